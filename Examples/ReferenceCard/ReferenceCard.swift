@@ -1,0 +1,1 @@
+// Placeholder until the reference card lands in this session.

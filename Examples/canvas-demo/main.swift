@@ -1,0 +1,1 @@
+print("canvas-demo: under construction")

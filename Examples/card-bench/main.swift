@@ -1,0 +1,1 @@
+print("card-bench: under construction")

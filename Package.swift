@@ -1,0 +1,73 @@
+// swift-tools-version: 6.2
+//
+// AsyncLayerKit: renders UI-like content (cards, feed cells, labels, thumbnails) into bitmaps off the
+// loop that owns the UI state. This package holds the library and its small examples; heavy
+// example-only dependencies (the benchmark harness, the HTTP server) live in their own packages.
+
+import PackageDescription
+
+/// Settings every Swift target shares. Each upcoming feature links to its proposal.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+    .enableUpcomingFeature("ExistentialAny"),
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+    .enableUpcomingFeature("MemberImportVisibility"),
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+    // Imports are internal unless marked `public`, so no C type can leak into the public API.
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "AsyncLayerKit",
+    products: [
+        .library(name: "Canvas", targets: ["Canvas"]),
+    ],
+    targets: [
+        // MARK: C libraries (Debian packages; see the README)
+        .systemLibrary(
+            name: "CCairoPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CCanvasSupport", dependencies: ["CLibPNG"]),
+
+        // MARK: Canvas: geometry, colour, bitmaps, drawing, text, codecs. Knows nothing of loops.
+        .target(
+            name: "Canvas",
+            dependencies: ["CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CCanvasSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CanvasTests",
+            dependencies: ["Canvas"],
+            resources: [.copy("Golden"), .copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Examples (each teaches one idea; run with `swift run NAME`)
+        // The reference feed card of ../shared/bench/peers/spec/feed-card.json, drawn with the Canvas.
+        .target(
+            name: "ReferenceCard",
+            dependencies: ["Canvas"],
+            path: "Examples/ReferenceCard",
+            resources: [.copy("Inputs")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "canvas-demo",
+            dependencies: ["Canvas", "ReferenceCard"],
+            path: "Examples/canvas-demo",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "card-bench",
+            dependencies: ["Canvas", "ReferenceCard"],
+            path: "Examples/card-bench",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
