@@ -1,0 +1,112 @@
+import CCairoPango
+
+/// A drawing context over a bitmap: the Canvas counterpart of `CGContext`.
+///
+/// You never create one yourself: ``Bitmap/render(size:scale:limits:_:)`` makes a context, hands it
+/// to your drawing closure, and turns what you drew into a ``Bitmap``, passing the pixel buffer over
+/// without copying it.
+///
+/// ```swift
+/// let card = try Bitmap.render(size: Size(width: 375, height: 260), scale: 2) { context in
+///     context.fill(.roundedRect(Rect(x: 0, y: 0, width: 375, height: 260), radii: .init(all: 12)),
+///                  with: .color(.white))
+/// }
+/// ```
+///
+/// Coordinates are in points with the origin at the top left and y growing downwards; the context
+/// maps them to pixels through ``scale``. A context belongs to the one thread running the closure
+/// and must not escape it: once the closure returns, the context is finished and every further
+/// drawing call is ignored, so the finished bitmap can never change.
+public final class GraphicsContext {
+    /// The drawing area in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    /// The width of the drawing area in pixels.
+    public let pixelWidth: Int
+    /// The height of the drawing area in pixels.
+    public let pixelHeight: Int
+
+    /// The Cairo context. Owned: destroyed once, in `deinit`.
+    let cairo: OpaquePointer
+    /// The Cairo surface over `storage`. Owned: destroyed once, in `deinit`.
+    let surface: OpaquePointer
+    /// The pixel memory, handed to the bitmap when the context finishes.
+    let storage: PixelStorage
+    let bytesPerRow: Int
+    private(set) var isFinished = false
+
+    init(size: Size, scale: Double, limits: PixelLimits) throws(CanvasError) {
+        let pixels = try limits.pixelSize(for: size, scale: scale)
+        let stride = Bitmap.alignedStride(width: pixels.width)
+        let storage = PixelStorage(byteCount: stride * pixels.height)
+        let surface = cairo_image_surface_create_for_data(
+            storage.bytes.assumingMemoryBound(to: UInt8.self),
+            CAIRO_FORMAT_ARGB32,
+            Int32(pixels.width),
+            Int32(pixels.height),
+            Int32(stride)
+        )!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let message = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw .invalidArgument("cannot create a \(pixels.width)×\(pixels.height) surface: \(message)")
+        }
+        let cairo = cairo_create(surface)!
+        cairo_scale(cairo, scale, scale)
+        self.size = size
+        self.scale = scale
+        self.pixelWidth = pixels.width
+        self.pixelHeight = pixels.height
+        self.storage = storage
+        self.bytesPerRow = stride
+        self.surface = surface
+        self.cairo = cairo
+    }
+
+    deinit {
+        cairo_destroy(cairo)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Ends drawing and wraps the pixels in a bitmap without copying them. Afterwards the surface is
+    /// finished, so Cairo ignores any drawing through this context.
+    func finish() -> Bitmap {
+        if !isFinished {
+            cairo_surface_flush(surface)
+            cairo_surface_finish(surface)
+            isFinished = true
+        }
+        return Bitmap(storage: storage, width: pixelWidth, height: pixelHeight, bytesPerRow: bytesPerRow, scale: scale)
+    }
+
+    /// The bounds of the drawing area in points: `(0, 0, size)`.
+    public var bounds: Rect { Rect(size: size) }
+}
+
+@available(*, unavailable, message: "a GraphicsContext belongs to the thread that runs its drawing closure")
+extension GraphicsContext: Sendable {}
+
+extension Bitmap {
+    /// Draws a new bitmap of `size` points at `scale` pixels per point.
+    ///
+    /// The bitmap starts fully transparent. `draw` runs synchronously on the calling thread; when it
+    /// returns, its pixels become the bitmap, without a copy.
+    ///
+    /// - Parameters:
+    ///   - size: The size in points. Both sides must be finite and greater than zero.
+    ///   - scale: Pixels per point, in `0 < scale ≤ 16`.
+    ///   - limits: Checked before any memory is allocated.
+    ///   - draw: Your drawing code. Errors it throws are rethrown and no bitmap is made.
+    /// - Throws: ``CanvasError`` for an invalid size or scale, or what `draw` throws.
+    public static func render(
+        size: Size,
+        scale: Double = 1,
+        limits: PixelLimits = .default,
+        _ draw: (GraphicsContext) throws -> Void
+    ) throws -> Bitmap {
+        let context = try GraphicsContext(size: size, scale: scale, limits: limits)
+        try draw(context)
+        return context.finish()
+    }
+}
