@@ -35,6 +35,10 @@ public final class GraphicsContext {
     let storage: PixelStorage
     let bytesPerRow: Int
     private(set) var isFinished = false
+    /// How many `saveGState` calls are not yet balanced by a restore.
+    var savedStateDepth = 0
+    /// The first invalid argument a drawing call was given; `render` throws it when drawing ends.
+    private(set) var firstInvalidArgument: CanvasError?
 
     init(size: Size, scale: Double, limits: PixelLimits) throws(CanvasError) {
         let pixels = try limits.pixelSize(for: size, scale: scale)
@@ -71,13 +75,29 @@ public final class GraphicsContext {
 
     /// Ends drawing and wraps the pixels in a bitmap without copying them. Afterwards the surface is
     /// finished, so Cairo ignores any drawing through this context.
-    func finish() -> Bitmap {
+    ///
+    /// - Throws: the first invalid argument a drawing call was given, or Cairo's own error.
+    func finish() throws(CanvasError) -> Bitmap {
         if !isFinished {
             cairo_surface_flush(surface)
             cairo_surface_finish(surface)
             isFinished = true
         }
+        if let error = firstInvalidArgument { throw error }
+        let status = cairo_status(cairo)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .invalidArgument("drawing failed: \(String(cString: cairo_status_to_string(status)))")
+        }
         return Bitmap(storage: storage, width: pixelWidth, height: pixelHeight, bytesPerRow: bytesPerRow, scale: scale)
+    }
+
+    /// Records a bad argument (the first one wins) and tells the caller to skip the call. Drawing
+    /// calls do not throw, as in Core Graphics; the error surfaces when `render` ends, so a NaN
+    /// never reaches Cairo (where it would silently stop all further drawing).
+    func reject(_ detail: @autoclosure () -> String) {
+        if firstInvalidArgument == nil {
+            firstInvalidArgument = .invalidArgument(detail())
+        }
     }
 
     /// The bounds of the drawing area in points: `(0, 0, size)`.
@@ -98,7 +118,9 @@ extension Bitmap {
     ///   - scale: Pixels per point, in `0 < scale ≤ 16`.
     ///   - limits: Checked before any memory is allocated.
     ///   - draw: Your drawing code. Errors it throws are rethrown and no bitmap is made.
-    /// - Throws: ``CanvasError`` for an invalid size or scale, or what `draw` throws.
+    /// - Throws: ``CanvasError`` for an invalid size or scale, ``CanvasError/invalidArgument(_:)``
+    ///   naming the first drawing call that was given an unusable value (a NaN coordinate, a
+    ///   singular transform), or what `draw` throws.
     public static func render(
         size: Size,
         scale: Double = 1,
@@ -107,6 +129,6 @@ extension Bitmap {
     ) throws -> Bitmap {
         let context = try GraphicsContext(size: size, scale: scale, limits: limits)
         try draw(context)
-        return context.finish()
+        return try context.finish()
     }
 }
