@@ -23,6 +23,10 @@ let package = Package(
     products: [
         .library(name: "Canvas", targets: ["Canvas"]),
     ],
+    dependencies: [
+        // Command-line parsing for the example executables only; the library does not use it.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         // MARK: C libraries (Debian packages; see the README)
         .systemLibrary(
@@ -59,13 +63,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "canvas-demo",
-            dependencies: ["Canvas", "ReferenceCard"],
+            dependencies: ["Canvas", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/canvas-demo",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "card-bench",
-            dependencies: ["Canvas", "ReferenceCard"],
+            dependencies: ["Canvas", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/card-bench",
             swiftSettings: swiftSettings
         ),
