@@ -24,12 +24,17 @@ deps:
 run: deps
 	$(SWIFT) run -c release canvas-demo
 
-# The full log goes to .build/test.log; the summary lines are repeated at the end.
+# Swift Testing prints its own lines as it goes; the full log also goes to .build/test.log and
+# the summary (and any failures) is repeated at the end, even when a test fails.
 test: deps
 	@mkdir -p .build
-	$(SWIFT) test 2>&1 | tee .build/test.log
-	@echo "---- test summary ----"
-	@grep -E '^(Test Suite .All tests. (passed|failed)|[[:space:]]*Executed [0-9]+ tests?)|Test run with [0-9]+ tests?' .build/test.log | tail -n 3 || true
+	@echo "$(SWIFT) test"; status=0; \
+	$(SWIFT) test 2>&1 | tee .build/test.log || status=$$?; \
+	echo "---- test summary ----"; \
+	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test.log | grep -v 'Test run with' | head -n 20 || true; \
+	grep -E 'Executed [1-9][0-9]* tests?|Test run with [0-9]+ tests?' .build/test.log \
+	  || echo "no test summary: the build or the test runner failed (see .build/test.log)"; \
+	exit $$status
 
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
