@@ -72,7 +72,7 @@ status=0
     --fallback-display-name AsyncLayerKit \
     --fallback-bundle-identifier org.asynclayerkit.AsyncLayerKit \
     --warnings-as-errors >"$docc_log" 2>&1 || status=$?
-cat "$docc_log"
+if grep -q '[^[:space:]]' "$docc_log"; then cat "$docc_log"; fi
 if [[ $status -ne 0 ]] || grep -qE '(^|[ :])(warning|error):' "$docc_log"; then
     echo "docs: FAILED (docc reported warnings or errors; exit status $status)" >&2
     exit 1
