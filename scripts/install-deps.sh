@@ -39,7 +39,7 @@ if [[ $(id -u) -eq 0 ]]; then
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
     run() { sudo -n "$@"; }
 else
-    echo "deps: not root and sudo needs a password; install them with:" >&2
+    echo "deps: not root, and sudo cannot run without a password; install them with:" >&2
     echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
     exit 1
 fi
