@@ -1,0 +1,49 @@
+# AsyncLayerKit: the commands the README lists. Every target that builds first runs `deps`,
+# which installs the Debian packages if any are missing (scripts/install-deps.sh).
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+SWIFT ?= swift
+
+.PHONY: help deps run test test-tsan bench docs clean
+
+help:
+	@echo "make run        render the reference card and a sample page into out/ (installs deps first)"
+	@echo "make test       build and run the tests (installs deps first)"
+	@echo "make test-tsan  run the tests under the thread sanitizer (.build-tsan)"
+	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
+	@echo "make docs       build the DocC catalog in DocC/ into .build/docs; warnings fail"
+	@echo "make deps       install the Debian packages if missing"
+	@echo "make clean      remove build products and out/"
+
+deps:
+	@scripts/install-deps.sh
+
+run: deps
+	$(SWIFT) run -c release canvas-demo
+
+# Swift Testing prints its own lines as it goes; the full log also goes to .build/test.log and
+# the summary (and any failures) is repeated at the end, even when a test fails.
+test: deps
+	@mkdir -p .build
+	@echo "$(SWIFT) test"; status=0; \
+	$(SWIFT) test 2>&1 | tee .build/test.log || status=$$?; \
+	echo "---- test summary ----"; \
+	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test.log | grep -v 'Test run with' | head -n 20 || true; \
+	grep -E 'Executed [1-9][0-9]* tests?|Test run with [0-9]+ tests?' .build/test.log \
+	  || echo "no test summary: the build or the test runner failed (see .build/test.log)"; \
+	exit $$status
+
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+bench: deps
+	scripts/bench-card.sh
+
+docs: deps
+	scripts/build-docs.sh
+
+clean:
+	rm -rf .build .build-tsan out
