@@ -1,1 +1,0 @@
-print("canvas-demo: under construction")

@@ -1,1 +1,0 @@
-print("card-bench: under construction")
