@@ -46,7 +46,7 @@ public enum EncodingOptions: Hashable, Sendable {
             }
             let components = [background.red, background.green, background.blue]
             guard components.allSatisfy({ $0.isFinite }) else {
-                throw .encodingFailed(format: .jpeg, detail: "background colour \(background) has a component that is not a finite number")
+                throw .encodingFailed(format: .jpeg, detail: "background colour has a component that is not a finite number")
             }
         }
     }

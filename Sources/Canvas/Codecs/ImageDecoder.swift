@@ -94,6 +94,9 @@ public enum ImageDecoder {
     /// The header of `bytes`, by format.
     static func header(of bytes: UnsafeBufferPointer<UInt8>) throws(CanvasError) -> ImageInfo {
         guard let format = ImageFormat.sniff(bytes) else {
+            if let format = formatCutShort(bytes) {
+                throw .truncatedImage(format: format, detail: "only \(bytes.count) bytes: the data ends inside the signature")
+            }
             throw .unknownImageFormat(leadingBytes: describeLeadingBytes(bytes))
         }
         switch format {
@@ -101,6 +104,21 @@ public enum ImageDecoder {
         case .jpeg: return try JPEGDecoder.info(bytes)
         case .webp: return try WebPDecoder.info(bytes)
         }
+    }
+
+    /// The format whose signature `bytes` starts but is too short to complete, if any.
+    static func formatCutShort(_ bytes: UnsafeBufferPointer<UInt8>) -> ImageFormat? {
+        guard !bytes.isEmpty, bytes.count < 12 else { return nil }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if bytes.count < png.count, png.starts(with: bytes) { return .png }
+        if bytes.count < 3, [0xFF, 0xD8, 0xFF].starts(with: bytes) { return .jpeg }
+        let riff = Array("RIFF".utf8)
+        if bytes.count <= 4 ? riff.starts(with: bytes) : bytes.starts(with: riff) {
+            // "RIFF", the size, then "WEBP" at 8: accept a prefix of it.
+            let tail = Array(bytes.dropFirst(8))
+            if Array("WEBP".utf8).starts(with: tail) { return .webp }
+        }
+        return nil
     }
 
     /// Up to 8 leading bytes in hex, as text where printable, and the format they look like.

@@ -35,7 +35,7 @@ enum JPEGDecoder {
             Int32(TJPF_BGRA.rawValue),
             TJFLAG_STOPONWARNING
         )
-        guard status == 0 else { throw handle.error(during: "decoding") }
+        guard status == 0 else { throw handle.error(during: "decoding", bytes) }
         // TJPF_BGRA writes alpha 255: the pixels are opaque, hence already premultiplied.
         return (Bitmap(storage: storage, width: width, height: height, bytesPerRow: stride, scale: scale), factor)
     }
@@ -75,19 +75,24 @@ enum JPEGDecoder {
         func header(_ bytes: UnsafeBufferPointer<UInt8>) throws(CanvasError) -> (width: Int, height: Int) {
             var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
             guard tjDecompressHeader3(pointer, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
-            else { throw error(during: "reading the header") }
+            else { throw error(during: "reading the header", bytes) }
             guard width > 0, height > 0 else {
-                throw .corruptImage(format: .jpeg, detail: "the header gives a size of \(width)×\(height)")
+                // libjpeg met the end of the data before a frame header (it substitutes an EOI).
+                throw error(during: "reading the header: no frame header (SOF) before the data ends", bytes)
             }
             return (Int(width), Int(height))
         }
 
-        /// The last error as a typed error.
-        func error(during step: String) -> CanvasError {
+        /// The last error as a typed error. It is truncation when libjpeg ran out of data
+        /// ("Premature end of JPEG file") or the data does not end with an EOI marker (FF D9);
+        /// otherwise corruption ("Corrupt JPEG data: …", a bad marker, an unsupported colour space).
+        func error(during step: String, _ bytes: UnsafeBufferPointer<UInt8>) -> CanvasError {
             let message = String(cString: tjGetErrorStr2(pointer))
-            let detail = "\(message) (while \(step))"
-            let truncationSigns = ["Premature end", "truncated", "not enough"]
-            if codecMessage(message, containsAnyOf: truncationSigns) {
+            let endsWithEOI = bytes.count >= 4 && bytes[bytes.count - 2] == 0xFF && bytes[bytes.count - 1] == 0xD9
+            var detail = message.isEmpty || message == "No error" ? "" : message + " "
+            detail += "(while \(step))"
+            if message.contains("Premature end of JPEG file") || !endsWithEOI {
+                if !endsWithEOI { detail += "; the data ends after \(bytes.count) bytes without an EOI marker" }
                 return .truncatedImage(format: .jpeg, detail: detail)
             }
             return .corruptImage(format: .jpeg, detail: detail)
