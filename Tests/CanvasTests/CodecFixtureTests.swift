@@ -1,0 +1,53 @@
+import Testing
+
+@testable import Canvas
+
+/// The reference card's real inputs (copied from Examples/ReferenceCard/Inputs).
+@Suite struct CodecFixtureTests {
+    @Test func coverPhotoDecodes() throws {
+        let data = try CodecTestSupport.fixture("cover.jpg")
+        #expect(try ImageDecoder.info(of: data) == ImageInfo(format: .jpeg, width: 640, height: 480, hasAlpha: false))
+        let cover = try ImageDecoder.decode(data)
+        #expect(cover.width == 640 && cover.height == 480 && cover.scale == 1)
+        // A dusk landscape: blue sky at the top, a pale moon right of centre, dark hills below.
+        let sky = try #require(cover.pixel(x: 10, y: 10))
+        #expect(sky.blue > sky.red + 60 && sky.alpha == 255, "sky \(sky)")
+        let moon = try #require(cover.pixel(x: 430, y: 245))
+        #expect(moon.red > 220 && moon.green > 200, "moon \(moon)")
+        let hills = try #require(cover.pixel(x: 100, y: 420))
+        #expect(Int(hills.red) + Int(hills.green) + Int(hills.blue) < 200, "hills \(hills)")
+    }
+
+    @Test func coverPhotoDecodesAtCardSize() throws {
+        let data = try CodecTestSupport.fixture("cover.jpg")
+        let (bitmap, diagnostics) = try ImageDecoder.decodeWithDiagnostics(
+            data, options: DecodeOptions(target: .fill(Size(width: 80, height: 60), scale: 2), scale: 2)
+        )
+        // 640×480 → 160×120 is exactly the 1/4 DCT scale: no resize after the codec.
+        #expect(diagnostics.jpegScale == JPEGScale(numerator: 1, denominator: 4))
+        #expect(bitmap.width == 160 && bitmap.height == 120 && diagnostics.codecWidth == 160)
+        let full = try ImageDecoder.decode(data).resized(width: 160, height: 120)
+        #expect(CodecTestSupport.difference(full, bitmap).mean < 4)
+    }
+
+    @Test func avatarDecodes() throws {
+        let data = try CodecTestSupport.fixture("avatar.png")
+        #expect(try ImageDecoder.info(of: data) == ImageInfo(format: .png, width: 96, height: 96, hasAlpha: true))
+        let avatar = try ImageDecoder.decode(data)
+        #expect(avatar.width == 96 && avatar.height == 96)
+        // A face on a blue-to-pink gradient: skin in the middle, an eye at (40, 40).
+        let background = try #require(avatar.pixel(x: 0, y: 0))
+        #expect(background.blue == 255 && background.red < 160, "background \(background)")
+        let skin = try #require(avatar.pixel(x: 48, y: 48))
+        #expect(skin.red > 230 && skin.green > 190 && skin.blue > 150, "skin \(skin)")
+        let eye = try #require(avatar.pixel(x: 40, y: 40))
+        #expect(eye.red < 80 && eye.green < 80, "eye \(eye)")
+    }
+
+    @Test(arguments: [EncodingOptions.png(), .webp(lossless: true)])
+    func avatarSurvivesLosslessReencoding(options: EncodingOptions) throws {
+        let avatar = try ImageDecoder.decode(CodecTestSupport.fixture("avatar.png"))
+        let again = try ImageDecoder.decode(ImageEncoder.encode(avatar, as: options))
+        #expect(CodecTestSupport.difference(avatar, again).max <= 1)
+    }
+}
