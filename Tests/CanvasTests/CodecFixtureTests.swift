@@ -44,6 +44,22 @@ import Testing
         #expect(eye.red < 80 && eye.green < 80, "eye \(eye)")
     }
 
+    @Test func decodingAndEncodingFromManyTasksAtOnceGivesTheSameResults() async throws {
+        let cover = try CodecTestSupport.fixture("cover.jpg"), avatar = try CodecTestSupport.fixture("avatar.png")
+        let expectedCover = try ImageDecoder.decode(cover, target: .fit(width: 200, height: 200)).premultipliedBGRABytes()
+        let expectedWebP = try ImageEncoder.encode(ImageDecoder.decode(avatar), as: .webp(quality: 80))
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    let decoded = try ImageDecoder.decode(cover, target: .fit(width: 200, height: 200)).premultipliedBGRABytes()
+                    let webp = try ImageEncoder.encode(ImageDecoder.decode(avatar), as: .webp(quality: 80))
+                    return decoded == expectedCover && webp == expectedWebP
+                }
+            }
+            for try await same in group { #expect(same) }
+        }
+    }
+
     @Test(arguments: [EncodingOptions.png(), .webp(lossless: true)])
     func avatarSurvivesLosslessReencoding(options: EncodingOptions) throws {
         let avatar = try ImageDecoder.decode(CodecTestSupport.fixture("avatar.png"))

@@ -6,8 +6,8 @@ extension Bitmap {
     /// Reducing uses Cairo's `CAIRO_FILTER_GOOD`, which since Cairo 1.14 is a box (area-average)
     /// filter for reductions: every source pixel contributes to the output pixel it falls in, so
     /// fine detail averages out instead of aliasing (a one-pixel checkerboard becomes even grey).
-    /// Cairo caps that filter at 16× per pass, so larger reductions are done in passes of at most
-    /// 8×. Enlarging is bilinear. Edges are clamped (no dark fringe). The aspect ratio is not kept
+    /// Cairo caps that filter at 16× per pass, so larger reductions are split into equal passes.
+    /// Enlarging is bilinear. Edges are clamped (no dark fringe). The aspect ratio is not kept
     /// unless you keep it.
     ///
     /// - Parameters:
@@ -23,13 +23,18 @@ extension Bitmap {
         if width == self.width, height == self.height {
             return Bitmap(storage: storage, width: width, height: height, bytesPerRow: bytesPerRow, scale: newScale)
         }
-        // Reduce in passes of at most 8× per side, so Cairo's box filter (capped at 16×) never aliases.
+        // Cairo's box filter covers at most 16× per side; a larger reduction is split into equal
+        // passes (40× becomes two of 6.3×), each of which averages properly.
         var current = self
         while true {
-            let stepWidth = max(width, (current.width + 7) / 8)
-            let stepHeight = max(height, (current.height + 7) / 8)
+            let factor = max(Double(current.width) / Double(width), Double(current.height) / Double(height))
+            guard factor > 16 else {
+                return try current.resampledOnce(width: width, height: height, scale: newScale)
+            }
+            let step = min(16, factor.squareRoot())
+            let stepWidth = max(width, Int((Double(current.width) / step).rounded()))
+            let stepHeight = max(height, Int((Double(current.height) / step).rounded()))
             current = try current.resampledOnce(width: stepWidth, height: stepHeight, scale: newScale)
-            if stepWidth == width, stepHeight == height { return current }
         }
     }
 
