@@ -1,3 +1,4 @@
+import CTurboJPEG
 import Testing
 
 @testable import Canvas
@@ -65,5 +66,32 @@ import Testing
         let avatar = try ImageDecoder.decode(CodecTestSupport.fixture("avatar.png"))
         let again = try ImageDecoder.decode(ImageEncoder.encode(avatar, as: options))
         #expect(CodecTestSupport.difference(avatar, again).max <= 1)
+    }
+}
+
+/// JPEGs from print workflows store CMYK (as YCCK); they decode approximately instead of failing.
+@Suite struct CodecCMYKTests {
+    @Test func cmykJPEGDecodesToApproximateRGB() throws {
+        // Adobe-inverted CMYK (255 = no ink): red, then mid grey via K.
+        let width = 16, height = 16
+        var cmyk = [UInt8]()
+        for y in 0..<height {
+            for _ in 0..<width { cmyk += y < 8 ? [255, 0, 0, 255] : [255, 255, 255, 128] }
+        }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let handle = try #require(tjInitCompress())
+        defer { tjDestroy(handle) }
+        let status = cmyk.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue),
+                        &output, &size, Int32(TJSAMP_444.rawValue), 95, 0)
+        }
+        #expect(status == 0)
+        let jpeg = Array(UnsafeBufferPointer(start: output, count: Int(size)))
+        tjFree(output)
+        let bitmap = try ImageDecoder.decode(jpeg)
+        let red = try #require(bitmap.pixel(x: 4, y: 2)), grey = try #require(bitmap.pixel(x: 4, y: 13))
+        #expect(red.red > 240 && red.green < 15 && red.blue < 15, "\(red)")
+        #expect(abs(Int(grey.red) - 128) < 8 && abs(Int(grey.blue) - 128) < 8 && grey.alpha == 255, "\(grey)")
     }
 }

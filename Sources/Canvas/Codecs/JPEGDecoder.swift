@@ -22,22 +22,43 @@ enum JPEGDecoder {
         scale: Double
     ) throws(CanvasError) -> (bitmap: Bitmap, factor: JPEGScale) {
         let handle = try Handle()
-        _ = try handle.header(bytes)
+        let header = try handle.header(bytes)
         let factor = chooseScale(width: info.width, height: info.height, covering: output)
         let width = factor.scaled(info.width), height = factor.scaled(info.height)
         let stride = Bitmap.alignedStride(width: width)
         let storage = PixelStorage(byteCount: stride * height)
+        // CMYK and YCCK JPEGs (from print workflows) can only be decoded to CMYK pixels.
+        let isCMYK = header.colorspace == Int32(TJCS_CMYK.rawValue) || header.colorspace == Int32(TJCS_YCCK.rawValue)
         let status = tjDecompress2(
             handle.pointer,
             bytes.baseAddress, UInt(bytes.count),
             storage.bytes.assumingMemoryBound(to: UInt8.self),
             Int32(width), Int32(stride), Int32(height),
-            Int32(TJPF_BGRA.rawValue),
+            Int32((isCMYK ? TJPF_CMYK : TJPF_BGRA).rawValue),
             TJFLAG_STOPONWARNING
         )
         guard status == 0 else { throw handle.error(during: "decoding", bytes) }
+        if isCMYK { convertCMYKToBGRA(storage.bytes, width: width, height: height, bytesPerRow: stride) }
         // TJPF_BGRA writes alpha 255: the pixels are opaque, hence already premultiplied.
         return (Bitmap(storage: storage, width: width, height: height, bytesPerRow: stride, scale: scale), factor)
+    }
+
+    /// Converts CMYK pixels in place to opaque BGRA, without colour management: the simple
+    /// formula for Adobe's inverted CMYK (what Photoshop writes and libjpeg hands back), where
+    /// each stored value is 255 minus the ink: `R = C × K / 255`, and so on. Colours are
+    /// approximate, but the picture is right instead of refused.
+    static func convertCMYKToBGRA(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+        for y in 0..<height {
+            let row = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            for x in 0..<width {
+                let p = row + x * 4
+                let c = p[0], m = p[1], yellow = p[2], k = p[3]
+                p[0] = PixelConversion.premultiply(yellow, k)
+                p[1] = PixelConversion.premultiply(m, k)
+                p[2] = PixelConversion.premultiply(c, k)
+                p[3] = 255
+            }
+        }
     }
 
     /// The scaling factors libjpeg-turbo supports (2/1 … 1/8), reduced to those ≤ 1.
@@ -72,7 +93,7 @@ enum JPEGDecoder {
 
         deinit { tjDestroy(pointer) }
 
-        func header(_ bytes: UnsafeBufferPointer<UInt8>) throws(CanvasError) -> (width: Int, height: Int) {
+        func header(_ bytes: UnsafeBufferPointer<UInt8>) throws(CanvasError) -> (width: Int, height: Int, colorspace: Int32) {
             var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
             guard tjDecompressHeader3(pointer, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
             else { throw error(during: "reading the header", bytes) }
@@ -80,7 +101,7 @@ enum JPEGDecoder {
                 // libjpeg met the end of the data before a frame header (it substitutes an EOI).
                 throw error(during: "reading the header: no frame header (SOF) before the data ends", bytes)
             }
-            return (Int(width), Int(height))
+            return (Int(width), Int(height), colorspace)
         }
 
         /// The last error as a typed error. It is truncation when libjpeg ran out of data
