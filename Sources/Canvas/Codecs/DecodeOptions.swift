@@ -12,12 +12,16 @@ public struct DecodeOptions: Hashable, Sendable {
     public var limits: PixelLimits
     /// The scale (pixels per point) given to the decoded bitmap. It does not change the pixel size.
     public var scale: Double
+    /// Whether to turn the image upright by its EXIF orientation (default). The target then
+    /// applies to the upright size.
+    public var appliesOrientation: Bool
 
     /// Creates options.
-    public init(target: DecodeTarget = .original, limits: PixelLimits = .default, scale: Double = 1) {
+    public init(target: DecodeTarget = .original, limits: PixelLimits = .default, scale: Double = 1, appliesOrientation: Bool = true) {
         self.target = target
         self.limits = limits
         self.scale = scale
+        self.appliesOrientation = appliesOrientation
     }
 }
 

@@ -6,6 +6,9 @@
 /// scaling (1/8 … 1), WebP with its built-in scaler, and whatever is still larger than the target
 /// (PNG always, JPEG between DCT steps) is reduced with a box filter (``Bitmap/resized(width:height:scale:)``).
 ///
+/// JPEGs are turned upright by their EXIF orientation unless ``DecodeOptions/appliesOrientation``
+/// is off; the target size applies to the upright picture.
+///
 /// Damaged input is an error, never a half-decoded picture: a JPEG whose data ends early or that
 /// libjpeg reports as corrupt (a warning in libjpeg's terms) throws ``CanvasError/truncatedImage(format:detail:)``
 /// or ``CanvasError/corruptImage(format:detail:)``, as PNG and WebP do.
@@ -63,13 +66,19 @@ public enum ImageDecoder {
             let info = try header(of: bytes)
             // The limit check on the header, before anything is allocated.
             try options.limits.check(width: info.width, height: info.height)
-            let output = options.target.outputSize(width: info.width, height: info.height)
+            // The target is for the upright picture; the codecs work in stored orientation.
+            let orientation = options.appliesOrientation ? info.orientation : .up
+            let upright = options.target.outputSize(
+                width: orientation.swapsWidthAndHeight ? info.height : info.width,
+                height: orientation.swapsWidthAndHeight ? info.width : info.height
+            )
+            let output = orientation.swapsWidthAndHeight ? (width: upright.height, height: upright.width) : upright
             let decoded: Bitmap
             var diagnostics = DecodeDiagnostics(
                 format: info.format,
                 sourceWidth: info.width, sourceHeight: info.height,
                 codecWidth: info.width, codecHeight: info.height,
-                jpegScale: nil, outputWidth: output.width, outputHeight: output.height
+                jpegScale: nil, outputWidth: upright.width, outputHeight: upright.height
             )
             switch info.format {
             case .png:
@@ -83,11 +92,12 @@ public enum ImageDecoder {
             }
             diagnostics.codecWidth = decoded.width
             diagnostics.codecHeight = decoded.height
-            guard decoded.width != output.width || decoded.height != output.height else {
-                return (decoded, diagnostics)
+            var result = decoded
+            if decoded.width != output.width || decoded.height != output.height {
+                result = try decoded.resized(width: output.width, height: output.height, scale: options.scale)
             }
-            let resized = try decoded.resized(width: output.width, height: output.height, scale: options.scale)
-            return (resized, diagnostics)
+            // Turned last, on the smallest bitmap.
+            return (result.applying(orientation), diagnostics)
         }
     }
 

@@ -11,7 +11,10 @@ enum JPEGDecoder {
     static func info(_ bytes: UnsafeBufferPointer<UInt8>) throws(CanvasError) -> ImageInfo {
         let handle = try Handle()
         let header = try handle.header(bytes)
-        return ImageInfo(format: .jpeg, width: header.width, height: header.height, hasAlpha: false)
+        return ImageInfo(
+            format: .jpeg, width: header.width, height: header.height, hasAlpha: false,
+            orientation: EXIFOrientation.inJPEG(bytes)
+        )
     }
 
     /// Decodes at the smallest DCT scale whose result still covers `output`, into opaque BGRA.
