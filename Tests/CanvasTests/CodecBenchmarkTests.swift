@@ -45,6 +45,15 @@ import Testing
             let ms = Double(median.components.seconds) * 1000 + Double(median.components.attoseconds) / 1e15
             lines.append("| \(name) | \(data.count) in | \(String(format: "%.2f", ms / 20)) |")
         }
+        // The 4000×3000 photo for a 375×211 pt slot at scale 2, against decoding it in full.
+        let photo = CodecDecodeAtSizeTests.bigJPEG
+        for (name, target) in [("decode 4000×3000 JPEG full", DecodeTarget.original), ("decode 4000×3000 JPEG fill 750×422", .fill(width: 750, height: 422))] {
+            var runs: [Duration] = []
+            for _ in 0..<5 { runs.append(try clock.measure { for _ in 0..<3 { _ = try ImageDecoder.decode(photo, target: target) } }) }
+            let median = runs.sorted()[2]
+            let ms = Double(median.components.seconds) * 1000 + Double(median.components.attoseconds) / 1e15
+            lines.append("| \(name) | \(photo.count) in | \(String(format: "%.2f", ms / 3)) |")
+        }
         print(lines.joined(separator: "\n"))
     }
 }

@@ -47,16 +47,11 @@ enum PNGDecoder {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         let detail = message.isEmpty ? "libpng failed without a message" : message
-        let truncationSigns = ["beyond end", "Not enough image data", "Read Error", "truncated", "unexpected end"]
-        if codecMessage(detail, containsAnyOf: truncationSigns) {
+        let truncationSigns = ["beyond end", "not enough image data", "read error", "truncated", "unexpected end"]
+        let lowered = detail.lowercased()
+        if truncationSigns.contains(where: { lowered.contains($0) }) {
             return .truncatedImage(format: .png, detail: detail)
         }
         return .corruptImage(format: .png, detail: detail)
     }
-}
-
-/// Whether a codec's message contains any of `phrases`, ignoring case.
-func codecMessage(_ message: String, containsAnyOf phrases: [String]) -> Bool {
-    let lowered = message.lowercased()
-    return phrases.contains { lowered.contains($0.lowercased()) }
 }
