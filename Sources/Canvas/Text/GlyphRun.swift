@@ -32,6 +32,12 @@ struct GlyphRun: Sendable {
     let line: Int
     /// Whether this run is the ellipsis Pango inserted for truncated text.
     let isEllipsis: Bool
+
+    /// The glyph ids, in drawing order.
+    var glyphIDs: [UInt32] { glyphs.map { UInt32(truncatingIfNeeded: $0.index) } }
+
+    /// The glyph positions in layout points.
+    var positions: [Point] { glyphs.map { Point(x: $0.x, y: $0.y) } }
 }
 
 /// An underline or strikethrough, drawn as a filled rectangle in layout points.

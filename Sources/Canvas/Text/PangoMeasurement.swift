@@ -16,10 +16,13 @@ struct PangoMeasurement {
         configure(layout)
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
-        var lineCount = Int(pango_layout_get_line_count(layout))
+        let fullLineCount = Int(pango_layout_get_line_count(layout))
+        var lineCount = fullLineCount
         if lineCount > keep, isEllipsizing {
             // Pango's `height = -N` limits lines per paragraph; with several paragraphs, limit the
-            // total by height instead: the bottom of line N, which Pango ellipsizes at.
+            // total by height instead: the bottom of line N. Pango ellipsizes line N when the cut
+            // falls inside a paragraph; when it falls at a paragraph end the later paragraphs are
+            // dropped without an ellipsis (a Pango limitation; `isTruncated` still says so).
             if let line = lineExtents(layout, index: keep - 1) {
                 pango_layout_set_height(layout, line.y + line.height)
                 lineCount = Int(pango_layout_get_line_count(layout))
@@ -30,7 +33,7 @@ struct PangoMeasurement {
 
         var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines)
         reader.read(layout)
-        let truncated = ellipsized || lineCount > keptLines
+        let truncated = ellipsized || fullLineCount > keptLines
 
         var minX = Double.infinity, maxX = -Double.infinity, height = 0.0
         for line in reader.lines {
