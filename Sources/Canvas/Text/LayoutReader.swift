@@ -172,7 +172,7 @@ struct LayoutReader {
         }
     }
 
-    /// The x ranges (layout points) covering bytes `from..<to` of a line.
+    /// The x ranges (layout points) covering bytes `from..<to` of a line, touching ranges joined.
     private func xRanges(of line: UnsafeMutablePointer<PangoLayoutLine>, from: Int, to: Int) -> [Range<Double>] {
         var ranges: UnsafeMutablePointer<Int32>?
         var count: Int32 = 0
@@ -182,7 +182,13 @@ struct LayoutReader {
         var result: [Range<Double>] = []
         for index in 0..<Int(count) {
             let low = Double(ranges[2 * index]) / unitsPerPoint, high = Double(ranges[2 * index + 1]) / unitsPerPoint
-            if high > low { result.append(low..<high) }
+            guard high > low else { continue }
+            // Pango gives one range per run; join those that touch (a link over two styles).
+            if let last = result.last, abs(last.upperBound - low) < 1e-6 {
+                result[result.count - 1] = last.lowerBound..<high
+            } else {
+                result.append(low..<high)
+            }
         }
         return result
     }

@@ -33,7 +33,7 @@ final class TextEnginePool: Sendable {
     }
 
     /// Runs `body` with an engine that no other thread uses until `body` returns.
-    func withEngine<R>(_ body: (TextEngine) throws(CanvasError) -> R) throws(CanvasError) -> R {
+    func withEngine<R, E: Error>(_ body: (TextEngine) throws(E) -> R) throws(E) -> R {
         let engine = checkOut()
         defer { checkIn(engine) }
         return try body(engine)

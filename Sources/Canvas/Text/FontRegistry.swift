@@ -1,0 +1,87 @@
+import CCairoPango
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Application fonts: font files registered here are available to every text measured afterwards,
+/// by their family names, so that output does not depend on the fonts a machine happens to have.
+///
+/// ```swift
+/// let families = try FontRegistry.register(fileAt: "/srv/app/fonts/Inter-Regular.ttf")
+/// // families == ["Inter"]
+/// let layout = try TextLayout("Hello", style: TextStyle(fontFamily: "Inter", size: 15))
+/// ```
+///
+/// Registration never modifies a fontconfig configuration that Pango is using (fontconfig does not
+/// allow that while the configuration is being read, and Pango reads it from background threads).
+/// Each registration builds a new configuration — the system fonts plus every registered file —
+/// and the text engines built from then on use it; engines built before are retired when they
+/// are next returned. Registering is therefore slow (tens of milliseconds): do it at start-up.
+/// Layouts measured before stay valid and drawable.
+public enum FontRegistry {
+    private static let files = Mutex<[String]>([])
+
+    /// Registers the fonts in a file (TrueType, OpenType or a collection) and returns the family
+    /// names it holds. Registering the same path again does nothing and returns its families.
+    ///
+    /// - Throws: ``CanvasError/fontFileRejected(path:detail:)`` when the file does not exist, cannot
+    ///   be read, or holds no font fontconfig can use.
+    @discardableResult
+    public static func register(fileAt path: String) throws(CanvasError) -> [String] {
+        guard !path.isEmpty, !path.utf8.contains(0) else {
+            throw .fontFileRejected(path: path, detail: "not a usable file path")
+        }
+        let families = try familyNames(inFileAt: path)
+        try files.withLock { (files: inout [String]) throws(CanvasError) in
+            // Built under the registry lock so that two registrations cannot lose each other's
+            // files; measurements are not blocked (they only take the pool's lock).
+            guard !files.contains(path) else { return }
+            let config = try FontConfigHandle.build(applicationFonts: files + [path])
+            files.append(path)
+            TextEnginePool.shared.install(config)
+        }
+        return families
+    }
+
+    /// The paths registered so far, in order.
+    public static var registeredFiles: [String] {
+        files.withLock { $0 }
+    }
+
+    /// The names of every font family available to text, system and registered, sorted.
+    public static var availableFamilies: [String] {
+        TextEnginePool.shared.withEngine { engine in engine.familyList() }
+    }
+
+    /// The families of the fonts in a file, read with FreeType through fontconfig.
+    private static func familyNames(inFileAt path: String) throws(CanvasError) -> [String] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .fontFileRejected(path: path, detail: "no such file, or it cannot be read")
+        }
+        guard (info.st_mode & 0o170000) == 0o100000 else {  // S_IFMT, S_IFREG
+            throw .fontFileRejected(path: path, detail: "not a regular file")
+        }
+        guard let set = FcFontSetCreate() else {
+            throw .fontFileRejected(path: path, detail: "out of memory")
+        }
+        defer { FcFontSetDestroy(set) }
+        let count = FcFreeTypeQueryAll(path, UInt32.max, nil, nil, set)  // id -1: every face
+        guard count > 0, set.pointee.nfont > 0 else {
+            throw .fontFileRejected(path: path, detail: "not a font file fontconfig can read")
+        }
+        var names: [String] = []
+        for index in 0..<Int(set.pointee.nfont) {
+            var family: UnsafeMutablePointer<FcChar8>?
+            if let pattern = set.pointee.fonts[index], FcPatternGetString(pattern, FC_FAMILY, 0, &family) == FcResultMatch,
+               let family {
+                let name = String(cString: family)
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+}
