@@ -43,3 +43,21 @@ import Testing
         #expect(colourful > 100, "the emoji was drawn in the text colour, not its own")
     }
 }
+
+@Suite struct TextReferenceTests {
+    /// Drawing the measured glyphs gives the pixels of the reference C path
+    /// (`pango_cairo_update_context` + `pango_cairo_show_layout`).
+    @Test(arguments: 0..<TextConcurrencyTests.cases.count)
+    func drawingMatchesPangoCairoShowLayout(index: Int) throws {
+        let (text, style, options) = TextConcurrencyTests.cases[index]
+        guard text.segments.count == 1, !style.underline, !style.strikethrough else { return }  // one colour, no decorations
+        let layout = try TextLayout(text: text, style: style, options: options)
+        let size = Size(width: 300, height: 80)
+        let ours = try Bitmap.render(size: size, scale: 2) { $0.draw(layout, at: Point(x: 4, y: 4)) }
+        let reference = try Bitmap.render(size: size, scale: 2) { context in
+            PangoReferenceRenderer.draw(text, style: style, options: options, in: context, at: Point(x: 4, y: 4))
+        }
+        let difference = GoldenImage.difference(ours, reference, tolerance: 8)
+        #expect(difference.fraction <= 0.002, "\(difference)")
+    }
+}

@@ -81,7 +81,7 @@ struct PangoMeasurement {
 
     // MARK: Configuration
 
-    private func configure(_ layout: OpaquePointer) {
+    func configure(_ layout: OpaquePointer) {
         let style = request.style
         let options = request.options
         request.utf8.withUnsafeBufferPointer { bytes in

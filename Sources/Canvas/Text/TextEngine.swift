@@ -29,6 +29,14 @@ final class TextEngine: @unchecked Sendable {
             pango_fc_font_map_set_config(OpaquePointer(fontMap), config.pointer)
         }
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        let context = TextEngine.makeContext(fontMap)
+        self.fontMap = fontMap
+        self.context = context
+        self.generation = generation
+    }
+
+    /// A new context on `fontMap` with the reference card's settings (the caller owns it).
+    static func makeContext(_ fontMap: UnsafeMutablePointer<PangoFontMap>) -> OpaquePointer {
         let context = pango_font_map_create_context(fontMap)!
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -38,9 +46,7 @@ final class TextEngine: @unchecked Sendable {
         cairo_font_options_destroy(options)
         pango_cairo_context_set_resolution(context, 72)
         pango_context_set_round_glyph_positions(context, 0)
-        self.fontMap = fontMap
-        self.context = context
-        self.generation = generation
+        return context
     }
 
     deinit {
