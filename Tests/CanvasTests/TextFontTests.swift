@@ -58,9 +58,9 @@ import Testing
         var bytes = [UInt8](source)
         let replaced = Self.replace("DejaVu Sans Mono", with: family, in: &bytes)
         #expect(replaced > 0)
+        // Registered files must stay in place (fonts are read lazily), so they are not removed.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("acs-registry-\(UUID().uuidString).ttf")
         try Data(bytes).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
 
         let families = try FontRegistry.register(fileAt: url.path)
         #expect(families == [family])
@@ -75,6 +75,52 @@ import Testing
         // Monospaced: "iiii" is as wide as "MMMM".
         let wide = try TextLayout("MMMM", style: TextStyle(fontFamily: family))
         #expect(abs(after.size.width - wide.size.width) < 0.01)
+    }
+
+    /// Registering a font swaps the configuration for new engines while others are measuring;
+    /// measurements before, during and after give the same results.
+    @Test func registeringWhileMeasuringKeepsResultsStable() async throws {
+        let source = try #require(FileManager.default.contents(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"))
+        var bytes = [UInt8](source)
+        #expect(Self.replace("DejaVu Sans Mono", with: "AcsRegistryMono2", in: &bytes) > 0)
+        // Registered files must stay in place (fonts are read lazily), so they are not removed.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("acs-registry-\(UUID().uuidString).ttf")
+        try Data(bytes).write(to: url)
+
+        let expected = try (0..<TextConcurrencyTests.cases.count).map(TextConcurrencyTests.outcome)
+        try await withThrowingTaskGroup(of: (Int, TextConcurrencyTests.Outcome?).self) { group in
+            group.addTask {
+                try FontRegistry.register(fileAt: url.path)
+                return (-1, nil)
+            }
+            for task in 0..<24 {
+                let index = task % TextConcurrencyTests.cases.count
+                group.addTask { (index, try TextConcurrencyTests.outcome(index)) }
+            }
+            for try await (index, outcome) in group {
+                guard let outcome else { continue }
+                #expect(outcome == expected[index], "case \(index) changed while a font was registered")
+            }
+        }
+        #expect(FontRegistry.availableFamilies.contains("AcsRegistryMono2"))
+    }
+
+    @Test func aRegisteredFileThatVanishedIsDroppedLater() throws {
+        let source = try #require(FileManager.default.contents(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"))
+        func write(_ family: String) throws -> URL {
+            var bytes = [UInt8](source)
+            #expect(Self.replace("DejaVu Sans Mono", with: family, in: &bytes) > 0)
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("acs-registry-\(UUID().uuidString).ttf")
+            try Data(bytes).write(to: url)
+            return url
+        }
+        let vanishing = try write("AcsRegistryMono3")
+        try FontRegistry.register(fileAt: vanishing.path)
+        try FileManager.default.removeItem(at: vanishing)
+        let next = try write("AcsRegistryMono4")
+        #expect(try FontRegistry.register(fileAt: next.path) == ["AcsRegistryMono4"])
+        #expect(!FontRegistry.registeredFiles.contains(vanishing.path))
+        #expect(FontRegistry.registeredFiles.contains(next.path))
     }
 
     @Test func badFontFilesAreRejected() throws {

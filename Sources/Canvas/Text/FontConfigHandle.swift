@@ -22,20 +22,21 @@ final class FontConfigHandle: @unchecked Sendable {
         FcConfigDestroy(pointer)
     }
 
-    /// Builds a configuration from the system's fontconfig files and font caches plus `files`.
+    /// Builds a configuration from the system's fontconfig files and font caches, plus the
+    /// application fonts `kept` (skipped, and left out of the returned list, when they can no
+    /// longer be added, e.g. deleted since) and `new` (which must be added).
     ///
-    /// - Throws: ``CanvasError/fontFileRejected(path:detail:)`` naming the first file fontconfig
-    ///   could not add.
-    static func build(applicationFonts files: [String]) throws(CanvasError) -> FontConfigHandle {
+    /// - Returns: The configuration and the files it holds.
+    /// - Throws: ``CanvasError/fontFileRejected(path:detail:)`` when `new` cannot be added.
+    static func build(keeping kept: [String], adding new: String) throws(CanvasError) -> (FontConfigHandle, [String]) {
         guard let config = FcInitLoadConfigAndFonts() else {
-            throw .fontFileRejected(path: files.last ?? "", detail: "fontconfig could not load its configuration")
+            throw .fontFileRejected(path: new, detail: "fontconfig could not load its configuration")
         }
         let handle = FontConfigHandle(adopting: config)
-        for file in files {
-            guard FcConfigAppFontAddFile(config, file) != 0 else {
-                throw .fontFileRejected(path: file, detail: "fontconfig could not add it to a configuration")
-            }
+        let added = kept.filter { FcConfigAppFontAddFile(config, $0) != 0 }
+        guard FcConfigAppFontAddFile(config, new) != 0 else {
+            throw .fontFileRejected(path: new, detail: "fontconfig could not add it to a configuration")
         }
-        return handle
+        return (handle, added + [new])
     }
 }

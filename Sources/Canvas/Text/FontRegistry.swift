@@ -27,6 +27,10 @@ public enum FontRegistry {
     /// Registers the fonts in a file (TrueType, OpenType or a collection) and returns the family
     /// names it holds. Registering the same path again does nothing and returns its families.
     ///
+    /// The file must stay where it is: fonts are read from their files when glyphs are first
+    /// needed. A registered file that has disappeared by the next registration is dropped then
+    /// (and no longer listed in ``registeredFiles``).
+    ///
     /// - Throws: ``CanvasError/fontFileRejected(path:detail:)`` when the file does not exist, cannot
     ///   be read, or holds no font fontconfig can use.
     @discardableResult
@@ -39,8 +43,8 @@ public enum FontRegistry {
             // Built under the registry lock so that two registrations cannot lose each other's
             // files; measurements are not blocked (they only take the pool's lock).
             guard !files.contains(path) else { return }
-            let config = try FontConfigHandle.build(applicationFonts: files + [path])
-            files.append(path)
+            let (config, kept) = try FontConfigHandle.build(keeping: files, adding: path)
+            files = kept
             TextEnginePool.shared.install(config)
         }
         return families
