@@ -1,5 +1,4 @@
 import CCairoPango
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +21,6 @@ import Darwin
 /// are next returned. Registering is therefore slow (tens of milliseconds): do it at start-up.
 /// Layouts measured before stay valid and drawable.
 public enum FontRegistry {
-    private static let files = Mutex<[String]>([])
 
     /// Registers the fonts in a file (TrueType, OpenType or a collection) and returns the family
     /// names it holds. Registering the same path again does nothing and returns its families.
@@ -39,20 +37,21 @@ public enum FontRegistry {
             throw .fontFileRejected(path: path, detail: "not a usable file path")
         }
         let families = try familyNames(inFileAt: path)
-        try files.withLock { (files: inout [String]) throws(CanvasError) in
-            // Built under the registry lock so that two registrations cannot lose each other's
-            // files; measurements are not blocked (they only take the pool's lock).
-            guard !files.contains(path) else { return }
+        let pool = TextEnginePool.shared
+        // Optimistic: build the new configuration without holding any lock (it takes tens of
+        // milliseconds), then install it only if no other registration came first; otherwise
+        // build again on top of that one, so no registration is ever lost.
+        while true {
+            let (files, generation) = pool.applicationFonts()
+            if files.contains(path) { return families }
             let (config, kept) = try FontConfigHandle.build(keeping: files, adding: path)
-            files = kept
-            TextEnginePool.shared.install(config)
+            if pool.install(config, files: kept, ifGeneration: generation) { return families }
         }
-        return families
     }
 
     /// The paths registered so far, in order.
     public static var registeredFiles: [String] {
-        files.withLock { $0 }
+        TextEnginePool.shared.applicationFonts().files
     }
 
     /// The names of every font family available to text, system and registered, sorted.
