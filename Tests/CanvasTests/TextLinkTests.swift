@@ -70,5 +70,12 @@ import Testing
         #expect(decodedText == text)
         #expect(decodedStyle == style)
         #expect(decodedOptions == options)
+        // Missing keys take their defaults.
+        let empty = Data("{}".utf8)
+        #expect(try JSONDecoder().decode(TextStyle.self, from: empty) == TextStyle())
+        #expect(try JSONDecoder().decode(TextLayoutOptions.self, from: empty) == TextLayoutOptions())
+        let json = Data(##"{"segments": [{"text": "a"}, {"text": "b", "link": "x", "style": {"weight": 700, "color": "#FF0000"}}]}"##.utf8)
+        let segments = try JSONDecoder().decode(AttributedText.self, from: json)
+        #expect(segments == AttributedText(segments: [.init("a"), .init("b", style: .init(weight: .bold, color: .red), link: "x")]))
     }
 }

@@ -28,6 +28,20 @@ public struct AttributedText: Hashable, Sendable, Codable, ExpressibleByStringLi
             self.style = style
             self.link = link
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case text, style, link
+        }
+
+        /// Decodes a segment; `style` and `link` may be missing.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                try c.decode(String.self, forKey: .text),
+                style: try c.decodeIfPresent(TextStyleOverrides.self, forKey: .style) ?? .none,
+                link: try c.decodeIfPresent(String.self, forKey: .link)
+            )
+        }
     }
 
     /// A run of text carrying a link value, as reported by ``links``.

@@ -36,7 +36,7 @@ struct LayoutReader {
     }
 
     mutating func read(_ layout: OpaquePointer) {
-        let byteLinks = request.byteLinks
+        let byteLinks = request.byteLinks(using: offsets)
         var linkRects = [[Rect]](repeating: [], count: byteLinks.count)
         let iter = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iter) }

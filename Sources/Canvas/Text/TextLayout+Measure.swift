@@ -114,11 +114,10 @@ struct MeasureRequest {
     }
 
     /// Link ranges in bytes, with their values and UTF-16 ranges.
-    var byteLinks: [(value: String, bytes: Range<Int>, utf16: Range<Int>)] {
+    func byteLinks(using map: UTF16OffsetMap) -> [(value: String, bytes: Range<Int>, utf16: Range<Int>)] {
         let links = text.links
         guard !links.isEmpty else { return [] }
         var result: [(value: String, bytes: Range<Int>, utf16: Range<Int>)] = []
-        let map = UTF16OffsetMap(utf8: utf8)
         for link in links {
             result.append((link.value, map.byteOffset(utf16: link.range.lowerBound)..<map.byteOffset(utf16: link.range.upperBound), link.range))
         }

@@ -68,6 +68,23 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
         self.maxUTF8Bytes = maxUTF8Bytes
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case maxWidth, maxLines, lineBreakMode, truncation, maxUTF8Bytes
+    }
+
+    /// Decodes options; every missing key takes its default (so `{}` is the default options).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = TextLayoutOptions()
+        self.init(
+            maxWidth: try c.decodeIfPresent(Double.self, forKey: .maxWidth),
+            maxLines: try c.decodeIfPresent(Int.self, forKey: .maxLines) ?? d.maxLines,
+            lineBreakMode: try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode) ?? d.lineBreakMode,
+            truncation: try c.decodeIfPresent(TextTruncation.self, forKey: .truncation) ?? d.truncation,
+            maxUTF8Bytes: try c.decodeIfPresent(Int.self, forKey: .maxUTF8Bytes) ?? d.maxUTF8Bytes
+        )
+    }
+
     /// Throws unless every option is usable.
     func validate() throws(CanvasError) {
         if let width = maxWidth {

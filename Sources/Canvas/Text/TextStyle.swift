@@ -67,6 +67,28 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.strikethrough = strikethrough
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case fontFamily, size, weight, italic, color, lineHeight, letterSpacing, alignment, underline, strikethrough
+    }
+
+    /// Decodes a style; every missing key takes its default (so `{}` is the default style).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = TextStyle()
+        self.init(
+            fontFamily: try c.decodeIfPresent(String.self, forKey: .fontFamily) ?? d.fontFamily,
+            size: try c.decodeIfPresent(Double.self, forKey: .size) ?? d.size,
+            weight: try c.decodeIfPresent(FontWeight.self, forKey: .weight) ?? d.weight,
+            italic: try c.decodeIfPresent(Bool.self, forKey: .italic) ?? d.italic,
+            color: try c.decodeIfPresent(Color.self, forKey: .color) ?? d.color,
+            lineHeight: try c.decodeIfPresent(Double.self, forKey: .lineHeight),
+            letterSpacing: try c.decodeIfPresent(Double.self, forKey: .letterSpacing) ?? d.letterSpacing,
+            alignment: try c.decodeIfPresent(TextAlignment.self, forKey: .alignment) ?? d.alignment,
+            underline: try c.decodeIfPresent(Bool.self, forKey: .underline) ?? d.underline,
+            strikethrough: try c.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? d.strikethrough
+        )
+    }
+
     /// This style with `overrides` applied on top.
     public func applying(_ overrides: TextStyleOverrides) -> TextStyle {
         var style = self
