@@ -41,28 +41,48 @@ enum GoldenImage {
             try writeFailure(bitmap, diff: nil, name: name)
             return
         }
-        var differing = 0, worst = 0
-        var diff = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 4)
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width {
-                let d = bitmap.pixel(x: x, y: y)!.distance(to: golden.pixel(x: x, y: y)!)
-                worst = max(worst, d)
+        let result = difference(bitmap, golden, tolerance: tolerance)
+        if result.fraction > maxDifferingFraction {
+            Issue.record("\(name): \(result)", sourceLocation: sourceLocation)
+            try writeFailure(bitmap, diff: result.map, name: name)
+        }
+    }
+
+    /// How two bitmaps of the same size differ, channel by channel.
+    struct Difference: CustomStringConvertible {
+        var differingPixels: Int
+        var totalPixels: Int
+        var largestChannelDifference: Int
+        /// Red where a pixel differs by more than the tolerance.
+        var map: Bitmap?
+        var fraction: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
+        var description: String {
+            "\(differingPixels) of \(totalPixels) pixels differ by more than the tolerance (largest channel difference \(largestChannelDifference))"
+        }
+    }
+
+    /// Pixels whose channels differ by more than `tolerance`.
+    static func difference(_ a: Bitmap, _ b: Bitmap, tolerance: Int) -> Difference {
+        let width = min(a.width, b.width), height = min(a.height, b.height)
+        var differing = 0, largest = 0
+        var map = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let d = a.pixel(x: x, y: y)!.distance(to: b.pixel(x: x, y: y)!)
+                largest = max(largest, d)
                 if d > tolerance {
                     differing += 1
-                    let i = (y * bitmap.width + x) * 4
-                    diff[i + 2] = 255
-                    diff[i + 3] = 255
+                    map[(y * width + x) * 4 + 2] = 255
+                    map[(y * width + x) * 4 + 3] = 255
                 }
             }
         }
-        let fraction = Double(differing) / Double(bitmap.width * bitmap.height)
-        if fraction > maxDifferingFraction {
-            Issue.record(
-                "\(name): \(differing) pixels (\(String(format: "%.3f", fraction * 100)) %) differ by more than \(tolerance); worst \(worst)",
-                sourceLocation: sourceLocation
-            )
-            try writeFailure(bitmap, diff: try Bitmap(width: bitmap.width, height: bitmap.height, premultipliedBGRA: diff), name: name)
-        }
+        return Difference(
+            differingPixels: differing,
+            totalPixels: a.width * a.height,
+            largestChannelDifference: largest,
+            map: try? Bitmap(width: width, height: height, premultipliedBGRA: map)
+        )
     }
 
     private static func writeFailure(_ bitmap: Bitmap, diff: Bitmap?, name: String) throws {

@@ -1,0 +1,90 @@
+import CCairoPango
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Application fonts: font files registered here are available to every text measured afterwards,
+/// by their family names, so that output does not depend on the fonts a machine happens to have.
+///
+/// ```swift
+/// let families = try FontRegistry.register(fileAt: "/srv/app/fonts/Inter-Regular.ttf")
+/// // families == ["Inter"]
+/// let layout = try TextLayout("Hello", style: TextStyle(fontFamily: "Inter", size: 15))
+/// ```
+///
+/// Registration never modifies a fontconfig configuration that Pango is using (fontconfig does not
+/// allow that while the configuration is being read, and Pango reads it from background threads).
+/// Each registration builds a new configuration — the system fonts plus every registered file —
+/// and the text engines built from then on use it; engines built before are retired when they
+/// are next returned. Registering is therefore slow (tens of milliseconds): do it at start-up.
+/// Layouts measured before stay valid and drawable.
+public enum FontRegistry {
+
+    /// Registers the fonts in a file (TrueType, OpenType or a collection) and returns the family
+    /// names it holds. Registering the same path again does nothing and returns its families.
+    ///
+    /// The file must stay where it is: fonts are read from their files when glyphs are first
+    /// needed. A registered file that has disappeared by the next registration is dropped then
+    /// (and no longer listed in ``registeredFiles``).
+    ///
+    /// - Throws: ``CanvasError/fontFileRejected(path:detail:)`` when the file does not exist, cannot
+    ///   be read, or holds no font fontconfig can use.
+    @discardableResult
+    public static func register(fileAt path: String) throws(CanvasError) -> [String] {
+        guard !path.isEmpty, !path.utf8.contains(0) else {
+            throw .fontFileRejected(path: path, detail: "not a usable file path")
+        }
+        let families = try familyNames(inFileAt: path)
+        let pool = TextEnginePool.shared
+        // Optimistic: build the new configuration without holding any lock (it takes tens of
+        // milliseconds), then install it only if no other registration came first; otherwise
+        // build again on top of that one, so no registration is ever lost.
+        while true {
+            let (files, generation) = pool.applicationFonts()
+            if files.contains(path) { return families }
+            let (config, kept) = try FontConfigHandle.build(keeping: files, adding: path)
+            if pool.install(config, files: kept, ifGeneration: generation) { return families }
+        }
+    }
+
+    /// The paths registered so far, in order.
+    public static var registeredFiles: [String] {
+        TextEnginePool.shared.applicationFonts().files
+    }
+
+    /// The names of every font family available to text, system and registered, sorted.
+    public static var availableFamilies: [String] {
+        TextEnginePool.shared.withEngine { engine in engine.familyList() }
+    }
+
+    /// The families of the fonts in a file, read with FreeType through fontconfig.
+    private static func familyNames(inFileAt path: String) throws(CanvasError) -> [String] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .fontFileRejected(path: path, detail: "no such file, or it cannot be read")
+        }
+        guard (info.st_mode & 0o170000) == 0o100000 else {  // S_IFMT, S_IFREG
+            throw .fontFileRejected(path: path, detail: "not a regular file")
+        }
+        guard let set = FcFontSetCreate() else {
+            throw .fontFileRejected(path: path, detail: "out of memory")
+        }
+        defer { FcFontSetDestroy(set) }
+        let count = FcFreeTypeQueryAll(path, UInt32.max, nil, nil, set)  // id -1: every face
+        guard count > 0, set.pointee.nfont > 0 else {
+            throw .fontFileRejected(path: path, detail: "not a font file fontconfig can read")
+        }
+        var names: [String] = []
+        for index in 0..<Int(set.pointee.nfont) {
+            var family: UnsafeMutablePointer<FcChar8>?
+            if let pattern = set.pointee.fonts[index], FcPatternGetString(pattern, FC_FAMILY, 0, &family) == FcResultMatch,
+               let family {
+                let name = String(cString: family)
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+}

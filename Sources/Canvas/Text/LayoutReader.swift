@@ -1,0 +1,195 @@
+import CCairoPango
+
+/// Pango's glyph value for "no glyph to draw" (`PANGO_GLYPH_EMPTY`).
+private let glyphEmpty: UInt32 = 0x0FFF_FFFF
+/// Pango's flag for a character no font has (`PANGO_GLYPH_UNKNOWN_FLAG`); Pango would draw a hex box.
+private let glyphUnknownFlag: UInt32 = 0x1000_0000
+/// Pango units per point (`PANGO_SCALE`).
+private let unitsPerPoint = 1024.0
+/// `PANGO_ANALYSIS_FLAG_IS_ELLIPSIS`: the run holds the ellipsis of truncated text.
+private let ellipsisFlag: UInt8 = 1 << 1
+
+/// Reads a finished `PangoLayout` into Swift values: lines, glyph runs (with retained scaled
+/// fonts), decorations, link rectangles and the fonts used. It walks the lines and runs the way
+/// `pango_renderer_draw_layout_line` does, so the glyphs land where `pango_cairo_show_layout`
+/// would put them.
+struct LayoutReader {
+    let request: MeasureRequest
+    let engine: TextEngine
+    let keptLines: Int
+
+    private(set) var lines: [TextLayout.Line] = []
+    private(set) var runs: [GlyphRun] = []
+    private(set) var decorations: [TextDecorationRect] = []
+    private(set) var links: [TextLayout.LinkArea] = []
+    private(set) var fontsUsed: [String] = []
+
+    /// Scaled font and family per Pango font seen in this layout.
+    private var fonts: [UnsafeMutableRawPointer: (font: ScaledFont, family: String)?] = [:]
+    private let offsets: UTF16OffsetMap
+
+    init(request: MeasureRequest, engine: TextEngine, keptLines: Int) {
+        self.request = request
+        self.engine = engine
+        self.keptLines = keptLines
+        self.offsets = UTF16OffsetMap(utf8: request.utf8)
+    }
+
+    mutating func read(_ layout: OpaquePointer) {
+        let byteLinks = request.byteLinks(using: offsets)
+        var linkRects = [[Rect]](repeating: [], count: byteLinks.count)
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        var index = 0
+        repeat {
+            guard index < keptLines, let line = pango_layout_iter_get_line_readonly(iter) else { break }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let baseline = Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
+            let rect = Rect(
+                x: Double(logical.x) / unitsPerPoint,
+                y: Double(logical.y) / unitsPerPoint,
+                width: Double(logical.width) / unitsPerPoint,
+                height: Double(logical.height) / unitsPerPoint
+            )
+            let start = Int(line.pointee.start_index)
+            let end = start + Int(line.pointee.length)
+            let hasEllipsis = readRuns(of: line, lineIndex: index, x: rect.minX, baseline: baseline)
+            lines.append(TextLayout.Line(
+                rect: rect,
+                baseline: baseline,
+                characterRange: offsets.utf16Offset(byte: start)..<offsets.utf16Offset(byte: end),
+                isTruncated: hasEllipsis
+            ))
+            for (linkIndex, link) in byteLinks.enumerated() {
+                let from = max(start, link.bytes.lowerBound), to = min(end, link.bytes.upperBound)
+                guard from < to else { continue }
+                linkRects[linkIndex] += xRanges(of: line, from: from, to: to).map { range in
+                    Rect(x: range.lowerBound, y: rect.minY, width: range.upperBound - range.lowerBound, height: rect.height)
+                }
+            }
+            index += 1
+        } while pango_layout_iter_next_line(iter) != 0
+        links = zip(byteLinks, linkRects).map { link, rects in
+            TextLayout.LinkArea(value: link.value, range: link.utf16, rects: rects)
+        }
+    }
+
+    /// Reads the runs of one line; returns whether one of them is an ellipsis.
+    private mutating func readRuns(
+        of line: UnsafeMutablePointer<PangoLayoutLine>,
+        lineIndex: Int,
+        x lineX: Double,
+        baseline: Double
+    ) -> Bool {
+        var hasEllipsis = false
+        var xOffset: Int32 = 0  // Pango units from the line's x, as in pango_renderer_draw_layout_line
+        var node = line.pointee.runs
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let item = run.pointee.item, let glyphString = run.pointee.glyphs
+            else { continue }
+            let width = pango_glyph_string_get_width(glyphString)
+            xOffset += run.pointee.start_x_offset
+            let isEllipsis = item.pointee.analysis.flags & ellipsisFlag != 0
+            hasEllipsis = hasEllipsis || isEllipsis
+            let runX = lineX + Double(xOffset) / unitsPerPoint
+            let runBaseline = baseline - Double(run.pointee.y_offset) / unitsPerPoint
+            let style = request.style(atByte: Int(item.pointee.offset))
+            if let pangoFont = item.pointee.analysis.font, let font = scaledFont(for: pangoFont) {
+                var glyphs: [cairo_glyph_t] = []
+                glyphs.reserveCapacity(Int(glyphString.pointee.num_glyphs))
+                var pen: Int32 = 0
+                for glyphIndex in 0..<Int(glyphString.pointee.num_glyphs) {
+                    let info = glyphString.pointee.glyphs[glyphIndex]
+                    defer { pen += info.geometry.width }
+                    guard info.glyph != glyphEmpty, info.glyph & glyphUnknownFlag == 0 else { continue }
+                    glyphs.append(cairo_glyph_t(
+                        index: UInt(info.glyph),
+                        x: runX + Double(pen + info.geometry.x_offset) / unitsPerPoint,
+                        y: runBaseline + Double(info.geometry.y_offset) / unitsPerPoint
+                    ))
+                }
+                if !glyphs.isEmpty {
+                    runs.append(GlyphRun(font: font, glyphs: glyphs, color: style.color, line: lineIndex, isEllipsis: isEllipsis))
+                }
+                if style.underline || style.strikethrough {
+                    addDecorations(style: style, font: pangoFont, x: runX, width: Double(width) / unitsPerPoint, baseline: runBaseline)
+                }
+            }
+            xOffset += width + run.pointee.end_x_offset
+        }
+        return hasEllipsis
+    }
+
+    /// The retained scaled font and family of a Pango font, looked up once per layout.
+    private mutating func scaledFont(for pangoFont: UnsafeMutablePointer<PangoFont>) -> ScaledFont? {
+        let key = UnsafeMutableRawPointer(pangoFont)
+        if let known = fonts[key] { return known?.font }
+        var entry: (font: ScaledFont, family: String)?
+        if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont)),
+           cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS {
+            let description = pango_font_describe(pangoFont)
+            let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "?"
+            pango_font_description_free(description)
+            entry = (ScaledFont(retaining: scaled), family)
+            if !fontsUsed.contains(family) { fontsUsed.append(family) }
+        }
+        fonts[key] = entry
+        return entry?.font
+    }
+
+    /// Underline and strikethrough rectangles for one run, from the font's metrics (as Pango does).
+    private mutating func addDecorations(
+        style: TextStyle,
+        font: UnsafeMutablePointer<PangoFont>,
+        x: Double,
+        width: Double,
+        baseline: Double
+    ) {
+        guard width > 0, let metrics = pango_font_get_metrics(font, nil) else { return }
+        defer { pango_font_metrics_unref(metrics) }
+        if style.underline {
+            let position = Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
+            let thickness = max(Double(pango_font_metrics_get_underline_thickness(metrics)) / unitsPerPoint, 0.5)
+            append(Rect(x: x, y: baseline - position, width: width, height: thickness), style.color)
+        }
+        if style.strikethrough {
+            let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unitsPerPoint
+            let thickness = max(Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unitsPerPoint, 0.5)
+            append(Rect(x: x, y: baseline - position, width: width, height: thickness), style.color)
+        }
+    }
+
+    /// Adds a decoration, joining it to the previous one when it continues it (no seam between runs).
+    private mutating func append(_ rect: Rect, _ color: Color) {
+        if let last = decorations.last, last.color == color, last.rect.minY == rect.minY,
+           last.rect.height == rect.height, abs(last.rect.maxX - rect.minX) < 1e-6 {
+            decorations[decorations.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: color)
+        } else {
+            decorations.append(TextDecorationRect(rect: rect, color: color))
+        }
+    }
+
+    /// The x ranges (layout points) covering bytes `from..<to` of a line, touching ranges joined.
+    private func xRanges(of line: UnsafeMutablePointer<PangoLayoutLine>, from: Int, to: Int) -> [Range<Double>] {
+        var ranges: UnsafeMutablePointer<Int32>?
+        var count: Int32 = 0
+        pango_layout_line_get_x_ranges(line, Int32(from), Int32(to), &ranges, &count)
+        defer { g_free(ranges) }
+        guard let ranges else { return [] }
+        var result: [Range<Double>] = []
+        for index in 0..<Int(count) {
+            let low = Double(ranges[2 * index]) / unitsPerPoint, high = Double(ranges[2 * index + 1]) / unitsPerPoint
+            guard high > low else { continue }
+            // Pango gives one range per run; join those that touch (a link over two styles).
+            if let last = result.last, abs(last.upperBound - low) < 1e-6 {
+                result[result.count - 1] = last.lowerBound..<high
+            } else {
+                result.append(low..<high)
+            }
+        }
+        return result
+    }
+}

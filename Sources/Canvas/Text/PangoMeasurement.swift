@@ -1,0 +1,188 @@
+import CCairoPango
+
+/// Pango units per point (`PANGO_SCALE`).
+private let pangoScale = 1024.0
+
+/// One measurement: builds a `PangoLayout` on a checked-out engine, reads back everything a
+/// ``TextLayout`` keeps, and releases every Pango object before returning. Nothing from Pango
+/// outlives `run()` except retained Cairo scaled fonts.
+struct PangoMeasurement {
+    let engine: TextEngine
+    let request: MeasureRequest
+
+    func run() throws(CanvasError) -> TextLayout {
+        let layout = pango_layout_new(engine.context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        configure(layout)
+        let options = request.options
+        let keep = options.maxLines > 0 ? options.maxLines : Int.max
+        let fullLineCount = Int(pango_layout_get_line_count(layout))
+        var lineCount = fullLineCount
+        if lineCount > keep, isEllipsizing {
+            // Pango's `height = -N` limits lines per paragraph; with several paragraphs, limit the
+            // total by height instead: the bottom of line N. Pango ellipsizes line N when the cut
+            // falls inside a paragraph; when it falls at a paragraph end the later paragraphs are
+            // dropped without an ellipsis (a Pango limitation; `isTruncated` still says so).
+            if let line = lineExtents(layout, index: keep - 1) {
+                pango_layout_set_height(layout, line.y + line.height)
+                lineCount = Int(pango_layout_get_line_count(layout))
+            }
+        }
+        let keptLines = min(lineCount, keep)
+        let ellipsized = pango_layout_is_ellipsized(layout) != 0
+
+        var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines)
+        reader.read(layout)
+        let truncated = ellipsized || fullLineCount > keptLines
+
+        var minX = Double.infinity, maxX = -Double.infinity, height = 0.0
+        for line in reader.lines {
+            minX = min(minX, line.rect.minX)
+            maxX = max(maxX, line.rect.maxX)
+            height = max(height, line.rect.maxY)
+        }
+        if reader.lines.isEmpty { minX = 0; maxX = 0 }
+        let bounds = Rect(x: minX, y: 0, width: maxX - minX, height: height)
+
+        return TextLayout(
+            text: request.text,
+            style: request.style,
+            options: options,
+            size: bounds.size,
+            bounds: bounds,
+            lines: reader.lines,
+            isTruncated: truncated,
+            links: reader.links,
+            fontsUsed: reader.fontsUsed,
+            requestedFamiliesMissing: request.requestedFamilies.filter { !engine.hasFamily(named: $0) },
+            runs: reader.runs,
+            decorations: reader.decorations
+        )
+    }
+
+    private var isEllipsizing: Bool {
+        request.options.maxWidth != nil && request.options.truncation != .none && request.options.maxLines > 0
+    }
+
+    private func lineExtents(_ layout: OpaquePointer, index: Int) -> PangoRectangle? {
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        var current = 0
+        repeat {
+            if current == index {
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iter, nil, &logical)
+                return logical
+            }
+            current += 1
+        } while pango_layout_iter_next_line(iter) != 0
+        return nil
+    }
+
+    // MARK: Configuration
+
+    func configure(_ layout: OpaquePointer) {
+        let style = request.style
+        let options = request.options
+        request.utf8.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
+            }
+        }
+        let description = PangoMeasurement.fontDescription(for: style)
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+
+        let attributes = pango_attr_list_new()!
+        defer { pango_attr_list_unref(attributes) }
+        if let lineHeight = style.lineHeight {
+            pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((lineHeight * pangoScale).rounded())))
+        }
+        for (index, segment) in request.text.segments.enumerated() where !segment.style.isEmpty && !segment.text.isEmpty {
+            let start = UInt32(request.segmentStarts[index])
+            let end = start + UInt32(segment.text.utf8.count)
+            for attribute in PangoMeasurement.attributes(for: segment.style) {
+                attribute.pointee.start_index = start
+                attribute.pointee.end_index = end
+                pango_attr_list_insert(attributes, attribute)
+            }
+        }
+        if style.letterSpacing != 0 {
+            insertWhole(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
+        }
+        if style.underline { insertWhole(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+        if style.strikethrough { insertWhole(attributes, pango_attr_strikethrough_new(1)) }
+        pango_layout_set_attributes(layout, attributes)
+
+        if let width = options.maxWidth {
+            pango_layout_set_width(layout, Int32((width * pangoScale).rounded()))
+        }
+        switch options.lineBreakMode {
+        case .word: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        case .character: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
+        case .wordOrCharacter: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        switch style.alignment {
+        case .left:
+            pango_layout_set_auto_dir(layout, 0)
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .right:
+            pango_layout_set_auto_dir(layout, 0)
+            pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .center:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .justified:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(layout, 1)
+        case .natural:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        }
+        if isEllipsizing {
+            switch options.truncation {
+            case .none: break
+            case .head: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+            case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            case .tail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
+            pango_layout_set_height(layout, -Int32(min(options.maxLines, Int(Int32.max))))
+        }
+    }
+
+    /// Inserts an attribute covering the whole text (the list takes ownership).
+    private func insertWhole(_ list: OpaquePointer, _ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+        guard let attribute else { return }
+        pango_attr_list_insert(list, attribute)
+    }
+
+    /// A new font description for `style` (the caller frees it).
+    static func fontDescription(for style: TextStyle) -> OpaquePointer {
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, style.fontFamily)
+        pango_font_description_set_absolute_size(description, style.size * pangoScale)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
+        pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return description
+    }
+
+    /// New Pango attributes for the overridden fields (the caller inserts them into a list).
+    static func attributes(for overrides: TextStyleOverrides) -> [UnsafeMutablePointer<PangoAttribute>] {
+        var result: [UnsafeMutablePointer<PangoAttribute>?] = []
+        if let family = overrides.fontFamily { result.append(pango_attr_family_new(family)) }
+        if let size = overrides.size { result.append(pango_attr_size_new_absolute(Int32((size * pangoScale).rounded()))) }
+        if let weight = overrides.weight { result.append(pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight.rawValue)))) }
+        if let italic = overrides.italic { result.append(pango_attr_style_new(italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)) }
+        if let color = overrides.color {
+            // Pango does not paint (drawing uses the run colours read back below), but a colour
+            // attribute makes Pango split runs where the colour changes.
+            result.append(pango_attr_foreground_new(
+                UInt16((color.red * 65535).rounded()), UInt16((color.green * 65535).rounded()), UInt16((color.blue * 65535).rounded())))
+            result.append(pango_attr_foreground_alpha_new(UInt16((color.alpha * 65535).rounded())))
+        }
+        if let spacing = overrides.letterSpacing { result.append(pango_attr_letter_spacing_new(Int32((spacing * pangoScale).rounded()))) }
+        if let underline = overrides.underline {
+            result.append(pango_attr_underline_new(underline ? PANGO_UNDERLINE_SINGLE : PANGO_UNDERLINE_NONE))
+        }
+        if let strikethrough = overrides.strikethrough { result.append(pango_attr_strikethrough_new(strikethrough ? 1 : 0)) }
+        return result.compactMap { $0 }
+    }
+}

@@ -1,0 +1,91 @@
+import CCairoPango
+
+/// One Pango measuring setup: a font map of its own and a context configured like the reference
+/// card's C program (grey antialiasing, no hinting, hint metrics off, unrounded glyph positions,
+/// 72 dpi so that one Pango device unit is one point).
+///
+/// Pango objects are not thread-safe: a font map, its context and the layouts made from it must
+/// never be used by two threads at once. An engine is therefore only ever used by the one thread
+/// that checked it out of the ``TextEnginePool``; the pool's lock hands it from thread to thread.
+final class TextEngine: @unchecked Sendable {
+    // @unchecked Sendable: an engine is used by exactly one thread at a time. It moves between
+    // threads only through TextEnginePool's Mutex (check-out / check-in), which orders every use
+    // before the next; nothing else holds a reference while it is checked out.
+
+    /// The font map. Owned: one reference, released in `deinit`.
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    /// The context every layout of this engine is made from. Owned, released in `deinit`.
+    let context: OpaquePointer
+    /// The font registry generation this engine was built for; older engines are discarded.
+    let generation: Int
+    /// Lower-cased names of the families the font map offers, filled on first use.
+    private var familyNames: Set<String>?
+
+    /// Creates an engine whose font map uses `config` (or fontconfig's default configuration).
+    init(config: FontConfigHandle?, generation: Int) {
+        let fontMap = pango_cairo_font_map_new()!
+        if let config {
+            // Takes its own reference; the config is never modified after it is built.
+            pango_fc_font_map_set_config(OpaquePointer(fontMap), config.pointer)
+        }
+        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        let context = TextEngine.makeContext(fontMap)
+        self.fontMap = fontMap
+        self.context = context
+        self.generation = generation
+    }
+
+    /// A new context on `fontMap` with the reference card's settings (the caller owns it).
+    static func makeContext(_ fontMap: UnsafeMutablePointer<PangoFontMap>) -> OpaquePointer {
+        let context = pango_font_map_create_context(fontMap)!
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_cairo_context_set_resolution(context, 72)
+        pango_context_set_round_glyph_positions(context, 0)
+        return context
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// Whether the font map has a family of this name (case-insensitive). Generic names
+    /// (`sans-serif`, `monospace`, `emoji`…) always count as present.
+    func hasFamily(named name: String) -> Bool {
+        let key = name.lowercased()
+        if TextEngine.genericFamilies.contains(key) { return true }
+        return families().contains(key)
+    }
+
+    /// The names of every family the font map offers, sorted.
+    func familyList() -> [String] {
+        var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(fontMap, &families, &count)
+        defer { g_free(families) }
+        var names: [String] = []
+        for index in 0..<Int(count) {
+            if let family = families?[index], let name = pango_font_family_get_name(family) {
+                names.append(String(cString: name))
+            }
+        }
+        return names.sorted()
+    }
+
+    private func families() -> Set<String> {
+        if let familyNames { return familyNames }
+        let names = Set(familyList().map { $0.lowercased() })
+        familyNames = names
+        return names
+    }
+
+    /// Family names fontconfig and Pango resolve themselves, never reported as missing.
+    static let genericFamilies: Set<String> = [
+        "sans", "sans-serif", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji", "math",
+    ]
+}

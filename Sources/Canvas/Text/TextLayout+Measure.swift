@@ -1,0 +1,126 @@
+extension TextLayout {
+    /// Measures an attributed text.
+    ///
+    /// Measurement is synchronous and safe to call from any thread or task at the same time as
+    /// other measurements and drawing: each call borrows a Pango engine nobody else is using.
+    ///
+    /// - Parameters:
+    ///   - text: The text and its style runs and links.
+    ///   - style: The base style the segments' overrides apply to.
+    ///   - options: Width, line limit, break and truncation rules, and the size limit.
+    /// - Throws: ``CanvasError/textTooLong(utf8Bytes:limit:)`` for a text over
+    ///   ``TextLayoutOptions/maxUTF8Bytes`` (checked first, in constant time per segment),
+    ///   ``CanvasError/invalidTextStyle(_:)`` for a NaN, zero, negative or huge size, an unknown
+    ///   weight or a bad letter spacing or line height, ``CanvasError/invalidArgument(_:)`` for a
+    ///   bad width or a negative line limit.
+    public init(
+        text: AttributedText,
+        style: TextStyle = TextStyle(),
+        options: TextLayoutOptions = TextLayoutOptions()
+    ) throws(CanvasError) {
+        try options.validate()
+        let byteCount = text.utf8Count
+        guard byteCount <= options.maxUTF8Bytes else {
+            throw .textTooLong(utf8Bytes: byteCount, limit: options.maxUTF8Bytes)
+        }
+        try style.validate(with: text.segments.map(\.style))
+        if text.isEmpty {
+            self.init(empty: text, style: style, options: options)
+            return
+        }
+        let request = MeasureRequest(text: text, style: style, options: options)
+        self = try TextEnginePool.shared.withEngine { engine throws(CanvasError) in
+            try PangoMeasurement(engine: engine, request: request).run()
+        }
+    }
+
+    /// Measures a plain string in one style.
+    ///
+    /// - Throws: As ``init(text:style:options:)``.
+    public init(
+        _ string: String,
+        style: TextStyle = TextStyle(),
+        options: TextLayoutOptions = TextLayoutOptions()
+    ) throws(CanvasError) {
+        try self.init(text: AttributedText(string), style: style, options: options)
+    }
+
+    /// The empty layout: zero size, no lines, nothing to draw.
+    private init(empty text: AttributedText, style: TextStyle, options: TextLayoutOptions) {
+        self.init(
+            text: text, style: style, options: options, size: .zero, bounds: .zero, lines: [],
+            isTruncated: false, links: [], fontsUsed: [], requestedFamiliesMissing: [], runs: [], decorations: []
+        )
+    }
+}
+
+/// The inputs of one measurement, with the text flattened into UTF-8 bytes.
+struct MeasureRequest {
+    let text: AttributedText
+    let style: TextStyle
+    let options: TextLayoutOptions
+    /// The text as UTF-8, NUL bytes replaced by spaces (Pango stops at NUL; a space keeps offsets).
+    let utf8: [UInt8]
+    /// The byte offset where each segment starts, ascending.
+    let segmentStarts: [Int]
+    /// Each segment's effective style.
+    let segmentStyles: [TextStyle]
+
+    init(text: AttributedText, style: TextStyle, options: TextLayoutOptions) {
+        self.text = text
+        self.style = style
+        self.options = options
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8Count)
+        var starts: [Int] = []
+        var styles: [TextStyle] = []
+        for segment in text.segments {
+            starts.append(bytes.count)
+            styles.append(style.applying(segment.style))
+            bytes.append(contentsOf: segment.text.utf8.lazy.map { $0 == 0 ? 0x20 : $0 })
+        }
+        self.utf8 = bytes
+        self.segmentStarts = starts
+        self.segmentStyles = styles
+    }
+
+    /// The effective style of the text at byte `offset`.
+    func style(atByte offset: Int) -> TextStyle {
+        // The last segment starting at or before `offset` (empty segments share a start with the
+        // next one, so take the last of equal starts).
+        var low = 0, high = segmentStarts.count - 1, found = 0
+        while low <= high {
+            let mid = (low + high) / 2
+            if segmentStarts[mid] <= offset {
+                found = mid
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        return segmentStyles.isEmpty ? style : segmentStyles[found]
+    }
+
+    /// Every family named by the style and the overrides, in order, without repeats.
+    var requestedFamilies: [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for list in [style.fontFamily] + text.segments.compactMap(\.style.fontFamily) {
+            for name in TextStyle.familyNames(in: list) where seen.insert(name.lowercased()).inserted {
+                result.append(name)
+            }
+        }
+        return result
+    }
+
+    /// Link ranges in bytes, with their values and UTF-16 ranges.
+    func byteLinks(using map: UTF16OffsetMap) -> [(value: String, bytes: Range<Int>, utf16: Range<Int>)] {
+        let links = text.links
+        guard !links.isEmpty else { return [] }
+        var result: [(value: String, bytes: Range<Int>, utf16: Range<Int>)] = []
+        for link in links {
+            result.append((link.value, map.byteOffset(utf16: link.range.lowerBound)..<map.byteOffset(utf16: link.range.upperBound), link.range))
+        }
+        return result
+    }
+}

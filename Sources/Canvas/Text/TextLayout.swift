@@ -1,0 +1,126 @@
+/// A measured text: its size, its lines and their baselines, the rectangles of its links, and the
+/// positioned glyphs that ``GraphicsContext/draw(_:at:)`` draws.
+///
+/// A layout is measured once, when it is created, and never changes. It is a `Sendable` value: it
+/// can be measured on one thread, cached, and drawn on several others at the same time; drawing
+/// uses the glyphs measured here and never runs the layout again, so what is drawn is exactly what
+/// was measured (no "last line missing" when a second pass wraps differently).
+///
+/// ```swift
+/// let title = try TextLayout(
+///     text: "【周末特别企划】Live from the Bund: 上海外滩夜景漫步 🌃",
+///     style: TextStyle(size: 15, lineHeight: 20),
+///     options: TextLayoutOptions(maxWidth: 272, maxLines: 2)
+/// )
+/// let card = try Bitmap.render(size: Size(width: 288, height: 56), scale: 2) { context in
+///     context.draw(title, at: Point(x: 8, y: 8))
+/// }
+/// ```
+///
+/// Coordinates are in points, relative to the layout's origin (its top-left corner): x grows to the
+/// right, y downwards. Lines are aligned within ``TextLayoutOptions/maxWidth`` (or the widest line),
+/// so a right-aligned line starts at `maxWidth - line width`.
+///
+/// Empty text gives a valid, empty layout: zero size, no lines, nothing to draw. A style or option
+/// that cannot be used, or a text over ``TextLayoutOptions/maxUTF8Bytes``, throws a
+/// ``CanvasError`` before any layout work starts.
+public struct TextLayout: Sendable {
+    /// One line of a layout.
+    public struct Line: Hashable, Sendable {
+        /// The line's logical box in layout points: its x is where the line starts after alignment,
+        /// its height is the line height (``TextStyle/lineHeight`` when set).
+        public let rect: Rect
+        /// The y of the baseline, in layout points from the layout's top.
+        public let baseline: Double
+        /// The UTF-16 offsets of the source text this line covers (see ``AttributedText``),
+        /// including text hidden by an ellipsis on a truncated line.
+        public let characterRange: Range<Int>
+        /// Whether an ellipsis replaces part of this line's text.
+        public let isTruncated: Bool
+    }
+
+    /// A link of the text and where it was laid out.
+    public struct LinkArea: Hashable, Sendable {
+        /// The link value given to the segments (``AttributedText/Segment/link``).
+        public let value: String
+        /// The UTF-16 offsets of the linked text.
+        public let range: Range<Int>
+        /// One rectangle per line piece of the link, in layout points: a link that wraps onto two
+        /// lines has (at least) two. A link wholly in text cut off by truncation has none.
+        public let rects: [Rect]
+    }
+
+    /// The measured text.
+    public let text: AttributedText
+    /// The base style it was measured with.
+    public let style: TextStyle
+    /// The options it was measured with.
+    public let options: TextLayoutOptions
+    /// The logical size in points: the widest line by the total height of the lines.
+    public let size: Size
+    /// The logical bounds in layout points: ``size`` placed where the lines are (its x is more than
+    /// zero when every line is aligned away from the left edge).
+    public let bounds: Rect
+    /// The lines, top to bottom (after truncation).
+    public let lines: [Line]
+    /// Whether text was cut: an ellipsis was inserted or lines beyond ``TextLayoutOptions/maxLines``
+    /// were dropped.
+    public let isTruncated: Bool
+    /// The links and their rectangles, in text order.
+    public let links: [LinkArea]
+    /// The families of the fonts the glyphs actually came from, in order of first use, such as
+    /// `["Noto Sans CJK SC", "Noto Color Emoji"]`.
+    public let fontsUsed: [String]
+    /// The families named in the style or its overrides that no installed or registered font has;
+    /// their text fell back to other fonts (see ``fontsUsed``).
+    public let requestedFamiliesMissing: [String]
+
+    /// The positioned glyphs, by line.
+    let runs: [GlyphRun]
+    /// Underlines and strikethroughs.
+    let decorations: [TextDecorationRect]
+
+    init(
+        text: AttributedText,
+        style: TextStyle,
+        options: TextLayoutOptions,
+        size: Size,
+        bounds: Rect,
+        lines: [Line],
+        isTruncated: Bool,
+        links: [LinkArea],
+        fontsUsed: [String],
+        requestedFamiliesMissing: [String],
+        runs: [GlyphRun],
+        decorations: [TextDecorationRect]
+    ) {
+        self.text = text
+        self.style = style
+        self.options = options
+        self.size = size
+        self.bounds = bounds
+        self.lines = lines
+        self.isTruncated = isTruncated
+        self.links = links
+        self.fontsUsed = fontsUsed
+        self.requestedFamiliesMissing = requestedFamiliesMissing
+        self.runs = runs
+        self.decorations = decorations
+    }
+
+    /// The number of lines.
+    public var lineCount: Int { lines.count }
+
+    /// Whether there is nothing to draw (empty text).
+    public var isEmpty: Bool { lines.isEmpty }
+
+    /// The link under `point` (in layout points), or `nil`: the hit test of a tappable label.
+    public func link(at point: Point) -> LinkArea? {
+        links.first { link in link.rects.contains { $0.contains(point) } }
+    }
+
+    /// The source text of a line (including any text its ellipsis hides).
+    public func text(of line: Line) -> Substring {
+        text.substring(utf16Range: line.characterRange)
+    }
+}

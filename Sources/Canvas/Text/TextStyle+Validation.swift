@@ -1,0 +1,54 @@
+extension TextStyle {
+    /// Throws unless the style (and every override applied to it) can be laid out.
+    func validate(with overrides: [TextStyleOverrides] = []) throws(CanvasError) {
+        try TextStyle.check(size: size, where: "font size")
+        try TextStyle.check(weight: weight)
+        try TextStyle.check(letterSpacing: letterSpacing)
+        try TextStyle.check(family: fontFamily)
+        if let lineHeight {
+            guard lineHeight.isFinite, lineHeight > 0, lineHeight <= TextStyle.maxFontSize * 4 else {
+                throw .invalidTextStyle("line height \(lineHeight): expected a finite number in 0 < height ≤ \(Int(TextStyle.maxFontSize * 4)) pt")
+            }
+        }
+        for override in overrides {
+            if let size = override.size { try TextStyle.check(size: size, where: "font size override") }
+            if let weight = override.weight { try TextStyle.check(weight: weight) }
+            if let spacing = override.letterSpacing { try TextStyle.check(letterSpacing: spacing) }
+            if let family = override.fontFamily { try TextStyle.check(family: family) }
+        }
+    }
+
+    private static func check(size: Double, where name: String) throws(CanvasError) {
+        guard size.isFinite, size > 0, size <= maxFontSize else {
+            throw .invalidTextStyle("\(name) \(size): expected a finite number in 0 < size ≤ \(Int(maxFontSize)) pt")
+        }
+    }
+
+    private static func check(weight: FontWeight) throws(CanvasError) {
+        guard FontWeight.validRange.contains(weight.rawValue) else {
+            throw .invalidTextStyle("font weight \(weight.rawValue): expected 100...1000")
+        }
+    }
+
+    private static func check(letterSpacing: Double) throws(CanvasError) {
+        guard letterSpacing.isFinite, abs(letterSpacing) <= maxFontSize else {
+            throw .invalidTextStyle("letter spacing \(letterSpacing): expected a finite number within ±\(Int(maxFontSize)) pt")
+        }
+    }
+
+    private static func check(family: String) throws(CanvasError) {
+        guard !family.utf8.contains(0), family.utf8.count <= 4096 else {
+            throw .invalidTextStyle("font family list: must not contain NUL and must be at most 4096 bytes")
+        }
+    }
+
+    /// The family names of a comma-separated list, trimmed, empty entries dropped.
+    static func familyNames(in list: String) -> [String] {
+        list.split(separator: ",").map { part in
+            var name = Substring(part)
+            while let c = name.first, c.isWhitespace { name = name.dropFirst() }
+            while let c = name.last, c.isWhitespace { name = name.dropLast() }
+            return String(name)
+        }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,154 @@
+/// The base look of a text: font, size, weight, colour, spacing and alignment.
+///
+/// A style is a plain value, so it can be built on any thread, hashed into a cache key and stored
+/// as JSON. Parts of an ``AttributedText`` can override some of its fields with
+/// ``TextStyleOverrides``.
+///
+/// ```swift
+/// var title = TextStyle(size: 15, color: try Color(hex: "#111111"))
+/// title.lineHeight = 20
+/// ```
+///
+/// Sizes are in points of the canvas (a 15 pt font drawn at scale 2 is 30 px tall), not typographic
+/// points at some screen resolution. Values are checked when the text is measured: a NaN, zero,
+/// negative or huge size throws ``CanvasError/invalidTextStyle(_:)``.
+public struct TextStyle: Hashable, Sendable, Codable {
+    /// A font family, or a comma-separated list tried in order, such as
+    /// `"Noto Sans CJK SC, DejaVu Sans"`. Characters none of them has come from fontconfig's
+    /// fallback fonts (colour emoji, for example); ``TextLayout/fontsUsed`` says which were used.
+    public var fontFamily: String
+    /// The font size in points, `0 < size ≤ ` ``TextStyle/maxFontSize``.
+    public var size: Double
+    /// The weight, 100...1000.
+    public var weight: FontWeight
+    /// Whether to use the italic (or oblique) face.
+    public var italic: Bool
+    /// The colour of the glyphs and of any decoration. Colour emoji keep their own colours.
+    public var color: Color
+    /// The distance between the baselines of consecutive lines, in points, or `nil` for the
+    /// font's own line spacing (ascent + descent).
+    public var lineHeight: Double?
+    /// Extra space added between characters, in points (negative values tighten).
+    public var letterSpacing: Double
+    /// How lines are placed within the layout width.
+    public var alignment: TextAlignment
+    /// Whether to draw a line under the text.
+    public var underline: Bool
+    /// Whether to draw a line through the text.
+    public var strikethrough: Bool
+
+    /// The default family list: the CJK font the reference card uses, then a Latin fallback.
+    public static let defaultFontFamily = "Noto Sans CJK SC, DejaVu Sans"
+    /// The largest accepted font size, in points.
+    public static let maxFontSize = 1000.0
+
+    /// Creates a style; every parameter has a default.
+    public init(
+        fontFamily: String = TextStyle.defaultFontFamily,
+        size: Double = 15,
+        weight: FontWeight = .regular,
+        italic: Bool = false,
+        color: Color = .black,
+        lineHeight: Double? = nil,
+        letterSpacing: Double = 0,
+        alignment: TextAlignment = .natural,
+        underline: Bool = false,
+        strikethrough: Bool = false
+    ) {
+        self.fontFamily = fontFamily
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.color = color
+        self.lineHeight = lineHeight
+        self.letterSpacing = letterSpacing
+        self.alignment = alignment
+        self.underline = underline
+        self.strikethrough = strikethrough
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case fontFamily, size, weight, italic, color, lineHeight, letterSpacing, alignment, underline, strikethrough
+    }
+
+    /// Decodes a style; every missing key takes its default (so `{}` is the default style).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = TextStyle()
+        self.init(
+            fontFamily: try c.decodeIfPresent(String.self, forKey: .fontFamily) ?? d.fontFamily,
+            size: try c.decodeIfPresent(Double.self, forKey: .size) ?? d.size,
+            weight: try c.decodeIfPresent(FontWeight.self, forKey: .weight) ?? d.weight,
+            italic: try c.decodeIfPresent(Bool.self, forKey: .italic) ?? d.italic,
+            color: try c.decodeIfPresent(Color.self, forKey: .color) ?? d.color,
+            lineHeight: try c.decodeIfPresent(Double.self, forKey: .lineHeight),
+            letterSpacing: try c.decodeIfPresent(Double.self, forKey: .letterSpacing) ?? d.letterSpacing,
+            alignment: try c.decodeIfPresent(TextAlignment.self, forKey: .alignment) ?? d.alignment,
+            underline: try c.decodeIfPresent(Bool.self, forKey: .underline) ?? d.underline,
+            strikethrough: try c.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? d.strikethrough
+        )
+    }
+
+    /// This style with `overrides` applied on top.
+    public func applying(_ overrides: TextStyleOverrides) -> TextStyle {
+        var style = self
+        if let family = overrides.fontFamily { style.fontFamily = family }
+        if let size = overrides.size { style.size = size }
+        if let weight = overrides.weight { style.weight = weight }
+        if let italic = overrides.italic { style.italic = italic }
+        if let color = overrides.color { style.color = color }
+        if let letterSpacing = overrides.letterSpacing { style.letterSpacing = letterSpacing }
+        if let underline = overrides.underline { style.underline = underline }
+        if let strikethrough = overrides.strikethrough { style.strikethrough = strikethrough }
+        return style
+    }
+}
+
+/// Changes to a ``TextStyle`` for one part of an ``AttributedText``. `nil` fields keep the base style.
+///
+/// Line height and alignment belong to whole paragraphs, so they are not overridable.
+public struct TextStyleOverrides: Hashable, Sendable, Codable {
+    /// Another family (or comma-separated list).
+    public var fontFamily: String?
+    /// Another size in points.
+    public var size: Double?
+    /// Another weight.
+    public var weight: FontWeight?
+    /// Italic on or off.
+    public var italic: Bool?
+    /// Another colour.
+    public var color: Color?
+    /// Another letter spacing in points.
+    public var letterSpacing: Double?
+    /// Underline on or off.
+    public var underline: Bool?
+    /// Strikethrough on or off.
+    public var strikethrough: Bool?
+
+    /// Creates overrides; fields left `nil` keep the base style.
+    public init(
+        fontFamily: String? = nil,
+        size: Double? = nil,
+        weight: FontWeight? = nil,
+        italic: Bool? = nil,
+        color: Color? = nil,
+        letterSpacing: Double? = nil,
+        underline: Bool? = nil,
+        strikethrough: Bool? = nil
+    ) {
+        self.fontFamily = fontFamily
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.color = color
+        self.letterSpacing = letterSpacing
+        self.underline = underline
+        self.strikethrough = strikethrough
+    }
+
+    /// No change.
+    public static let none = TextStyleOverrides()
+
+    /// Whether every field is `nil`.
+    public var isEmpty: Bool { self == .none }
+}
