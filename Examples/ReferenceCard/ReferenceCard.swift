@@ -1,4 +1,4 @@
-import Canvas
+public import Canvas
 
 /// The reference live-stream feed card of `../shared/bench/peers/spec/feed-card.json`, drawn with
 /// the Canvas: the same geometry, fonts and text rules as the plain C program beside it, so the
@@ -43,7 +43,8 @@ public enum ReferenceCard {
         let tag = Rect(x: 8, y: 8, width: tagWidth, height: 18)
         context.fill(.roundedRect(tag, cornerRadius: 3), with: .color(.white))
         context.stroke(.roundedRect(tag.insetBy(dx: 0.5, dy: 0.5), cornerRadius: 2.5), with: .color(pink))
-        context.draw(tagText, centeredIn: tag)
+        context.draw(tagText, at: Point(x: tag.minX + (tag.width - tagText.size.width) / 2,
+                                        y: tag.minY + (tag.height - tagText.size.height) / 2))
 
         // Avatar: 24 pt, clipped to a circle, with a 1 pt white ring inside its edge.
         let avatarRect = Rect(x: 8, y: 179, width: 24, height: 24)

@@ -1,4 +1,4 @@
-import Canvas
+public import Canvas
 import Foundation
 
 /// The card's two images, decoded once (the spec's "image cache"): a 640×480 JPEG cover and a
