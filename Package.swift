@@ -47,7 +47,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CanvasTests",
-            dependencies: ["Canvas"],
+            // The reference card is tested here too: its golden image and its match with plain C.
+            dependencies: ["Canvas", "ReferenceCard"],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -55,9 +55,10 @@ struct CanvasDemo: ParsableCommand {
 
         print("")
         print("wrote \(written.count) files:")
+        let nameWidth = written.map(\.file.count).max() ?? 0
         for file in written {
             print(String(format: "  %@  %@  (render + encode %.1f ms)",
-                         file.file.padding(toLength: 28, withPad: " ", startingAt: 0),
+                         file.file.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
                          ByteCountFormatter.string(fromByteCount: Int64(file.bytes), countStyle: .file).padding(toLength: 9, withPad: " ", startingAt: 0),
                          file.milliseconds))
         }

@@ -10,7 +10,7 @@ enum SamplePage {
     static let family = "Noto Sans CJK SC, DejaVu Sans"
 
     static func render(assets: ReferenceCardAssets, scale: Double) throws -> Bitmap {
-        try Bitmap.render(size: Size(width: width, height: 1000), scale: scale) { context in
+        try Bitmap.render(size: Size(width: width, height: 900), scale: scale) { context in
             context.paint(.color(background))
             var y = 16.0
 
