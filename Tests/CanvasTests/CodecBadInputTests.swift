@@ -150,6 +150,20 @@ import Testing
         #expect(error?.description.contains("Corrupt JPEG data") == true, "\(String(describing: error))")
     }
 
+    @Test func jpegHeaderWarningsStillGiveInfoButTheDecodeIsStrict() throws {
+        // Two stray bytes between APP0 and the next segment: libjpeg warns "extraneous bytes".
+        let jpeg = Self.samples[1].bytes
+        let app0End = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
+        let damaged = Array(jpeg[..<app0End]) + [0x00, 0x00] + Array(jpeg[app0End...])
+        #expect(try ImageDecoder.info(of: damaged).width == 257)
+        let error = decodeError(damaged)
+        guard case .corruptImage(.jpeg, let detail)? = error else {
+            Issue.record("expected corruptImage, got \(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("extraneous bytes"), "\(detail)")
+    }
+
     // MARK: Sizes
 
     @Test func headersClaimingHugeSizesAreRefusedBeforeAllocating() throws {
