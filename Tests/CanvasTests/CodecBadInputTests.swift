@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func randomBytesAreAnUnknownFormatShowingTheLeadingBytes() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = CodecTestRandom(seed: 42)
         for length in [1, 7, 100, 10_000] {
             var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             if bytes[0] == 0x89 || bytes[0] == 0xFF || bytes[0] == 0x52 { bytes[0] = 0x00 }
@@ -278,7 +278,7 @@ import Testing
 }
 
 /// A small seeded generator, so "random" bytes are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
+struct CodecTestRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
