@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func randomBytesAreAnUnknownFormatShowingTheLeadingBytes() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = CodecTestRandom(seed: 42)
         for length in [1, 7, 100, 10_000] {
             var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             if bytes[0] == 0x89 || bytes[0] == 0xFF || bytes[0] == 0x52 { bytes[0] = 0x00 }
@@ -148,6 +148,20 @@ import Testing
         for i in start..<(start + 16) { jpeg[i] ^= UInt8((i * 37) & 0xFF) | 0x01 }
         let error = decodeError(jpeg)
         #expect(error?.description.contains("Corrupt JPEG data") == true, "\(String(describing: error))")
+    }
+
+    @Test func jpegHeaderWarningsStillGiveInfoButTheDecodeIsStrict() throws {
+        // Two stray bytes between APP0 and the next segment: libjpeg warns "extraneous bytes".
+        let jpeg = Self.samples[1].bytes
+        let app0End = 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5]))
+        let damaged = Array(jpeg[..<app0End]) + [0x00, 0x00] + Array(jpeg[app0End...])
+        #expect(try ImageDecoder.info(of: damaged).width == 257)
+        let error = decodeError(damaged)
+        guard case .corruptImage(.jpeg, let detail)? = error else {
+            Issue.record("expected corruptImage, got \(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("extraneous bytes"), "\(detail)")
     }
 
     // MARK: Sizes
@@ -264,7 +278,7 @@ import Testing
 }
 
 /// A small seeded generator, so "random" bytes are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
+struct CodecTestRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -78,6 +78,7 @@ import Testing
                     highest = max(highest, value)
                 }
             }
+            print("checkerboard 256×256 → \(bitmap.width)×\(bitmap.height): \(lowest)...\(highest)")
             // A box filter gives 127.5 everywhere; point sampling would give 0 and 255.
             #expect(lowest >= 118 && highest <= 137, "\(target): \(lowest)...\(highest)")
         }

@@ -98,7 +98,7 @@ import Testing
             #expect(abs(Int(pixel.red) - expected) <= 2 && pixel.alpha == 255, "\(pixel)")
         }
         // Half-transparent red over white is pink.
-        let halfRed = try Bitmap(width: 16, height: 16, premultipliedBGRA: Array([0, 0, 128, 128].repeated(256)))
+        let halfRed = try Bitmap(width: 16, height: 16, premultipliedBGRA: Array([0, 0, 128, 128].codecRepeated(256)))
         let pink = try #require(try ImageDecoder.decode(ImageEncoder.encode(halfRed, as: .jpeg(quality: 100, chromaSubsampling: .yuv444))).pixel(x: 8, y: 8))
         #expect(abs(Int(pink.red) - 255) <= 2 && abs(Int(pink.green) - 127) <= 3 && abs(Int(pink.blue) - 127) <= 3, "\(pink)")
     }
@@ -115,7 +115,7 @@ import Testing
 }
 
 extension Array {
-    func repeated(_ count: Int) -> [Element] {
+    func codecRepeated(_ count: Int) -> [Element] {
         Array((0..<count).map { _ in self }.joined())
     }
 }

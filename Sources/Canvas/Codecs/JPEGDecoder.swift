@@ -98,7 +98,10 @@ enum JPEGDecoder {
 
         func header(_ bytes: UnsafeBufferPointer<UInt8>) throws(CanvasError) -> (width: Int, height: Int, colorspace: Int32) {
             var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-            guard tjDecompressHeader3(pointer, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0
+            let status = tjDecompressHeader3(pointer, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+            // A warning while reading the header still gives a usable header; the decode, which
+            // stops on any warning, judges the data.
+            guard status == 0 || (tjGetErrorCode(pointer) == Int32(TJERR_WARNING.rawValue) && width > 0 && height > 0)
             else { throw error(during: "reading the header", bytes) }
             guard width > 0, height > 0 else {
                 // libjpeg met the end of the data before a frame header (it substitutes an EOI).
