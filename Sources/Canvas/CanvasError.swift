@@ -28,6 +28,8 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidColor(String)
     /// A value passed to a drawing call is not usable (for example a NaN coordinate).
     case invalidArgument(String)
+    /// The system refused the pixel memory (the size itself was within the limits).
+    case outOfMemory(bytes: Int)
 
     /// What is wrong with a size.
     public enum SizeProblem: String, Sendable, Hashable {
@@ -66,6 +68,8 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
             return "invalid colour \"\(text)\": expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
         case .invalidArgument(let detail):
             return "invalid argument: \(detail)"
+        case .outOfMemory(let bytes):
+            return "out of memory: \(bytes) bytes of pixels could not be allocated"
         }
     }
 }

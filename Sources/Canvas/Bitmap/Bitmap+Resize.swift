@@ -41,7 +41,7 @@ extension Bitmap {
     /// One Cairo pass: paints this bitmap scaled onto a new surface with `CAIRO_FILTER_GOOD`.
     private func resampledOnce(width: Int, height: Int, scale: Double) throws(CanvasError) -> Bitmap {
         let stride = Bitmap.alignedStride(width: width)
-        let target = PixelStorage(byteCount: stride * height)
+        let target = try PixelStorage(byteCount: stride * height)
         // Cairo only reads the source surface; the bitmap's memory is never written.
         let source = cairo_image_surface_create_for_data(
             storage.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,

@@ -47,7 +47,7 @@ public struct Bitmap: Sendable {
             throw .invalidArgument("expected \(width * height * 4) pixel bytes for \(width)×\(height), got \(pixels.count)")
         }
         let stride = Bitmap.alignedStride(width: width)
-        let storage = PixelStorage(byteCount: stride * height)
+        let storage = try PixelStorage(byteCount: stride * height)
         pixels.withUnsafeBytes { source in
             for y in 0..<height {
                 (storage.bytes + y * stride).copyMemory(

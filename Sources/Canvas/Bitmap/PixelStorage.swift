@@ -3,6 +3,14 @@
 /// The memory is allocated here and freed exactly once, in `deinit`. While a storage is being
 /// filled (by a drawing context or a decoder) it is confined to the one thread that fills it;
 /// once it is wrapped in a ``Bitmap`` nothing writes to it again.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 final class PixelStorage: @unchecked Sendable {
     // @unchecked Sendable: `bytes` is written only before the storage is handed to a Bitmap
     // (by the single owner that created it), and is read-only from then on; the pointer and the
@@ -10,14 +18,21 @@ final class PixelStorage: @unchecked Sendable {
     let bytes: UnsafeMutableRawPointer
     let byteCount: Int
 
-    /// Allocates `byteCount` zeroed bytes (transparent black pixels), 64-byte aligned.
-    init(byteCount: Int) {
+    /// Allocates `byteCount` zeroed bytes (transparent black pixels).
+    ///
+    /// `calloc` rather than allocate-then-fill: large blocks come from fresh, already-zero pages, so
+    /// a new canvas costs no memset. Its 16-byte alignment is more than Cairo and pixman need (4).
+    /// Sizes were checked against ``PixelLimits`` before this is called; should the system still
+    /// refuse the memory, that is a typed error, not a crash.
+    init(byteCount: Int) throws(CanvasError) {
+        guard let memory = calloc(max(byteCount, 1), 1) else {
+            throw .outOfMemory(bytes: byteCount)
+        }
         self.byteCount = byteCount
-        bytes = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
-        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+        bytes = memory
     }
 
     deinit {
-        bytes.deallocate()
+        free(bytes)
     }
 }

@@ -97,7 +97,7 @@ public enum ImageDecoder {
                 result = try decoded.resized(width: output.width, height: output.height, scale: options.scale)
             }
             // Turned last, on the smallest bitmap.
-            return (result.applying(orientation), diagnostics)
+            return (try result.applying(orientation), diagnostics)
         }
     }
 

@@ -42,12 +42,12 @@ public enum ImageOrientation: Int, Hashable, Sendable, CaseIterable {
 
 extension Bitmap {
     /// This bitmap turned upright according to `orientation` (a new bitmap unless `.up`).
-    func applying(_ orientation: ImageOrientation) -> Bitmap {
+    func applying(_ orientation: ImageOrientation) throws(CanvasError) -> Bitmap {
         guard orientation != .up else { return self }
         let newWidth = orientation.swapsWidthAndHeight ? height : width
         let newHeight = orientation.swapsWidthAndHeight ? width : height
         let stride = Bitmap.alignedStride(width: newWidth)
-        let target = PixelStorage(byteCount: stride * newHeight)
+        let target = try PixelStorage(byteCount: stride * newHeight)
         withUnsafeBytes { source in
             for y in 0..<height {
                 let row = source.baseAddress!.advanced(by: y * bytesPerRow)

@@ -29,7 +29,7 @@ enum JPEGDecoder {
         let factor = chooseScale(width: info.width, height: info.height, covering: output)
         let width = factor.scaled(info.width), height = factor.scaled(info.height)
         let stride = Bitmap.alignedStride(width: width)
-        let storage = PixelStorage(byteCount: stride * height)
+        let storage = try PixelStorage(byteCount: stride * height)
         // CMYK and YCCK JPEGs (from print workflows) can only be decoded to CMYK pixels.
         let isCMYK = header.colorspace == Int32(TJCS_CMYK.rawValue) || header.colorspace == Int32(TJCS_YCCK.rawValue)
         let status = tjDecompress2(

@@ -31,7 +31,7 @@ enum PNGDecoder {
         image.format = UInt32(PNG_FORMAT_BGRA)
         let width = Int(image.width), height = Int(image.height)
         let stride = Bitmap.alignedStride(width: width)
-        let storage = PixelStorage(byteCount: stride * height)
+        let storage = try PixelStorage(byteCount: stride * height)
         // For 8-bit formats the row stride is counted in bytes (one byte a component).
         guard png_image_finish_read(&image, nil, storage.bytes, Int32(stride), nil) != 0 else {
             throw error(from: &image)

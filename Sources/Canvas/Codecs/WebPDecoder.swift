@@ -37,7 +37,7 @@ enum WebPDecoder {
             config.options.scaled_height = Int32(output.height)
         }
         let stride = Bitmap.alignedStride(width: output.width)
-        let storage = PixelStorage(byteCount: stride * output.height)
+        let storage = try PixelStorage(byteCount: stride * output.height)
         config.output.colorspace = MODE_bgrA
         config.output.is_external_memory = 1
         config.output.u.RGBA.rgba = storage.bytes.assumingMemoryBound(to: UInt8.self)

@@ -57,7 +57,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// `#RRGGBB` for an opaque colour, `#RRGGBBAA` otherwise (upper-case hex digits).
     public var hexString: String {
         func byte(_ v: Double) -> String {
-            let n = Int((v * 255).rounded())
+            // The fields are settable, so clamp again here: NaN or out-of-range values never trap.
+            let n = Int((Color.clamp(v) * 255).rounded())
             let s = String(n, radix: 16, uppercase: true)
             return s.count == 1 ? "0" + s : s
         }
@@ -71,6 +72,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the colour is fully opaque.
     public var isOpaque: Bool { alpha >= 1 }
+
+    /// The same colour with every component clamped to 0...1 (NaN becomes 0). Colours made by the
+    /// initialisers are already clamped; this matters only after setting a field directly.
+    public var clamped: Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
 
     /// The hex form, as ``hexString``.
     public var description: String { hexString }

@@ -43,7 +43,7 @@ public final class GraphicsContext {
     init(size: Size, scale: Double, limits: PixelLimits) throws(CanvasError) {
         let pixels = try limits.pixelSize(for: size, scale: scale)
         let stride = Bitmap.alignedStride(width: pixels.width)
-        let storage = PixelStorage(byteCount: stride * pixels.height)
+        let storage = try PixelStorage(byteCount: stride * pixels.height)
         let surface = cairo_image_surface_create_for_data(
             storage.bytes.assumingMemoryBound(to: UInt8.self),
             CAIRO_FORMAT_ARGB32,
