@@ -62,7 +62,8 @@ struct Encoders: ParsableCommand {
             if markdown {
                 print(String(format: "| %@ | %.2f | %.2f | %.1f | %d |", setting.0, t * 1000, t / baseline, t / render, bytes[index]))
             } else {
-                print(String(format: "%-36@ %8.2f ms  ×PNG6 %5.2f  ×render %6.1f  %8d bytes", setting.0, t * 1000, t / baseline, t / render, bytes[index]))
+                print(setting.0.padding(toLength: 36, withPad: " ", startingAt: 0)
+                    + String(format: " %8.2f ms  ×PNG6 %5.2f  ×render %6.1f  %8d bytes", t * 1000, t / baseline, t / render, bytes[index]))
             }
         }
         if markdown {
