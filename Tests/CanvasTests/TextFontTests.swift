@@ -59,7 +59,7 @@ import Testing
         let replaced = Self.replace("DejaVu Sans Mono", with: family, in: &bytes)
         #expect(replaced > 0)
         // Registered files must stay in place (fonts are read lazily), so they are not removed.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("acs-registry-\(UUID().uuidString).ttf")
+        let url = Self.registryFile(for: family)
         try Data(bytes).write(to: url)
 
         let families = try FontRegistry.register(fileAt: url.path)
@@ -84,7 +84,7 @@ import Testing
         var bytes = [UInt8](source)
         #expect(Self.replace("DejaVu Sans Mono", with: "AcsRegistryMono2", in: &bytes) > 0)
         // Registered files must stay in place (fonts are read lazily), so they are not removed.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("acs-registry-\(UUID().uuidString).ttf")
+        let url = Self.registryFile(for: "AcsRegistryMono2")
         try Data(bytes).write(to: url)
 
         let expected = try (0..<TextConcurrencyTests.cases.count).map(TextConcurrencyTests.outcome)
@@ -110,7 +110,7 @@ import Testing
         func write(_ family: String) throws -> URL {
             var bytes = [UInt8](source)
             #expect(Self.replace("DejaVu Sans Mono", with: family, in: &bytes) > 0)
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("acs-registry-\(UUID().uuidString).ttf")
+            let url = Self.registryFile(for: family)
             try Data(bytes).write(to: url)
             return url
         }
@@ -121,6 +121,12 @@ import Testing
         #expect(try FontRegistry.register(fileAt: next.path) == ["AcsRegistryMono4"])
         #expect(!FontRegistry.registeredFiles.contains(vanishing.path))
         #expect(FontRegistry.registeredFiles.contains(next.path))
+    }
+
+    /// One file name per test family, so runs overwrite their files instead of piling up copies
+    /// (a registered file must stay in place while the process runs, so tests cannot delete it).
+    static func registryFile(for family: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("acs-registry-\(family).ttf")
     }
 
     @Test func badFontFilesAreRejected() throws {

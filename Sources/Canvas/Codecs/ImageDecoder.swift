@@ -4,7 +4,7 @@
 /// **before** allocating any pixel memory, so a decompression bomb is refused from its first bytes.
 /// Decoding at a target size uses the cheapest path each format offers: JPEG decodes with DCT
 /// scaling (1/8 … 1), WebP with its built-in scaler, and whatever is still larger than the target
-/// (PNG always, JPEG between DCT steps) is reduced with a box filter (``Bitmap/resized(width:height:scale:)``).
+/// (PNG always, JPEG between DCT steps) is reduced with a box filter (``Bitmap/resized(width:height:scale:limits:)``).
 ///
 /// JPEGs are turned upright by their EXIF orientation unless ``DecodeOptions/appliesOrientation``
 /// is off; the target size applies to the upright picture.
