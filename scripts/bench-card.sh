@@ -37,14 +37,19 @@ echo "Versions: $(pkg-config --modversion cairo | sed 's/^/cairo /'), $(pkg-conf
 echo
 echo "| mode | C cards/s (median) | AsyncLayerKit cards/s (median) | time ratio ours/C (median of rounds) | range |"
 echo "|---|---:|---:|---:|---:|"
-for mode in render png webp; do
-    n=$count
+for run in render:1 render:2 png:1 webp:1; do
+    mode=${run%:*}
+    threads=${run#*:}
+    n=$((count * threads))
     [ "$mode" != render ] && n=$((count / 10))
-    line=$("$bench" compare --c-binary "$card_c" --root "$peers" --mode "$mode" --rounds "$rounds" --count "$n" --runs 3 --warmup 20 --json)
-    python3 - "$mode" "$line" <<'PY'
+    line=$("$bench" compare --c-binary "$card_c" --root "$peers" --mode "$mode" --threads "$threads" \
+        --rounds "$rounds" --count "$n" --runs 3 --warmup 20 --json)
+    python3 - "$mode" "$threads" "$line" <<'PY'
 import json, sys
-mode, r = sys.argv[1], json.loads(sys.argv[2])
+mode, threads, r = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
 label = {"render": "render only", "png": "render + PNG (zlib 6)", "webp": "render + WebP q80 m4"}[mode]
+if threads > 1:
+    label += f", {threads} threads"
 print(f"| {label} | {r['median_c_cps']:.1f} | {r['median_ours_cps']:.1f} | **{r['median_ratio']:.3f}** | {r['min_ratio']:.3f}–{r['max_ratio']:.3f} |")
 PY
 done

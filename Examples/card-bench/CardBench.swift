@@ -2,6 +2,7 @@ import ArgumentParser
 import Canvas
 import Foundation
 import ReferenceCard
+import Synchronization
 
 /// Measures the reference feed card (../shared/bench/peers/spec/feed-card.json) drawn with the
 /// Canvas, beside the plain C program that draws the same card with cairo + pango + libwebp.
@@ -35,6 +36,7 @@ struct Run: ParsableCommand {
     @Option(help: "zlib level for --mode png.") var pngLevel = 6
     @Option(help: "WebP method (effort) for --mode webp, 0...6.") var webpMethod = 4
     @Option(help: "Write card-0 and card-1 as PNG and WebP into this folder.") var out: String?
+    @Option(help: "Threads rendering at once; each renders its share of the cards.") var threads = 1
 
     func run() throws {
         let assets = try ReferenceCardAssets.load()
@@ -46,13 +48,29 @@ struct Run: ParsableCommand {
             case .png: .png(compressionLevel: pngLevel)
             case .webp: .webp(quality: 80, lossless: false, method: webpMethod)
             }
-        func card(_ i: Int) throws {
+        @Sendable func card(_ i: Int) throws -> Int {
             let bitmap = try ReferenceCard.render(records[i & 1], assets: assets)
             if let encoding {
-                sink &+= try ImageEncoder.encode(bitmap, as: encoding).count
-            } else {
-                sink &+= Int(bitmap.pixel(x: 100, y: 100)?.alpha ?? 0)
+                return try ImageEncoder.encode(bitmap, as: encoding).count
             }
+            return Int(bitmap.pixel(x: 100, y: 100)?.alpha ?? 0)
+        }
+        /// Cards lo..<hi split over `threads` workers (DispatchQueue.concurrentPerform: one per core).
+        func cards(_ range: Range<Int>) throws {
+            guard threads > 1 else {
+                for i in range { sink &+= try card(i) }
+                return
+            }
+            let workers = threads, n = range.count, start = range.lowerBound
+            let failures = FailureBox()
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                do {
+                    for i in (start + n * worker / workers)..<(start + n * (worker + 1) / workers) { _ = try card(i) }
+                } catch {
+                    failures.record(error)
+                }
+            }
+            if let error = failures.first { throw error }
         }
         var pngBytes = 0, webpBytes = 0
         for i in 0..<2 {
@@ -69,18 +87,19 @@ struct Run: ParsableCommand {
                 try Data(webp).write(to: URL(fileURLWithPath: "\(out)/card-\(i).webp"))
             }
         }
-        for i in 0..<warmup { try card(i) }
+        try cards(0..<warmup)
         var cardsPerSecond: [Double] = []
         for _ in 0..<runs {
             let clock = ContinuousClock()
             let elapsed = try clock.measure {
-                for i in 0..<count { try card(i) }
+                try cards(0..<count)
             }
             cardsPerSecond.append(Double(count) / elapsed.seconds)
         }
         let result = RunResult(
             peer: "asynclayerkit",
             mode: mode,
+            threads: threads,
             cards: count,
             pngLevel: pngLevel,
             webpMethod: webpMethod,
@@ -98,6 +117,7 @@ struct Run: ParsableCommand {
 struct RunResult: Codable {
     var peer: String
     var mode: Mode
+    var threads: Int
     var cards: Int
     var pngLevel: Int
     var webpMethod: Int
@@ -108,7 +128,7 @@ struct RunResult: Codable {
     var sink: Int
 
     enum CodingKeys: String, CodingKey {
-        case peer, mode, cards, sink
+        case peer, mode, threads, cards, sink
         case pngLevel = "png_level"
         case webpMethod = "webp_method"
         case runsCPS = "runs_cps"
@@ -122,6 +142,14 @@ struct RunResult: Codable {
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
+}
+
+/// The first error of the worker threads. A lock, not an actor: `concurrentPerform` workers are
+/// synchronous threads that cannot await.
+final class FailureBox: Sendable {
+    private let errors = Mutex<[any Error]>([])
+    func record(_ error: any Error) { errors.withLock { $0.append(error) } }
+    var first: (any Error)? { errors.withLock { $0.first } }
 }
 
 extension Duration {

@@ -19,11 +19,15 @@ struct Compare: ParsableCommand {
     @Option(help: "Cards per timed run.") var count = 1000
     @Option(help: "Timed runs per process (the process reports their median).") var runs = 3
     @Option(help: "Untimed cards per process.") var warmup = 50
+    @Option(help: "Threads per process (C: pthreads with one PangoContext each; ours: one Canvas render per thread).") var threads = 1
     @Flag(help: "Print the result as one JSON object.") var json = false
 
     func run() throws {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-        let common = ["--mode", mode.rawValue, "--count", String(count), "--runs", String(runs), "--warmup", String(warmup)]
+        let common = [
+            "--mode", mode.rawValue, "--count", String(count), "--runs", String(runs), "--warmup", String(warmup),
+            "--threads", String(threads),
+        ]
         var rows: [(c: Double, ours: Double)] = []
         for round in 0..<rounds {
             var c = 0.0, ours = 0.0

@@ -1,8 +1,3 @@
-/// The one owner of a bitmap's pixel memory.
-///
-/// The memory is allocated here and freed exactly once, in `deinit`. While a storage is being
-/// filled (by a drawing context or a decoder) it is confined to the one thread that fills it;
-/// once it is wrapped in a ``Bitmap`` nothing writes to it again.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,6 +6,11 @@ import Musl
 import Darwin
 #endif
 
+/// The one owner of a bitmap's pixel memory.
+///
+/// The memory is allocated here and freed exactly once, in `deinit`. While a storage is being
+/// filled (by a drawing context or a decoder) it is confined to the one thread that fills it;
+/// once it is wrapped in a ``Bitmap`` nothing writes to it again.
 final class PixelStorage: @unchecked Sendable {
     // @unchecked Sendable: `bytes` is written only before the storage is handed to a Bitmap
     // (by the single owner that created it), and is read-only from then on; the pointer and the
