@@ -14,7 +14,9 @@ final class TextEnginePool: Sendable {
     static let shared = TextEnginePool()
 
     /// The most idle engines kept; more concurrent measurements build temporary engines.
-    static let maxIdleEngines = 8
+    /// Sixteen matches the widest render lane (active processors, at most 16), so a saturated
+    /// renderer reuses engines instead of building font maps.
+    static let maxIdleEngines = 16
 
     private struct State {
         var idle: [TextEngine] = []
