@@ -21,6 +21,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "AsyncLayerKit",
     products: [
+        .library(name: "AsyncLayerKit", targets: ["AsyncLayerKit"]),
+        .library(name: "AsyncLayerKitTesting", targets: ["AsyncLayerKitTesting"]),
+        .library(name: "DisplayLoop", targets: ["DisplayLoop"]),
         .library(name: "Canvas", targets: ["Canvas"]),
     ],
     dependencies: [
@@ -51,6 +54,21 @@ let package = Package(
             // CTurboJPEG: one codec test writes a CMYK JPEG, which the public encoder never makes.
             dependencies: ["Canvas", "ReferenceCard", "CTurboJPEG"],
             resources: [.copy("Golden"), .copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: DisplayLoop: the turn-based serial executor, its global actor, before-waiting
+        // phases, transactions, the display link. Knows nothing of graphics.
+        .target(name: "DisplayLoop", swiftSettings: swiftSettings),
+        .testTarget(name: "DisplayLoopTests", dependencies: ["DisplayLoop"], swiftSettings: swiftSettings),
+
+        // MARK: AsyncLayerKit: layers, render lanes, reuse pool; re-exports Canvas and DisplayLoop.
+        .target(name: "AsyncLayerKit", dependencies: ["Canvas", "DisplayLoop"], swiftSettings: swiftSettings),
+        // The manual loop driver, turn recorder and test clock, for users' own tests.
+        .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AsyncLayerKitTests",
+            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "ReferenceCard"],
             swiftSettings: swiftSettings
         ),
 
