@@ -1,0 +1,97 @@
+/// A vsync-like ticker: calls you on ``DisplayActor`` once per frame at a chosen rate, with the
+/// frame's timestamp and deadline, and counts the frames the loop was too busy to start in time.
+///
+/// Time comes from the clock you give it, so tests can drive frames with a manual clock. A frame
+/// is **dropped** when the turn that would deliver it starts after the frame's deadline (the start
+/// of the next frame): such frames are skipped, counted in ``droppedFrames``, and the frame that
+/// is delivered says how many were skipped before it. The delivered frame is always the latest
+/// one due, so a late loop catches up instead of replaying stale frames.
+@DisplayActor
+public final class DisplayLink<C: Clock> where C.Duration == Duration {
+    /// One frame delivered to the callback.
+    public struct Frame: Sendable, Hashable {
+        /// The frame's number since the link started, from 0 (skipped frames use up numbers).
+        public var index: Int
+        /// When the frame was due.
+        public var timestamp: C.Instant
+        /// When the next frame is due: work for this frame should be done by then.
+        public var deadline: C.Instant
+        /// Frames skipped (dropped) just before this one because the loop started them after
+        /// their deadlines.
+        public var skippedBefore: Int
+    }
+
+    /// Frames per second.
+    public let framesPerSecond: Int
+    /// The frame interval.
+    public let interval: Duration
+    /// Frames delivered so far.
+    public private(set) var deliveredFrames = 0
+    /// Frames dropped so far: those whose turn would have started after their deadline.
+    public private(set) var droppedFrames = 0
+
+    private let clock: C
+    private var ticker: Task<Void, Never>?
+
+    /// Creates a link at `framesPerSecond` (1...240) on `clock`.
+    public init(framesPerSecond: Int = 60, clock: C) {
+        let rate = min(max(framesPerSecond, 1), 240)
+        self.framesPerSecond = rate
+        self.interval = .nanoseconds(1_000_000_000 / rate)
+        self.clock = clock
+    }
+
+    /// Whether the link is running.
+    public var isRunning: Bool { ticker != nil }
+
+    /// Starts delivering frames to `onFrame`, the first one interval from now. Starting a running
+    /// link restarts it.
+    public func start(_ onFrame: @escaping @DisplayActor (Frame) -> Void) {
+        stop()
+        let clock = self.clock, interval = self.interval
+        let origin = clock.now
+        ticker = Task { @DisplayActor [weak self] in
+            var index = 0
+            var due = origin.advanced(by: interval)
+            while !Task.isCancelled {
+                do {
+                    try await clock.sleep(until: due, tolerance: nil)
+                } catch {
+                    return
+                }
+                guard let self else { return }
+                // The turn delivering this frame starts now; frames whose deadlines passed are skipped.
+                let now = clock.now
+                var skipped = 0
+                while due.advanced(by: interval) < now {
+                    due = due.advanced(by: interval)
+                    index += 1
+                    skipped += 1
+                }
+                let deadline = due.advanced(by: interval)
+                self.deliveredFrames += 1
+                self.droppedFrames += skipped
+                onFrame(Frame(index: index, timestamp: due, deadline: deadline, skippedBefore: skipped))
+                index += 1
+                due = deadline
+            }
+        }
+    }
+
+    /// Stops delivering frames (a frame already being delivered finishes).
+    public func stop() {
+        ticker?.cancel()
+        ticker = nil
+    }
+
+    isolated deinit {
+        ticker?.cancel()
+    }
+}
+
+extension DisplayLink where C == ContinuousClock {
+    /// Creates a link on the continuous clock.
+    public convenience init(framesPerSecond: Int = 60) {
+        self.init(framesPerSecond: framesPerSecond, clock: ContinuousClock())
+    }
+}

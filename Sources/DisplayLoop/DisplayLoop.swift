@@ -1,0 +1,242 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A serial executor that runs jobs in **turns**: the Swift-concurrency counterpart of the main
+/// run loop.
+///
+/// A turn runs every queued job — and the jobs those jobs enqueue — until the queue is empty.
+/// Then, before the loop waits, it runs the **before-waiting** phases in a fixed order
+/// (``BeforeWaitingPhase``: layout, display commits, user transactions, async-transaction
+/// completions), yields the turn to the ``beforeWaitingPoints()`` sequences that asked for it, and
+/// waits without spinning until new work arrives. Work enqueued during the phases belongs to the
+/// next turn, so a phase can never keep the loop busy on its own.
+///
+/// ```
+///  enqueue ─▶ [ job job job … (jobs they enqueue) ] ─▶ layout ▸ display ▸ transactions ▸ completions ─▶ wait
+///             └──────────────── one turn ────────────────────────────────────────────────────────┘
+/// ```
+///
+/// Two drivers run the turns:
+/// - ``Driver/thread(name:)``: a dedicated thread, started on the first enqueue, for servers and
+///   examples. An idle loop sleeps on a semaphore and uses no CPU.
+/// - ``Driver/manual``: nothing runs until you call ``runTurn()`` or ``runUntilIdle(maxTurns:)``,
+///   each returning a record of what ran — deterministic tests with no sleeps.
+///
+/// Bind an actor to a loop by returning ``asUnownedSerialExecutor()`` from its `unownedExecutor`;
+/// ``DisplayActor`` is the library's global actor on ``main``.
+public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertible {
+    /// How turns are run.
+    public enum Driver: Sendable, Hashable {
+        /// A dedicated OS thread with this name, started on the first enqueue.
+        case thread(name: String)
+        /// Turns run only when ``DisplayLoop/runTurn()`` or ``DisplayLoop/runUntilIdle(maxTurns:)`` is called.
+        case manual
+    }
+
+    /// The loop behind ``DisplayActor``: a thread named `DisplayLoop.main`, started when the first job
+    /// arrives — unless ``useManualDriver()`` was called first (tests).
+    public static let main = DisplayLoop(name: "DisplayLoop.main", driver: .thread(name: "DisplayLoop.main"))
+
+    /// The loop's name, for logs.
+    public let name: String
+
+    let state: Mutex<LoopState>
+    /// Wakes the loop thread; signalled exactly once per transition from waiting to woken.
+    private let wakeup = DispatchSemaphore(value: 0)
+    /// Serialises manual drivers: only one thread runs a turn at a time.
+    private let turnGate = Mutex(())
+    private let createdAt = MonotonicTime.now()
+
+    /// Creates a loop.
+    public init(name: String = "DisplayLoop", driver: Driver) {
+        self.name = name
+        self.state = Mutex(LoopState(driver: driver))
+    }
+
+    /// The driver currently in charge.
+    public var driver: Driver { state.withLock { $0.driver } }
+
+    /// The loop as `name (driver)`.
+    public var description: String { "\(name) (\(driver))" }
+
+    // MARK: SerialExecutor
+
+    /// Queues a job for the current or next turn. Called by the Swift runtime.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let action = state.withLock { $0.enqueue(job) }
+        perform(action)
+    }
+
+    /// This loop as an unowned serial executor (identity comparison).
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    /// Traps unless the calling thread is running one of this loop's turns (SE-0424): what lets a
+    /// before-waiting observer use ``DisplayActor/assumeIsolated(_:file:line:)``.
+    public func checkIsolated() {
+        precondition(isDrainingOnCurrentThread, "not on \(name)'s thread while it runs a turn")
+    }
+
+    /// Whether the calling thread is running one of this loop's turns (SE-0471).
+    public func isIsolatingCurrentContext() -> Bool? {
+        isDrainingOnCurrentThread
+    }
+
+    /// Whether the calling thread is running one of this loop's turns right now.
+    public var isDrainingOnCurrentThread: Bool {
+        let me = ThreadIdentity.current
+        return state.withLock { $0.drainingThread == me }
+    }
+
+    // MARK: Drivers
+
+    /// Makes a loop created with a thread driver manual, if its thread has not started (no job was
+    /// ever enqueued). Returns whether the loop is now manual. Test processes call this on ``main``
+    /// before using ``DisplayActor``.
+    @discardableResult
+    public func useManualDriver() -> Bool {
+        state.withLock { state in
+            guard !state.threadStarted else { return false }
+            state.driver = .manual
+            return true
+        }
+    }
+
+    /// Runs one turn: every queued job (and those they enqueue), then the before-waiting phases.
+    /// Returns `nil`, running nothing, when there was no job and no before-waiting request.
+    ///
+    /// For the manual driver; on a thread-driven loop it returns `nil` without doing anything.
+    @discardableResult
+    public func runTurn() -> TurnRecord? {
+        guard case .manual = driver else { return nil }
+        return turnGate.withLock { _ in runOneTurn(idleBefore: 0, force: false) }
+    }
+
+    /// Runs turns until no job is queued after a turn, at most `maxTurns` of them. Returns the
+    /// turns that ran, in order.
+    ///
+    /// For the manual driver; on a thread-driven loop it returns `[]`.
+    @discardableResult
+    public func runUntilIdle(maxTurns: Int = 10_000) -> [TurnRecord] {
+        var turns: [TurnRecord] = []
+        while turns.count < maxTurns, let turn = runTurn() {
+            turns.append(turn)
+        }
+        return turns
+    }
+
+    /// The number of jobs waiting for a turn.
+    public var pendingJobCount: Int { state.withLock { $0.jobs.count } }
+
+    /// Asks for a turn's before-waiting phases to run even if no job arrives, and for the turn to
+    /// be yielded to the ``beforeWaitingPoints()`` sequences. Safe from any thread; what a
+    /// `setNeedsDisplay()` or a transaction commit calls.
+    public func setNeedsBeforeWaiting() {
+        let action = state.withLock { $0.requestBeforeWaiting() }
+        perform(action)
+    }
+
+    /// Stops the loop's thread after its current turn and waits for it to exit. Jobs still queued
+    /// stay queued. For tests and examples; ``main`` normally lives as long as the process.
+    public func shutdown() {
+        let (action, thread) = state.withLock { state -> (LoopState.WakeAction, DispatchGroup?) in
+            state.isShuttingDown = true
+            return (state.wakeIfWaiting(), state.threadExit)
+        }
+        perform(action)
+        thread?.wait()
+    }
+
+    /// Counters and timings so far.
+    public var metrics: LoopMetrics { state.withLock { $0.metrics } }
+
+    // MARK: Turns
+
+    private func perform(_ action: LoopState.WakeAction) {
+        switch action {
+        case .none:
+            break
+        case .signal:
+            wakeup.signal()
+        case .startThread(let name):
+            startThread(name: name)
+        }
+    }
+
+    private func startThread(name: String) {
+        let exit = DispatchGroup()
+        exit.enter()
+        state.withLock { $0.threadExit = exit }
+        let thread = Thread { [self] in
+            threadMain()
+            exit.leave()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    private func threadMain() {
+        var idleBefore: UInt64 = 0
+        while true {
+            _ = runOneTurn(idleBefore: idleBefore, force: true)
+            let waiting = state.withLock { $0.prepareToWait() }
+            switch waiting {
+            case .exit:
+                return
+            case .runAgain:
+                idleBefore = 0
+            case .wait:
+                let start = MonotonicTime.now()
+                wakeup.wait()
+                idleBefore = MonotonicTime.now() - start
+                if state.withLock({ $0.isShuttingDown }) { return }
+            }
+        }
+    }
+
+    /// One turn, on the calling thread. `force`: run the phases even with nothing to do (the thread
+    /// driver only calls this after a wake-up, which always has a reason).
+    private func runOneTurn(idleBefore: UInt64, force: Bool) -> TurnRecord? {
+        let me = ThreadIdentity.current
+        let start = MonotonicTime.now()
+        guard state.withLock({ $0.beginTurn(on: me, force: force) }) else { return nil }
+        defer { state.withLock { $0.drainingThread = nil } }
+
+        var jobCount = 0
+        let executor = asUnownedSerialExecutor()
+        while true {
+            let batch = state.withLock { $0.takeJobs() }
+            if batch.isEmpty { break }
+            for job in batch {
+                job.runSynchronously(on: executor)
+            }
+            jobCount += batch.count
+        }
+
+        // The before-waiting point. Observers are taken under the lock and run outside it.
+        let (number, observers, streams) = state.withLock { $0.beforeWaiting() }
+        var record = TurnRecord(
+            number: number,
+            jobCount: jobCount,
+            startNanoseconds: start - createdAt,
+            idleNanosecondsBefore: idleBefore
+        )
+        var lastPhase: BeforeWaitingPhase?
+        for observer in observers {
+            if observer.phase != lastPhase {
+                record.phasesRun.append(observer.phase)
+                lastPhase = observer.phase
+            }
+            observer.body(record)
+        }
+        record.durationNanoseconds = MonotonicTime.now() - start
+        for stream in streams {
+            stream.yield(record)
+        }
+        state.withLock { $0.metrics.record(turnNanoseconds: record.durationNanoseconds, jobs: jobCount, idleBefore: idleBefore) }
+        return record
+    }
+}

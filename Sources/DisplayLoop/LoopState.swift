@@ -1,0 +1,115 @@
+import Dispatch
+
+/// The loop's shared state, always accessed under the loop's one `Mutex`.
+///
+/// The lock is inherent: the Swift runtime enqueues jobs from any thread, synchronously, so the
+/// executor cannot be an actor itself. Every method here is a short, non-blocking state
+/// transition that returns what to do outside the lock (wake the thread, start it, run observers),
+/// in the manner of swift-async-algorithms' state machines.
+struct LoopState {
+    var driver: DisplayLoop.Driver
+    var jobs: [UnownedJob] = []
+    var threadStarted = false
+    /// The loop thread is parked (or about to park) on the wake-up semaphore.
+    var isWaiting = false
+    var isShuttingDown = false
+    var threadExit: DispatchGroup?
+    /// Somebody asked for a turn's before-waiting phases (and the sequences) without a job.
+    var beforeWaitingRequested = false
+    /// The next before-waiting point is yielded to the sequences.
+    var yieldToSequences = false
+    /// The thread running a turn right now, for the isolation checks.
+    var drainingThread: ThreadIdentity?
+    var turnNumber: UInt64 = 0
+    var observers: [ObserverEntry] = []
+    var nextObserverID = 0
+    var sequences: [Int: AsyncStream<TurnRecord>.Continuation] = [:]
+    var metrics = LoopMetrics()
+
+    init(driver: DisplayLoop.Driver) {
+        self.driver = driver
+    }
+
+    struct ObserverEntry: Sendable {
+        let phase: BeforeWaitingPhase
+        let order: Int
+        let id: Int
+        let body: @Sendable (TurnRecord) -> Void
+    }
+
+    enum WakeAction {
+        case none
+        case signal
+        case startThread(String)
+    }
+
+    enum WaitDecision {
+        case exit
+        case runAgain
+        case wait
+    }
+
+    mutating func enqueue(_ job: UnownedJob) -> WakeAction {
+        jobs.append(job)
+        return wake()
+    }
+
+    mutating func requestBeforeWaiting() -> WakeAction {
+        beforeWaitingRequested = true
+        yieldToSequences = true
+        return wake()
+    }
+
+    /// Wakes the loop once: starts the thread the first time, signals it only when it is waiting,
+    /// so the semaphore's count never runs ahead of the waits (no lost and no spurious wake-ups).
+    private mutating func wake() -> WakeAction {
+        guard case .thread(let name) = driver, !isShuttingDown else { return .none }
+        if !threadStarted {
+            threadStarted = true
+            return .startThread(name)
+        }
+        return wakeIfWaiting()
+    }
+
+    mutating func wakeIfWaiting() -> WakeAction {
+        guard isWaiting else { return .none }
+        isWaiting = false
+        return .signal
+    }
+
+    mutating func beginTurn(on thread: ThreadIdentity, force: Bool) -> Bool {
+        guard force || !jobs.isEmpty || beforeWaitingRequested else { return false }
+        beforeWaitingRequested = false
+        drainingThread = thread
+        return true
+    }
+
+    mutating func takeJobs() -> [UnownedJob] {
+        var batch: [UnownedJob] = []
+        swap(&batch, &jobs)
+        return batch
+    }
+
+    /// Starts the before-waiting point: numbers the turn and hands out what to run.
+    mutating func beforeWaiting() -> (UInt64, [ObserverEntry], [AsyncStream<TurnRecord>.Continuation]) {
+        turnNumber += 1
+        let yielding = yieldToSequences ? Array(sequences.values) : []
+        yieldToSequences = false
+        return (turnNumber, observers, yielding)
+    }
+
+    mutating func prepareToWait() -> WaitDecision {
+        if isShuttingDown { return .exit }
+        if !jobs.isEmpty || beforeWaitingRequested { return .runAgain }
+        isWaiting = true
+        return .wait
+    }
+
+    mutating func addObserver(phase: BeforeWaitingPhase, order: Int, body: @escaping @Sendable (TurnRecord) -> Void) -> Int {
+        nextObserverID += 1
+        let entry = ObserverEntry(phase: phase, order: order, id: nextObserverID, body: body)
+        let index = observers.firstIndex { ($0.phase, $0.order, $0.id) > (phase, order, entry.id) } ?? observers.endIndex
+        observers.insert(entry, at: index)
+        return entry.id
+    }
+}
