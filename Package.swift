@@ -60,7 +60,7 @@ let package = Package(
         // MARK: DisplayLoop: the turn-based serial executor, its global actor, before-waiting
         // phases, transactions, the display link. Knows nothing of graphics.
         .target(name: "DisplayLoop", swiftSettings: swiftSettings),
-        .testTarget(name: "DisplayLoopTests", dependencies: ["DisplayLoop"], swiftSettings: swiftSettings),
+        .testTarget(name: "DisplayLoopTests", dependencies: ["DisplayLoop", "AsyncLayerKitTesting"], swiftSettings: swiftSettings),
 
         // MARK: AsyncLayerKit: layers, render lanes, reuse pool; re-exports Canvas and DisplayLoop.
         .target(name: "AsyncLayerKit", dependencies: ["Canvas", "DisplayLoop"], swiftSettings: swiftSettings),

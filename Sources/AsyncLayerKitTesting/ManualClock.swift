@@ -1,0 +1,103 @@
+import Synchronization
+
+/// A clock whose time moves only when you call ``advance(by:)``: deterministic tests of anything
+/// that sleeps, such as the ``DisplayLink``.
+///
+/// Sleepers whose deadline is reached are resumed by `advance`, in deadline order; a task that is
+/// cancelled while sleeping throws `CancellationError` at once.
+public final class ManualClock: Clock, Sendable {
+    /// A point in the manual clock's time.
+    public struct Instant: InstantProtocol, Hashable, Sendable {
+        /// Time since the clock was made.
+        public var offset: Duration
+
+        /// Creates an instant at `offset` from the clock's start.
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        /// This instant moved by `duration`.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The time from this instant to `other`.
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Instants compare by offset.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    private struct Sleeper {
+        let id: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var sleepers: [Sleeper] = []
+        var nextID = 0
+        var cancelled: Set<Int> = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a clock at offset zero.
+    public init() {}
+
+    /// The current time.
+    public var now: Instant { state.withLock { $0.now } }
+
+    /// The smallest step: one nanosecond.
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    /// The number of tasks sleeping on this clock.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Suspends until ``advance(by:)`` reaches `deadline` (at once if it already has).
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    if deadline <= state.now { return .success(()) }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)  // not registered yet: refuse it when it arrives
+                    return nil
+                }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, resuming every sleeper whose deadline is reached.
+    public func advance(by duration: Duration) {
+        let due = state.withLock { state -> [Sleeper] in
+            state.now = state.now.advanced(by: duration)
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in due {
+            sleeper.continuation.resume()
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import DisplayLoop
+import Synchronization
+
+/// A global actor on a private manual loop, for tests of the loop itself.
+@globalActor actor ManualLoopActor {
+    static let shared = ManualLoopActor()
+    static let loop = DisplayLoop(name: "ManualLoopActor", driver: .manual)
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.loop.asUnownedSerialExecutor() }
+}
+
+/// A global actor on a private thread-driven loop.
+@globalActor actor ThreadLoopActor {
+    static let shared = ThreadLoopActor()
+    static let loop = DisplayLoop(name: "ThreadLoopActor", driver: .thread(name: "ThreadLoopActor"))
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.loop.asUnownedSerialExecutor() }
+}
+
+/// A thread-safe log of strings.
+final class Log: Sendable {
+    private let entries = Mutex<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
+/// A thread-safe counter.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    func increment() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
+}
+
+extension DisplayLoop {
+    /// Waits (up to a second) until a job is queued: for work that reaches a manual loop through
+    /// another executor first, such as a task resumed by an AsyncStream.
+    func waitForJobs() async {
+        for _ in 0..<1000 where pendingJobCount == 0 {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import DisplayLoop
+import Testing
+
+/// The turn semantics on a manual loop. Serialized: the suite shares one loop.
+@Suite(.serialized) struct TurnTests {
+    let loop = ManualLoopActor.loop
+
+    @Test func aTurnRunsTheJobsThenThePhasesInOrder() {
+        let log = Log()
+        // Registered out of order on purpose; they must run layout → display → transactions → completions.
+        let observers = [
+            loop.addBeforeWaitingObserver(phase: .asyncTransactionCompletions) { _ in log.append("completions") },
+            loop.addBeforeWaitingObserver(phase: .transactions) { _ in log.append("transactions") },
+            loop.addBeforeWaitingObserver(phase: .display, order: 2) { _ in log.append("display-2") },
+            loop.addBeforeWaitingObserver(phase: .layout) { turn in
+                #expect(self.loop.pendingJobCount == 0)  // the queue has drained
+                #expect(turn.jobCount == 3)
+                log.append("layout")
+            },
+            loop.addBeforeWaitingObserver(phase: .display, order: 1) { _ in log.append("display-1") },
+        ]
+        defer { observers.forEach(loop.removeBeforeWaitingObserver) }
+        for i in 0..<3 { Task { @ManualLoopActor in log.append("job \(i)") } }
+        #expect(loop.pendingJobCount == 3)  // enqueued synchronously, nothing ran yet
+
+        let turn = loop.runTurn()
+        #expect(turn?.jobCount == 3)
+        #expect(turn?.phasesRun == [.layout, .display, .transactions, .asyncTransactionCompletions])
+        #expect(log.all == ["job 0", "job 1", "job 2", "layout", "display-1", "display-2", "transactions", "completions"])
+        #expect(loop.runTurn() == nil)  // idle: nothing to do, nothing runs
+    }
+
+    @Test func jobsEnqueuedByJobsRunInTheSameTurn() {
+        let log = Log()
+        Task { @ManualLoopActor in
+            log.append("outer")
+            Task { @ManualLoopActor in log.append("inner") }
+        }
+        let turns = loop.runUntilIdle()
+        #expect(turns.count == 1)
+        #expect(turns.first?.jobCount == 2)
+        #expect(log.all == ["outer", "inner"])
+    }
+
+    @Test func workEnqueuedDuringThePhasesGoesToTheNextTurn() {
+        let log = Log()
+        let armed = Counter()
+        let observer = loop.addBeforeWaitingObserver(phase: .transactions) { turn in
+            log.append("flush \(turn.number)")
+            if armed.count == 0 {
+                armed.increment()
+                Task { @ManualLoopActor in log.append("enqueued by the flush") }
+            }
+        }
+        defer { loop.removeBeforeWaitingObserver(observer) }
+        Task { @ManualLoopActor in log.append("job") }
+        let first = loop.runTurn()
+        #expect(log.all.last.map { $0.hasPrefix("flush") } == true)
+        #expect(!log.all.contains("enqueued by the flush"))
+        let second = loop.runTurn()
+        #expect(second?.number == (first?.number ?? 0) + 1)
+        #expect(second?.jobCount == 1)
+        #expect(log.all.contains("enqueued by the flush"))
+        #expect(loop.runTurn() == nil)  // the flush did not re-arm itself
+    }
+
+    @Test func theSequenceYieldsRequestedPointsAndNeverReArms() async {
+        let received = Counter()
+        let consumer = Task { @ManualLoopActor in
+            for await _ in ManualLoopActor.loop.beforeWaitingPoints() {
+                received.increment()   // a "flush" that requests nothing
+            }
+        }
+        loop.runUntilIdle()  // the consumer subscribes and suspends
+        #expect(received.count == 0)
+
+        loop.setNeedsBeforeWaiting()
+        let point = loop.runUntilIdle()
+        #expect(point.count == 1)  // the requested point
+        // The consumer resumes through AsyncStream's nonisolated `next`, so its job reaches the
+        // loop a moment later; then its "flush" runs in the next turn and requests nothing.
+        await loop.waitForJobs()
+        let flush = loop.runUntilIdle()
+        #expect(received.count == 1)
+        #expect(flush.count == 1 && flush.first?.jobCount == 1)
+        try? await Task.sleep(for: .milliseconds(20))
+        #expect(loop.runUntilIdle().isEmpty)  // idle: the consumer's flush did not wake the loop
+
+        for _ in 0..<5 { loop.setNeedsBeforeWaiting() }  // coalesced into one point
+        #expect(loop.runUntilIdle().count == 1)
+        await loop.waitForJobs()
+        loop.runUntilIdle()
+        #expect(received.count == 2)
+        consumer.cancel()
+        loop.runUntilIdle()
+    }
+
+    @Test func observersCanBeRemoved() {
+        let count = Counter()
+        let observer = loop.addBeforeWaitingObserver(phase: .layout) { _ in count.increment() }
+        loop.setNeedsBeforeWaiting()
+        loop.runUntilIdle()
+        loop.removeBeforeWaitingObserver(observer)
+        loop.setNeedsBeforeWaiting()
+        loop.runUntilIdle()
+        #expect(count.count == 1)
+    }
+
+    @Test func metricsCountTurnsAndJobs() {
+        let before = loop.metrics
+        for _ in 0..<4 { Task { @ManualLoopActor in } }
+        loop.runUntilIdle()
+        loop.setNeedsBeforeWaiting()
+        loop.runUntilIdle()
+        let after = loop.metrics
+        #expect(after.turns - before.turns == 2)
+        #expect(after.jobs - before.jobs == 4)
+        #expect(after.turnDurationPercentile(50) <= after.turnDurationPercentile(99))
+        #expect(after.turnDurationPercentile(100) == after.recentTurnNanoseconds.max())
+    }
+
+    @Test func aManualLoopIsNotDrivenByAnyoneElse() async throws {
+        let ran = Counter()
+        Task { @ManualLoopActor in ran.increment() }
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(ran.count == 0)
+        loop.runUntilIdle()
+        #expect(ran.count == 1)
+    }
+}
