@@ -7,6 +7,7 @@ extension DisplayLoop {
     ///
     /// Also returns the turns that ran. Use it only on a manual ``DisplayLoop/main`` (see
     /// ``MainDisplayLoopTrait``).
+    @discardableResult
     public static func drive<T: Sendable>(_ body: @escaping @DisplayActor () -> T) -> (value: T, turns: [TurnRecord]) {
         let box = Mutex<T?>(nil)
         Task { @DisplayActor in
