@@ -87,6 +87,20 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
+    /// Waits until at least `count` tasks sleep on this clock, up to `timeout` of real time.
+    /// Returns whether they do. (`sleep` is nonisolated, so a sleeper registers a moment after its
+    /// task reached the call: wait for it before ``advance(by:)``.)
+    @discardableResult
+    public func waitForSleepers(count: Int = 1, timeout: Duration = .seconds(2)) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while sleeperCount < count {
+            guard clock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+
     /// Moves time forward by `duration`, resuming every sleeper whose deadline is reached.
     public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in

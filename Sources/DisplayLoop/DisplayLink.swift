@@ -22,9 +22,9 @@ public final class DisplayLink<C: Clock> where C.Duration == Duration {
     }
 
     /// Frames per second.
-    public let framesPerSecond: Int
+    public nonisolated let framesPerSecond: Int
     /// The frame interval.
-    public let interval: Duration
+    public nonisolated let interval: Duration
     /// Frames delivered so far.
     public private(set) var deliveredFrames = 0
     /// Frames dropped so far: those whose turn would have started after their deadline.

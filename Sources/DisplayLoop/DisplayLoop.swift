@@ -171,6 +171,9 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         exit.enter()
         state.withLock { $0.threadExit = exit }
         let thread = Thread { [self] in
+            // A new Linux thread inherits its creator's name; name it after the loop (for ps, perf
+            // and debuggers) from inside, where Foundation applies it to the OS thread.
+            Thread.current.name = name
             threadMain()
             exit.leave()
         }
