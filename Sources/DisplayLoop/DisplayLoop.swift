@@ -41,17 +41,17 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// The loop's name, for logs.
     public let name: String
 
-    let state: Mutex<LoopState>
+    let state: LoopLock<LoopState>
     /// Wakes the loop thread; signalled exactly once per transition from waiting to woken.
     private let wakeup = DispatchSemaphore(value: 0)
     /// Serialises manual drivers: only one thread runs a turn at a time.
-    private let turnGate = Mutex(())
+    private let turnGate = LoopLock(())
     private let createdAt = MonotonicTime.now()
 
     /// Creates a loop.
     public init(name: String = "DisplayLoop", driver: Driver) {
         self.name = name
-        self.state = Mutex(LoopState(driver: driver))
+        self.state = LoopLock(LoopState(driver: driver))
     }
 
     /// The driver currently in charge.
