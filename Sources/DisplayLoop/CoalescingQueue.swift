@@ -6,7 +6,7 @@
 /// whose order was undefined). Targets are held weakly: a target that dies before the flush is
 /// skipped, and nothing keeps a target alive after the flush.
 @DisplayActor
-final class CoalescingQueue {
+package final class CoalescingQueue {
     struct Key: Hashable {
         let target: ObjectIdentifier
         let action: String
@@ -22,18 +22,18 @@ final class CoalescingQueue {
     private var entries: [Key: Entry] = [:]
     private var observer: DisplayLoop.BeforeWaitingObserver?
     /// Entries run by all flushes so far.
-    private(set) var flushedCount = 0
+    package private(set) var flushedCount = 0
     /// Flushes that ran at least one entry.
-    private(set) var flushCount = 0
+    package private(set) var flushCount = 0
 
-    init(phase: BeforeWaitingPhase) {
+    package init(phase: BeforeWaitingPhase) {
         self.phase = phase
     }
 
     /// Schedules `body(target)` for this queue's phase of the current turn, once per
     /// (target, action). Returns whether this commit was new (false: coalesced into an earlier one).
     @discardableResult
-    func commit<Target: AnyObject>(_ target: Target, action: String, _ body: @escaping @DisplayActor (Target) -> Void) -> Bool {
+    package func commit<Target: AnyObject>(_ target: Target, action: String, _ body: @escaping @DisplayActor (Target) -> Void) -> Bool {
         installIfNeeded()
         let key = Key(target: ObjectIdentifier(target), action: action)
         // A dead target's identifier can be reused by a new object: only a live entry coalesces.
@@ -50,7 +50,7 @@ final class CoalescingQueue {
 
     /// Runs and clears everything committed so far. Commits made while it runs go to the next turn.
     @discardableResult
-    func flush() -> Int {
+    package func flush() -> Int {
         guard !order.isEmpty else { return 0 }
         let keys = order, pending = entries
         order.removeAll(keepingCapacity: true)
@@ -64,7 +64,7 @@ final class CoalescingQueue {
     }
 
     /// The number of commits waiting for the next flush.
-    var pendingCount: Int { order.count }
+    package var pendingCount: Int { order.count }
 
     private func installIfNeeded() {
         guard observer == nil else { return }

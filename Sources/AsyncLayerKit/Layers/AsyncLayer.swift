@@ -1,0 +1,203 @@
+import Synchronization
+
+/// A layer whose contents — a ``Bitmap`` — are drawn off the loop: YYAsyncLayer for Swift
+/// concurrency.
+///
+/// All its state lives on ``DisplayActor``. ``setNeedsDisplay()`` marks the layer; at the turn's
+/// display phase (``BeforeWaitingPhase/display``) the layer starts **one** draw of its current
+/// state, however many times it was marked in the turn. A new draw cancels the one it supersedes.
+/// The draw checks for cancellation before it starts, after drawing, after the bitmap is made,
+/// and on the loop right before the contents are set — YYAsyncLayer's four checks — so a
+/// superseded draw never becomes visible. Each request gets exactly one
+/// ``AsyncLayerDisplayTask/didDisplay`` (`finished: false` when superseded).
+///
+/// - Edge rules: a layer smaller than 1 pt in either dimension, or without a
+///   ``AsyncLayerDisplayTask/display`` closure, gets empty contents and `didDisplay(true)`. An
+///   opaque layer is filled white, then with its ``backgroundColor``.
+/// - By default the old contents stay until the new ones are ready (no flicker); set
+///   ``clearsContentsBeforeDisplay`` to clear them when a draw starts.
+/// - Replaced contents are released off the loop (``ReleaseQueue``).
+/// - A draw that fails (the drawing throws, or the size is over the pixel limits) keeps the old
+///   contents, reports `didDisplay(false)` and sets ``lastError``.
+@DisplayActor
+public final class AsyncLayer {
+    /// The layer's rectangle in points; its size is what is drawn.
+    public var bounds: Rect
+    /// Pixels per point of the contents.
+    public var contentsScale: Double
+    /// Whether the layer fills its whole area (white first, then ``backgroundColor``).
+    public var isOpaque: Bool
+    /// Painted under the drawing.
+    public var backgroundColor: Color?
+    /// Whether drawing happens off the loop (the default) or synchronously on it.
+    public var displaysAsynchronously = true
+    /// Whether a new draw clears the current contents right away instead of keeping them until
+    /// the new ones are ready.
+    public var clearsContentsBeforeDisplay = false
+    /// What to draw and the hooks around it.
+    public var displayTask: AsyncLayerDisplayTask?
+    /// Where asynchronous drawing runs.
+    public var renderer: LayerRenderer
+    /// The current contents.
+    public private(set) var contents: Bitmap?
+    /// Why the last draw failed, if it did.
+    public private(set) var lastError: (any Error)?
+    /// Counts, for tests and benchmarks.
+    public private(set) var statistics = Statistics()
+
+    /// How many displays a layer requested, drew, finished and abandoned.
+    public struct Statistics: Sendable, Hashable {
+        /// Display requests (coalesced `setNeedsDisplay` calls count once).
+        public var requests = 0
+        /// Drawing closures that started running.
+        public var drawsStarted = 0
+        /// Requests whose contents were set (`didDisplay(true)`).
+        public var finished = 0
+        /// Requests superseded or failed (`didDisplay(false)`).
+        public var abandoned = 0
+    }
+
+    private var generation = 0
+    private var drawTask: Task<Void, Never>?
+
+    /// Creates a layer.
+    public init(
+        bounds: Rect = .zero,
+        contentsScale: Double = 1,
+        isOpaque: Bool = false,
+        backgroundColor: Color? = nil,
+        renderer: LayerRenderer = .cooperativePool,
+        displayTask: AsyncLayerDisplayTask? = nil
+    ) {
+        self.bounds = bounds
+        self.contentsScale = contentsScale
+        self.isOpaque = isOpaque
+        self.backgroundColor = backgroundColor
+        self.renderer = renderer
+        self.displayTask = displayTask
+    }
+
+    /// Marks the layer for display at this turn's display phase. Any number of calls in one turn
+    /// make one draw, of the layer's state at that phase.
+    public func setNeedsDisplay() {
+        LayerDisplayQueue.queue.commit(self, action: "display") { $0.display() }
+    }
+
+    /// Whether a draw is in flight.
+    public var isDisplaying: Bool { drawTask != nil }
+
+    /// Abandons the draw in flight, if any (its request gets `didDisplay(false)`).
+    public func cancelDisplay() {
+        generation += 1
+        drawTask?.cancel()
+        drawTask = nil
+    }
+
+    /// Starts a display of the current state now (what the display phase calls).
+    public func display() {
+        cancelDisplay()
+        statistics.requests += 1
+        let task = displayTask
+        task?.willDisplay?(self)
+        let size = bounds.size
+        guard size.width >= 1, size.height >= 1, let draw = task?.display else {
+            replaceContents(with: nil)
+            finish(task, finished: true)
+            return
+        }
+        if clearsContentsBeforeDisplay {
+            replaceContents(with: nil)
+        }
+        let job = DrawJob(size: size, scale: contentsScale, isOpaque: isOpaque, background: backgroundColor, draw: draw)
+        guard displaysAsynchronously else {
+            statistics.drawsStarted += 1
+            complete(task, with: Result { try job.render() })
+            return
+        }
+        let myGeneration = generation
+        let renderer = self.renderer
+        let started = DrawStarted()
+        drawTask = Task { @DisplayActor in
+            let result: Result<Bitmap, any Error>
+            do {
+                let bitmap = try await renderer.run {
+                    try Task.checkCancellation()  // 1: superseded before it started
+                    started.mark()
+                    let bitmap = try job.render()  // 2: checked after drawing, inside render
+                    try Task.checkCancellation()  // 3: superseded while the bitmap was made
+                    return bitmap
+                }
+                result = .success(bitmap)
+            } catch {
+                result = .failure(error)
+            }
+            if started.isMarked { self.statistics.drawsStarted += 1 }
+            // 4: on the loop, right before the contents are set.
+            guard myGeneration == self.generation, !Task.isCancelled else {
+                self.finish(task, finished: false)
+                return
+            }
+            self.drawTask = nil
+            self.complete(task, with: result)
+        }
+    }
+
+    private func complete(_ task: AsyncLayerDisplayTask?, with result: Result<Bitmap, any Error>) {
+        switch result {
+        case .success(let bitmap):
+            lastError = nil
+            replaceContents(with: bitmap)
+            finish(task, finished: true)
+        case .failure(let error):
+            if !(error is CancellationError) { lastError = error }
+            finish(task, finished: false)
+        }
+    }
+
+    private func finish(_ task: AsyncLayerDisplayTask?, finished: Bool) {
+        if finished { statistics.finished += 1 } else { statistics.abandoned += 1 }
+        task?.didDisplay?(self, finished)
+    }
+
+    private func replaceContents(with bitmap: Bitmap?) {
+        if let old = contents {
+            ReleaseQueue.shared.release(old)
+        }
+        contents = bitmap
+    }
+}
+
+/// Whether a draw's closure began, told from the render thread to the loop.
+final class DrawStarted: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func mark() { flag.store(true, ordering: .releasing) }
+    var isMarked: Bool { flag.load(ordering: .acquiring) }
+}
+
+/// The layers' display requests, flushed at the display phase.
+@DisplayActor
+enum LayerDisplayQueue {
+    static let queue = CoalescingQueue(phase: .display)
+}
+
+/// One draw's inputs, captured on the loop and used off it.
+struct DrawJob: Sendable {
+    let size: Size
+    let scale: Double
+    let isOpaque: Bool
+    let background: Color?
+    let draw: AsyncLayerDisplayTask.Display
+
+    func render() throws -> Bitmap {
+        try Bitmap.render(size: size, scale: scale) { context in
+            if isOpaque {
+                context.paint(.color(.white))
+            }
+            if let background {
+                context.paint(.color(background))
+            }
+            try draw(context, size)
+            try Task.checkCancellation()  // 2: superseded while drawing
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// Where an ``AsyncLayer`` runs its drawing when it displays asynchronously.
+///
+/// The drawing runs inside the layer's draw task (so `Task.isCancelled` in the drawing code sees
+/// a superseding request), on whatever threads the renderer chooses.
+public struct LayerRenderer: Sendable {
+    /// Runs `work` off the loop and returns its bitmap.
+    public typealias Run = @Sendable (_ work: @Sendable () throws -> Bitmap) async throws -> Bitmap
+
+    let run: Run
+
+    /// A renderer from a function.
+    public init(_ run: @escaping Run) {
+        self.run = run
+    }
+
+    /// Draws on Swift's global concurrent executor (the cooperative pool). Fine for tests and
+    /// small apps; servers should keep drawing off the pool that serves requests.
+    public static let cooperativePool = LayerRenderer { work in
+        try await runOffTheLoop(work)
+    }
+}
+
+@concurrent
+private func runOffTheLoop(_ work: @Sendable () throws -> Bitmap) async throws -> Bitmap {
+    try work()
+}

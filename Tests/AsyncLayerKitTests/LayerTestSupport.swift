@@ -1,0 +1,59 @@
+import AsyncLayerKit
+import AsyncLayerKitTesting
+import Synchronization
+import Testing
+
+/// A thread-safe log.
+final class EventLog: Sendable {
+    private let entries = Mutex<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
+/// A value behind a lock, shareable between the test, the loop and render threads.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
+    var value: Value { withLock { $0 } }
+}
+
+/// A gate a draw waits on until the test opens it.
+final class Gate: Sendable {
+    private let open = Atomic<Bool>(false)
+    func release() { open.store(true, ordering: .releasing) }
+    func wait() {
+        while !open.load(ordering: .acquiring) { usleepish() }
+    }
+    private func usleepish() {
+        var spins = 0
+        while spins < 1000 { spins += 1 }
+    }
+}
+
+extension DisplayLoop {
+    /// Drives the manual main loop until `done` holds on the loop (draws finish off the loop and
+    /// come back as jobs), for at most two seconds.
+    static func settle(until done: @escaping @DisplayActor () -> Bool) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(2))
+        while clock.now < deadline {
+            if DisplayLoop.drive(done).value { return }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        Issue.record("the loop did not settle in 2 s")
+    }
+}
+
+/// A layer display task that fills the layer with `color` and logs its callbacks.
+func fillTask(_ color: Color, log: EventLog, gate: Gate? = nil, onLoop: Locked<Bool>? = nil) -> AsyncLayerDisplayTask {
+    AsyncLayerDisplayTask(
+        willDisplay: { _ in log.append("will \(color.hexString)") },
+        display: { context, size in
+            gate?.wait()
+            if let onLoop { onLoop.withLock { $0 = DisplayLoop.main.isDrainingOnCurrentThread } }
+            context.fill(Rect(size: size), with: color)
+        },
+        didDisplay: { _, finished in log.append("did \(color.hexString) \(finished)") }
+    )
+}
