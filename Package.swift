@@ -88,6 +88,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "transaction-demo",
+            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/transaction-demo",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "async-label",
+            dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/async-label",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "card-bench",
             dependencies: ["Canvas", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/card-bench",

@@ -233,6 +233,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
                 record.phasesRun.append(observer.phase)
                 lastPhase = observer.phase
             }
+            record.durationNanoseconds = MonotonicTime.now() - start  // so far
             observer.body(record)
         }
         record.durationNanoseconds = MonotonicTime.now() - start

@@ -13,7 +13,8 @@ public struct TurnRecord: Sendable, Hashable, CustomStringConvertible {
     public var phasesRun: [BeforeWaitingPhase]
     /// When the turn started, on the loop's clock (nanoseconds since the loop was made).
     public var startNanoseconds: UInt64
-    /// How long the turn took, jobs and phases, in nanoseconds.
+    /// How long the turn took, jobs and phases, in nanoseconds. An observer sees the time so far
+    /// (the last observer of the last phase sees nearly all of it).
     public var durationNanoseconds: UInt64
     /// How long the loop had waited before this turn (0 for the manual driver), in nanoseconds.
     public var idleNanosecondsBefore: UInt64

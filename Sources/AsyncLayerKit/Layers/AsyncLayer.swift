@@ -34,8 +34,11 @@ public final class AsyncLayer {
     /// Whether a new draw clears the current contents right away instead of keeping them until
     /// the new ones are ready.
     public var clearsContentsBeforeDisplay = false
-    /// What to draw and the hooks around it.
+    /// What to draw and the hooks around it, when there is no ``delegate``.
     public var displayTask: AsyncLayerDisplayTask?
+    /// Makes a new display task for each display, from the state at that moment (YYAsyncLayer's
+    /// `newAsyncDisplayTask`); held weakly. When set, it wins over ``displayTask``.
+    public weak var delegate: (any AsyncLayerDelegate)?
     /// Where asynchronous drawing runs.
     public var renderer: LayerRenderer
     /// The current contents.
@@ -97,7 +100,7 @@ public final class AsyncLayer {
     public func display() {
         cancelDisplay()
         statistics.requests += 1
-        let task = displayTask
+        let task = delegate?.newDisplayTask(for: self) ?? displayTask
         task?.willDisplay?(self)
         let size = bounds.size
         guard size.width >= 1, size.height >= 1, let draw = task?.display else {
@@ -165,6 +168,14 @@ public final class AsyncLayer {
         }
         contents = bitmap
     }
+}
+
+/// Gives an ``AsyncLayer`` a fresh display task for each display, built from the model's state
+/// when the display phase starts the draw.
+@DisplayActor
+public protocol AsyncLayerDelegate: AnyObject {
+    /// The task for this display: capture the state to draw in its closures.
+    func newDisplayTask(for layer: AsyncLayer) -> AsyncLayerDisplayTask
 }
 
 /// Whether a draw's closure began, told from the render thread to the loop.
