@@ -100,6 +100,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "loop-bench",
+            dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/loop-bench",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "card-bench",
             dependencies: ["Canvas", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/card-bench",
