@@ -193,4 +193,26 @@ import Testing
         }
         #expect(flag.withLock { $0 } == false)
     }
+
+    @Test func aLayerDroppedOnTheLoopHandsItsContentsOff() async {
+        let layer = DisplayLoop.drive { () -> AsyncLayer in
+            let layer = AsyncLayer(bounds: Rect(x: 0, y: 0, width: 8, height: 8))
+            layer.displayTask = AsyncLayerDisplayTask(display: { context, size in context.fill(Rect(size: size), with: .red) })
+            layer.setNeedsDisplay()
+            return layer
+        }.value
+        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        let before = DisplayLoop.drive { ReleaseQueue.shared.releasedCount }.value
+        // The last reference goes away inside a job on the loop.
+        let holder = DisplayLoop.drive { () -> LayerHolder in LayerHolder(layer) }.value
+        _ = consume layer
+        DisplayLoop.drive { holder.layer = nil }
+        let after = DisplayLoop.drive { ReleaseQueue.shared.releasedCount }.value
+        #expect(after == before + 1)
+    }
+}
+
+@DisplayActor final class LayerHolder {
+    var layer: AsyncLayer?
+    init(_ layer: AsyncLayer) { self.layer = layer }
 }

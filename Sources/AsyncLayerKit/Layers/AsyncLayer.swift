@@ -80,6 +80,13 @@ public final class AsyncLayer {
         self.displayTask = displayTask
     }
 
+    isolated deinit {
+        // A layer dropped on the loop must not free its bitmap there either.
+        if let contents {
+            ReleaseQueue.shared.release(contents)
+        }
+    }
+
     /// Marks the layer for display at this turn's display phase. Any number of calls in one turn
     /// make one draw, of the layer's state at that phase.
     public func setNeedsDisplay() {
