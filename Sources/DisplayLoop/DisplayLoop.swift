@@ -108,10 +108,12 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// Runs one turn: every queued job (and those they enqueue), then the before-waiting phases.
     /// Returns `nil`, running nothing, when there was no job and no before-waiting request.
     ///
-    /// For the manual driver; on a thread-driven loop it returns `nil` without doing anything.
+    /// For the manual driver; on a thread-driven loop, or when called from inside one of this
+    /// loop's turns, it returns `nil` without doing anything.
     @discardableResult
     public func runTurn() -> TurnRecord? {
-        guard case .manual = driver else { return nil }
+        // Not from inside a turn of this loop: a turn never nests (and the gate would deadlock).
+        guard case .manual = driver, !isDrainingOnCurrentThread else { return nil }
         return turnGate.withLock { _ in runOneTurn(idleBefore: 0, force: false) }
     }
 

@@ -128,3 +128,14 @@ import Testing
         #expect(ran.count == 1)
     }
 }
+
+extension TurnTests {
+    @Test func aTurnNeverNests() {
+        let nested = Counter()
+        Task { @ManualLoopActor in
+            if ManualLoopActor.loop.runTurn() == nil { nested.increment() }
+        }
+        #expect(loop.runUntilIdle().count == 1)
+        #expect(nested.count == 1)
+    }
+}
