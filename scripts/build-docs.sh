@@ -54,12 +54,14 @@ trap 'rm -rf "$tmp"' EXIT
 # 1. Symbol graphs (public API only), once for the whole package. The dump builds the package if
 # needed. It also tries the test-discovery modules (AsyncLayerKitPackageTests, …), which exist only
 # once the tests were built, and then exits non-zero: that failure is ignored as long as every
-# documented module's graph was written by this run.
+# documented module's graph was written by this run. Extension blocks give extensions of other
+# modules' types (AsyncLayerKitTesting's DisplayLoop.drive and Trait.mainDisplayLoop) pages of
+# their own, under the archive's "Extended Modules".
 scratch=()
 [[ -n "$SCRATCH_PATH" ]] && scratch=(--scratch-path "$SCRATCH_PATH")
 touch "$tmp/marker"
 dump_status=0
-"$SWIFT" package "${scratch[@]}" dump-symbol-graph --minimum-access-level public >"$tmp/dump.log" 2>&1 \
+"$SWIFT" package "${scratch[@]}" dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols >"$tmp/dump.log" 2>&1 \
     || dump_status=$?
 dumped=$(sed -n 's/^Files written to //p' "$tmp/dump.log" | tail -n 1)
 if [[ -z "$dumped" || ! -d "$dumped" ]]; then
