@@ -663,6 +663,72 @@ static int draw_cancelled(const char *dir) {
     return end(s, cr, dir, "draw-cancelled");
 }
 
+// ---------------------------------------------------------------------------------------------
+// 7. Frame accounting of the display link (DisplayLoop.docc): a late turn drops frames.
+
+static int frame_accounting(const char *dir) {
+    cairo_t *cr;
+    const double W = 1010, H = 330;
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "DisplayLink at 60 Hz: a busy loop drops the frames it starts late");
+
+    const double x0 = 110, step = 150;  // frame k is due at x0 + (k + 1) * step
+    const double loopY = 100, framesY = 190, axisY = 236;
+#define FX(k) (x0 + ((k) + 1) * step)
+
+    text(cr, 20, loopY - 9, 90, 0, "DejaVu Sans Bold 11", INK, "loop turns");
+    text(cr, 20, framesY - 9, 90, 0, "DejaVu Sans Bold 11", INK, "frames");
+    line(cr, x0, loopY, W - 20, loopY, GRID, 1, 1);
+
+    // Time axis with the due times.
+    arrow(cr, x0, axisY, W - 20, axisY, MUTED, 1.3);
+    line(cr, x0, axisY - 5, x0, axisY + 5, MUTED, 1.3, 0);
+    text(cr, x0, axisY + 8, 0, 1, "DejaVu Sans 9", MUTED, "start()");
+    for (int k = 0; k < 5; k++) {
+        line(cr, FX(k), axisY - 5, FX(k), axisY + 5, MUTED, 1.3, 0);
+        char buf[64];
+        snprintf(buf, sizeof buf, "%d × 16.7 ms", k + 1);
+        text(cr, FX(k), axisY + 8, 0, 1, "DejaVu Sans 9", MUTED, buf);
+    }
+
+    // Frames: each lasts from its due time to its deadline (the next frame's due time).
+    const char *labels[] = {"frame 0: delivered", "frame 1: dropped", "frame 2: dropped",
+                            "frame 3: delivered\nskippedBefore = 2", "frame 4"};
+    for (int k = 0; k < 5; k++) {
+        RGB stroke = k == 1 || k == 2 ? RED : k == 4 ? MUTED : GREEN;
+        RGB fill = k == 1 || k == 2 ? RED_FILL : k == 4 ? GREY_FILL : GREEN_FILL;
+        double right = k == 4 ? W - 24 : FX(k + 1) - 3;
+        rounded(cr, FX(k) + 3, framesY - 18, right - FX(k) - 3, 36, 6);
+        set(cr, fill);
+        cairo_fill_preserve(cr);
+        set(cr, stroke);
+        cairo_set_line_width(cr, 1.3);
+        cairo_stroke(cr);
+        text(cr, FX(k) + 3, framesY - (k == 3 ? 15 : 8), right - FX(k) - 3, 1, "DejaVu Sans 9.5", stroke, labels[k]);
+    }
+
+    // Turns: frame 0 on time; a long turn; the turn that delivers frame 3.
+    const double busyEnd = x0 + 4.5 * step;
+    bar(cr, FX(0) + 2, FX(0) + 28, loopY, GREEN, GREEN_FILL, "");
+    bar(cr, FX(0) + 34, busyEnd - 8, loopY, MUTED, GREY_FILL, "a long turn: the loop is busy for 3.5 frame intervals");
+    bar(cr, busyEnd - 2, busyEnd + 24, loopY, GREEN, GREEN_FILL, "");
+    line(cr, FX(0) + 15, loopY + 12, FX(0) + 15, framesY - 20, GREEN, 1.2, 1);
+    line(cr, busyEnd + 11, loopY + 12, busyEnd + 11, framesY - 20, GREEN, 1.2, 1);
+    text(cr, busyEnd + 24, loopY - 50, 0, 2, "DejaVu Sans 9.5", GREEN,
+         "the next turn starts after the deadlines of frames 1 and 2: it delivers frame 3");
+    line(cr, FX(2), loopY + 14, FX(2), framesY - 20, RED, 1, 1);
+    line(cr, FX(3), loopY + 14, FX(3), framesY - 20, RED, 1, 1);
+    text(cr, FX(2) + 4, loopY + 18, 0, 0, "DejaVu Sans 8.5", RED, "frame 1's deadline");
+    text(cr, FX(3) + 4, loopY + 18, 0, 0, "DejaVu Sans 8.5", RED, "frame 2's deadline");
+#undef FX
+
+    text(cr, 20, H - 58, W - 40, 0, "DejaVu Sans 10", INK,
+         "A frame is <b>dropped</b> when the turn that would deliver it starts after its deadline. The link does not "
+         "replay stale frames: it delivers the latest frame due (frame 3, with skippedBefore = 2) and counts "
+         "deliveredFrames = 2, droppedFrames = 2 — the case Tests/DisplayLoopTests/DisplayLinkTests.swift checks on a ManualClock.");
+    return end(s, cr, dir, "frame-accounting");
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s DOCC_DIR   (the folder holding the .docc catalogs)\n", argv[0]);
@@ -678,6 +744,7 @@ int main(int argc, char **argv) {
     failures += text_measure_once(canvas);
     failures += turn_phases(loop);
     failures += transaction_coalescing(loop);
+    failures += frame_accounting(loop);
     failures += draw_cancelled(layers);
     return failures ? 1 : 0;
 }
