@@ -9,6 +9,11 @@
 # a module link to the modules it depends on (`--dependency` on their archives), and merge the
 # archives into one site with a synthesized landing page (`docc merge`).
 #
+# Links across modules: each archive holds only its own module, so a link from one module's
+# catalog or doc comments to another module's symbol is written absolute, ``/DisplayLoop/DisplayActor``
+# or ``/Canvas/Bitmap`` (a relative ``DisplayActor`` does not resolve in AsyncLayerKit, even though
+# it re-exports DisplayLoop); it resolves through `--dependency` and works in the merged site.
+#
 # Environment: SWIFT (the swift driver), DOCC (the docc binary), SCRATCH_PATH (a SwiftPM scratch
 # path for the symbol-graph dump; default: SwiftPM's own, .build).
 set -euo pipefail
