@@ -14,7 +14,7 @@ help:
 	@echo "make test       build and run the tests (installs deps first)"
 	@echo "make test-tsan  run the tests under the thread sanitizer (.build-tsan)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
-	@echo "make docs       build the DocC catalog in DocC/ into .build/docs; warnings fail"
+	@echo "make docs       build the DocC catalogs in DocC/ into one site in .build/docs; warnings fail"
 	@echo "make deps       install the Debian packages if missing"
 	@echo "make clean      remove build products and out/"
 

@@ -1,12 +1,12 @@
 import Synchronization
 
 extension DisplayLoop {
-    /// Runs `body` on ``DisplayActor`` by driving the (manual) main loop from the calling thread
-    /// until it is idle, and returns what `body` returned: the way a test reads or changes
-    /// loop-isolated state without awaiting a loop that nobody drives.
+    /// Runs `body` on ``/DisplayLoop/DisplayActor`` by driving the (manual) main loop from the
+    /// calling thread until it is idle, and returns what `body` returned: the way a test reads or
+    /// changes loop-isolated state without awaiting a loop that nobody drives.
     ///
-    /// Also returns the turns that ran. Use it only on a manual ``DisplayLoop/main`` (see
-    /// ``MainDisplayLoopTrait``).
+    /// Also returns the turns that ran. Use it only on a manual ``/DisplayLoop/DisplayLoop/main``
+    /// (see ``MainDisplayLoopTrait``).
     @discardableResult
     public static func drive<T: Sendable>(_ body: @escaping @DisplayActor () -> T) -> (value: T, turns: [TurnRecord]) {
         let box = Mutex<T?>(nil)

@@ -1,12 +1,13 @@
 public import Testing
 
-/// A test trait that puts ``DisplayLoop/main`` under manual control and gives the test exclusive
-/// use of it.
+/// A test trait that puts ``/DisplayLoop/DisplayLoop/main`` under manual control and gives the
+/// test exclusive use of it.
 ///
-/// ``DisplayActor`` runs on one process-wide loop, while Swift Testing runs tests in parallel, so
-/// tests that drive the main loop must take turns: this trait makes the loop manual (the first
-/// time, before anything starts its thread), waits for exclusive use, runs the loop until idle so
-/// nothing left over from an earlier test leaks in, runs the test, and releases the loop.
+/// ``/DisplayLoop/DisplayActor`` runs on one process-wide loop, while Swift Testing runs tests in
+/// parallel, so tests that drive the main loop must take turns: this trait makes the loop manual
+/// (the first time, before anything starts its thread), waits for exclusive use, runs the loop
+/// until idle so nothing left over from an earlier test leaks in, runs the test, and releases the
+/// loop.
 ///
 /// ```swift
 /// @Test(.mainDisplayLoop) func tenCommitsDrawOnce() async throws {
@@ -40,7 +41,8 @@ public struct MainDisplayLoopTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == MainDisplayLoopTrait {
-    /// Exclusive, manual use of ``DisplayLoop/main`` for this test (see ``MainDisplayLoopTrait``).
+    /// Exclusive, manual use of ``/DisplayLoop/DisplayLoop/main`` for this test (see
+    /// ``MainDisplayLoopTrait``).
     public static var mainDisplayLoop: MainDisplayLoopTrait { MainDisplayLoopTrait() }
 }
 

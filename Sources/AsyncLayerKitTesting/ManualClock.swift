@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A clock whose time moves only when you call ``advance(by:)``: deterministic tests of anything
-/// that sleeps, such as the ``DisplayLink``.
+/// that sleeps, such as the ``/DisplayLoop/DisplayLink``.
 ///
 /// Sleepers whose deadline is reached are resumed by `advance`, in deadline order; a task that is
 /// cancelled while sleeping throws `CancellationError` at once.

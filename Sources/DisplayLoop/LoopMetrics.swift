@@ -1,4 +1,4 @@
-/// Counters and timings of a ``DisplayLoop``, read with ``DisplayLoop/metrics``.
+/// Counters and timings of a ``DisplayLoop/DisplayLoop``, read with ``DisplayLoop/metrics``.
 public struct LoopMetrics: Sendable, Hashable {
     /// Turns run since the loop was made.
     public var turns: UInt64 = 0

@@ -1,5 +1,5 @@
-/// What happened in one turn of a ``DisplayLoop``: the record the manual driver returns and the
-/// value before-waiting observers and the before-waiting sequence receive.
+/// What happened in one turn of a ``DisplayLoop/DisplayLoop``: the record the manual driver
+/// returns and the value before-waiting observers and the before-waiting sequence receive.
 ///
 /// A turn runs every queued job (and the jobs those jobs enqueue) until the queue is empty, then
 /// the before-waiting phases in order (``BeforeWaitingPhase``), then the loop waits. Work enqueued

@@ -1,4 +1,4 @@
-// Draws the diagrams of the DocC catalog (DocC/AsyncLayerKit.docc/Resources/*.png) with Cairo and
+// Draws the diagrams of the DocC catalogs (DocC/<Module>.docc/Resources/*.png) with Cairo and
 // Pango, the libraries the project already depends on. Run scripts/make-doc-images.sh; the PNGs
 // are committed, so building the docs does not need this program.
 //
@@ -334,14 +334,417 @@ static int text_measure_once(const char *dir) {
     return end(s, cr, dir, "text-measure-once");
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the loop and layer diagrams.
+
+static const RGB RED = {0.80, 0.18, 0.20};
+static const RGB RED_FILL = {1.00, 0.92, 0.92};
+static const RGB PURPLE = {0.45, 0.30, 0.75};
+static const RGB PURPLE_FILL = {0.95, 0.92, 1.00};
+static const RGB GREY_FILL = {0.95, 0.95, 0.96};
+
+static void line(cairo_t *cr, double x0, double y0, double x1, double y1, RGB colour, double width,
+                 int dashed) {
+    set(cr, colour);
+    cairo_set_line_width(cr, width);
+    if (dashed) {
+        double d[] = {5, 4};
+        cairo_set_dash(cr, d, 2, 0);
+    }
+    cairo_move_to(cr, x0, y0);
+    cairo_line_to(cr, x1, y1);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
+// A numbered check mark: a circle with the number, green when it passes, red when it fails.
+static void check(cairo_t *cr, double x, double y, int number, int passes) {
+    cairo_new_path(cr);  // text() leaves a current point; do not draw a line from it
+    cairo_arc(cr, x, y, 9, 0, 2 * G_PI);
+    set(cr, passes ? GREEN_FILL : RED_FILL);
+    cairo_fill_preserve(cr);
+    set(cr, passes ? GREEN : RED);
+    cairo_set_line_width(cr, 1.6);
+    cairo_stroke(cr);
+    char buf[8];
+    snprintf(buf, sizeof buf, "%d", number);
+    text(cr, x, y - 7, 0, 1, "DejaVu Sans Bold 9.5", passes ? GREEN : RED, buf);
+}
+
+// A horizontal brace from x0 to x1 at y, opening downwards, with a label under its tip.
+static void brace(cairo_t *cr, double x0, double x1, double y, RGB colour) {
+    double mid = (x0 + x1) / 2, h = 8;
+    set(cr, colour);
+    cairo_set_line_width(cr, 1.4);
+    cairo_move_to(cr, x0, y);
+    cairo_curve_to(cr, x0, y + h, x0 + 4, y + h, x0 + 12, y + h);
+    cairo_line_to(cr, mid - 10, y + h);
+    cairo_curve_to(cr, mid - 3, y + h, mid, y + h, mid, y + 2 * h);
+    cairo_curve_to(cr, mid, y + h, mid + 3, y + h, mid + 10, y + h);
+    cairo_line_to(cr, x1 - 12, y + h);
+    cairo_curve_to(cr, x1 - 4, y + h, x1, y + h, x1, y);
+    cairo_stroke(cr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. A turn of the display loop and its before-waiting phases (DisplayLoop.docc).
+
+static void phase_box(cairo_t *cr, double x, double y, double w, double h, RGB stroke, RGB fill,
+                      const char *name, const char *order, const char *what, const char *ios) {
+    box(cr, x, y, w, h, stroke, fill);
+    text(cr, x + 6, y + 10, w - 12, 1, "DejaVu Sans Bold 11.5", stroke, name);
+    text(cr, x + 6, y + 28, w - 12, 1, "DejaVu Sans Mono Bold 10", INK, order);
+    text(cr, x + 8, y + 48, w - 16, 1, "DejaVu Sans 9.5", INK, what);
+    text(cr, x + 8, y + h - 30, w - 16, 1, "DejaVu Sans 8.5", MUTED, ios);
+}
+
+static int turn_phases(const char *dir) {
+    cairo_t *cr;
+    const double W = 1060, H = 450;
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "One turn of a DisplayLoop");
+
+    const double y = 104, h = 150;
+
+    // Jobs.
+    const double jx = 34, jw = 186;
+    box(cr, jx, y, jw, h, BLUE, BLUE_FILL);
+    text(cr, jx + 8, y + 10, jw - 16, 1, "DejaVu Sans Bold 12.5", BLUE, "Jobs");
+    text(cr, jx + 8, y + 28, jw - 16, 1, "DejaVu Sans 9.5", MUTED, "every queued job, one at a time");
+    for (int i = 0; i < 4; i++) {
+        double cx = i < 3 ? jx + 14 + i * 54 : jx + 14, cy = i < 3 ? y + 52 : y + 78;
+        double cw = i < 3 ? 48 : 120;
+        rounded(cr, cx, cy, cw, 18, 5);
+        set(cr, i == 3 ? PURPLE_FILL : (RGB){1, 1, 1});
+        cairo_fill_preserve(cr);
+        set(cr, i == 3 ? PURPLE : BLUE);
+        cairo_set_line_width(cr, 1.1);
+        cairo_stroke(cr);
+        text(cr, cx, cy + 2, cw, 1, "DejaVu Sans 9", i == 3 ? PURPLE : BLUE, i == 3 ? "job enqueued by a job" : "job");
+    }
+    // The loop back: until the queue is empty.
+    set(cr, BLUE);
+    cairo_set_line_width(cr, 1.4);
+    cairo_move_to(cr, jx + 136, y + 87);
+    cairo_curve_to(cr, jx + 176, y + 87, jx + 178, y + 96, jx + 176, y + 74);
+    cairo_stroke(cr);
+    arrow(cr, jx + 176, y + 80, jx + 176, y + 72, BLUE, 1.4);
+    text(cr, jx + 8, y + 106, jw - 16, 1, "DejaVu Sans 9", BLUE, "and the jobs they enqueue,\nuntil the queue is empty");
+
+    // The before-waiting phases.
+    const double px = 252, pw = 124, gap = 10;
+    const double bw = 4 * pw + 3 * gap;
+    line(cr, px, y - 20, px + bw, y - 20, MUTED, 1.2, 0);
+    line(cr, px, y - 26, px, y - 14, MUTED, 1.2, 0);
+    line(cr, px + bw, y - 26, px + bw, y - 14, MUTED, 1.2, 0);
+    text(cr, px, y - 44, bw, 1, "DejaVu Sans Bold 11", INK,
+         "the before-waiting point: phases in order (BeforeWaitingPhase)");
+    phase_box(cr, px, y, pw, h, ORANGE, ORANGE_FILL, "layout", "1 000 000",
+              "layout of what needs it", "before Core Animation's commit");
+    phase_box(cr, px + (pw + gap), y, pw, h, CARD, CARD_FILL, "display", "2 000 000",
+              "layers start their draws; old contents leave the loop", "Core Animation commit, 2 000 000");
+    phase_box(cr, px + 2 * (pw + gap), y, pw, h, GREEN, GREEN_FILL, "transactions", "0xFFFFFF",
+              "each Transaction once, in commit order", "YYTransaction, 0xFFFFFF");
+    phase_box(cr, px + 3 * (pw + gap), y, pw, h, PURPLE, PURPLE_FILL, "completions", "0x7FFFFFFF",
+              "async-transaction completions", "Texture, INT_MAX");
+    for (int i = 0; i < 3; i++) {
+        double ax = px + (i + 1) * (pw + gap);
+        arrow(cr, ax - gap - 1, y + h / 2, ax + 1, y + h / 2, INK, 1.4);
+    }
+    arrow(cr, jx + jw + 3, y + h / 2, px - 3, y + h / 2, INK, 2);
+
+    // The sequences, then the wait.
+    const double sx = px + bw + 22, sw = 104;
+    box(cr, sx, y, sw, h, MUTED, GREY_FILL);
+    text(cr, sx + 6, y + 10, sw - 12, 1, "DejaVu Sans Bold 11", INK, "sequences");
+    text(cr, sx + 6, y + 30, sw - 12, 1, "DejaVu Sans Mono 8.5", INK, "beforeWaiting-\nPoints()");
+    text(cr, sx + 6, y + 70, sw - 12, 1, "DejaVu Sans 9", MUTED,
+         "get the turn record, only if a flush was requested");
+    arrow(cr, px + bw + 3, y + h / 2, sx - 3, y + h / 2, INK, 2);
+
+    const double wx = sx + sw + 22, ww = W - 20 - wx;
+    box(cr, wx, y, ww, h, INK, (RGB){0.90, 0.91, 0.93});
+    text(cr, wx + 6, y + 10, ww - 12, 1, "DejaVu Sans Bold 12.5", INK, "wait");
+    text(cr, wx + 6, y + 34, ww - 12, 1, "DejaVu Sans 9.5", INK, "blocked on a semaphore:\n<b>no CPU</b>");
+    text(cr, wx + 6, y + 80, ww - 12, 1, "DejaVu Sans 9", MUTED,
+         "thread driver; runTurn() of the manual driver just returns");
+    arrow(cr, sx + sw + 3, y + h / 2, wx - 3, y + h / 2, INK, 2);
+
+    // Work enqueued during the phases goes to the next turn.
+    double nx = px + bw / 2;
+    line(cr, nx, y + h + 2, nx, y + h + 26, RED, 1.4, 1);
+    arrow(cr, nx, y + h + 20, nx, y + h + 30, RED, 1.4);
+    text(cr, px - 40, y + h + 34, bw + 80, 1, "DejaVu Sans 10", RED,
+         "jobs enqueued and transactions committed during the phases → the <b>next</b> turn, which starts at once");
+
+    // One turn.
+    brace(cr, jx, sx + sw, y + h + 62, INK);
+    text(cr, jx, y + h + 82, sx + sw - jx, 1, "DejaVu Sans 10.5", INK,
+         "<b>one turn</b> → a <tt>TurnRecord</tt>: number, jobs run, phases run, start, duration, idle time before");
+
+    // The wake-up path.
+    const double ry = H - 46;
+    set(cr, MUTED);
+    cairo_set_line_width(cr, 1.6);
+    cairo_move_to(cr, wx + ww / 2, y + h + 2);
+    cairo_line_to(cr, wx + ww / 2, ry);
+    cairo_line_to(cr, 16, ry);
+    cairo_line_to(cr, 16, y + h / 2);
+    cairo_stroke(cr);
+    arrow(cr, 16, y + h / 2, jx - 3, y + h / 2, MUTED, 1.6);
+    text(cr, 30, ry + 6, W - 60, 1, "DejaVu Sans 10", MUTED,
+         "woken by a job enqueued from any thread, or by setNeedsBeforeWaiting() (a setNeedsDisplay(), a transaction commit)");
+    return end(s, cr, dir, "turn-phases");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Transactions: commits coalesce per (target, action); the phase runs each once, in order.
+
+static void commit_chip(cairo_t *cr, double x, double y, const char *name, int fresh) {
+    const double w = 112, h = 56;
+    rounded(cr, x, y, w, h, 7);
+    set(cr, fresh ? GREEN_FILL : GREY_FILL);
+    cairo_fill_preserve(cr);
+    set(cr, fresh ? GREEN : MUTED);
+    cairo_set_line_width(cr, 1.3);
+    if (!fresh) {
+        double d[] = {4, 3};
+        cairo_set_dash(cr, d, 2, 0);
+    }
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    text(cr, x, y + 5, w, 1, "DejaVu Sans Mono 9", fresh ? INK : MUTED, name);
+    text(cr, x, y + 36, w, 1, "DejaVu Sans Mono 8.5", fresh ? GREEN : MUTED,
+         fresh ? "commit() → true" : "commit() → false");
+}
+
+static int transaction_coalescing(const char *dir) {
+    cairo_t *cr;
+    const double W = 960, H = 360;
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "Transactions: once per (target, action) per turn, in commit order");
+
+    // Turn N's jobs: five commits on a time line.
+    const double ty = 110;
+    text(cr, 20, 58, 560, 0, "DejaVu Sans Bold 12", BLUE, "turn N — jobs (commits, in time order)");
+    line(cr, 20, ty + 28, 640, ty + 28, BLUE, 1.5, 0);
+    const char *names[] = {"label\n.layoutText", "badge\n.refresh", "label\n.layoutText", "label\n.layoutText", "badge\n.refresh"};
+    const int fresh[] = {1, 1, 0, 0, 0};
+    for (int i = 0; i < 5; i++) {
+        double x = 24 + i * 122;
+        commit_chip(cr, x, ty, names[i], fresh[i]);
+    }
+    text(cr, 20, ty + 68, 620, 0, "DejaVu Sans 9.5", MUTED,
+         "A repeated (target, action) changes nothing: the first commit keeps its place and its closure.\n"
+         "Write the closure to read the target's state when it runs ($0.layoutText()), so it sees the final state.");
+
+    // The transactions phase of turn N.
+    const double fx = 680, fw = 260, fy = 70, fh = 128;
+    box(cr, fx, fy, fw, fh, GREEN, GREEN_FILL);
+    text(cr, fx + 10, fy + 10, fw - 20, 1, "DejaVu Sans Bold 12", GREEN, "turn N — transactions phase");
+    text(cr, fx + 10, fy + 28, fw - 20, 1, "DejaVu Sans 9", MUTED, "before the loop waits");
+    text(cr, fx + 20, fy + 50, fw - 40, 0, "DejaVu Sans Mono 10", INK,
+         "1. label.layoutText()\n2. badge.refresh()");
+    text(cr, fx + 10, fy + 92, fw - 20, 1, "DejaVu Sans 9", MUTED,
+         "each once, in the order of first commits; a target that is gone is skipped");
+    arrow(cr, 640, ty + 28, fx - 4, ty + 28, INK, 2);
+
+    // A commit made during the flush: the next turn.
+    const double nx = fx, ny = 260, nh = 76;
+    box(cr, nx, ny, fw, nh, GREEN, (RGB){0.97, 0.99, 0.98});
+    text(cr, nx + 10, ny + 10, fw - 20, 1, "DejaVu Sans Bold 12", GREEN, "turn N+1 — transactions phase");
+    text(cr, nx + 20, ny + 34, fw - 40, 0, "DejaVu Sans Mono 10", INK, "1. label.layoutText()");
+    line(cr, fx + fw / 2, fy + fh + 2, fx + fw / 2, ny - 10, RED, 1.4, 1);
+    arrow(cr, fx + fw / 2, ny - 14, fx + fw / 2, ny - 3, RED, 1.4);
+    text(cr, 330, fy + fh + 22, fx + fw / 2 - 340, 2, "DejaVu Sans 10", RED,
+         "badge.refresh() commits label.layoutText again\nwhile the flush runs → the next turn");
+
+    text(cr, 20, H - 60, 640, 0, "DejaVu Sans 10", INK,
+         "The targets are held <b>weakly</b> until the flush: committing never keeps an object alive.\n"
+         "YYTransaction kept its transactions in an NSSet, so their order was undefined; here it is the commit order.");
+    return end(s, cr, dir, "transaction-coalescing");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. A draw being cancelled (AsyncLayerKit.docc): request A draws, request B supersedes it.
+
+static void bar(cairo_t *cr, double x0, double x1, double y, RGB stroke, RGB fill, const char *label) {
+    rounded(cr, x0, y - 11, x1 - x0, 22, 6);
+    set(cr, fill);
+    cairo_fill_preserve(cr);
+    set(cr, stroke);
+    cairo_set_line_width(cr, 1.3);
+    cairo_stroke(cr);
+    text(cr, x0, y - 7, x1 - x0, 1, "DejaVu Sans 9.5", stroke, label);
+}
+
+static void dot(cairo_t *cr, double x, double y, RGB colour) {
+    cairo_new_path(cr);
+    cairo_arc(cr, x, y, 5, 0, 2 * G_PI);
+    set(cr, colour);
+    cairo_fill(cr);
+}
+
+static int draw_cancelled(const char *dir) {
+    cairo_t *cr;
+    const double W = 1000, H = 560;
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "A superseded draw: request A is cancelled by request B");
+
+    const double x0 = 190, x1 = 975;
+    const double loopY = 142, contentsY = 170, aY = 300, bY = 390, axisY = 440;
+
+    // Lanes.
+    text(cr, 20, loopY - 9, 160, 0, "DejaVu Sans Bold 11", INK, "loop (DisplayActor)");
+    text(cr, 20, contentsY - 7, 160, 0, "DejaVu Sans 9.5", MUTED, "layer.contents");
+    text(cr, 20, aY - 16, 160, 0, "DejaVu Sans Bold 11", BLUE, "render thread\n<span font='DejaVu Sans 9.5' weight='normal'>draw task A</span>");
+    text(cr, 20, bY - 16, 160, 0, "DejaVu Sans Bold 11", CARD, "render thread\n<span font='DejaVu Sans 9.5' weight='normal'>draw task B</span>");
+    line(cr, x0, loopY, x1, loopY, INK, 2, 0);
+    line(cr, x0, aY, x1, aY, GRID, 1, 1);
+    line(cr, x0, bY, x1, bY, GRID, 1, 1);
+    arrow(cr, x0, axisY, x1, axisY, MUTED, 1.3);
+    text(cr, x1, axisY + 4, 0, 2, "DejaVu Sans 9.5", MUTED, "time");
+
+    // The contents strip: the old contents stay until B's are set.
+    const double tB = 800;
+    bar(cr, x0, tB - 2, contentsY, MUTED, GREY_FILL, "old contents (kept: no flicker)");
+    bar(cr, tB + 2, x1, contentsY, CARD, CARD_FILL, "B's bitmap");
+
+    // Request A: turn 1's display phase starts draw A.
+    const double tA = 230;
+    dot(cr, tA, loopY, BLUE);
+    text(cr, tA - 60, 52, 170, 1, "DejaVu Sans 9.5", INK,
+         "<b>turn 1</b>, display phase:\nrequest A → willDisplay,\ndraw task A starts");
+    line(cr, tA, loopY + 6, tA + 22, aY - 14, BLUE, 1.2, 1);
+    check(cr, tA + 30, aY, 1, 1);
+    bar(cr, tA + 44, 600, aY, BLUE, BLUE_FILL, "drawing A");
+
+    // Request B: turn 2's display phase cancels A and starts B.
+    const double tC = 420;
+    dot(cr, tC, loopY, CARD);
+    text(cr, tC - 95, 52, 230, 1, "DejaVu Sans 9.5", INK,
+         "<b>turn 2</b>, display phase: request B\n→ A's task is cancelled, willDisplay,\ndraw task B starts");
+    line(cr, tC, loopY + 6, tC, aY - 12, RED, 1.3, 1);
+    text(cr, tC - 6, aY - 44, 0, 2, "DejaVu Sans Bold 9.5", RED, "A's task cancelled:\nTask.isCancelled is true");
+    line(cr, tC, loopY + 6, tC + 22, bY - 14, CARD, 1.2, 1);
+    check(cr, tC + 30, bY, 1, 1);
+    bar(cr, tC + 44, 700, bY, CARD, CARD_FILL, "drawing B");
+    check(cr, 714, bY, 2, 1);
+    bar(cr, 728, 758, bY, CARD, (RGB){1, 1, 1}, "");
+    text(cr, 728, bY + 14, 30, 1, "DejaVu Sans 8", MUTED, "bitmap");
+    check(cr, 772, bY, 3, 1);
+    line(cr, 782, bY - 8, tB - 6, loopY + 8, CARD, 1.3, 0);
+    arrow(cr, tB - 12, loopY + 20, tB - 2, loopY + 6, CARD, 1.3);
+
+    // A's check after drawing fails: no bitmap, and on the loop it reports didDisplay(false).
+    check(cr, 614, aY, 2, 0);
+    text(cr, 600, aY + 14, 160, 0, "DejaVu Sans 9", RED, "checkCancellation()\nthrows: no bitmap is made,\n③ never runs");
+    line(cr, 622, aY - 8, 650, loopY + 6, RED, 1.3, 0);
+    check(cr, 650, loopY, 4, 0);
+    text(cr, 600, 52, 170, 1, "DejaVu Sans 9.5", RED,
+         "<b>on the loop</b>: A was superseded\n→ <b>didDisplay(A, false)</b>;\ncontents untouched");
+
+    // B is set.
+    check(cr, tB, loopY, 4, 1);
+    text(cr, tB - 20, 52, 190, 1, "DejaVu Sans 9.5", GREEN,
+         "<b>on the loop</b>: still current\n→ contents = B's bitmap,\n<b>didDisplay(B, true)</b>");
+    text(cr, tB + 8, contentsY + 16, 170, 0, "DejaVu Sans 8.5", MUTED, "old contents → ReleaseQueue,\nfreed off the loop");
+
+    // Legend.
+    const double ly = 462;
+    text(cr, 20, ly, 960, 0, "DejaVu Sans 10", INK,
+         "The four checks: <b>①</b> before the drawing starts · <b>②</b> after drawing · <b>③</b> after the bitmap is made "
+         "(all three on the render thread, <tt>Task.checkCancellation()</tt>) · <b>④</b> on the loop, right before the "
+         "contents are set (the request is still the latest, and its task is not cancelled).");
+    text(cr, 20, ly + 42, 960, 0, "DejaVu Sans 10", MUTED,
+         "Every request gets exactly one didDisplay. Had B arrived before A's ①, A's drawing would never have started, and A "
+         "would still get didDisplay(false) — YYAsyncLayer skipped that call; this layer does not.");
+    return end(s, cr, dir, "draw-cancelled");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. Frame accounting of the display link (DisplayLoop.docc): a late turn drops frames.
+
+static int frame_accounting(const char *dir) {
+    cairo_t *cr;
+    const double W = 1010, H = 330;
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "DisplayLink at 60 Hz: a busy loop drops the frames it starts late");
+
+    const double x0 = 110, step = 150;  // frame k is due at x0 + (k + 1) * step
+    const double loopY = 100, framesY = 190, axisY = 236;
+#define FX(k) (x0 + ((k) + 1) * step)
+
+    text(cr, 20, loopY - 9, 90, 0, "DejaVu Sans Bold 11", INK, "loop turns");
+    text(cr, 20, framesY - 9, 90, 0, "DejaVu Sans Bold 11", INK, "frames");
+    line(cr, x0, loopY, W - 20, loopY, GRID, 1, 1);
+
+    // Time axis with the due times.
+    arrow(cr, x0, axisY, W - 20, axisY, MUTED, 1.3);
+    line(cr, x0, axisY - 5, x0, axisY + 5, MUTED, 1.3, 0);
+    text(cr, x0, axisY + 8, 0, 1, "DejaVu Sans 9", MUTED, "start()");
+    for (int k = 0; k < 5; k++) {
+        line(cr, FX(k), axisY - 5, FX(k), axisY + 5, MUTED, 1.3, 0);
+        char buf[64];
+        snprintf(buf, sizeof buf, "%d × 16.7 ms", k + 1);
+        text(cr, FX(k), axisY + 8, 0, 1, "DejaVu Sans 9", MUTED, buf);
+    }
+
+    // Frames: each lasts from its due time to its deadline (the next frame's due time).
+    const char *labels[] = {"frame 0: delivered", "frame 1: dropped", "frame 2: dropped",
+                            "frame 3: delivered\nskippedBefore = 2", "frame 4"};
+    for (int k = 0; k < 5; k++) {
+        RGB stroke = k == 1 || k == 2 ? RED : k == 4 ? MUTED : GREEN;
+        RGB fill = k == 1 || k == 2 ? RED_FILL : k == 4 ? GREY_FILL : GREEN_FILL;
+        double right = k == 4 ? W - 24 : FX(k + 1) - 3;
+        rounded(cr, FX(k) + 3, framesY - 18, right - FX(k) - 3, 36, 6);
+        set(cr, fill);
+        cairo_fill_preserve(cr);
+        set(cr, stroke);
+        cairo_set_line_width(cr, 1.3);
+        cairo_stroke(cr);
+        text(cr, FX(k) + 3, framesY - (k == 3 ? 15 : 8), right - FX(k) - 3, 1, "DejaVu Sans 9.5", stroke, labels[k]);
+    }
+
+    // Turns: frame 0 on time; a long turn; the turn that delivers frame 3.
+    const double busyEnd = x0 + 4.5 * step;
+    bar(cr, FX(0) + 2, FX(0) + 28, loopY, GREEN, GREEN_FILL, "");
+    bar(cr, FX(0) + 34, busyEnd - 8, loopY, MUTED, GREY_FILL, "a long turn: the loop is busy for 3.5 frame intervals");
+    bar(cr, busyEnd - 2, busyEnd + 24, loopY, GREEN, GREEN_FILL, "");
+    line(cr, FX(0) + 15, loopY + 12, FX(0) + 15, framesY - 20, GREEN, 1.2, 1);
+    line(cr, busyEnd + 11, loopY + 12, busyEnd + 11, framesY - 20, GREEN, 1.2, 1);
+    text(cr, busyEnd + 24, loopY - 50, 0, 2, "DejaVu Sans 9.5", GREEN,
+         "the next turn starts after the deadlines of frames 1 and 2: it delivers frame 3");
+    line(cr, FX(2), loopY + 14, FX(2), framesY - 20, RED, 1, 1);
+    line(cr, FX(3), loopY + 14, FX(3), framesY - 20, RED, 1, 1);
+    text(cr, FX(2) + 4, loopY + 18, 0, 0, "DejaVu Sans 8.5", RED, "frame 1's deadline");
+    text(cr, FX(3) + 4, loopY + 18, 0, 0, "DejaVu Sans 8.5", RED, "frame 2's deadline");
+#undef FX
+
+    text(cr, 20, H - 58, W - 40, 0, "DejaVu Sans 10", INK,
+         "A frame is <b>dropped</b> when the turn that would deliver it starts after its deadline. The link does not "
+         "replay stale frames: it delivers the latest frame due (frame 3, with skippedBefore = 2) and counts "
+         "deliveredFrames = 2, droppedFrames = 2 — the case Tests/DisplayLoopTests/DisplayLinkTests.swift checks on a ManualClock.");
+    return end(s, cr, dir, "frame-accounting");
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
-        fprintf(stderr, "usage: %s OUTPUT_DIR\n", argv[0]);
+        fprintf(stderr, "usage: %s DOCC_DIR   (the folder holding the .docc catalogs)\n", argv[0]);
         return 2;
     }
+    char canvas[4096], loop[4096], layers[4096];
+    snprintf(canvas, sizeof canvas, "%s/Canvas.docc/Resources", argv[1]);
+    snprintf(loop, sizeof loop, "%s/DisplayLoop.docc/Resources", argv[1]);
+    snprintf(layers, sizeof layers, "%s/AsyncLayerKit.docc/Resources", argv[1]);
     int failures = 0;
-    failures += points_and_pixels(argv[1]);
-    failures += ownership_flow(argv[1]);
-    failures += text_measure_once(argv[1]);
+    failures += points_and_pixels(canvas);
+    failures += ownership_flow(canvas);
+    failures += text_measure_once(canvas);
+    failures += turn_phases(loop);
+    failures += transaction_coalescing(loop);
+    failures += frame_accounting(loop);
+    failures += draw_cancelled(layers);
     return failures ? 1 : 0;
 }

@@ -1,15 +1,15 @@
 import Synchronization
 
-/// A layer whose contents — a ``Bitmap`` — are drawn off the loop: YYAsyncLayer for Swift
-/// concurrency.
+/// A layer whose contents — a ``/Canvas/Bitmap`` — are drawn off the loop: YYAsyncLayer for
+/// Swift concurrency.
 ///
-/// All its state lives on ``DisplayActor``. ``setNeedsDisplay()`` marks the layer; at the turn's
-/// display phase (``BeforeWaitingPhase/display``) the layer starts **one** draw of its current
-/// state, however many times it was marked in the turn. A new draw cancels the one it supersedes.
-/// The draw checks for cancellation before it starts, after drawing, after the bitmap is made,
-/// and on the loop right before the contents are set — YYAsyncLayer's four checks — so a
-/// superseded draw never becomes visible. Each request gets exactly one
-/// ``AsyncLayerDisplayTask/didDisplay`` (`finished: false` when superseded).
+/// All its state lives on ``/DisplayLoop/DisplayActor``. ``setNeedsDisplay()`` marks the layer;
+/// at the turn's display phase (``/DisplayLoop/BeforeWaitingPhase/display``) the layer starts
+/// **one** draw of its current state, however many times it was marked in the turn. A new draw
+/// cancels the one it supersedes. The draw checks for cancellation before it starts, after
+/// drawing, after the bitmap is made, and on the loop right before the contents are set —
+/// YYAsyncLayer's four checks — so a superseded draw never becomes visible. Each request gets
+/// exactly one ``AsyncLayerDisplayTask/didDisplay`` (`finished: false` when superseded).
 ///
 /// - Edge rules: a layer smaller than 1 pt in either dimension, or without a
 ///   ``AsyncLayerDisplayTask/display`` closure, gets empty contents and `didDisplay(true)`. An
