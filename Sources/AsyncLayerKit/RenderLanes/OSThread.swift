@@ -31,16 +31,28 @@ enum OSThread {
     /// The calling thread's pthread handle.
     static var current: pthread_t { pthread_self() }
 
-    /// Names the calling thread (at most 15 bytes are kept, a Linux limit).
+    // Glibc's Swift module does not export pthread_setname_np / pthread_getname_np (they need
+    // _GNU_SOURCE), and prctl is variadic; /proc/thread-self/comm (Linux 3.17+) is the same
+    // name, readable and writable by the thread itself.
+
+    /// Names the calling thread (Linux keeps at most 15 bytes).
     static func setName(_ name: String) {
-        _ = pthread_setname_np(pthread_self(), String(name.utf8.prefix(15))!)
+        let fd = open("/proc/thread-self/comm", O_WRONLY)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
     /// The calling thread's name.
     static var name: String {
-        var buffer = [CChar](repeating: 0, count: 32)
-        _ = pthread_getname_np(pthread_self(), &buffer, buffer.count)
-        return String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+        let fd = open("/proc/thread-self/comm", O_RDONLY)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return "" }
+        return String(decoding: buffer[..<count].prefix { $0 != 0 && $0 != 10 }, as: UTF8.self)
     }
 
     // Linux keeps a nice value per thread, and `who == 0` with PRIO_PROCESS means the calling

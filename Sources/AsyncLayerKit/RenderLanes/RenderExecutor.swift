@@ -70,6 +70,8 @@ public final class RenderExecutor: TaskExecutor {
             threads.append(OSThread.spawn { [self] in self.workerLoop(index: index) })
         }
         lock.withLock { $0.threads = threads }
+        // Return once every worker has named itself, so that the threads are visible by name.
+        lock.wait { $0.startedWorkers == self.width ? () : nil }
     }
 
     /// Enqueues a job of a task that prefers this executor, in the lane of the job's priority.
@@ -163,6 +165,8 @@ public final class RenderExecutor: TaskExecutor {
 
     private func workerLoop(index: Int) {
         OSThread.setName("\(name)-\(index)")
+        lock.withLock { $0.startedWorkers += 1 }
+        lock.broadcast()
         let base = OSThread.niceValue
         var offset: Int32 = 0
         var finishedOne = false

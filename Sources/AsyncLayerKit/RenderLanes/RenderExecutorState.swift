@@ -19,6 +19,7 @@ struct RenderExecutorState {
     var nextID: UInt64 = 1
     var threads: [pthread_t] = []
     var liveWorkers = 0
+    var startedWorkers = 0
     var isShuttingDown = false
     var isJoined = false
     var running = 0
