@@ -14,7 +14,7 @@ final class Latch: Sendable {
 
 /// A thread-safe append-only log.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = ConditionLock<[Value]>([])
     func append(_ value: Value) { storage.withLock { $0.append(value) } }
     var values: [Value] { storage.withLock { $0 } }
 }
@@ -91,8 +91,8 @@ extension String {
 
 /// Per-index run counts, to check exactly-once completion.
 final class Tally: Sendable {
-    private let storage: Mutex<[Int]>
-    init(count: Int) { storage = Mutex([Int](repeating: 0, count: count)) }
+    private let storage: ConditionLock<[Int]>
+    init(count: Int) { storage = ConditionLock([Int](repeating: 0, count: count)) }
     func increment(_ index: Int) { storage.withLock { $0[index] += 1 } }
     /// Whether every index ran exactly once.
     var allExactlyOnce: Bool { storage.withLock { counts in counts.allSatisfy { $0 == 1 } } }

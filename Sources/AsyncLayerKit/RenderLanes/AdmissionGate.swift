@@ -1,13 +1,14 @@
-import Synchronization
-
 /// The admission limit of a ``RenderLanes``: at most `limit` items queued or running, and a
 /// queue, by lane, of callers waiting for a slot.
 ///
-/// A mutex rather than an actor: a slot is released from the completion of a render, waiters
+/// A lock rather than an actor: a slot is released from the completion of a render, waiters
 /// are cancelled from synchronous cancellation handlers and promoted from synchronous priority
 /// escalation handlers; with an actor each of those would need an unstructured task, and the
 /// cancellation could race with the waiter's arrival. The critical sections are a few
-/// instructions; continuations are resumed after the mutex is released.
+/// instructions; continuations are resumed after the lock is released. The lock is the
+/// executor's pthread-based `ConditionLock` (its condition unused) rather than
+/// `Synchronization.Mutex`, whose futex fast path lives in the uninstrumented standard library,
+/// so ThreadSanitizer cannot see it order the accesses and reports false races.
 final class AdmissionGate: Sendable {
     private struct State {
         var inFlight = 0
@@ -20,12 +21,12 @@ final class AdmissionGate: Sendable {
 
     /// The most items admitted (queued or running) at once.
     let limit: Int
-    private let state: Mutex<State>
+    private let state: ConditionLock<State>
 
     /// Creates a gate admitting at most `limit` items (at least 1).
     init(limit: Int, starvationLimit: Int) {
         self.limit = max(limit, 1)
-        state = Mutex(State(waiters: LaneQueue(starvationLimit: starvationLimit)))
+        state = ConditionLock(State(waiters: LaneQueue(starvationLimit: starvationLimit)))
     }
 
     /// Takes a slot, waiting for one (`.wait`) or throwing `.overloaded` (`.fail`) when full.

@@ -8,7 +8,8 @@ import Darwin
 
 /// A value guarded by a pthread mutex, with a condition variable to sleep on until it changes.
 ///
-/// The one lock of a ``RenderExecutor``, and inherent to it: the executor's worker threads are OS
+/// The lock of a ``RenderExecutor`` (and of the admission gate of ``RenderLanes``), inherent to
+/// the executor: its worker threads are OS
 /// threads, not tasks, so they cannot `await` an actor for their next job, and an idle worker must
 /// block in the kernel without spinning until work arrives. `Synchronization.Mutex` has no
 /// condition variable, hence pthreads. Every access to the value goes through `withLock` or

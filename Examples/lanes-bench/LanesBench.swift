@@ -1,0 +1,110 @@
+import ArgumentParser
+import AsyncLayerKit
+import ReferenceCard
+import Synchronization
+
+/// Measures the render lanes: reference cards per second with one worker thread against two, in
+/// interleaved rounds of the same process, and the cost of the hop onto a lane for tiny work
+/// against a direct call and against `Task.detached` on the cooperative pool.
+///
+/// Run with `swift run -c release lanes-bench`; prints a Markdown table.
+@main
+struct LanesBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lanes-bench",
+        abstract: "Benchmarks render lanes: 1 vs 2 threads on reference cards, and the hop overhead."
+    )
+
+    @Option(help: "Seconds per throughput round and width.") var seconds = 2.0
+    @Option(help: "Interleaved rounds (width 1, then width 2, per round).") var rounds = 3
+    @Option(help: "Tasks feeding the lanes with cards.") var producers = 4
+    @Option(help: "Tiny items per hop measurement.") var hops = 100_000
+
+    func run() async throws {
+        let assets = try ReferenceCardAssets.load()
+        var perWidth: [Int: [Double]] = [1: [], 2: []]
+        _ = try await cardsPerSecond(width: 1, seconds: 0.3, assets: assets)  // warm-up
+        for _ in 0..<rounds {
+            for width in [1, 2] {
+                perWidth[width, default: []].append(try await cardsPerSecond(width: width, seconds: seconds, assets: assets))
+            }
+        }
+        let one = median(perWidth[1]!), two = median(perWidth[2]!)
+        let ratios = zip(perWidth[1]!, perWidth[2]!).map { $1 / $0 }
+
+        let hop = try await HopCosts.measure(count: hops)
+
+        print("| Measurement | Value |")
+        print("|---|---|")
+        print("| cards/s, width 1 (median of \(rounds) × \(seconds) s) | \(format(one, 1)) |")
+        print("| cards/s, width 2 (median of \(rounds) × \(seconds) s) | \(format(two, 1)) |")
+        print("| width 2 / width 1 (median ratio; per round: \(ratios.map { format($0, 2) }.joined(separator: ", "))) | **\(format(median(ratios), 2))×** |")
+        print("| direct call, tiny work (ns/item) | \(format(hop.direct, 1)) |")
+        print("| `RenderLanes.render`, one awaited at a time (ns/item, mean / p50 / p99) | \(format(hop.lanes.mean, 0)) / \(format(hop.lanes.p50, 0)) / \(format(hop.lanes.p99, 0)) |")
+        print("| `Task.detached { }.value`, one at a time (ns/item, mean / p50 / p99) | \(format(hop.detached.mean, 0)) / \(format(hop.detached.p50, 0)) / \(format(hop.detached.p99, 0)) |")
+        print("| `RenderLanes.render`, 64 in flight (ns/item, throughput) | \(format(hop.lanesConcurrent, 0)) |")
+        print("| `Task.detached`, 64 in flight (ns/item, throughput) | \(format(hop.detachedConcurrent, 0)) |")
+        print("| lanes hop / detached hop (p50) | \(format(hop.lanes.p50 / hop.detached.p50, 2))× |")
+        print("")
+        print("Machine: \(RenderExecutor.defaultWidth) active processors; \(producers) producer tasks; tiny items: \(hops).")
+    }
+
+    /// Renders cards through lanes of `width` threads for `seconds`; returns cards per second.
+    func cardsPerSecond(width: Int, seconds: Double, assets: ReferenceCardAssets) async throws -> Double {
+        let lanes = RenderLanes(width: width, threadPriorities: .unchanged)
+        defer { lanes.shutdown() }
+        let records = LiveCardRecord.samples
+        let rendered = CardCounter()
+        let producers = self.producers
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + .milliseconds(Int(seconds * 1000))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for producer in 0..<producers {
+                group.addTask {
+                    var index = producer
+                    while clock.now < deadline {
+                        let record = records[index & 1]
+                        let alpha = try await lanes.render(priority: .userInitiated) {
+                            try ReferenceCard.render(record, assets: assets).pixel(x: 100, y: 100)?.alpha ?? 0
+                        }
+                        precondition(alpha > 0)
+                        rendered.increment()
+                        index += 1
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let elapsed = start.duration(to: clock.now)
+        return Double(rendered.value) / elapsed.seconds
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+func format(_ value: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    return digits == 0 ? String(Int(rounded)) : String(rounded)
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+
+    var nanoseconds: Double { seconds * 1e9 }
+}
+
+/// Cards rendered so far, counted from every producer.
+final class CardCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    func increment() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}
