@@ -19,6 +19,7 @@ struct HopCosts {
     var direct: Double
     var lanes: Latency
     var detached: Latency
+    var preference: Latency
     var lanesConcurrent: Double
     var detachedConcurrent: Double
 
@@ -51,6 +52,19 @@ struct HopCosts {
             detachedSamples.append(start.duration(to: clock.now).nanoseconds)
         }
 
+        // The bare executor hop: a child task preferring the render executor, no admission gate.
+        let executor = lanes.executor
+        var preferenceSamples: [Double] = []
+        preferenceSamples.reserveCapacity(count)
+        for index in 0..<count {
+            let start = clock.now
+            sink &+= await withTaskGroup(of: Int.self) { group in
+                group.addTask(executorPreference: executor) { tiny(index) }
+                return await group.next()!
+            }
+            preferenceSamples.append(start.duration(to: clock.now).nanoseconds)
+        }
+
         let lanesConcurrent = try await throughput(count: count, clock: clock) { index in
             try await lanes.render(priority: .userInitiated) { tiny(index) }
         }
@@ -60,6 +74,7 @@ struct HopCosts {
         precondition(sink != 42)
         return HopCosts(
             direct: direct, lanes: Latency(lanesSamples), detached: Latency(detachedSamples),
+            preference: Latency(preferenceSamples),
             lanesConcurrent: lanesConcurrent, detachedConcurrent: detachedConcurrent
         )
     }

@@ -42,6 +42,7 @@ struct LanesBench: AsyncParsableCommand {
         print("| direct call, tiny work (ns/item) | \(format(hop.direct, 1)) |")
         print("| `RenderLanes.render`, one awaited at a time (ns/item, mean / p50 / p99) | \(format(hop.lanes.mean, 0)) / \(format(hop.lanes.p50, 0)) / \(format(hop.lanes.p99, 0)) |")
         print("| `Task.detached { }.value`, one at a time (ns/item, mean / p50 / p99) | \(format(hop.detached.mean, 0)) / \(format(hop.detached.p50, 0)) / \(format(hop.detached.p99, 0)) |")
+        print("| child task with `executorPreference: RenderExecutor`, one at a time (ns/item, mean / p50 / p99) | \(format(hop.preference.mean, 0)) / \(format(hop.preference.p50, 0)) / \(format(hop.preference.p99, 0)) |")
         print("| `RenderLanes.render`, 64 in flight (ns/item, throughput) | \(format(hop.lanesConcurrent, 0)) |")
         print("| `Task.detached`, 64 in flight (ns/item, throughput) | \(format(hop.detachedConcurrent, 0)) |")
         print("| lanes hop / detached hop (p50) | \(format(hop.lanes.p50 / hop.detached.p50, 2))× |")
