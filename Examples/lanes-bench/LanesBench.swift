@@ -48,6 +48,9 @@ struct LanesBench: AsyncParsableCommand {
         print("| lanes hop / detached hop (p50) | \(format(hop.lanes.p50 / hop.detached.p50, 2))× |")
         print("")
         print("Machine: \(RenderExecutor.defaultWidth) active processors; \(producers) producer tasks; tiny items: \(hops).")
+        let probe = RenderExecutor(width: 1)
+        print("Per-lane nice values (standard offsets 0/0/+5/+10) applied here: \(probe.appliesThreadPriorities ? "yes" : "no (cannot restore a lowered nice value)").")
+        probe.shutdown()
     }
 
     /// Renders cards through lanes of `width` threads for `seconds`; returns cards per second.
