@@ -23,6 +23,11 @@ enum OSThread {
         return thread
     }
 
+    /// Starts a detached thread running `body`; nobody joins it.
+    static func spawnDetached(_ body: @escaping @Sendable () -> Void) {
+        pthread_detach(spawn(body))
+    }
+
     /// Waits for `thread` to exit.
     static func join(_ thread: pthread_t) {
         pthread_join(thread, nil)

@@ -89,7 +89,7 @@ public final class RenderExecutor: TaskExecutor {
             lock.signal()
         } else {
             let executor = asUnownedTaskExecutor()
-            OSThread.join(OSThread.spawn { unowned.runSynchronously(on: executor) })
+            OSThread.spawnDetached { unowned.runSynchronously(on: executor) }
         }
     }
 
