@@ -7,7 +7,9 @@ import Synchronization
 /// interleaved rounds of the same process, and the cost of the hop onto a lane for tiny work
 /// against a direct call and against `Task.detached` on the cooperative pool.
 ///
-/// Run with `swift run -c release lanes-bench`; prints a Markdown table.
+/// Run with `swift run -c release lanes-bench`; prints a Markdown table. The loop-thread rows
+/// show the per-lane nice values at work; on a virtual machine whose cores are not contended,
+/// pin the process to one core to see them: `taskset -c 0 .build/release/lanes-bench --share-only`.
 @main
 struct LanesBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,9 +21,18 @@ struct LanesBench: AsyncParsableCommand {
     @Option(help: "Interleaved rounds (width 1, then width 2, per round).") var rounds = 3
     @Option(help: "Tasks feeding the lanes with cards.") var producers = 4
     @Option(help: "Tiny items per hop measurement.") var hops = 100_000
+    @Flag(help: "Only measure the nice-0 loop thread's slowdown under full render load.") var shareOnly = false
 
     func run() async throws {
         let assets = try ReferenceCardAssets.load()
+        if shareOnly {
+            let share = try await LoopThreadShare.measure(assets: assets, width: RenderExecutor.defaultWidth, producers: producers)
+            print("| Lanes rendering | nice-0 loop thread slowdown vs idle |")
+            print("|---|---|")
+            print("| `background` (workers at nice +10 when applied) | \(format(share.background, 2))× |")
+            print("| `userInteractive` (workers at nice 0) | \(format(share.userInteractive, 2))× |")
+            return
+        }
         var perWidth: [Int: [Double]] = [1: [], 2: []]
         _ = try await cardsPerSecond(width: 1, seconds: 0.3, assets: assets)  // warm-up
         for _ in 0..<rounds {
@@ -33,6 +44,7 @@ struct LanesBench: AsyncParsableCommand {
         let ratios = zip(perWidth[1]!, perWidth[2]!).map { $1 / $0 }
 
         let hop = try await HopCosts.measure(count: hops)
+        let share = try await LoopThreadShare.measure(assets: assets, width: RenderExecutor.defaultWidth, producers: producers)
 
         print("| Measurement | Value |")
         print("|---|---|")
@@ -45,6 +57,8 @@ struct LanesBench: AsyncParsableCommand {
         print("| child task with `executorPreference: RenderExecutor`, one at a time (ns/item, mean / p50 / p99) | \(format(hop.preference.mean, 0)) / \(format(hop.preference.p50, 0)) / \(format(hop.preference.p99, 0)) |")
         print("| `RenderLanes.render`, 64 in flight (ns/item, throughput) | \(format(hop.lanesConcurrent, 0)) |")
         print("| `Task.detached`, 64 in flight (ns/item, throughput) | \(format(hop.detachedConcurrent, 0)) |")
+        print("| nice-0 loop thread, 50 ms of CPU work while all lanes render `background` cards (slowdown vs idle) | \(format(share.background, 2))× |")
+        print("| nice-0 loop thread, 50 ms of CPU work while all lanes render `userInteractive` cards (slowdown vs idle) | \(format(share.userInteractive, 2))× |")
         print("| lanes hop / detached hop (p50) | \(format(hop.lanes.p50 / hop.detached.p50, 2))× |")
         print("")
         print("Machine: \(RenderExecutor.defaultWidth) active processors; \(producers) producer tasks; tiny items: \(hops).")
