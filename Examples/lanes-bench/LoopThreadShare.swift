@@ -1,5 +1,4 @@
 import AsyncLayerKit
-import Dispatch
 import Foundation
 import ReferenceCard
 
@@ -9,8 +8,10 @@ import ReferenceCard
 enum LoopThreadShare {
     /// Returns (slowdown under background rendering, slowdown under userInteractive rendering).
     static func measure(assets: ReferenceCardAssets, width: Int, producers: Int) async throws -> (background: Double, userInteractive: Double) {
-        let iterations = calibrate()
-        let idle = median((0..<5).map { _ in timeOnThread(iterations) })
+        let iterations = await calibrate()
+        var idleTimes: [Double] = []
+        for _ in 0..<5 { idleTimes.append(await timeOnThread(iterations)) }
+        let idle = median(idleTimes)
         var result: [RenderPriority: Double] = [:]
         for lane in [RenderPriority.background, .userInteractive] {
             let lanes = RenderLanes(width: width)
@@ -30,7 +31,9 @@ enum LoopThreadShare {
                 }
                 // Let the lanes fill every core, then time the loop thread's work.
                 try await Task.sleep(for: .milliseconds(200))
-                let times = await Task.detached { (0..<5).map { _ in timeOnThread(iterations) } }.value
+                // The loop thread is a thread of its own; no cooperative thread blocks meanwhile.
+                var times: [Double] = []
+                for _ in 0..<5 { times.append(await timeOnThread(iterations)) }
                 stop.set()
                 try await group.waitForAll()
                 result[lane] = median(times) / idle
@@ -40,28 +43,26 @@ enum LoopThreadShare {
     }
 
     /// Iterations of `spin` that take about 50 ms on an idle core.
-    static func calibrate() -> Int {
+    static func calibrate() async -> Int {
         var iterations = 1_000_000
         while true {
-            let seconds = timeOnThread(iterations)
+            let seconds = await timeOnThread(iterations)
             if seconds >= 0.05 { return Int(Double(iterations) * 0.05 / seconds) }
             iterations *= 2
         }
     }
 
     /// Wall-clock seconds a fresh thread at the default priority (nice 0) takes for `iterations`.
-    static func timeOnThread(_ iterations: Int) -> Double {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        let thread = Thread {
-            let start = ContinuousClock.now
-            box.sink = spin(iterations)
-            box.seconds = start.duration(to: .now).seconds
-            done.signal()
+    static func timeOnThread(_ iterations: Int) async -> Double {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let start = ContinuousClock.now
+                let sink = spin(iterations)
+                let seconds = start.duration(to: .now).seconds
+                continuation.resume(returning: sink == 42 ? -seconds : seconds)
+            }
+            thread.start()
         }
-        thread.start()
-        done.wait()
-        return box.seconds
     }
 }
 
@@ -71,13 +72,6 @@ func spin(_ iterations: Int) -> UInt64 {
     var x: UInt64 = 0x9E37_79B9_7F4A_7C15
     for _ in 0..<iterations { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
     return x
-}
-
-/// Written by the measuring thread before it signals the semaphore, read after the wait.
-final class ResultBox: @unchecked Sendable {
-    // @unchecked Sendable: one writer thread, one reader, ordered by DispatchSemaphore signal/wait.
-    var seconds = 0.0
-    var sink: UInt64 = 0
 }
 
 /// Tells the producers to stop.
