@@ -89,6 +89,17 @@ import Testing
     }
 }
 
+extension RenderLaneExecutorTests {
+    @Test func lanesThatOwnTheirExecutorJoinItsThreadsWhenReleased() async throws {
+        var lanes: RenderLanes? = RenderLanes(width: 2, threadPriorities: .unchanged)
+        let executor = try #require(lanes?.executor)
+        #expect(try await lanes?.render { 7 } == 7)
+        #expect(executor.metrics.liveThreads == 2)
+        lanes = nil
+        #expect(executor.metrics.liveThreads == 0)
+    }
+}
+
 extension Range<Int> {
     func asyncMap<T>(_ transform: (Int) async -> T) async -> [T] {
         var results: [T] = []

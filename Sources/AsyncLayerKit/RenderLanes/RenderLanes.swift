@@ -30,8 +30,10 @@ public final class RenderLanes: Sendable {
     /// What a call does when the admission limit is reached, unless it says otherwise.
     public let overloadPolicy: RenderOverloadPolicy
     private let gate: AdmissionGate
+    private let ownsExecutor: Bool
 
-    /// Creates lanes on a new executor.
+    /// Creates lanes on a new executor, which the lanes own: when the lanes object is released
+    /// (no call can be in flight then), its executor is shut down and its threads joined.
     ///
     /// - Parameters:
     ///   - width: The executor's thread count (default: active processors, at most 16).
@@ -47,15 +49,30 @@ public final class RenderLanes: Sendable {
         starvationLimit: Int = 8
     ) {
         let executor = RenderExecutor(width: width, threadPriorities: threadPriorities, starvationLimit: starvationLimit)
-        self.init(executor: executor, admissionLimit: admissionLimit, overloadPolicy: overloadPolicy)
+        self.init(executor: executor, admissionLimit: admissionLimit, overloadPolicy: overloadPolicy, ownsExecutor: true)
     }
 
     /// Creates lanes on an existing executor, which several lanes objects may share; each keeps
-    /// its own admission limit.
-    public init(executor: RenderExecutor, admissionLimit: Int? = nil, overloadPolicy: RenderOverloadPolicy = .wait) {
+    /// its own admission limit. The caller keeps ownership: shut the executor down when done.
+    public convenience init(executor: RenderExecutor, admissionLimit: Int? = nil, overloadPolicy: RenderOverloadPolicy = .wait) {
+        self.init(executor: executor, admissionLimit: admissionLimit, overloadPolicy: overloadPolicy, ownsExecutor: false)
+    }
+
+    private init(executor: RenderExecutor, admissionLimit: Int?, overloadPolicy: RenderOverloadPolicy, ownsExecutor: Bool) {
         self.executor = executor
         self.overloadPolicy = overloadPolicy
+        self.ownsExecutor = ownsExecutor
         self.gate = AdmissionGate(limit: admissionLimit ?? executor.width * 16, starvationLimit: executor.starvationLimit)
+    }
+
+    deinit {
+        guard ownsExecutor else { return }
+        if executor.isCurrentThreadAWorker {
+            // Released inside its own work: a worker cannot join itself, so join from elsewhere.
+            OSThread.spawnDetached { [executor] in executor.shutdown() }
+        } else {
+            executor.shutdown()
+        }
     }
 
     /// Runs synchronous `work` (such as `Bitmap.render`) on a worker thread and returns its result.
