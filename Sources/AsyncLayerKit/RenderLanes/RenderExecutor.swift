@@ -191,7 +191,7 @@ public final class RenderExecutor: TaskExecutor {
             }
             guard case .run(let entry, let lane) = next else { break }
             if appliesThreadPriorities {
-                let wanted = threadPriorities.offset(for: lane)
+                let wanted = max(threadPriorities.offset(for: lane), 0)
                 if wanted != offset, OSThread.setNiceValue(min(base + wanted, 19)) { offset = wanted }
             }
             switch entry {
