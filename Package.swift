@@ -111,5 +111,11 @@ let package = Package(
             path: "Examples/card-bench",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "lanes-bench",
+            dependencies: ["AsyncLayerKit", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/lanes-bench",
+            swiftSettings: swiftSettings
+        ),
     ]
 )

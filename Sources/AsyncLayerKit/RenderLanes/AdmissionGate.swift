@@ -1,0 +1,103 @@
+/// The admission limit of a ``RenderLanes``: at most `limit` items queued or running, and a
+/// queue, by lane, of callers waiting for a slot.
+///
+/// A lock rather than an actor: a slot is released from the completion of a render, waiters
+/// are cancelled from synchronous cancellation handlers and promoted from synchronous priority
+/// escalation handlers; with an actor each of those would need an unstructured task, and the
+/// cancellation could race with the waiter's arrival. The critical sections are a few
+/// instructions; continuations are resumed after the lock is released. The lock is the
+/// executor's pthread-based `ConditionLock` (its condition unused) rather than
+/// `Synchronization.Mutex`, whose futex fast path lives in the uninstrumented standard library,
+/// so ThreadSanitizer cannot see it order the accesses and reports false races.
+final class AdmissionGate: Sendable {
+    private struct State {
+        var inFlight = 0
+        var waiters: LaneQueue<CheckedContinuation<Void, any Error>>
+        var maxWaiting = 0
+        var admitted = 0
+        var rejected = 0
+        var cancelledWhileWaiting = 0
+    }
+
+    /// The most items admitted (queued or running) at once.
+    let limit: Int
+    private let state: ConditionLock<State>
+
+    /// Creates a gate admitting at most `limit` items (at least 1).
+    init(limit: Int, starvationLimit: Int) {
+        self.limit = max(limit, 1)
+        state = ConditionLock(State(waiters: LaneQueue(starvationLimit: starvationLimit)))
+    }
+
+    /// Takes a slot, waiting for one (`.wait`) or throwing `.overloaded` (`.fail`) when full.
+    /// Throws `CancellationError` if the task is cancelled while it waits.
+    func acquire(id: UInt64, lane: RenderPriority, policy: RenderOverloadPolicy) async throws {
+        let immediate = try state.withLock { state throws -> Bool in
+            if state.inFlight < limit && state.waiters.isEmpty {
+                state.inFlight += 1
+                state.admitted += 1
+                return true
+            }
+            if policy == .fail {
+                state.rejected += 1
+                throw RenderLaneError.overloaded(queued: state.inFlight, limit: limit)
+            }
+            return false
+        }
+        if immediate { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let admitted = state.withLock { state -> Bool in
+                    if state.inFlight < limit && state.waiters.isEmpty {
+                        state.inFlight += 1
+                        state.admitted += 1
+                        return true
+                    }
+                    state.waiters.append(continuation, id: id, lane: lane)
+                    state.maxWaiting = max(state.maxWaiting, state.waiters.count)
+                    return false
+                }
+                if admitted {
+                    continuation.resume()
+                } else if Task.isCancelled {
+                    cancel(id: id)
+                }
+            }
+        } onCancel: {
+            cancel(id: id)
+        }
+    }
+
+    /// Frees a slot, handing it to the next waiter (highest lane first) if there is one.
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            if let waiter = state.waiters.popNext() {
+                state.admitted += 1
+                return waiter.element
+            }
+            state.inFlight -= 1
+            return nil
+        }
+        next?.resume()
+    }
+
+    /// Removes waiter `id`, if still waiting, and resumes it with `CancellationError`.
+    func cancel(id: UInt64) {
+        let removed = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            let waiter = state.waiters.remove(id: id)
+            if waiter != nil { state.cancelledWhileWaiting += 1 }
+            return waiter
+        }
+        removed?.resume(throwing: CancellationError())
+    }
+
+    /// Moves waiter `id` to a higher lane if it is still waiting.
+    func promote(id: UInt64, to lane: RenderPriority) {
+        state.withLock { _ = $0.waiters.promote(id: id, to: lane) }
+    }
+
+    /// Admitted, waiting and rejected counts, as of now.
+    var snapshot: (inFlight: Int, waiting: Int, maxWaiting: Int, admitted: Int, rejected: Int, cancelledWhileWaiting: Int) {
+        state.withLock { ($0.inFlight, $0.waiters.count, $0.maxWaiting, $0.admitted, $0.rejected, $0.cancelledWhileWaiting) }
+    }
+}

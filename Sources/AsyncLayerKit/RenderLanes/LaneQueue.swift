@@ -1,0 +1,110 @@
+/// A FIFO queue per ``RenderPriority`` lane, served highest lane first without starving the rest.
+///
+/// **Anti-starvation rule.** Each lane counts how many times it was *bypassed*: a pick from a
+/// higher lane while this lane held work. When a lane's count reaches `starvationLimit` (K), the
+/// next pick serves that lane instead (the highest such lane if several qualify), and its count
+/// goes back to zero; a lane's count also resets whenever it is served or becomes empty. So under
+/// a sustained `userInteractive` stream a waiting `background` item runs after at most K
+/// higher picks, plus at most one override pick per starved lane above it: a lane waits at most
+/// `K + 3` picks for its head item.
+///
+/// Removal and promotion are O(1): entries live in a dictionary keyed by id, and each lane is a
+/// FIFO of ids from which stale ids (removed, or promoted to another lane) are skipped lazily.
+/// A pure value type with no threads or locks, so the rule is tested on its own.
+struct LaneQueue<Element> {
+    private struct Entry {
+        var lane: RenderPriority
+        var element: Element
+    }
+
+    /// The number of consecutive bypasses after which a waiting lower lane is served (K ≥ 1).
+    let starvationLimit: Int
+    private var entries: [UInt64: Entry] = [:]
+    private var fifos: [[UInt64]] = Array(repeating: [], count: RenderPriority.servingOrder.count)
+    private var heads: [Int] = Array(repeating: 0, count: RenderPriority.servingOrder.count)
+    private var laneCounts: [Int] = Array(repeating: 0, count: RenderPriority.servingOrder.count)
+    private var bypassed: [Int] = Array(repeating: 0, count: RenderPriority.servingOrder.count)
+
+    /// Creates an empty queue; `starvationLimit` is clamped to at least 1.
+    init(starvationLimit: Int) {
+        self.starvationLimit = max(starvationLimit, 1)
+    }
+
+    /// The number of queued elements in every lane.
+    var count: Int { entries.count }
+
+    /// Whether no element is queued.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// The number of queued elements in `lane`.
+    func count(in lane: RenderPriority) -> Int { laneCounts[lane.index] }
+
+    /// The lane `id` waits in, or `nil` when it is not queued.
+    func lane(of id: UInt64) -> RenderPriority? { entries[id]?.lane }
+
+    /// Appends `element` to the tail of `lane`. Ids must be unique among queued elements.
+    mutating func append(_ element: Element, id: UInt64, lane: RenderPriority) {
+        precondition(entries[id] == nil, "duplicate LaneQueue id \(id)")
+        entries[id] = Entry(lane: lane, element: element)
+        fifos[lane.index].append(id)
+        laneCounts[lane.index] += 1
+    }
+
+    /// Removes and returns the element `id` if it is still queued.
+    mutating func remove(id: UInt64) -> Element? {
+        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        didLeave(entry.lane)
+        return entry.element
+    }
+
+    /// Moves a queued element to the tail of a *higher* lane; returns whether it moved.
+    /// A lane equal to or lower than the current one leaves the element where it is.
+    @discardableResult
+    mutating func promote(id: UInt64, to lane: RenderPriority) -> Bool {
+        guard let old = entries[id]?.lane, lane > old else { return false }
+        entries[id]?.lane = lane
+        didLeave(old)
+        fifos[lane.index].append(id)
+        laneCounts[lane.index] += 1
+        return true
+    }
+
+    /// Removes and returns the next element by the serving rule, with its lane and whether the
+    /// anti-starvation rule chose it over a higher non-empty lane.
+    mutating func popNext() -> (id: UInt64, lane: RenderPriority, element: Element, overrode: Bool)? {
+        guard !entries.isEmpty else { return nil }
+        let highest = laneCounts.firstIndex { $0 > 0 }!
+        var chosen = highest
+        for index in highest + 1..<laneCounts.count where laneCounts[index] > 0 && bypassed[index] >= starvationLimit {
+            chosen = index
+            break
+        }
+        for index in chosen + 1..<laneCounts.count where laneCounts[index] > 0 {
+            bypassed[index] += 1
+        }
+        bypassed[chosen] = 0
+        while true {
+            let id = fifos[chosen][heads[chosen]]
+            heads[chosen] += 1
+            if let entry = entries[id], entry.lane.index == chosen {
+                entries[id] = nil
+                didLeave(entry.lane)
+                return (id, entry.lane, entry.element, chosen != highest)
+            }
+        }
+    }
+
+    /// Bookkeeping after an element leaves `lane`: counts, reset of an emptied lane, compaction.
+    private mutating func didLeave(_ lane: RenderPriority) {
+        let index = lane.index
+        laneCounts[index] -= 1
+        if laneCounts[index] == 0 {
+            bypassed[index] = 0
+            fifos[index].removeAll(keepingCapacity: true)
+            heads[index] = 0
+        } else if heads[index] > 1024 && heads[index] * 2 > fifos[index].count {
+            fifos[index].removeFirst(heads[index])
+            heads[index] = 0
+        }
+    }
+}

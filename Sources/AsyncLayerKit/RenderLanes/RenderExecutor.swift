@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A task executor (SE-0417) backed by its own OS threads, serving work by priority lane.
+///
+/// Rendering on a `RenderExecutor` never runs on the Swift cooperative pool, so a host's request
+/// handling (a server's, or anything else on the global executor) is never starved by
+/// rasterisation, and rasterisation may block (in a C library, say) without stalling the pool.
+///
+/// - **Width.** `width` worker threads, named `"<name>-0"`, `"<name>-1"`, …; at most `width`
+///   entries run at once. The default is `defaultWidth`, the active processors capped at 16
+///   (the cap of YYAsyncLayer's queue pool).
+/// - **Lanes.** Task jobs are queued in the lane of their priority (`RenderPriority(_:)`) and
+///   synchronous items from ``RenderLanes`` in the lane they ask for. Workers serve the highest
+///   non-empty lane first; a lower lane bypassed `starvationLimit` times in a row is served next
+///   (see the "Render lanes" article).
+/// - **Thread priorities.** While a worker serves a lane it runs at its base nice value plus
+///   `threadPriorities.offset(for:)` (see ``RenderThreadPriorities``).
+/// - **Idle.** Idle workers block on a condition variable and use no CPU.
+/// - **Lifetime.** Call `shutdown()` when done: the worker threads retain the executor until
+///   they exit.
+///
+/// Use it as a task executor preference (`withTaskExecutorPreference(executor) { … }`,
+/// `group.addTask(executorPreference: executor) { … }`) or through ``RenderLanes``.
+public final class RenderExecutor: TaskExecutor {
+    /// The default width: the active processor count, at least 1 and at most 16.
+    public static var defaultWidth: Int {
+        min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 16)
+    }
+
+    /// The number of worker threads, the most entries that run at once.
+    public let width: Int
+    /// The thread name prefix; workers are named `"<name>-<index>"`.
+    public let name: String
+    /// The nice offsets workers apply per lane (when `appliesThreadPriorities`).
+    public let threadPriorities: RenderThreadPriorities
+    /// Whether workers change their nice value per lane: `threadPriorities` is not `.unchanged`
+    /// and a probe thread could lower its nice value and restore it (see ``RenderThreadPriorities``).
+    public let appliesThreadPriorities: Bool
+    /// The anti-starvation limit K: a waiting lane is served after K picks from higher lanes.
+    public let starvationLimit: Int
+
+    let lock: ConditionLock<RenderExecutorState>
+
+    /// Creates an executor and starts its worker threads.
+    ///
+    /// - Parameters:
+    ///   - width: The number of worker threads; clamped to 1…256.
+    ///   - name: The thread name prefix (Linux keeps 15 bytes of a thread name).
+    ///   - threadPriorities: Nice offsets per lane.
+    ///   - starvationLimit: The anti-starvation limit K, at least 1.
+    public init(
+        width: Int = RenderExecutor.defaultWidth,
+        name: String = "RenderLane",
+        threadPriorities: RenderThreadPriorities = .standard,
+        starvationLimit: Int = 8
+    ) {
+        self.width = min(max(width, 1), 256)
+        self.name = name
+        self.threadPriorities = threadPriorities
+        self.appliesThreadPriorities = !threadPriorities.isUnchanged && OSThread.canRestoreNiceValue()
+        self.starvationLimit = max(starvationLimit, 1)
+        self.lock = ConditionLock(RenderExecutorState(starvationLimit: self.starvationLimit))
+        lock.withLock { $0.liveWorkers = self.width }
+        var threads: [pthread_t] = []
+        for index in 0..<self.width {
+            threads.append(OSThread.spawn { [self] in self.workerLoop(index: index) })
+        }
+        lock.withLock { $0.threads = threads }
+        // Return once every worker has named itself, so that the threads are visible by name.
+        lock.wait { $0.startedWorkers == self.width ? () : nil }
+    }
+
+    /// Enqueues a job of a task that prefers this executor, in the lane of the job's priority.
+    ///
+    /// After `shutdown()` a job still runs, on a one-off thread, so that no task is lost.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let lane = RenderPriority(TaskPriority(rawValue: job.priority.rawValue))
+        let unowned = UnownedJob(job)
+        let accepted = lock.withLock { state -> Bool in
+            guard !state.isShuttingDown else { return false }
+            state.queue.append(.job(unowned), id: state.makeID(), lane: lane)
+            return true
+        }
+        if accepted {
+            lock.signal()
+        } else {
+            let executor = asUnownedTaskExecutor()
+            OSThread.spawnDetached { unowned.runSynchronously(on: executor) }
+        }
+    }
+
+    /// Counters and queue lengths, as of now.
+    public var metrics: RenderExecutorMetrics {
+        lock.withLock { $0.metrics }
+    }
+
+    /// Whether the calling thread is one of this executor's workers.
+    public var isCurrentThreadAWorker: Bool {
+        let me = OSThread.current
+        return lock.withLock { state in state.threads.contains { pthread_equal($0, me) != 0 } }
+    }
+
+    /// Stops accepting synchronous items, lets every queued entry run, then joins the worker
+    /// threads. Blocks the caller until they have exited; idempotent.
+    ///
+    /// Items submitted afterwards fail with `RenderLaneError.shutDown`; task jobs enqueued
+    /// afterwards run on a one-off thread each. Must not be called from a worker thread.
+    public func shutdown() {
+        precondition(!isCurrentThreadAWorker, "RenderExecutor.shutdown() called from its own worker thread")
+        let threads = lock.withLock { state -> [pthread_t] in
+            guard !state.isJoined else { return [] }
+            state.isShuttingDown = true
+            state.isJoined = true
+            return state.threads
+        }
+        lock.broadcast()
+        for thread in threads { OSThread.join(thread) }
+    }
+
+    // MARK: Synchronous items (used by RenderLanes)
+
+    /// Reserves an id for `submit(_:id:lane:)`, `cancel(id:)` and `promote(id:to:)`.
+    func makeID() -> UInt64 {
+        lock.withLock { $0.makeID() }
+    }
+
+    /// Queues an item in `lane`; returns `false` (and queues nothing) after `shutdown()`.
+    func submit(_ entry: RenderQueueEntry, id: UInt64, lane: RenderPriority) -> Bool {
+        let accepted = lock.withLock { state -> Bool in
+            guard !state.isShuttingDown else { return false }
+            state.queue.append(entry, id: id, lane: lane)
+            return true
+        }
+        if accepted { lock.signal() }
+        return accepted
+    }
+
+    /// Removes item `id` if it has not started, and resumes its waiter with `CancellationError`.
+    func cancel(id: UInt64) {
+        let removed = lock.withLock { state -> RenderQueueEntry? in
+            let entry = state.queue.remove(id: id)
+            if entry != nil { state.cancelledBeforeStart += 1 }
+            return entry
+        }
+        if case .item(_, let cancel) = removed { cancel() }
+    }
+
+    /// Moves item `id` to `lane` if it is still queued in a lower lane.
+    func promote(id: UInt64, to lane: RenderPriority) {
+        lock.withLock { state in
+            if state.queue.promote(id: id, to: lane) { state.promotions += 1 }
+        }
+    }
+
+    // MARK: Workers
+
+    private enum Next {
+        case run(RenderQueueEntry, RenderPriority)
+        case exit
+    }
+
+    private func workerLoop(index: Int) {
+        OSThread.setName("\(name)-\(index)")
+        lock.withLock { $0.startedWorkers += 1 }
+        lock.broadcast()
+        let base = OSThread.niceValue
+        var offset: Int32 = 0
+        var finishedOne = false
+        while true {
+            let next = lock.wait { state -> Next? in
+                if finishedOne {
+                    state.running -= 1
+                    finishedOne = false
+                }
+                if let picked = state.queue.popNext() {
+                    state.running += 1
+                    state.maxRunning = max(state.maxRunning, state.running)
+                    state.ranPerLane[picked.lane.index] += 1
+                    if picked.overrode { state.starvationOverrides += 1 }
+                    return .run(picked.element, picked.lane)
+                }
+                if state.isShuttingDown {
+                    state.liveWorkers -= 1
+                    return .exit
+                }
+                return nil
+            }
+            guard case .run(let entry, let lane) = next else { break }
+            if appliesThreadPriorities {
+                let wanted = max(threadPriorities.offset(for: lane), 0)
+                if wanted != offset, OSThread.setNiceValue(min(base + wanted, 19)) { offset = wanted }
+            }
+            switch entry {
+            case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+            case .item(let run, _): run()
+            }
+            finishedOne = true
+        }
+        if offset != 0 { OSThread.setNiceValue(base) }
+    }
+}

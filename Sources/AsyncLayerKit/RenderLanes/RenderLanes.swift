@@ -1,0 +1,149 @@
+/// The front door for rendering off the loop: priority lanes on a ``RenderExecutor``, with a
+/// bounded admission queue.
+///
+/// ```swift
+/// let lanes = RenderLanes()
+/// let bitmap = try await lanes.render(priority: .userInteractive) {
+///     try Bitmap.render(size: size, scale: 2) { context in card.draw(in: context) }
+/// }
+/// ```
+///
+/// - **Where work runs.** `render` runs its closure on one of the executor's worker threads,
+///   never on the cooperative pool; `renderAsync` runs an async closure with the executor as
+///   its task executor preference.
+/// - **Lane.** The `priority` argument, or else the calling task's priority
+///   (`RenderPriority(Task.currentPriority)`).
+/// - **Back-pressure.** At most `admissionLimit` items are admitted (queued or running) at once.
+///   A call beyond that waits for a slot or throws `RenderLaneError.overloaded(queued:limit:)`,
+///   per its `whenFull` argument or else the lanes' `overloadPolicy`.
+/// - **Cancellation.** Work whose task is cancelled before it starts never runs: the item
+///   leaves the admission or executor queue and the call throws `CancellationError`. Work
+///   that has started runs to completion (a synchronous closure cannot be interrupted).
+/// - **Escalation.** When the calling task's priority is escalated while its item waits (for
+///   instance because a higher-priority task awaits it), the item moves up to the lane of the
+///   new priority.
+public final class RenderLanes: Sendable {
+    /// The executor the work runs on.
+    public let executor: RenderExecutor
+    /// The most items admitted (queued or running) at once.
+    public var admissionLimit: Int { gate.limit }
+    /// What a call does when the admission limit is reached, unless it says otherwise.
+    public let overloadPolicy: RenderOverloadPolicy
+    private let gate: AdmissionGate
+    private let ownsExecutor: Bool
+
+    /// Creates lanes on a new executor, which the lanes own: when the lanes object is released
+    /// (no call can be in flight then), its executor is shut down and its threads joined.
+    ///
+    /// - Parameters:
+    ///   - width: The executor's thread count (default: active processors, at most 16).
+    ///   - admissionLimit: The most items queued or running at once; default 16 per thread.
+    ///   - overloadPolicy: `.wait` (default) or `.fail` when the limit is reached.
+    ///   - threadPriorities: Nice offsets per lane for the worker threads.
+    ///   - starvationLimit: The anti-starvation limit K (see the "Render lanes" article).
+    public convenience init(
+        width: Int = RenderExecutor.defaultWidth,
+        admissionLimit: Int? = nil,
+        overloadPolicy: RenderOverloadPolicy = .wait,
+        threadPriorities: RenderThreadPriorities = .standard,
+        starvationLimit: Int = 8
+    ) {
+        let executor = RenderExecutor(width: width, threadPriorities: threadPriorities, starvationLimit: starvationLimit)
+        self.init(executor: executor, admissionLimit: admissionLimit, overloadPolicy: overloadPolicy, ownsExecutor: true)
+    }
+
+    /// Creates lanes on an existing executor, which several lanes objects may share; each keeps
+    /// its own admission limit. The caller keeps ownership: shut the executor down when done.
+    public convenience init(executor: RenderExecutor, admissionLimit: Int? = nil, overloadPolicy: RenderOverloadPolicy = .wait) {
+        self.init(executor: executor, admissionLimit: admissionLimit, overloadPolicy: overloadPolicy, ownsExecutor: false)
+    }
+
+    private init(executor: RenderExecutor, admissionLimit: Int?, overloadPolicy: RenderOverloadPolicy, ownsExecutor: Bool) {
+        self.executor = executor
+        self.overloadPolicy = overloadPolicy
+        self.ownsExecutor = ownsExecutor
+        self.gate = AdmissionGate(limit: admissionLimit ?? executor.width * 16, starvationLimit: executor.starvationLimit)
+    }
+
+    deinit {
+        guard ownsExecutor else { return }
+        if executor.isCurrentThreadAWorker {
+            // Released inside its own work: a worker cannot join itself, so join from elsewhere.
+            OSThread.spawnDetached { [executor] in executor.shutdown() }
+        } else {
+            executor.shutdown()
+        }
+    }
+
+    /// Runs synchronous `work` (such as `Bitmap.render`) on a worker thread and returns its result.
+    ///
+    /// - Parameters:
+    ///   - priority: The lane; `nil` picks the lane of the calling task's priority.
+    ///   - whenFull: What to do at the admission limit; `nil` uses `overloadPolicy`.
+    ///   - work: The work; retained until it runs or is cancelled.
+    /// - Throws: `CancellationError` if the task is cancelled before the work starts (the work
+    ///   then never runs); `RenderLaneError.overloaded` under `.fail`; `RenderLaneError.shutDown`
+    ///   after `shutdown()`; or what `work` throws.
+    public func render<R: Sendable>(
+        priority: RenderPriority? = nil,
+        whenFull: RenderOverloadPolicy? = nil,
+        _ work: @escaping @Sendable () throws -> R
+    ) async throws -> R {
+        let lane = priority ?? RenderPriority(Task.currentPriority)
+        try Task.checkCancellation()
+        let id = executor.makeID()
+        let executor = self.executor
+        let gate = self.gate
+        return try await withTaskPriorityEscalationHandler {
+            try await gate.acquire(id: id, lane: lane, policy: whenFull ?? overloadPolicy)
+            defer { gate.release() }
+            return try await executor.run(id: id, lane: lane, work)
+        } onPriorityEscalated: { _, new in
+            let raised = RenderPriority(new)
+            gate.promote(id: id, to: raised)
+            executor.promote(id: id, to: raised)
+        }
+    }
+
+    /// Runs async `work` with the executor as its task executor preference, in a child task at
+    /// the lane's priority, and returns its result.
+    ///
+    /// The child task's jobs are queued in the lane of its priority. Admission, back-pressure
+    /// and cancellation before start behave as in `render`; once the work has started, its
+    /// suspensions and resumptions follow the runtime's rules (its jobs keep their lane; the
+    /// work may observe cancellation itself).
+    public func renderAsync<R: Sendable>(
+        priority: RenderPriority? = nil,
+        whenFull: RenderOverloadPolicy? = nil,
+        _ work: @escaping @Sendable () async throws -> R
+    ) async throws -> R {
+        let lane = priority ?? RenderPriority(Task.currentPriority)
+        try Task.checkCancellation()
+        let id = executor.makeID()
+        try await gate.acquire(id: id, lane: lane, policy: whenFull ?? overloadPolicy)
+        defer { gate.release() }
+        return try await withThrowingTaskGroup(of: R.self) { group in
+            group.addTask(executorPreference: executor, priority: lane.taskPriority) {
+                try Task.checkCancellation()
+                return try await work()
+            }
+            return try await group.next()!
+        }
+    }
+
+    /// Admission and executor counters, as of now.
+    public var metrics: RenderLanesMetrics {
+        let gate = gate.snapshot
+        return RenderLanesMetrics(
+            executor: executor.metrics, admitted: gate.inFlight, waitingForAdmission: gate.waiting,
+            maxWaitingForAdmission: gate.maxWaiting, admittedTotal: gate.admitted, rejected: gate.rejected,
+            cancelledWhileWaiting: gate.cancelledWhileWaiting
+        )
+    }
+
+    /// Shuts the executor down (see `RenderExecutor.shutdown()`): queued work still runs, new
+    /// work throws `RenderLaneError.shutDown`, and the call returns once the threads are joined.
+    public func shutdown() {
+        executor.shutdown()
+    }
+}

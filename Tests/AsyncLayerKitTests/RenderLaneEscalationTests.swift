@@ -1,0 +1,42 @@
+@testable import AsyncLayerKit
+import Testing
+
+/// Priority escalation moves a queued item to a higher lane.
+@Suite(.timeLimit(.minutes(2))) struct RenderLaneEscalationTests {
+    enum Escalation: String, CaseIterable, Sendable {
+        /// `Task.escalatePriority(to:)` on the waiting task.
+        case explicit
+        /// A high-priority task awaits the waiting task's value.
+        case awaitedByAHigherPriorityTask
+    }
+
+    @Test(arguments: Escalation.allCases)
+    func anEscalatedWaiterMovesUp(escalation: Escalation) async throws {
+        let lanes = RenderLanes(width: 1, threadPriorities: .unchanged)
+        defer { lanes.shutdown() }
+        let latch = Latch()
+        let holder = await holdWorker(of: lanes, until: latch)
+        let order = Recorder<String>()
+        // No lane given: the background task's priority picks the background lane.
+        let escalated = Task(priority: .background) { try await lanes.render { order.append("escalated") } }
+        await waitUntil { lanes.metrics.executor.queuedPerLane[.background] == 1 }
+        let others = (0..<3).map { index in
+            Task { try await lanes.render(priority: .utility) { order.append("utility\(index)") } }
+        }
+        await waitUntil { lanes.metrics.executor.queued == 4 }
+
+        var awaiter: Task<Void, any Error>?
+        switch escalation {
+        case .explicit:
+            escalated.escalatePriority(to: .high)
+        case .awaitedByAHigherPriorityTask:
+            awaiter = Task(priority: .high) { try await escalated.value }
+        }
+        await waitUntil { lanes.metrics.executor.promotions == 1 }
+        #expect(lanes.metrics.executor.queuedPerLane[.userInitiated] == 1)
+        latch.open()
+        for task in others + [holder, escalated] { try await task.value }
+        try await awaiter?.value
+        #expect(order.values.first == "escalated")
+    }
+}

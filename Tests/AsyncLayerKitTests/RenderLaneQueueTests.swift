@@ -1,0 +1,82 @@
+@testable import AsyncLayerKit
+import Testing
+
+/// The serving rule on its own, without threads.
+@Suite struct RenderLaneQueueTests {
+    @Test(arguments: [
+        [RenderPriority.background, .utility, .userInitiated, .userInteractive],
+        [.userInteractive, .userInitiated, .utility, .background],
+        [.utility, .background, .userInteractive, .userInitiated],
+    ])
+    func servesHighestLaneFirst(arrival: [RenderPriority]) {
+        var queue = LaneQueue<RenderPriority>(starvationLimit: 8)
+        for (id, lane) in arrival.enumerated() { queue.append(lane, id: UInt64(id), lane: lane) }
+        var served: [RenderPriority] = []
+        while let next = queue.popNext() { served.append(next.element) }
+        #expect(served == RenderPriority.servingOrder)
+    }
+
+    @Test(arguments: [1, 2, 8, 32])
+    func aWaitingLowerLaneIsServedAfterKBypasses(limit: Int) {
+        var queue = LaneQueue<String>(starvationLimit: limit)
+        var id: UInt64 = 0
+        queue.append("bg", id: id, lane: .background)
+        // A sustained userInteractive stream: the lane is refilled before every pick.
+        var picks: [String] = []
+        for _ in 0..<(limit + 5) {
+            id += 1
+            queue.append("ui", id: id, lane: .userInteractive)
+            picks.append(queue.popNext()!.element)
+        }
+        #expect(picks.firstIndex(of: "bg") == limit)
+        #expect(picks.filter { $0 == "bg" }.count == 1)
+    }
+
+    @Test func everyStarvedLaneGetsThroughUnderASustainedStream() {
+        var queue = LaneQueue<RenderPriority>(starvationLimit: 4)
+        queue.append(.background, id: 1, lane: .background)
+        queue.append(.utility, id: 2, lane: .utility)
+        queue.append(.userInitiated, id: 3, lane: .userInitiated)
+        var id: UInt64 = 10
+        var served: [RenderPriority] = []
+        for _ in 0..<40 {
+            id += 1
+            queue.append(.userInteractive, id: id, lane: .userInteractive)
+            served.append(queue.popNext()!.element)
+        }
+        for lane in [RenderPriority.userInitiated, .utility, .background] {
+            #expect(served.contains(lane), "\(lane) starved")
+        }
+        #expect(served.firstIndex(of: .background)! <= 4 + 3)
+    }
+
+    @Test func removeAndPromote() {
+        var queue = LaneQueue<Int>(starvationLimit: 8)
+        for index in 0..<5 { queue.append(index, id: UInt64(index), lane: .background) }
+        queue.append(99, id: 99, lane: .utility)
+        let removed = queue.remove(id: 2)
+        let removedAgain = queue.remove(id: 2)
+        let promoted = queue.promote(id: 4, to: .userInteractive)
+        let demoted = queue.promote(id: 3, to: .background)
+        let loweredAfterPromotion = queue.promote(id: 4, to: .utility)
+        #expect(removed == 2)
+        #expect(removedAgain == nil)
+        #expect(promoted)
+        #expect(!demoted)
+        #expect(!loweredAfterPromotion)
+        #expect(queue.count(in: .background) == 3)
+        var served: [Int] = []
+        while let next = queue.popNext() { served.append(next.element) }
+        #expect(served == [4, 99, 0, 1, 3])
+        #expect(queue.isEmpty)
+    }
+
+    @Test(arguments: [
+        (TaskPriority(rawValue: 33), RenderPriority.userInteractive),
+        (.high, .userInitiated), (.medium, .userInitiated), (.low, .utility), (.background, .background),
+    ])
+    func taskPrioritiesMapToLanes(priority: TaskPriority, lane: RenderPriority) {
+        #expect(RenderPriority(priority) == lane)
+        #expect(RenderPriority(lane.taskPriority) == lane)
+    }
+}
