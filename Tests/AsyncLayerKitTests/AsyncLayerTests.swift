@@ -1,3 +1,4 @@
+import Foundation
 import AsyncLayerKit
 import AsyncLayerKitTesting
 import Synchronization
@@ -215,4 +216,23 @@ import Testing
 @DisplayActor final class LayerHolder {
     var layer: AsyncLayer?
     init(_ layer: AsyncLayer) { self.layer = layer }
+}
+
+@Suite(.mainDisplayLoop) struct AsyncLayerLaneTests {
+    @Test func layersDrawOnRenderLaneThreadsByDefault() async {
+        let thread = Locked<String?>(nil)
+        let layer = DisplayLoop.drive { () -> AsyncLayer in
+            let layer = AsyncLayer(bounds: Rect(x: 0, y: 0, width: 4, height: 4))
+            layer.displayTask = AsyncLayerDisplayTask(display: { context, size in
+                let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+                thread.withLock { $0 = comm.trimmingCharacters(in: .whitespacesAndNewlines) }
+                context.fill(Rect(size: size), with: .red)
+            })
+            layer.setNeedsDisplay()
+            return layer
+        }.value
+        await DisplayLoop.settle { layer.contents != nil }
+        // Never the loop, never a cooperative-pool thread: one of the lanes' own threads.
+        #expect(thread.value?.hasPrefix("RenderLane") == true, "drew on \(thread.value ?? "?")")
+    }
 }

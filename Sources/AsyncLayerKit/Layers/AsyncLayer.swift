@@ -69,7 +69,7 @@ public final class AsyncLayer {
         contentsScale: Double = 1,
         isOpaque: Bool = false,
         backgroundColor: Color? = nil,
-        renderer: LayerRenderer = .cooperativePool,
+        renderer: LayerRenderer = .default,
         displayTask: AsyncLayerDisplayTask? = nil
     ) {
         self.bounds = bounds
