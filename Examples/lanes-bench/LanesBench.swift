@@ -22,6 +22,8 @@ struct LanesBench: AsyncParsableCommand {
     @Option(help: "Tasks feeding the lanes with cards.") var producers = 4
     @Option(help: "Tiny items per hop measurement.") var hops = 100_000
     @Flag(help: "Only measure the nice-0 loop thread's slowdown under full render load.") var shareOnly = false
+    @Flag(help: "Only measure DisplayLoop.main's turns with the lanes idle and saturated.") var turnsOnly = false
+    @Option(help: "Seconds per loop-turn measurement.") var turnSeconds = 3.0
 
     func run() async throws {
         let assets = try ReferenceCardAssets.load()
@@ -33,6 +35,17 @@ struct LanesBench: AsyncParsableCommand {
             print("| `userInteractive` (workers at nice 0) | \(format(share.userInteractive, 2))× |")
             return
         }
+        let turns = try await LoopTurnsUnderLoad.measure(assets: assets, seconds: turnSeconds, producers: producers)
+        print("| DisplayLoop.main, 60 Hz link marking one card layer a frame | lanes idle | lanes saturated (\(producers) producers) | saturated / idle |")
+        print("|---|---:|---:|---:|")
+        print("| turn p50 (µs) | \(format(turns.idle.p50, 1)) | \(format(turns.loaded.p50, 1)) | \(format(turns.loaded.p50 / turns.idle.p50, 2))× |")
+        print("| turn p99 (µs) | \(format(turns.idle.p99, 1)) | \(format(turns.loaded.p99, 1)) | \(format(turns.loaded.p99 / turns.idle.p99, 2))× |")
+        print("| turn max (µs) | \(format(turns.idle.max, 1)) | \(format(turns.loaded.max, 1)) | |")
+        print("| frames delivered / dropped | \(turns.idle.frames) / \(turns.idle.dropped) | \(turns.loaded.frames) / \(turns.loaded.dropped) | |")
+        print("| card draws shown | \(turns.idle.shown) | \(turns.loaded.shown) | |")
+        print("")
+        if turnsOnly { return }
+
         var perWidth: [Int: [Double]] = [1: [], 2: []]
         _ = try await cardsPerSecond(width: 1, seconds: 0.3, assets: assets)  // warm-up
         for _ in 0..<rounds {
