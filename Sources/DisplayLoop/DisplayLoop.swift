@@ -174,8 +174,10 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         state.withLock { $0.threadExit = exit }
         let thread = Thread { [self] in
             // A new Linux thread inherits its creator's name; name it after the loop (for ps, perf
-            // and debuggers) from inside, where Foundation applies it to the OS thread.
+            // and debuggers). Glibc's Swift module has no pthread_setname_np, so write the
+            // kernel's own name file (15 bytes at most).
             Thread.current.name = name
+            ThreadIdentity.setCurrentName(name)
             threadMain()
             exit.leave()
         }
