@@ -1,3 +1,4 @@
+import DisplayLoop
 import Synchronization
 
 extension DisplayLoop {
@@ -9,7 +10,7 @@ extension DisplayLoop {
     /// (see ``MainDisplayLoopTrait``).
     @discardableResult
     public static func drive<T: Sendable>(_ body: @escaping @DisplayActor () -> T) -> (value: T, turns: [TurnRecord]) {
-        let box = Mutex<T?>(nil)
+        let box = LoopLock<T?>(nil)
         Task { @DisplayActor in
             let value = body()
             box.withLock { $0 = value }
@@ -26,7 +27,7 @@ extension DisplayLoop {
 /// thread-driven loops, where no driver call returns them.
 public final class TurnRecorder: Sendable {
     private final class Records: Sendable {
-        let list = Mutex<[TurnRecord]>([])
+        let list = LoopLock<[TurnRecord]>([])
     }
 
     private let records = Records()

@@ -1,3 +1,4 @@
+import DisplayLoop
 import Synchronization
 
 /// A clock whose time moves only when you call ``advance(by:)``: deterministic tests of anything
@@ -45,7 +46,7 @@ public final class ManualClock: Clock, Sendable {
         var cancelled: Set<Int> = []
     }
 
-    private let state = Mutex(State())
+    private let state = LoopLock(State())
 
     /// Creates a clock at offset zero.
     public init() {}

@@ -7,15 +7,15 @@ import Synchronization
 /// acquire-release increment at both ends of every critical section states that ordering
 /// explicitly; it costs one uncontended atomic operation and changes nothing else. (The text
 /// engine pool in Canvas found and fixed the same thing.)
-final class LoopLock<Value: ~Copyable>: Sendable where Value: Sendable {
+package final class LoopLock<Value: ~Copyable>: Sendable where Value: Sendable {
     private let mutex: Mutex<Value>
     private let handOver = Atomic<Int>(0)
 
-    init(_ value: consuming sending Value) {
+    package init(_ value: consuming sending Value) {
         mutex = Mutex(value)
     }
 
-    func withLock<R: ~Copyable, E: Error>(_ body: (inout sending Value) throws(E) -> sending R) throws(E) -> sending R {
+    package func withLock<R: ~Copyable, E: Error>(_ body: (inout sending Value) throws(E) -> sending R) throws(E) -> sending R {
         try mutex.withLock { (value: inout sending Value) throws(E) -> sending R in
             handOver.add(1, ordering: .acquiringAndReleasing)
             defer { handOver.add(1, ordering: .acquiringAndReleasing) }

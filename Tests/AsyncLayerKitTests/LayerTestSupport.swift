@@ -1,19 +1,20 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
+import DisplayLoop
 import Synchronization
 import Testing
 
 /// A thread-safe log.
 final class EventLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = LoopLock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
 
 /// A value behind a lock, shareable between the test, the loop and render threads.
 final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
+    private let mutex: LoopLock<Value>
+    init(_ value: Value) { mutex = LoopLock(value) }
     func withLock<R>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
     var value: Value { withLock { $0 } }
 }
@@ -33,15 +34,15 @@ final class Gate: Sendable {
 
 extension DisplayLoop {
     /// Drives the manual main loop until `done` holds on the loop (draws finish off the loop and
-    /// come back as jobs), for at most two seconds.
+    /// come back as jobs), for at most twenty seconds (the machine may be busy with other tests).
     static func settle(until done: @escaping @DisplayActor () -> Bool) async {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(2))
+        let deadline = clock.now.advanced(by: .seconds(20))
         while clock.now < deadline {
             if DisplayLoop.drive(done).value { return }
             try? await Task.sleep(for: .milliseconds(1))
         }
-        Issue.record("the loop did not settle in 2 s")
+        Issue.record("the loop did not settle in 20 s")
     }
 }
 

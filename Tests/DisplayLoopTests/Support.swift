@@ -17,14 +17,14 @@ import Synchronization
 
 /// A thread-safe log of strings.
 final class Log: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = LoopLock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
 
 /// A thread-safe counter.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = LoopLock(0)
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }
