@@ -8,11 +8,11 @@ import Darwin
 
 /// The identity of the calling OS thread, comparable across threads: how the loop knows whether
 /// code runs on the thread that is draining it (for `checkIsolated`).
-struct ThreadIdentity: Sendable, Equatable {
+package struct ThreadIdentity: Sendable, Equatable {
     private let raw: UInt
 
     /// Names the calling OS thread (Linux: its `/proc/thread-self/comm`, 15 bytes at most).
-    static func setCurrentName(_ name: String) {
+    package static func setCurrentName(_ name: String) {
         #if os(Linux)
         let fd = open("/proc/thread-self/comm", O_WRONLY)
         guard fd >= 0 else { return }

@@ -40,13 +40,9 @@ enum OSThread {
     // _GNU_SOURCE), and prctl is variadic; /proc/thread-self/comm (Linux 3.17+) is the same
     // name, readable and writable by the thread itself.
 
-    /// Names the calling thread (Linux keeps at most 15 bytes).
+    /// Names the calling thread (Linux keeps at most 15 bytes); the loop names its thread the same way.
     static func setName(_ name: String) {
-        let fd = open("/proc/thread-self/comm", O_WRONLY)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        ThreadIdentity.setCurrentName(name)
     }
 
     /// The calling thread's name.
