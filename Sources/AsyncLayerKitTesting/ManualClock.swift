@@ -92,7 +92,7 @@ public final class ManualClock: Clock, Sendable {
     /// Returns whether they do. (`sleep` is nonisolated, so a sleeper registers a moment after its
     /// task reached the call: wait for it before ``advance(by:)``.)
     @discardableResult
-    public func waitForSleepers(count: Int = 1, timeout: Duration = .seconds(2)) async -> Bool {
+    public func waitForSleepers(count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while sleeperCount < count {

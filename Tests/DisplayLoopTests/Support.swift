@@ -30,10 +30,10 @@ final class Counter: Sendable {
 }
 
 extension DisplayLoop {
-    /// Waits (up to a second) until a job is queued: for work that reaches a manual loop through
+    /// Waits (up to ten seconds) until a job is queued: for work that reaches a manual loop through
     /// another executor first, such as a task resumed by an AsyncStream.
     func waitForJobs() async {
-        for _ in 0..<1000 where pendingJobCount == 0 {
+        for _ in 0..<10_000 where pendingJobCount == 0 {
             try? await Task.sleep(for: .milliseconds(1))
         }
     }
