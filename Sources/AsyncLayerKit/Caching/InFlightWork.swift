@@ -1,0 +1,104 @@
+/// Shares identical work that is in flight: a second request for the same key awaits the first
+/// one's result instead of starting again (Nuke does this for image loads; here it is for renders).
+///
+/// - The work runs in its own task, started by the first request, at that request's priority.
+/// - A later request with a higher priority escalates the running work: it always runs at the
+///   highest priority of its waiters.
+/// - A waiter that is cancelled leaves at once (it throws `CancellationError`); the work itself is
+///   cancelled only when its **last** waiter leaves, and a new request after that starts afresh.
+/// - Every waiter gets the work's result (or its error) exactly once.
+public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
+    private struct Entry {
+        let generation: Int
+        let task: Task<Void, Never>
+        var priority: TaskPriority
+        var waiters: [Int: CheckedContinuation<Value, any Error>]
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var nextID = 0
+    private var nextGeneration = 0
+    /// Requests that started work.
+    public private(set) var started = 0
+    /// Requests that joined work already in flight.
+    public private(set) var joined = 0
+    /// Works cancelled because their last waiter left.
+    public private(set) var cancelledWorks = 0
+
+    /// Creates an empty registry.
+    public init() {}
+
+    /// The result of `work` for `key`, shared with every concurrent request for the same key.
+    ///
+    /// - Parameter priority: The priority this request needs; default: the calling task's.
+    /// - Throws: `CancellationError` if the calling task is cancelled (before or while it waits),
+    ///   or what the work threw.
+    public func value(
+        for key: Key,
+        priority: TaskPriority? = nil,
+        _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let id = nextID
+        nextID += 1
+        let priority = priority ?? Task.currentPriority
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                guard !Task.isCancelled else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                if var entry = entries[key] {
+                    entry.waiters[id] = continuation
+                    if priority > entry.priority {
+                        entry.priority = priority
+                        entry.task.escalatePriority(to: priority)
+                    }
+                    entries[key] = entry
+                    joined += 1
+                } else {
+                    nextGeneration += 1
+                    let generation = nextGeneration
+                    let task = Task(priority: priority) {
+                        let result: Result<Value, any Error>
+                        do {
+                            result = .success(try await work())
+                        } catch {
+                            result = .failure(error)
+                        }
+                        self.finish(key, generation: generation, with: result)  // the task runs on this actor; the work itself does not
+                    }
+                    entries[key] = Entry(generation: generation, task: task, priority: priority, waiters: [id: continuation])
+                    started += 1
+                }
+            }
+        } onCancel: {
+            Task { await self.leave(key, waiter: id) }
+        }
+    }
+
+    /// The keys with work in flight.
+    public var inFlightCount: Int { entries.count }
+
+    /// The waiters of the work for `key`.
+    public func waiterCount(for key: Key) -> Int { entries[key]?.waiters.count ?? 0 }
+
+    private func finish(_ key: Key, generation: Int, with result: Result<Value, any Error>) {
+        guard let entry = entries[key], entry.generation == generation else { return }
+        entries[key] = nil
+        for continuation in entry.waiters.values {
+            continuation.resume(with: result)
+        }
+    }
+
+    private func leave(_ key: Key, waiter id: Int) {
+        guard var entry = entries[key], let continuation = entry.waiters.removeValue(forKey: id) else { return }
+        continuation.resume(throwing: CancellationError())
+        if entry.waiters.isEmpty {
+            entry.task.cancel()
+            entries[key] = nil
+            cancelledWorks += 1
+        } else {
+            entries[key] = entry
+        }
+    }
+}

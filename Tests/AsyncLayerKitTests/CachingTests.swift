@@ -1,0 +1,189 @@
+import AsyncLayerKit
+import DisplayLoop
+import Testing
+
+@Suite struct ByteBudgetCacheTests {
+    @Test func evictsTheLeastRecentlyUsedByBytes() async {
+        let cache = ByteBudgetCache<String, Int>(byteLimit: 100)
+        await cache.insert(1, cost: 40, for: "a")
+        await cache.insert(2, cost: 40, for: "b")
+        #expect(await cache.value(for: "a") == 1)  // a is now the most recent
+        await cache.insert(3, cost: 40, for: "c")  // over budget: b, the least recent, goes
+        #expect(await cache.value(for: "b") == nil)
+        #expect(await cache.value(for: "a") == 1)
+        #expect(await cache.value(for: "c") == 3)
+        let metrics = await cache.metrics
+        #expect(metrics.bytes == 80 && metrics.count == 2 && metrics.evictions == 1)
+        #expect(metrics.hits == 3 && metrics.misses == 1)
+    }
+
+    @Test func replacingAndRejecting() async {
+        let cache = ByteBudgetCache<String, Int>(byteLimit: 100)
+        await cache.insert(1, cost: 30, for: "a")
+        await cache.insert(2, cost: 50, for: "a")  // replaced, not added
+        #expect(await cache.metrics.bytes == 50)
+        await cache.insert(9, cost: 101, for: "huge")  // alone over the budget: not kept, nothing evicted
+        #expect(await cache.value(for: "huge") == nil)
+        #expect(await cache.value(for: "a") == 2)
+        #expect(await cache.metrics.rejected == 1)
+    }
+
+    @Test func trimmingAnswersMemoryPressure() async {
+        let cache = ByteBudgetCache<Int, Int>(byteLimit: 1000)
+        for i in 0..<10 { await cache.insert(i, cost: 100, for: i) }
+        await cache.trim(toBytes: 250)
+        let metrics = await cache.metrics
+        #expect(metrics.bytes == 200 && metrics.count == 2)
+        #expect(await cache.value(for: 9) == 9)  // the newest survive
+        #expect(await cache.value(for: 8) == 8)
+        await cache.setByteLimit(100)
+        #expect(await cache.metrics.count == 1)
+    }
+
+    /// 10 000 random operations against a plain array model of LRU-by-bytes.
+    @Test(arguments: [1, 2, 3])
+    func matchesASimpleModel(seed: UInt64) async {
+        var rng = SplitMix(seed: seed)
+        let cache = ByteBudgetCache<Int, Int>(byteLimit: 500)
+        var model: [(key: Int, cost: Int)] = []  // oldest first
+        for step in 0..<10_000 {
+            let key = Int(rng.next() % 40)
+            if rng.next() % 3 == 0 {
+                let cost = Int(rng.next() % 120)
+                await cache.insert(step, cost: cost, for: key)
+                model.removeAll { $0.key == key }
+                if cost <= 500 {
+                    model.append((key, cost))
+                    while model.reduce(0, { $0 + $1.cost }) > 500 { model.removeFirst() }
+                }
+            } else {
+                let hit = await cache.value(for: key) != nil
+                let index = model.firstIndex { $0.key == key }
+                #expect(hit == (index != nil))
+                if let index { model.append(model.remove(at: index)) }
+            }
+        }
+        #expect(await cache.metrics.bytes == model.reduce(0) { $0 + $1.cost })
+        #expect(await cache.metrics.count == model.count)
+    }
+}
+
+/// A tiny deterministic random generator for the model test.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct InFlightWorkTests {
+    /// A gate work waits on, opened by the test.
+    final class Gate: Sendable {
+        private let isOpen = LoopLock(false)
+        func open() { isOpen.withLock { $0 = true } }
+        func wait() async {
+            while !isOpen.withLock({ $0 }) && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+    }
+
+    final class Count: Sendable {
+        private let value = LoopLock(0)
+        func add() { value.withLock { $0 += 1 } }
+        var current: Int { value.withLock { $0 } }
+    }
+
+    @Test func identicalConcurrentRequestsShareOneWork() async throws {
+        let shared = InFlightWork<String, Int>()
+        let runs = Count(), gate = Gate()
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    try await shared.value(for: "card") {
+                        runs.add()
+                        await gate.wait()
+                        return 42
+                    }
+                }
+            }
+            while await shared.waiterCount(for: "card") < 10 { try await Task.sleep(for: .milliseconds(1)) }
+            gate.open()
+            for try await value in group { #expect(value == 42) }
+        }
+        #expect(runs.current == 1)
+        #expect(await shared.started == 1)
+        #expect(await shared.joined == 9)
+        #expect(await shared.inFlightCount == 0)
+    }
+
+    @Test func theWorkIsCancelledOnlyWhenItsLastWaiterLeaves() async throws {
+        let shared = InFlightWork<String, Int>()
+        let sawCancel = Count(), gate = Gate()
+        let work: @Sendable () async throws -> Int = {
+            await gate.wait()
+            if Task.isCancelled { sawCancel.add() }
+            try Task.checkCancellation()
+            return 7
+        }
+        let first = Task { try await shared.value(for: "k", work) }
+        let second = Task { try await shared.value(for: "k", work) }
+        while await shared.waiterCount(for: "k") < 2 { try await Task.sleep(for: .milliseconds(1)) }
+
+        first.cancel()
+        await #expect(throws: CancellationError.self) { try await first.value }
+        #expect(await shared.waiterCount(for: "k") == 1)
+        #expect(await shared.cancelledWorks == 0)  // the other waiter still wants it
+
+        second.cancel()
+        await #expect(throws: CancellationError.self) { try await second.value }
+        #expect(await shared.cancelledWorks == 1)
+        for _ in 0..<2000 where sawCancel.current == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(sawCancel.current == 1)  // the work saw its cancellation
+
+        gate.open()
+        #expect(try await shared.value(for: "k") { 8 } == 8)  // a new request starts afresh
+    }
+
+    @Test func aHigherPriorityWaiterEscalatesTheWork() async throws {
+        let shared = InFlightWork<String, TaskPriority>()
+        let gate = Gate()
+        let low = Task(priority: .low) {
+            try await shared.value(for: "k") {
+                await gate.wait()
+                return Task.currentPriority
+            }
+        }
+        while await shared.waiterCount(for: "k") < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        let high = Task(priority: .high) { try await shared.value(for: "k") { .low } }
+        while await shared.waiterCount(for: "k") < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        gate.open()
+        let seen = try await low.value
+        #expect(seen >= .high)
+        #expect(try await high.value == seen)
+    }
+
+    @Test func anErrorReachesEveryWaiter() async {
+        struct Boom: Error {}
+        let shared = InFlightWork<Int, Int>()
+        let gate = Gate()
+        await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<5 {
+                group.addTask {
+                    do {
+                        _ = try await shared.value(for: 1) { await gate.wait(); throw Boom() }
+                        return false
+                    } catch {
+                        return error is Boom
+                    }
+                }
+            }
+            while await shared.waiterCount(for: 1) < 5 { try? await Task.sleep(for: .milliseconds(1)) }
+            gate.open()
+            for await sawBoom in group { #expect(sawBoom) }
+        }
+    }
+}
