@@ -30,7 +30,10 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The result of `work` for `key`, shared with every concurrent request for the same key.
     ///
-    /// - Parameter priority: The priority this request needs; default: the calling task's.
+    /// - Parameters:
+    ///   - key: What identifies identical work (for a render: the tree's content hash and scale).
+    ///   - priority: The priority this request needs; default: the calling task's.
+    ///   - work: The work, run once for all concurrent requests of `key`.
     /// - Throws: `CancellationError` if the calling task is cancelled (before or while it waits),
     ///   or what the work threw.
     public func value(
