@@ -1,0 +1,47 @@
+import AsyncLayerKit
+import ReferenceCard
+import Synchronization
+
+/// A custom element for tests: fills its box with a colour and records that it drew; the one
+/// whose `cancelAt` equals its `id` cancels the task drawing it (a superseding render).
+struct TickElement: CustomElement {
+    static let typeName = "tick"
+    var id: Int
+    var cancelAt: Int = -1
+    var color: Color = .blue
+
+    /// The ids drawn, per test run key.
+    static let drawn = Mutex<[Int]>([])
+
+    func draw(in context: GraphicsContext, size: Size) throws {
+        TickElement.drawn.withLock { $0.append(id) }
+        context.fill(Rect(size: size), with: color)
+        if id == cancelAt { withUnsafeCurrentTask { $0?.cancel() } }
+    }
+}
+
+/// A badge drawn by hand: a circle with a ring.
+struct BadgeElement: CustomElement {
+    static let typeName = "badge"
+    var color: Color
+
+    func draw(in context: GraphicsContext, size: Size) throws {
+        let r = min(size.width, size.height) / 2
+        context.fill(.circle(center: Point(x: size.width / 2, y: size.height / 2), radius: r), with: .color(color))
+        context.stroke(.circle(center: Point(x: size.width / 2, y: size.height / 2), radius: r - 1), with: .color(.white),
+                       style: StrokeStyle(lineWidth: 2))
+    }
+}
+
+/// Serves the reference card's bundled cover and avatar by name.
+struct BundledImageLoader: ElementImageLoader {
+    struct Missing: Error {}
+    func imageBytes(named name: String) async throws -> [UInt8] {
+        let files = try ReferenceCardAssets.bundledFiles()
+        switch name {
+        case "cover": return files.cover
+        case "avatar": return files.avatar
+        default: throw Missing()
+        }
+    }
+}
