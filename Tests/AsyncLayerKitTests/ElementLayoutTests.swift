@@ -39,6 +39,13 @@ import Testing
         #expect(f[1].width == width)
     }
 
+    @Test(arguments: [(StackAlignment.start, 0.0), (.center, 35), (.end, 70), (.stretch, 0)])
+    func justificationPlacesLeftoverMainSpace(justification: StackAlignment, y: Double) throws {
+        let f = try frames(.vstack(justification: justification, children: [box(10, 20), box(10, 10)]))
+        #expect(f[1].minY == y)
+        #expect(f[2].minY == y + 20)
+    }
+
     @Test func horizontalAlignmentIsVertical() throws {
         let f = try frames(.hstack(alignment: .end, children: [box(10, 20)]))
         #expect(f[1] == Rect(x: 0, y: 80, width: 10, height: 20))

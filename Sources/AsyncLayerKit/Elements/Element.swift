@@ -61,18 +61,18 @@ extension Element {
     }
 
     /// A vertical stack.
-    public static func vstack(spacing: Double = 0, alignment: StackAlignment = .stretch, layout: LayoutProperties = LayoutProperties(), style: ElementStyle = ElementStyle(), children: [Element]) -> Element {
-        Element(.stack(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment)), layout: layout, style: style, children: children)
+    public static func vstack(spacing: Double = 0, alignment: StackAlignment = .stretch, justification: StackAlignment = .start, frame: Rect? = nil, layout: LayoutProperties = LayoutProperties(), style: ElementStyle = ElementStyle(), children: [Element]) -> Element {
+        Element(.stack(StackLayout(axis: .vertical, spacing: spacing, alignment: alignment, justification: justification)), frame: frame, layout: layout, style: style, children: children)
     }
 
     /// A horizontal stack.
-    public static func hstack(spacing: Double = 0, alignment: StackAlignment = .center, layout: LayoutProperties = LayoutProperties(), style: ElementStyle = ElementStyle(), children: [Element]) -> Element {
-        Element(.stack(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment)), layout: layout, style: style, children: children)
+    public static func hstack(spacing: Double = 0, alignment: StackAlignment = .center, justification: StackAlignment = .start, frame: Rect? = nil, layout: LayoutProperties = LayoutProperties(), style: ElementStyle = ElementStyle(), children: [Element]) -> Element {
+        Element(.stack(StackLayout(axis: .horizontal, spacing: spacing, alignment: alignment, justification: justification)), frame: frame, layout: layout, style: style, children: children)
     }
 
     /// An overlay stack: every child in the same content box, aligned on both axes.
-    public static func overlay(alignment: StackAlignment = .stretch, layout: LayoutProperties = LayoutProperties(), style: ElementStyle = ElementStyle(), children: [Element]) -> Element {
-        Element(.stack(StackLayout(axis: .overlay, alignment: alignment)), layout: layout, style: style, children: children)
+    public static func overlay(alignment: StackAlignment = .stretch, frame: Rect? = nil, layout: LayoutProperties = LayoutProperties(), style: ElementStyle = ElementStyle(), children: [Element]) -> Element {
+        Element(.stack(StackLayout(axis: .overlay, alignment: alignment)), frame: frame, layout: layout, style: style, children: children)
     }
 
     /// A text element.

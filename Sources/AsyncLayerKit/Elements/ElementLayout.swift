@@ -8,7 +8,8 @@ public import Canvas
 /// - A vertical or horizontal stack places its other children one after another with `spacing`,
 ///   inside its padding; free main-axis space goes to children by `grow`, overflow is taken back
 ///   by `shrink` weighted by natural size; every size is clamped to the child's min/max; on the
-///   cross axis children are aligned, or stretched to the stack's content size.
+///   cross axis children are aligned, or stretched to the stack's content size; space left on
+///   the main axis is placed by `justification`.
 /// - An overlay stack places every child in its whole content box, aligned on both axes.
 /// - Any other element makes its children without a frame fill its content box.
 /// - Natural sizes: a text is measured by the Canvas at the width available; an image has its
@@ -205,6 +206,14 @@ struct LayoutEngine {
         }
         var frames: [Rect] = []
         var position = vertical ? content.minY : content.minX
+        let left = mainAvailable - mains.reduce(0, +) - gaps
+        if left > 0 {
+            switch stack.justification {
+            case .center: position += left / 2
+            case .end: position += left
+            case .start, .stretch: break
+            }
+        }
         for (i, child) in children.enumerated() {
             let l = child.layout
             let cross: Double

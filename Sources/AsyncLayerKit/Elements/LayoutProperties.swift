@@ -61,7 +61,7 @@ public struct LayoutProperties: Hashable, Sendable {
 }
 
 /// How a stack places its children.
-public struct StackLayout: Hashable, Sendable, Codable {
+public struct StackLayout: Hashable, Sendable {
     /// The direction children follow.
     public enum Axis: String, Hashable, Sendable, Codable, CaseIterable {
         /// Left to right.
@@ -78,12 +78,16 @@ public struct StackLayout: Hashable, Sendable, Codable {
     public var spacing: Double
     /// Cross-axis alignment (both axes for an overlay).
     public var alignment: StackAlignment
+    /// Where the children sit on the main axis when they do not fill it and none grows
+    /// (`stretch` is the same as `start`; ignored by an overlay).
+    public var justification: StackAlignment
 
     /// Creates a stack layout.
-    public init(axis: Axis, spacing: Double = 0, alignment: StackAlignment = .stretch) {
+    public init(axis: Axis, spacing: Double = 0, alignment: StackAlignment = .stretch, justification: StackAlignment = .start) {
         self.axis = axis
         self.spacing = spacing
         self.alignment = alignment
+        self.justification = justification
     }
 }
 
