@@ -9,12 +9,16 @@ struct TickElement: CustomElement {
     var id: Int
     var cancelAt: Int = -1
     var color: Color = .blue
+    /// Separates the records of tests running in parallel.
+    var run: Int = 0
 
-    /// The ids drawn, per test run key.
-    static let drawn = Mutex<[Int]>([])
+    /// The ids drawn, by run.
+    static let drawn = Mutex<[Int: [Int]]>([:])
+
+    static func drawn(in run: Int) -> [Int] { drawn.withLock { $0[run] ?? [] } }
 
     func draw(in context: GraphicsContext, size: Size) throws {
-        TickElement.drawn.withLock { $0.append(id) }
+        TickElement.drawn.withLock { $0[run, default: []].append(id) }
         context.fill(Rect(size: size), with: color)
         if id == cancelAt { withUnsafeCurrentTask { $0?.cancel() } }
     }
