@@ -75,6 +75,9 @@ struct LayoutEngine {
         case .view:
             return try flowExtent(element, width: width, axis: .overlay, spacing: 0)
         case .stack(let stack):
+            if stack.axis == .horizontal, let width {
+                return try horizontalExtent(element, width: width, stack: stack)
+            }
             return try flowExtent(element, width: width, axis: stack.axis, spacing: stack.spacing)
         }
     }
@@ -104,6 +107,21 @@ struct LayoutEngine {
         if axis != .overlay, count > 1 { main += spacing * Double(count - 1) }
         let flow = axis == .horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
         size = Size(width: max(size.width, flow.width), height: max(size.height, flow.height))
+        return size
+    }
+
+    /// A horizontal stack's size in a known width: its children are sized on the main axis
+    /// first (grow, shrink), then measured across at those widths, so a text squeezed onto more
+    /// lines makes the stack taller.
+    private func horizontalExtent(_ element: Element, width: Double, stack: StackLayout) throws(ElementError) -> Size {
+        var size = childrenExtent(element, width: width)
+        var measuring = stack
+        if measuring.alignment == .stretch { measuring.alignment = .start }
+        let flow = element.children.filter { $0.frame == nil }
+        let frames = try stackFrames(flow, in: Rect(x: 0, y: 0, width: width, height: 0), stack: measuring)
+        let used = frames.last.map { $0.maxX } ?? 0
+        let height = frames.reduce(0) { max($0, $1.height) }
+        size = Size(width: max(size.width, used), height: max(size.height, height))
         return size
     }
 
