@@ -3,7 +3,7 @@ public import Canvas
 /// A host-defined element that draws itself into the Canvas (an avatar with a badge, a chart).
 ///
 /// It is a value: `Sendable` so a tree can cross tasks, `Hashable` so the tree stays its own cache
-/// key, and `Codable` so the tree has a canonical encoding for its ``Element/contentHash`` and a
+/// key, and `Codable` so the tree has a canonical encoding for its ``Element/contentHash()`` and a
 /// JSON form (decoding needs the type registered in ``ElementDecodingOptions/customTypes``).
 public protocol CustomElement: Sendable, Hashable, Codable {
     /// The name under which this type appears in JSON (`"customType"`); unique per host.

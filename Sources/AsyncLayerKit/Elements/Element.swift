@@ -8,7 +8,7 @@ public import Canvas
 /// background, corners, border, shadow, opacity, clipping, hidden, children) is written once, and
 /// a kind can change without rebuilding the rest. Children are stored by value in an array, so a
 /// tree cannot contain a cycle by construction, is `Sendable`, and is its own cache key
-/// (`Hashable` for in-process tables, ``contentHash`` for keys that must agree across processes).
+/// (`Hashable` for in-process tables, ``contentHash()`` for keys that must agree across processes).
 public struct Element: Hashable, Sendable {
     /// What the element draws inside its box.
     public var kind: Kind
