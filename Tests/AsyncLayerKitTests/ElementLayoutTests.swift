@@ -149,8 +149,24 @@ import Testing
         #expect(throws: ElementError.self) {
             try ElementLayout.layout(.view(frame: Rect(x: .nan, y: 0, width: 1, height: 1)), in: Size(width: 10, height: 10))
         }
-        #expect(throws: ElementError.invalidLayout("stack spacing -1.0: expected a finite number ≥ 0")) {
+        #expect(throws: ElementError.invalidLayout("element 0: stack.spacing -1.0 is not a finite number ≥ 0")) {
             try ElementLayout.layout(.vstack(spacing: -1, children: []), in: Size(width: 10, height: 10))
+        }
+    }
+
+    @Test(arguments: [
+        (Element.view(children: [.view(layout: LayoutProperties(width: -1))]), "element 1: width -1.0 is not a finite number ≥ 0"),
+        (.view(children: [.view(), .view(layout: LayoutProperties(padding: EdgeInsets(left: .infinity)))]),
+         "element 2: padding.left inf is not a finite number ≥ 0"),
+        (.view(style: ElementStyle(opacity: 2)), "element 0: opacity 2.0 is not in 0...1"),
+        (.view(style: ElementStyle(cornerRadii: CornerRadii(topLeft: .nan))), "element 0: cornerRadius.topLeft nan is not a finite number ≥ 0"),
+        (.view(style: ElementStyle(border: Border(width: -2, color: .red))), "element 0: border.width -2.0 is not a finite number ≥ 0"),
+        (Element(.text(TextContent("x", maxLines: -1))), "element 0: text.maxLines -1.0 is not 0 or more"),
+        (.gradient(.radial(Gradient(colors: [.red]), center: Point(x: .nan, y: 0), radius: 1)), "element 0: gradient.center.x nan is not finite"),
+    ])
+    func unusableNumbersAreRefusedBeforeLayout(element: Element, message: String) {
+        #expect(throws: ElementError.invalidLayout(message)) {
+            try ElementLayout.layout(element, in: Size(width: 10, height: 10))
         }
     }
 }

@@ -36,7 +36,12 @@ public struct ElementLimits: Hashable, Sendable {
     /// The defaults.
     public static let `default` = ElementLimits()
 
-    /// Checks node count, depth, total text and total embedded image bytes, without recursion.
+    /// Checks node count, depth, total text and total embedded image bytes, without recursion,
+    /// and that every number in the tree is usable (finite, sizes not negative, opacity in 0...1).
+    ///
+    /// - Throws: ``ElementError/tooManyNodes(count:limit:)``, ``ElementError/tooDeep(depth:limit:)``,
+    ///   ``ElementError/textTooLong(utf8Bytes:limit:)``, ``ElementError/imagesTooLarge(bytes:limit:)``,
+    ///   ``ElementError/invalidLayout(_:)`` naming the element by its pre-order index.
     public func check(_ root: Element) throws(ElementError) {
         var stack: [(element: Element, depth: Int)] = [(root, 1)]
         var nodes = 0, textBytes = 0, imageBytes = 0
@@ -44,6 +49,7 @@ public struct ElementLimits: Hashable, Sendable {
             nodes += 1
             guard nodes <= maxNodes else { throw .tooManyNodes(count: nodes, limit: maxNodes) }
             guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
+            try ElementValidation.check(element, position: nodes - 1)
             switch element.kind {
             case .text(let content):
                 textBytes += content.text.utf8Count
