@@ -102,4 +102,24 @@ import Testing
             try renderer.draw(.view(children: [.view()]), layout: layout, images: ResolvedImages(), scale: 1)
         }
     }
+
+    @Test func aRenderPastItsDeadlineStopsBetweenElements() async {
+        let renderer = ElementRenderer(limits: ElementLimits(maxRenderDuration: .milliseconds(30)))
+        let slow = (0..<100).map { Element.custom(SlowElement(id: $0, milliseconds: 20), frame: Rect(x: 0, y: 0, width: 1, height: 1)) }
+        let start = ContinuousClock.now
+        await #expect(throws: ElementError.deadlineExceeded(.milliseconds(30))) {
+            try await renderer.render(.view(children: slow), size: Size(width: 10, height: 10), scale: 1)
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))  // all 100 would take 2 s
+    }
+
+    @Test func aHangingImageLoaderCannotHoldTheRenderPastItsDeadline() async {
+        let renderer = ElementRenderer(limits: ElementLimits(maxRenderDuration: .milliseconds(100)), imageLoader: HangingImageLoader())
+        let start = ContinuousClock.now
+        await #expect(throws: ElementError.deadlineExceeded(.milliseconds(100))) {
+            try await renderer.render(.image(.named("cover"), frame: Rect(x: 0, y: 0, width: 10, height: 10)),
+                                      size: Size(width: 10, height: 10), scale: 1)
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
 }

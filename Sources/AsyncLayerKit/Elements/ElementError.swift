@@ -26,6 +26,8 @@ public enum ElementError: Error, Sendable, Hashable, CustomStringConvertible {
     case customDrawFailed(typeName: String, detail: String)
     /// The render was cancelled (superseded) before it finished.
     case cancelled
+    /// The render took longer than ``ElementLimits/maxRenderDuration``.
+    case deadlineExceeded(Duration)
     /// The Canvas refused something: a size, a text, an image.
     case canvas(CanvasError)
 
@@ -44,6 +46,7 @@ public enum ElementError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidLayout(let detail): "layout: \(detail)"
         case .customDrawFailed(let name, let detail): "custom element \(name): \(detail)"
         case .cancelled: "render cancelled"
+        case .deadlineExceeded(let limit): "render took longer than \(limit)"
         case .canvas(let error): error.description
         }
     }

@@ -15,6 +15,9 @@ public struct ElementLimits: Hashable, Sendable {
     public var maxDocumentBytes: Int
     /// The largest output bitmap, and the largest decoded image.
     public var pixels: PixelLimits
+    /// The longest a whole render (layout, image loading, drawing) may take; `nil`: no limit.
+    /// Checked between elements and while images load.
+    public var maxRenderDuration: Duration?
 
     /// Creates limits; the defaults suit cards and feed cells.
     public init(
@@ -23,7 +26,8 @@ public struct ElementLimits: Hashable, Sendable {
         maxTextUTF8Bytes: Int = 256 * 1024,
         maxEncodedImageBytes: Int = 32 * 1024 * 1024,
         maxDocumentBytes: Int = 64 * 1024 * 1024,
-        pixels: PixelLimits = PixelLimits(maxPixelCount: 16_000_000)
+        pixels: PixelLimits = PixelLimits(maxPixelCount: 16_000_000),
+        maxRenderDuration: Duration? = .seconds(10)
     ) {
         self.maxNodes = maxNodes
         self.maxDepth = maxDepth
@@ -31,6 +35,7 @@ public struct ElementLimits: Hashable, Sendable {
         self.maxEncodedImageBytes = maxEncodedImageBytes
         self.maxDocumentBytes = maxDocumentBytes
         self.pixels = pixels
+        self.maxRenderDuration = maxRenderDuration
     }
 
     /// The defaults.

@@ -6,6 +6,7 @@ struct ElementPainter {
     let context: GraphicsContext
     let nodes: [LayoutResult.Node]
     let images: ResolvedImages
+    let deadline: RenderDeadline?
 
     func draw(_ element: Element, index: inout Int) throws(ElementError) {
         let mine = index
@@ -16,6 +17,7 @@ struct ElementPainter {
             return
         }
         if Task.isCancelled { throw .cancelled }
+        try deadline?.check()
         let node = nodes[mine]
         guard style.opacity < 1 else {
             return try drawBody(element, node: node, mine: mine, index: &index)

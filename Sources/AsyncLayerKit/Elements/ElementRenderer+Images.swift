@@ -7,6 +7,10 @@ extension ElementRenderer {
     /// - Throws: ``ElementError/noImageLoader(name:)``, ``ElementError/imageLoadFailed(name:detail:)``,
     ///   ``ElementError/canvas(_:)`` for a bad or oversized image, ``ElementError/cancelled``.
     public func resolveImages(_ root: Element, layout: LayoutResult, scale: Double) async throws(ElementError) -> ResolvedImages {
+        try await resolveImages(root, layout: layout, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
+    }
+
+    func resolveImages(_ root: Element, layout: LayoutResult, scale: Double, deadline: RenderDeadline?) async throws(ElementError) -> ResolvedImages {
         var jobs: [ImageJob] = []
         var index = 0
         collect(root, index: &index, nodes: layout.nodes, into: &jobs)
@@ -18,9 +22,18 @@ extension ElementRenderer {
                 for job in jobs {
                     group.addTask { (job.index, try await job.resolve(loader: loader, scale: scale, limits: pixelLimits)) }
                 }
-                for try await (index, bitmap) in group {
+                if let deadline, !jobs.isEmpty {
+                    // A loader that hangs cannot hold the render past its deadline.
+                    group.addTask {
+                        try await Task.sleep(until: deadline.instant, clock: .continuous)
+                        throw ElementError.deadlineExceeded(deadline.limit)
+                    }
+                }
+                for _ in jobs.indices {
+                    guard let (index, bitmap) = try await group.next() else { break }
                     if let bitmap { resolved.bitmaps[index] = bitmap }
                 }
+                group.cancelAll()
             }
         } catch let error as ElementError {
             throw error
@@ -30,6 +43,7 @@ extension ElementRenderer {
             throw .imageLoadFailed(name: "", detail: "\(error)")
         }
         if Task.isCancelled { throw .cancelled }
+        try deadline?.check()
         return resolved
     }
 

@@ -24,10 +24,12 @@ public struct ElementRenderer: Sendable {
     ///   (``ElementError/canvas(_:)``), or ``ElementError/cancelled``.
     public func render(_ root: Element, size: Size, scale: Double) async throws(ElementError) -> Bitmap {
         if Task.isCancelled { throw .cancelled }
+        let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
         do { _ = try limits.pixels.pixelSize(for: size, scale: scale) } catch { throw .canvas(error) }
         let layout = try ElementLayout.layout(root, in: size, limits: limits)
-        let images = try await resolveImages(root, layout: layout, scale: scale)
-        return try draw(root, layout: layout, images: images, scale: scale)
+        try deadline?.check()
+        let images = try await resolveImages(root, layout: layout, scale: scale, deadline: deadline)
+        return try draw(root, layout: layout, images: images, scale: scale, deadline: deadline)
     }
 
     /// Draws a laid-out tree whose images are resolved; synchronous, for a render lane.
@@ -36,13 +38,17 @@ public struct ElementRenderer: Sendable {
     ///   ``ElementError/cancelled``, ``ElementError/canvas(_:)``,
     ///   ``ElementError/customDrawFailed(typeName:detail:)``.
     public func draw(_ root: Element, layout: LayoutResult, images: ResolvedImages, scale: Double) throws(ElementError) -> Bitmap {
+        try draw(root, layout: layout, images: images, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
+    }
+
+    func draw(_ root: Element, layout: LayoutResult, images: ResolvedImages, scale: Double, deadline: RenderDeadline?) throws(ElementError) -> Bitmap {
         guard layout.nodes.count == ElementTreeWalk.count(root) else {
             throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
         }
         do {
             return try Bitmap.render(size: layout.size, scale: scale, limits: limits.pixels) { context in
                 var index = 0
-                try ElementPainter(context: context, nodes: layout.nodes, images: images).draw(root, index: &index)
+                try ElementPainter(context: context, nodes: layout.nodes, images: images, deadline: deadline).draw(root, index: &index)
             }
         } catch let error as ElementError {
             throw error
@@ -58,5 +64,20 @@ public struct ElementRenderer: Sendable {
 enum ElementTreeWalk {
     static func count(_ element: Element) -> Int {
         element.children.reduce(1) { $0 + count($1) }
+    }
+}
+
+/// The time by which a render must finish.
+struct RenderDeadline: Sendable {
+    let limit: Duration
+    let instant: ContinuousClock.Instant
+
+    init(limit: Duration) {
+        self.limit = limit
+        self.instant = .now + limit
+    }
+
+    func check() throws(ElementError) {
+        if ContinuousClock.now > instant { throw .deadlineExceeded(limit) }
     }
 }

@@ -49,3 +49,23 @@ struct BundledImageLoader: ElementImageLoader {
         }
     }
 }
+
+/// A loader that never answers (until cancelled).
+struct HangingImageLoader: ElementImageLoader {
+    func imageBytes(named name: String) async throws -> [UInt8] {
+        try await Task.sleep(for: .seconds(60))
+        return []
+    }
+}
+
+/// A custom element that takes `milliseconds` to draw.
+struct SlowElement: CustomElement {
+    static let typeName = "slow"
+    var id: Int
+    var milliseconds: Int
+
+    func draw(in context: GraphicsContext, size: Size) throws {
+        let end = ContinuousClock.now + .milliseconds(milliseconds)
+        while ContinuousClock.now < end {}
+    }
+}
