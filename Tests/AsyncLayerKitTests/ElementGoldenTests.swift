@@ -73,7 +73,30 @@ import Testing
         ]
     )
 
+    /// One tile per element kind, each 60×60 pt with its own box properties.
+    static let kinds: Element = .hstack(spacing: 8, alignment: .start, layout: LayoutProperties(padding: EdgeInsets(all: 8)), children: [
+        .view(layout: LayoutProperties(width: 60, height: 60),
+              style: ElementStyle(background: Color(red255: 255, green255: 214, blue255: 102), cornerRadii: CornerRadii(topLeft: 20, bottomRight: 20),
+                                  border: Border(width: 3, color: Color(red255: 200, green255: 120, blue255: 0)))),
+        .image(.named("cover"), contentMode: .aspectFit, layout: LayoutProperties(width: 60, height: 60),
+               style: ElementStyle(background: Color(white: 0.9), cornerRadii: CornerRadii(all: 6))),
+        .text("Wrapped text in a box, cut after three lines of it", style: TextStyle(fontFamily: family, size: 10), maxLines: 3,
+              layout: LayoutProperties(width: 60, height: 60, padding: EdgeInsets(all: 3)),
+              style: ElementStyle(border: Border(width: 1, color: .gray))),
+        .gradient(.linear(Gradient(colors: [pink, .blue]), start: Point(x: 0, y: 0), end: Point(x: 1, y: 0)),
+                  layout: LayoutProperties(width: 60, height: 60), style: ElementStyle(cornerRadii: CornerRadii(all: 30))),
+        .gradient(.radial(Gradient(colors: [.white, .green, .clear]), center: Point(x: 0.3, y: 0.3), radius: 0.8),
+                  layout: LayoutProperties(width: 60, height: 60),
+                  style: ElementStyle(background: .black, shadow: Shadow(offset: Size(width: 2, height: 2), radius: 4, color: Color.black.withAlpha(0.5)))),
+        .custom(BadgeElement(color: pink), layout: LayoutProperties(width: 60, height: 60), style: ElementStyle(opacity: 0.6)),
+    ])
+
     let renderer = ElementRenderer(imageLoader: BundledImageLoader())
+
+    @Test func oneTilePerElementKind() async throws {
+        let bitmap = try await renderer.render(Self.kinds, size: Size(width: 416, height: 76), scale: 2)
+        try ElementGolden.assertMatches(bitmap, named: "element-kinds", tolerance: 12, maxDifferingFraction: 0.01)
+    }
 
     @Test(arguments: [0, 1])
     func theReferenceCardAsAnElementTree(sample: Int) async throws {
