@@ -69,6 +69,8 @@ let package = Package(
         .testTarget(
             name: "AsyncLayerKitTests",
             dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "ReferenceCard"],
+            // Element golden images, found through #filePath (see Support/ElementGolden.swift).
+            exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,0 +1,205 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+internal import Canvas
+
+extension TextContent: Codable {
+    private enum Keys: String, CodingKey { case text, style, maxLines, lineBreakMode, truncation }
+
+    /// Decodes text content; `text` is a string or an attributed text, the rest is optional.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let text: AttributedText
+        if let plain = try? c.decode(String.self, forKey: .text) {
+            text = AttributedText(plain)
+        } else {
+            text = try c.decode(AttributedText.self, forKey: .text)
+        }
+        let d = TextLayoutOptions()
+        self.init(
+            text,
+            style: try c.decodeIfPresent(TextStyle.self, forKey: .style) ?? TextStyle(),
+            maxLines: try c.decodeIfPresent(Int.self, forKey: .maxLines) ?? 0,
+            lineBreakMode: try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode) ?? d.lineBreakMode,
+            truncation: try c.decodeIfPresent(TextTruncation.self, forKey: .truncation) ?? d.truncation
+        )
+    }
+
+    /// Encodes the text (a plain string when it has one unstyled segment) and its options.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        if text == AttributedText(text.string) {
+            try c.encode(text.string, forKey: .text)
+        } else {
+            try c.encode(text, forKey: .text)
+        }
+        try c.encode(style, forKey: .style)
+        if maxLines != 0 { try c.encode(maxLines, forKey: .maxLines) }
+        try c.encode(lineBreakMode, forKey: .lineBreakMode)
+        try c.encode(truncation, forKey: .truncation)
+    }
+}
+
+extension ImageContent: Codable {
+    private enum Keys: String, CodingKey { case source, contentMode }
+
+    /// Decodes image content; `contentMode` defaults to `aspectFill`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        self.init(try c.decode(ImageSource.self, forKey: .source),
+                  contentMode: try c.decodeIfPresent(ContentMode.self, forKey: .contentMode) ?? .aspectFill)
+    }
+
+    /// Encodes the source and the content mode.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(source, forKey: .source)
+        try c.encode(contentMode, forKey: .contentMode)
+    }
+}
+
+extension ImageSource: Codable {
+    private enum Keys: String, CodingKey { case named, base64, bitmap }
+    private enum BitmapKeys: String, CodingKey { case width, height, scale, digest }
+
+    /// Decodes `{"named": "…"}` or `{"base64": "…"}`. A bitmap has no JSON form to decode.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        if let name = try c.decodeIfPresent(String.self, forKey: .named) {
+            self = .named(name)
+        } else if let text = try c.decodeIfPresent(String.self, forKey: .base64) {
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .base64, in: c, debugDescription: "expected base64 image bytes")
+            }
+            self = .encoded([UInt8](data))
+        } else if c.contains(.bitmap) {
+            throw DecodingError.dataCorruptedError(forKey: .bitmap, in: c,
+                debugDescription: "an in-memory bitmap cannot be decoded from JSON: use \"named\" or \"base64\"")
+        } else {
+            throw DecodingError.keyNotFound(Keys.named, .init(codingPath: c.codingPath,
+                debugDescription: "expected \"named\" or \"base64\""))
+        }
+    }
+
+    /// Encodes a name, base64 bytes, or (for a bitmap) its size, scale and pixel digest.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .named(let name): try c.encode(name, forKey: .named)
+        case .encoded(let bytes): try c.encode(Data(bytes).base64EncodedString(), forKey: .base64)
+        case .bitmap(let image):
+            var b = c.nestedContainer(keyedBy: BitmapKeys.self, forKey: .bitmap)
+            try b.encode(image.bitmap.width, forKey: .width)
+            try b.encode(image.bitmap.height, forKey: .height)
+            try b.encode(image.bitmap.scale, forKey: .scale)
+            try b.encode(image.digest.description, forKey: .digest)
+        }
+    }
+}
+
+extension GradientContent: Codable {
+    private enum Keys: String, CodingKey { case kind, stops, start, end, center, radius }
+
+    /// Decodes a gradient; `kind` is `linear` (default; `start` and `end` default to top and
+    /// bottom centre) or `radial` (`center` defaults to the middle, `radius` to 0.5).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let gradient = Gradient(stops: try c.decode([Gradient.Stop].self, forKey: .stops))
+        switch try c.decodeIfPresent(String.self, forKey: .kind) ?? "linear" {
+        case "linear":
+            self = .linear(gradient,
+                           start: try c.decodeIfPresent(Point.self, forKey: .start) ?? Point(x: 0.5, y: 0),
+                           end: try c.decodeIfPresent(Point.self, forKey: .end) ?? Point(x: 0.5, y: 1))
+        case "radial":
+            self = .radial(gradient,
+                           center: try c.decodeIfPresent(Point.self, forKey: .center) ?? Point(x: 0.5, y: 0.5),
+                           radius: try c.decodeIfPresent(Double.self, forKey: .radius) ?? 0.5)
+        case let other:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: c,
+                debugDescription: "\"\(other)\" is not a gradient kind: expected linear or radial")
+        }
+    }
+
+    /// Encodes the gradient with every key.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .linear(let gradient, let start, let end):
+            try c.encode("linear", forKey: .kind)
+            try c.encode(gradient.stops, forKey: .stops)
+            try c.encode(start, forKey: .start)
+            try c.encode(end, forKey: .end)
+        case .radial(let gradient, let center, let radius):
+            try c.encode("radial", forKey: .kind)
+            try c.encode(gradient.stops, forKey: .stops)
+            try c.encode(center, forKey: .center)
+            try c.encode(radius, forKey: .radius)
+        }
+    }
+}
+
+/// The custom element types a decoder may create, by ``CustomElement/typeName``.
+public struct CustomElementRegistry: Sendable {
+    let types: [String: any CustomElement.Type]
+
+    /// A registry of `types`.
+    public init(_ types: [any CustomElement.Type]) {
+        var table: [String: any CustomElement.Type] = [:]
+        for type in types { table[type.typeName] = type }
+        self.types = table
+    }
+
+    /// The `userInfo` key a decoder looks the registry up under.
+    static let userInfoKey = CodingUserInfoKey(rawValue: "AsyncLayerKit.CustomElementRegistry")!
+}
+
+extension AnyCustomElement: Codable {
+    private enum Keys: String, CodingKey { case type, value }
+
+    /// Decodes `{"type": name, "value": …}` with a type from the decoder's registry.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let name = try c.decode(String.self, forKey: .type)
+        guard let registry = decoder.userInfo[CustomElementRegistry.userInfoKey] as? CustomElementRegistry,
+              let type = registry.types[name] else {
+            throw DecodingError.dataCorruptedError(forKey: .type, in: c,
+                debugDescription: "custom element type \"\(name)\" is not registered with the decoder")
+        }
+        func open<T: CustomElement>(_ type: T.Type) throws -> AnyCustomElement {
+            AnyCustomElement(try c.decode(T.self, forKey: .value))
+        }
+        self = try open(type)
+    }
+
+    /// Encodes the type name and the value.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(typeName, forKey: .type)
+        try c.encode(base, forKey: .value)
+    }
+}
+
+extension StackLayout: Codable {
+    private enum Keys: String, CodingKey { case axis, spacing, alignment, justification }
+
+    /// Decodes a stack layout; `axis` defaults to `vertical`, `spacing` to 0, `alignment` to
+    /// `stretch`, `justification` to `start`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        self.init(axis: try c.decodeIfPresent(Axis.self, forKey: .axis) ?? .vertical,
+                  spacing: try c.decodeIfPresent(Double.self, forKey: .spacing) ?? 0,
+                  alignment: try c.decodeIfPresent(StackAlignment.self, forKey: .alignment) ?? .stretch,
+                  justification: try c.decodeIfPresent(StackAlignment.self, forKey: .justification) ?? .start)
+    }
+
+    /// Encodes every key.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(axis, forKey: .axis)
+        try c.encode(spacing, forKey: .spacing)
+        try c.encode(alignment, forKey: .alignment)
+        if justification != .start { try c.encode(justification, forKey: .justification) }
+    }
+}

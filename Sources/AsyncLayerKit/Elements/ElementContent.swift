@@ -1,0 +1,55 @@
+public import Canvas
+
+/// The text of a text element and how it is laid out.
+public struct TextContent: Hashable, Sendable {
+    /// The text with its style runs.
+    public var text: AttributedText
+    /// The base style.
+    public var style: TextStyle
+    /// The most lines shown; 0 for no limit.
+    public var maxLines: Int
+    /// Where lines break.
+    public var lineBreakMode: LineBreakMode
+    /// Where the ellipsis goes when the text is cut.
+    public var truncation: TextTruncation
+
+    /// Creates text content.
+    public init(_ text: AttributedText, style: TextStyle = TextStyle(), maxLines: Int = 0,
+                lineBreakMode: LineBreakMode = .wordOrCharacter, truncation: TextTruncation = .tail) {
+        self.text = text
+        self.style = style
+        self.maxLines = maxLines
+        self.lineBreakMode = lineBreakMode
+        self.truncation = truncation
+    }
+
+    /// The Canvas options for a box `width` points wide (`nil`: unbounded).
+    func options(maxWidth width: Double?, limits: ElementLimits) -> TextLayoutOptions {
+        let w = width.flatMap { $0.isFinite && $0 > 0 ? min($0, TextLayoutOptions.maxSupportedWidth) : nil }
+        return TextLayoutOptions(maxWidth: w, maxLines: maxLines, lineBreakMode: lineBreakMode,
+                                 truncation: truncation, maxUTF8Bytes: max(1, limits.maxTextUTF8Bytes))
+    }
+}
+
+/// An image and how it fits its box.
+public struct ImageContent: Hashable, Sendable {
+    /// Where the pixels come from.
+    public var source: ImageSource
+    /// How the image fits the element's content box.
+    public var contentMode: ContentMode
+
+    /// Creates image content.
+    public init(_ source: ImageSource, contentMode: ContentMode = .aspectFill) {
+        self.source = source
+        self.contentMode = contentMode
+    }
+}
+
+/// A gradient filling an element's shape; points are in unit coordinates of the element's box
+/// (0,0 top-left, 1,1 bottom-right).
+public enum GradientContent: Hashable, Sendable {
+    /// A linear gradient from `start` (location 0) to `end` (location 1).
+    case linear(Gradient, start: Point, end: Point)
+    /// A radial gradient around `center`, reaching location 1 at `radius` × the box's shorter side.
+    case radial(Gradient, center: Point, radius: Double)
+}

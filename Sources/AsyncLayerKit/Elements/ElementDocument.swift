@@ -1,0 +1,139 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+public import Canvas
+
+/// A versioned JSON document holding one element tree: `{"version": 1, "size": {…}, "root": {…}}`.
+///
+/// ``decode(_:options:)`` checks the limits before and after decoding: the byte size, then the
+/// raw nesting depth in one pass over the bytes (`JSONDecoder` recurses, so a 10^5-deep document
+/// must be refused before it reaches it), then node count, depth and text length of the tree.
+public struct ElementDocument: Hashable, Sendable, Codable {
+    /// The schema version this library writes and reads.
+    public static let currentVersion = 1
+
+    /// The schema version; always ``currentVersion`` when decoded.
+    public var version: Int
+    /// The size of the tree's canvas in points, when the document states one.
+    public var size: Size?
+    /// The root element.
+    public var root: Element
+
+    /// A document for `root`, at the current version.
+    public init(root: Element, size: Size? = nil) {
+        self.version = Self.currentVersion
+        self.size = size
+        self.root = root
+    }
+
+    private enum Keys: String, CodingKey { case version, size, root }
+
+    /// Decodes a document, refusing any version but ``currentVersion``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        version = try c.decode(Int.self, forKey: .version)
+        guard version == Self.currentVersion else { throw VersionMismatch(version: version) }
+        size = try c.decodeIfPresent(Size.self, forKey: .size)
+        root = try c.decode(Element.self, forKey: .root)
+    }
+
+    /// Encodes the document.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(version, forKey: .version)
+        try c.encodeIfPresent(size, forKey: .size)
+        try c.encode(root, forKey: .root)
+    }
+
+    /// Decodes and checks a JSON document.
+    ///
+    /// - Throws: ``ElementError/documentTooLarge(bytes:limit:)``, ``ElementError/tooDeep(depth:limit:)``
+    ///   (from the raw bytes, before decoding), ``ElementError/invalidJSON(path:message:)`` naming
+    ///   the wrong path, ``ElementError/unsupportedVersion(_:)``, and the tree limits of
+    ///   ``ElementLimits/check(_:)``.
+    public static func decode(_ bytes: some Collection<UInt8>, options: ElementDecodingOptions = ElementDecodingOptions()) throws(ElementError) -> ElementDocument {
+        let limits = options.limits
+        guard bytes.count <= limits.maxDocumentBytes else {
+            throw .documentTooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes)
+        }
+        // Each element level costs at most four JSON levels (element, children array, and inside
+        // a kind's payload such as text → style, or custom → value), plus the document object.
+        let jsonLimit = limits.maxDepth * 4 + 4
+        let nesting = JSONNestingScanner.maxDepth(of: bytes, stoppingAbove: jsonLimit)
+        guard nesting <= jsonLimit else {
+            throw .tooDeep(depth: (nesting - 1) / 2, limit: limits.maxDepth)
+        }
+        let decoder = JSONDecoder()
+        decoder.userInfo[CustomElementRegistry.userInfoKey] = options.customTypes
+        let document: ElementDocument
+        do {
+            document = try decoder.decode(ElementDocument.self, from: Data(bytes))
+        } catch let mismatch as VersionMismatch {
+            throw .unsupportedVersion(mismatch.version)
+        } catch let error as DecodingError {
+            throw JSONErrorPath.elementError(for: error)
+        } catch {
+            throw .invalidJSON(path: "", message: "\(error)")
+        }
+        try limits.check(document.root)
+        return document
+    }
+
+    /// The document as JSON with sorted keys (the canonical form), optionally indented.
+    public func jsonBytes(prettyPrinted: Bool = false) throws(ElementError) -> [UInt8] {
+        try CanonicalJSON.encode(self, prettyPrinted: prettyPrinted)
+    }
+}
+
+/// Options for decoding an element document.
+public struct ElementDecodingOptions: Sendable {
+    /// The limits checked before and after decoding.
+    public var limits: ElementLimits
+    /// The custom element types the document may use.
+    public var customTypes: CustomElementRegistry
+
+    /// Creates options.
+    public init(limits: ElementLimits = .default, customTypes: [any CustomElement.Type] = []) {
+        self.limits = limits
+        self.customTypes = CustomElementRegistry(customTypes)
+    }
+}
+
+/// Thrown inside decoding to carry an unsupported version out as its own error.
+private struct VersionMismatch: Error {
+    let version: Int
+}
+
+/// Sorted-key JSON: the canonical encoding that content hashes digest.
+enum CanonicalJSON {
+    static func encode(_ value: some Encodable, prettyPrinted: Bool = false) throws(ElementError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return [UInt8](try encoder.encode(value))
+        } catch let error as EncodingError {
+            if case .invalidValue(_, let context) = error {
+                throw .invalidJSON(path: JSONErrorPath.format(context.codingPath), message: context.debugDescription)
+            }
+            throw .invalidJSON(path: "", message: "\(error)")
+        } catch {
+            throw .invalidJSON(path: "", message: "\(error)")
+        }
+    }
+}
+
+extension Element {
+    /// A 128-bit FNV-1a hash of the element's canonical JSON (sorted keys, defaults left out):
+    /// the same for equal trees in every process and on every run, so it can key caches shared
+    /// between processes. In-memory bitmaps contribute their pixel digest.
+    ///
+    /// - Throws: ``ElementError/invalidJSON(path:message:)`` when a value cannot be encoded (a
+    ///   NaN or infinite number).
+    public func contentHash() throws(ElementError) -> ContentHash {
+        var hasher = FNV1a128()
+        hasher.combine(try CanonicalJSON.encode(self))
+        return hasher.finalize()
+    }
+}

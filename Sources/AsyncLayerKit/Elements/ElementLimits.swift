@@ -1,0 +1,73 @@
+public import Canvas
+
+/// Bounds checked before a tree is decoded, laid out or drawn, so that hostile or mistaken input
+/// fails with an ``ElementError`` instead of exhausting the stack, the memory or the time.
+public struct ElementLimits: Hashable, Sendable {
+    /// The most elements in a tree.
+    public var maxNodes: Int
+    /// The deepest element nesting (the root is depth 1).
+    public var maxDepth: Int
+    /// The most UTF-8 bytes of text in a tree, all texts together.
+    public var maxTextUTF8Bytes: Int
+    /// The most bytes of encoded images embedded in a tree, all together.
+    public var maxEncodedImageBytes: Int
+    /// The largest JSON document read, in bytes.
+    public var maxDocumentBytes: Int
+    /// The largest output bitmap, and the largest decoded image.
+    public var pixels: PixelLimits
+    /// The longest a whole render (layout, image loading, drawing) may take; `nil`: no limit.
+    /// Checked between elements and while images load.
+    public var maxRenderDuration: Duration?
+
+    /// Creates limits; the defaults suit cards and feed cells.
+    public init(
+        maxNodes: Int = 10_000,
+        maxDepth: Int = 64,
+        maxTextUTF8Bytes: Int = 256 * 1024,
+        maxEncodedImageBytes: Int = 32 * 1024 * 1024,
+        maxDocumentBytes: Int = 64 * 1024 * 1024,
+        pixels: PixelLimits = PixelLimits(maxPixelCount: 16_000_000),
+        maxRenderDuration: Duration? = .seconds(10)
+    ) {
+        self.maxNodes = maxNodes
+        self.maxDepth = maxDepth
+        self.maxTextUTF8Bytes = maxTextUTF8Bytes
+        self.maxEncodedImageBytes = maxEncodedImageBytes
+        self.maxDocumentBytes = maxDocumentBytes
+        self.pixels = pixels
+        self.maxRenderDuration = maxRenderDuration
+    }
+
+    /// The defaults.
+    public static let `default` = ElementLimits()
+
+    /// Checks node count, depth, total text and total embedded image bytes, without recursion,
+    /// and that every number in the tree is usable (finite, sizes not negative, opacity in 0...1).
+    ///
+    /// - Throws: ``ElementError/tooManyNodes(count:limit:)``, ``ElementError/tooDeep(depth:limit:)``,
+    ///   ``ElementError/textTooLong(utf8Bytes:limit:)``, ``ElementError/imagesTooLarge(bytes:limit:)``,
+    ///   ``ElementError/invalidLayout(_:)`` naming the element by its pre-order index.
+    public func check(_ root: Element) throws(ElementError) {
+        var stack: [(element: Element, depth: Int)] = [(root, 1)]
+        var nodes = 0, textBytes = 0, imageBytes = 0
+        while let (element, depth) = stack.popLast() {
+            nodes += 1
+            guard nodes <= maxNodes else { throw .tooManyNodes(count: nodes, limit: maxNodes) }
+            guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
+            try ElementValidation.check(element, position: nodes - 1)
+            switch element.kind {
+            case .text(let content):
+                textBytes += content.text.utf8Count
+                guard textBytes <= maxTextUTF8Bytes else { throw .textTooLong(utf8Bytes: textBytes, limit: maxTextUTF8Bytes) }
+            case .image(let content):
+                if case .encoded(let bytes) = content.source {
+                    imageBytes += bytes.count
+                    guard imageBytes <= maxEncodedImageBytes else { throw .imagesTooLarge(bytes: imageBytes, limit: maxEncodedImageBytes) }
+                }
+            default:
+                break
+            }
+            for child in element.children.reversed() { stack.append((child, depth + 1)) }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Canvas
+
+extension ElementRenderer {
+    /// Loads (named sources, through ``imageLoader``) and decodes (at each element's display size,
+    /// aspect-fill or aspect-fit for the scaling content modes) every visible image, concurrently.
+    ///
+    /// - Throws: ``ElementError/noImageLoader(name:)``, ``ElementError/imageLoadFailed(name:detail:)``,
+    ///   ``ElementError/canvas(_:)`` for a bad or oversized image, ``ElementError/cancelled``.
+    public func resolveImages(_ root: Element, layout: LayoutResult, scale: Double) async throws(ElementError) -> ResolvedImages {
+        try await resolveImages(root, layout: layout, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
+    }
+
+    func resolveImages(_ root: Element, layout: LayoutResult, scale: Double, deadline: RenderDeadline?) async throws(ElementError) -> ResolvedImages {
+        var jobs: [ImageJob] = []
+        var index = 0
+        collect(root, index: &index, nodes: layout.nodes, into: &jobs)
+        let loader = imageLoader
+        let pixelLimits = limits.pixels
+        var resolved = ResolvedImages()
+        do {
+            try await withThrowingTaskGroup(of: (Int, Bitmap?).self) { group in
+                for job in jobs {
+                    group.addTask { (job.index, try await job.resolve(loader: loader, scale: scale, limits: pixelLimits)) }
+                }
+                if let deadline, !jobs.isEmpty {
+                    // A loader that hangs cannot hold the render past its deadline.
+                    group.addTask {
+                        try await Task.sleep(until: deadline.instant, clock: .continuous)
+                        throw ElementError.deadlineExceeded(deadline.limit)
+                    }
+                }
+                for _ in jobs.indices {
+                    guard let (index, bitmap) = try await group.next() else { break }
+                    if let bitmap { resolved.bitmaps[index] = bitmap }
+                }
+                group.cancelAll()
+            }
+        } catch let error as ElementError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .imageLoadFailed(name: "", detail: "\(error)")
+        }
+        if Task.isCancelled { throw .cancelled }
+        try deadline?.check()
+        return resolved
+    }
+
+    private func collect(_ element: Element, index: inout Int, nodes: [LayoutResult.Node], into jobs: inout [ImageJob]) {
+        let mine = index
+        index += 1
+        if element.style.isHidden {
+            index += ElementTreeWalk.count(element) - 1
+            return
+        }
+        if case .image(let image) = element.kind {
+            jobs.append(ImageJob(index: mine, content: image, box: nodes[mine].contentFrame.size))
+        }
+        for child in element.children { collect(child, index: &index, nodes: nodes, into: &jobs) }
+    }
+}
+
+/// One image to load and decode.
+private struct ImageJob: Sendable {
+    let index: Int
+    let content: ImageContent
+    let box: Size
+
+    func resolve(loader: (any ElementImageLoader)?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
+        guard !box.isEmpty else { return nil }
+        let bytes: [UInt8]
+        switch content.source {
+        case .bitmap(let image):
+            return image.bitmap
+        case .encoded(let encoded):
+            bytes = encoded
+        case .named(let name):
+            guard let loader else { throw ElementError.noImageLoader(name: name) }
+            do {
+                bytes = try await loader.imageBytes(named: name)
+            } catch is CancellationError {
+                throw ElementError.cancelled
+            } catch {
+                throw ElementError.imageLoadFailed(name: name, detail: "\(error)")
+            }
+        }
+        try Task.checkCancellation()
+        let target: DecodeTarget
+        switch content.contentMode {
+        case .aspectFill, .scaleToFill: target = .fill(box, scale: scale)
+        case .aspectFit: target = .fit(box, scale: scale)
+        default: target = .original
+        }
+        do {
+            return try ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale))
+        } catch {
+            throw ElementError.canvas(error)
+        }
+    }
+}

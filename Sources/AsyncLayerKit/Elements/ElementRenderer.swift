@@ -1,0 +1,83 @@
+public import Canvas
+
+/// Renders an element tree into one bitmap: layout, then every image loaded and decoded at its
+/// display size, then the whole tree drawn into a single context — backgrounds, rounded
+/// corners, borders and shadows precomposited there, with no bitmap per element.
+///
+/// Drawing checks `Task.isCancelled` before each element, so a superseded render stops
+/// mid-tree with ``ElementError/cancelled``. Nothing waits on I/O once the context exists.
+public struct ElementRenderer: Sendable {
+    /// The limits checked before layout, decoding and drawing.
+    public var limits: ElementLimits
+    /// The host's loader for named images; `nil` makes a named image an error.
+    public var imageLoader: (any ElementImageLoader)?
+
+    /// Creates a renderer.
+    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil) {
+        self.limits = limits
+        self.imageLoader = imageLoader
+    }
+
+    /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale`.
+    ///
+    /// - Throws: ``ElementError``: a limit, a layout or image problem, a Canvas refusal
+    ///   (``ElementError/canvas(_:)``), or ``ElementError/cancelled``.
+    public func render(_ root: Element, size: Size, scale: Double) async throws(ElementError) -> Bitmap {
+        if Task.isCancelled { throw .cancelled }
+        let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
+        do { _ = try limits.pixels.pixelSize(for: size, scale: scale) } catch { throw .canvas(error) }
+        let layout = try ElementLayout.layout(root, in: size, limits: limits)
+        try deadline?.check()
+        let images = try await resolveImages(root, layout: layout, scale: scale, deadline: deadline)
+        return try draw(root, layout: layout, images: images, scale: scale, deadline: deadline)
+    }
+
+    /// Draws a laid-out tree whose images are resolved; synchronous, for a render lane.
+    ///
+    /// - Throws: ``ElementError/invalidLayout(_:)`` when `layout` is not this tree's,
+    ///   ``ElementError/cancelled``, ``ElementError/canvas(_:)``,
+    ///   ``ElementError/customDrawFailed(typeName:detail:)``.
+    public func draw(_ root: Element, layout: LayoutResult, images: ResolvedImages, scale: Double) throws(ElementError) -> Bitmap {
+        try draw(root, layout: layout, images: images, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
+    }
+
+    func draw(_ root: Element, layout: LayoutResult, images: ResolvedImages, scale: Double, deadline: RenderDeadline?) throws(ElementError) -> Bitmap {
+        guard layout.nodes.count == ElementTreeWalk.count(root) else {
+            throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
+        }
+        do {
+            return try Bitmap.render(size: layout.size, scale: scale, limits: limits.pixels) { context in
+                var index = 0
+                try ElementPainter(context: context, nodes: layout.nodes, images: images, deadline: deadline).draw(root, index: &index)
+            }
+        } catch let error as ElementError {
+            throw error
+        } catch let error as CanvasError {
+            throw .canvas(error)
+        } catch {
+            throw .invalidLayout("\(error)")
+        }
+    }
+}
+
+/// Counting a tree's elements (the depth is bounded by the limits checked before).
+enum ElementTreeWalk {
+    static func count(_ element: Element) -> Int {
+        element.children.reduce(1) { $0 + count($1) }
+    }
+}
+
+/// The time by which a render must finish.
+struct RenderDeadline: Sendable {
+    let limit: Duration
+    let instant: ContinuousClock.Instant
+
+    init(limit: Duration) {
+        self.limit = limit
+        self.instant = .now + limit
+    }
+
+    func check() throws(ElementError) {
+        if ContinuousClock.now > instant { throw .deadlineExceeded(limit) }
+    }
+}

@@ -1,0 +1,92 @@
+import AsyncLayerKit
+import Foundation
+import Testing
+
+@Suite struct ElementHashTests {
+    static func sampleTree() -> Element {
+        .vstack(spacing: 4, layout: LayoutProperties(padding: EdgeInsets(all: 8)), style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12)), children: [
+            .text("Hello", style: TextStyle(size: 14, weight: .bold), maxLines: 1),
+            .image(.named("cover"), layout: LayoutProperties(height: 60)),
+            .gradient(.linear(Gradient(colors: [.clear, .black]), start: Point(x: 0, y: 0), end: Point(x: 0, y: 1))),
+            .custom(BadgeElement(color: .red), layout: LayoutProperties(width: 16, height: 16)),
+        ])
+    }
+
+    /// The content hash of a fixed tree, computed once and written here: it must never change
+    /// between runs, processes or machines (unlike `hashValue`, seeded per process).
+    static let sampleHash = "66502d8dfa28da559b4d5276d567bfae"
+
+    @Test func theContentHashIsAKnownConstant() throws {
+        #expect(try Self.sampleTree().contentHash().description == Self.sampleHash)
+    }
+
+    /// Runs this test binary again as a child process (its own random `Hasher` seed), filtered
+    /// to ``printsTheHashForAParentProcess()``, and compares the hash it prints with ours.
+    @Test func theContentHashIsTheSameInAnotherProcess() throws {
+        guard ProcessInfo.processInfo.environment["ACS_HASH_CHILD"] == nil else { return }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "printsTheHashForAParentProcess"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["ACS_HASH_CHILD"] = "1"
+        child.environment = environment
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        let line = output.split(separator: "\n").first { $0.hasPrefix("ACS-HASH ") }
+        #expect(line.map { String($0.dropFirst("ACS-HASH ".count)) } == (try Self.sampleTree().contentHash().description),
+                "child output: \(output.suffix(2000))")
+        #expect(Self.sampleTree().hashValue != 0)
+    }
+
+    @Test func printsTheHashForAParentProcess() throws {
+        guard ProcessInfo.processInfo.environment["ACS_HASH_CHILD"] == "1" else { return }
+        print("ACS-HASH \(try Self.sampleTree().contentHash())")
+    }
+
+    @Test func equalTreesHashEquallyAndDifferentTreesDifferently() throws {
+        let a = Self.sampleTree()
+        var b = Self.sampleTree()
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(try a.contentHash() == b.contentHash())
+        b.children[0].style.opacity = 0.9
+        #expect(a != b)
+        #expect(try a.contentHash() != b.contentHash())
+    }
+
+    @Test(arguments: [
+        Element.view(style: ElementStyle(background: .red)),
+        Element.view(style: ElementStyle(background: .blue)),
+        Element.view(layout: LayoutProperties(grow: 1)),
+        Element.custom(BadgeElement(color: .red)),
+        Element.custom(TickElement(id: 1)),
+        Element.custom(TickElement(id: 2)),
+    ])
+    func eachPropertyIsInTheHash(element: Element) throws {
+        let others = [
+            Element.view(style: ElementStyle(background: .red)), Element.view(style: ElementStyle(background: .blue)),
+            Element.view(layout: LayoutProperties(grow: 1)), Element.custom(BadgeElement(color: .red)),
+            Element.custom(TickElement(id: 1)), Element.custom(TickElement(id: 2)),
+        ]
+        for other in others where other != element {
+            #expect(try other.contentHash() != element.contentHash())
+        }
+    }
+
+    @Test func bitmapsAreHashedByTheirPixels() throws {
+        func square(_ color: Color) throws -> Bitmap {
+            try Bitmap.render(size: Size(width: 4, height: 4)) { $0.fill(Rect(x: 0, y: 0, width: 4, height: 4), with: color) }
+        }
+        let red1 = Element.image(.bitmap(try square(.red)))
+        let red2 = Element.image(.bitmap(try square(.red)))
+        let green = Element.image(.bitmap(try square(.green)))
+        #expect(red1 == red2)
+        #expect(try red1.contentHash() == red2.contentHash())
+        #expect(red1 != green)
+        #expect(try red1.contentHash() != green.contentHash())
+    }
+}

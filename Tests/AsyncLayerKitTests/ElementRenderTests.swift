@@ -1,0 +1,125 @@
+import AsyncLayerKit
+import Testing
+
+@Suite struct ElementRenderTests {
+    let renderer = ElementRenderer(imageLoader: BundledImageLoader())
+
+    /// 100 custom elements; the 11th cancels the task rendering the tree (as a superseding
+    /// `setNeedsDisplay` would). The renderer stops before the 12th.
+    @Test(arguments: [0, 10, 57])
+    func aCancelledRenderStopsMidTree(cancelAt: Int) async throws {
+        let run = 1000 + cancelAt
+        let ticks = (0..<100).map { i in
+            Element.custom(TickElement(id: i, cancelAt: cancelAt, run: run), frame: Rect(x: Double(i % 10) * 10, y: Double(i / 10) * 10, width: 10, height: 10))
+        }
+        let renderer = self.renderer
+        let task = Task { try await renderer.render(.view(children: ticks), size: Size(width: 100, height: 100), scale: 1) }
+        await #expect(throws: ElementError.cancelled) { try await task.value }
+        #expect(TickElement.drawn(in: run) == Array(0...cancelAt))
+    }
+
+    @Test func anUncancelledRenderDrawsEveryElement() async throws {
+        let run = 2000
+        let ticks = (0..<50).map { Element.custom(TickElement(id: $0, run: run), layout: LayoutProperties(height: 1)) }
+        let bitmap = try await renderer.render(.vstack(children: ticks), size: Size(width: 10, height: 100), scale: 1)
+        #expect(TickElement.drawn(in: run) == Array(0..<50))
+        #expect(bitmap.color(x: 5, y: 25) == .blue)
+        #expect(bitmap.color(x: 5, y: 75)?.alpha == 0)
+    }
+
+    @Test func roundedCornersBordersAndBackgroundsAreDrawnInOneBitmap() async throws {
+        let root = Element.view(frame: Rect(x: 10, y: 10, width: 80, height: 80),
+                                style: ElementStyle(background: .red, cornerRadii: CornerRadii(all: 20), border: Border(width: 4, color: .blue)))
+        let bitmap = try await renderer.render(root, size: Size(width: 100, height: 100), scale: 2)
+        #expect(bitmap.width == 200)
+        #expect(bitmap.color(x: 24, y: 24)?.alpha == 0)          // outside the rounded corner
+        #expect(bitmap.color(x: 100, y: 100) == .red)             // the middle
+        #expect(bitmap.color(x: 100, y: 22) == .blue)             // the border, inside the top edge
+        #expect(bitmap.color(x: 100, y: 18)?.alpha == 0)          // outside the element
+    }
+
+    @Test func hiddenElementsAndTheirChildrenAreNotDrawn() async throws {
+        let run = 3000
+        let root = Element.view(children: [
+            .view(style: ElementStyle(isHidden: true), children: [.custom(TickElement(id: 1, run: run))]),
+            .custom(TickElement(id: 2, run: run), frame: Rect(x: 0, y: 0, width: 5, height: 5)),
+        ])
+        _ = try await renderer.render(root, size: Size(width: 10, height: 10), scale: 1)
+        #expect(TickElement.drawn(in: run) == [2])
+    }
+
+    @Test func clipsToBoundsClipsChildrenToTheRoundedShape() async throws {
+        func render(clips: Bool) async throws -> Bitmap {
+            let root = Element.view(style: ElementStyle(cornerRadii: CornerRadii(all: 10), clipsToBounds: clips),
+                                    children: [.view(style: ElementStyle(background: .green))])
+            return try await renderer.render(root, size: Size(width: 40, height: 40), scale: 1)
+        }
+        #expect(try await render(clips: true).color(x: 0, y: 0)?.alpha == 0)
+        #expect(try await render(clips: false).color(x: 0, y: 0) == .green)
+    }
+
+    @Test func namedImagesAreLoadedAndDecodedAtTheirDisplaySize() async throws {
+        let root = Element.image(.named("cover"), frame: Rect(x: 0, y: 0, width: 100, height: 56))
+        let layout = try ElementLayout.layout(root, in: Size(width: 100, height: 56))
+        let images = try await renderer.resolveImages(root, layout: layout, scale: 2)
+        let cover = try #require(images.bitmaps[0])
+        // Decoded to cover 200×112 px, not at the file's own size.
+        #expect(cover.width >= 200 && cover.height >= 112)
+        #expect(cover.width <= 400 && cover.height <= 224)
+        #expect(cover.width == 200 || cover.height == 112)
+    }
+
+    @Test func imageErrorsAreTyped() async {
+        let missing = Element.image(.named("nope"), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        await #expect {
+            try await ElementRenderer().render(missing, size: Size(width: 10, height: 10), scale: 1)
+        } throws: { ($0 as? ElementError) == .noImageLoader(name: "nope") }
+        await #expect {
+            try await renderer.render(missing, size: Size(width: 10, height: 10), scale: 1)
+        } throws: {
+            guard case ElementError.imageLoadFailed(let name, _) = $0 else { return false }
+            return name == "nope"
+        }
+        let corrupt = Element.image(.encoded([1, 2, 3, 4]), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        await #expect {
+            try await renderer.render(corrupt, size: Size(width: 10, height: 10), scale: 1)
+        } throws: {
+            guard case ElementError.canvas = $0 else { return false }
+            return true
+        }
+    }
+
+    @Test func pixelSizeIsLimitedBeforeAnything() async {
+        let renderer = ElementRenderer(limits: ElementLimits(pixels: PixelLimits(maxPixelCount: 100)))
+        await #expect(throws: ElementError.canvas(.tooManyPixels(width: 20, height: 20, limit: 100))) {
+            try await renderer.render(.view(), size: Size(width: 10, height: 10), scale: 2)
+        }
+    }
+
+    @Test func aLayoutFromAnotherTreeIsRefused() throws {
+        let layout = try ElementLayout.layout(.view(), in: Size(width: 10, height: 10))
+        #expect(throws: ElementError.self) {
+            try renderer.draw(.view(children: [.view()]), layout: layout, images: ResolvedImages(), scale: 1)
+        }
+    }
+
+    @Test func aRenderPastItsDeadlineStopsBetweenElements() async {
+        let renderer = ElementRenderer(limits: ElementLimits(maxRenderDuration: .milliseconds(30)))
+        let slow = (0..<100).map { Element.custom(SlowElement(id: $0, milliseconds: 20), frame: Rect(x: 0, y: 0, width: 1, height: 1)) }
+        let start = ContinuousClock.now
+        await #expect(throws: ElementError.deadlineExceeded(.milliseconds(30))) {
+            try await renderer.render(.view(children: slow), size: Size(width: 10, height: 10), scale: 1)
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))  // all 100 would take 2 s
+    }
+
+    @Test func aHangingImageLoaderCannotHoldTheRenderPastItsDeadline() async {
+        let renderer = ElementRenderer(limits: ElementLimits(maxRenderDuration: .milliseconds(100)), imageLoader: HangingImageLoader())
+        let start = ContinuousClock.now
+        await #expect(throws: ElementError.deadlineExceeded(.milliseconds(100))) {
+            try await renderer.render(.image(.named("cover"), frame: Rect(x: 0, y: 0, width: 10, height: 10)),
+                                      size: Size(width: 10, height: 10), scale: 1)
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+}
