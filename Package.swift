@@ -108,6 +108,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "render-card",
+            dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/render-card",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "card-bench",
             dependencies: ["Canvas", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/card-bench",

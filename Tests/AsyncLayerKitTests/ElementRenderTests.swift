@@ -120,6 +120,8 @@ import Testing
             try await renderer.render(.image(.named("cover"), frame: Rect(x: 0, y: 0, width: 10, height: 10)),
                                       size: Size(width: 10, height: 10), scale: 1)
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // The loader sleeps 60 s. The deadline fires after 100 ms, but its wake-up can wait for a
+        // cooperative thread while other tests flood the pool, so the bound is loose.
+        #expect(ContinuousClock.now - start < .seconds(30))
     }
 }

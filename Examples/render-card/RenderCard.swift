@@ -1,0 +1,118 @@
+import ArgumentParser
+import AsyncLayerKit
+import Foundation
+
+/// Renders any JSON element tree to PNG, WebP or JPEG.
+///
+///     swift run render-card Examples/element-cards/reference-card.json \
+///         --assets Examples/ReferenceCard/Inputs -o out/card.webp
+///
+/// Bad input prints one clear line on stderr and exits with status 1 (2 for usage errors); the
+/// element limits bound memory and time (document size, nodes, depth, text, image bytes, pixels,
+/// a render deadline). Named images are read only from the assets folder (default: the JSON file's
+/// folder), never from the network, and a name cannot climb out of that folder.
+@main
+struct RenderCard: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render-card",
+        abstract: "Renders a JSON element tree to PNG, WebP or JPEG."
+    )
+
+    @Argument(help: "The element tree (JSON, version 1).") var tree: String
+    @Option(name: .shortAndLong, help: "The output file: .png, .webp or .jpg/.jpeg.") var output: String
+    @Option(help: "Pixels per point (0 < scale ≤ 16).") var scale = 2.0
+    @Option(help: "WebP/JPEG quality, 1...100 (WebP 80 and JPEG 85 by default).") var quality: Int?
+    @Option(help: "The folder named images are read from (default: the tree's folder).") var assets: String?
+    @Option(help: "Render deadline in seconds.") var timeout = 10.0
+
+    static func main() async {
+        let command: RenderCard
+        do {
+            command = try parseAsRoot() as! RenderCard
+        } catch {
+            if Self.exitCode(for: error) == .success { Self.exit(withError: error) }  // --help
+            FileHandle.standardError.write(Data("render-card: \(Self.message(for: error))\n".utf8))
+            Foundation.exit(2)
+        }
+        do {
+            try await command.render()
+        } catch {
+            FileHandle.standardError.write(Data("render-card: \(error)\n".utf8))
+            Foundation.exit(1)
+        }
+    }
+
+    /// Usage errors (exit status 2): checked before anything is read.
+    func validate() throws {
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale \(scale): expected 0 < scale ≤ 16") }
+        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout \(timeout): expected a positive number of seconds") }
+        do {
+            _ = try encodingOptions()
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    func render() async throws {
+        let encoding = try encodingOptions()
+        var limits = ElementLimits.default
+        limits.maxRenderDuration = .milliseconds(Int(timeout * 1000))
+
+        let url = URL(fileURLWithPath: tree)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard let size = attributes?[.size] as? Int else { throw Failure("\(tree): no such file") }
+        guard size <= limits.maxDocumentBytes else {
+            throw Failure("\(tree): \(size) bytes is over the document limit of \(limits.maxDocumentBytes)")
+        }
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let document = try ElementDocument.decode(bytes, options: ElementDecodingOptions(limits: limits))
+        guard let canvas = document.size else { throw Failure("\(tree): the document has no \"size\"") }
+
+        let folder = URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path).standardizedFileURL
+        let renderer = ElementRenderer(limits: limits, imageLoader: FolderImageLoader(folder: folder))
+        let bitmap = try await renderer.render(document.root, size: canvas, scale: scale)
+        let encoded = try ImageEncoder.encode(bitmap, as: encoding)
+        let out = URL(fileURLWithPath: output)
+        try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(encoded).write(to: out)
+        print("wrote \(output): \(bitmap.width)×\(bitmap.height) px, \(encoded.count) bytes")
+    }
+
+    func encodingOptions() throws -> EncodingOptions {
+        if let quality, !(1...100).contains(quality) { throw Failure("--quality \(quality): expected 1...100") }
+        switch URL(fileURLWithPath: output).pathExtension.lowercased() {
+        case "png": return .png()
+        case "webp": return .webp(quality: Double(quality ?? 80))
+        case "jpg", "jpeg": return .jpeg(quality: quality ?? 85)
+        default: throw Failure("-o \(output): the extension must be .png, .webp, .jpg or .jpeg")
+        }
+    }
+}
+
+/// One line saying what was wrong.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Named images from one local folder: no network, no path outside the folder.
+struct FolderImageLoader: ElementImageLoader {
+    let folder: URL
+
+    func imageBytes(named name: String) async throws -> [UInt8] {
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."),
+              !name.contains("\0")
+        else { throw Failure("image name \"\(name)\" is not a plain file name inside the assets folder") }
+        // The name as given, else with an image extension: {"named": "cover"} finds cover.jpg.
+        for candidate in [name, name + ".png", name + ".jpg", name + ".jpeg", name + ".webp"] {
+            let file = folder.appendingPathComponent(candidate).resolvingSymlinksInPath()
+            guard file.path.hasPrefix(folder.resolvingSymlinksInPath().path + "/") else {
+                throw Failure("image \"\(name)\" resolves outside the assets folder")
+            }
+            if let data = FileManager.default.contents(atPath: file.path) {
+                return [UInt8](data)
+            }
+        }
+        throw Failure("no such file in \(folder.path) (also tried .png, .jpg, .jpeg, .webp)")
+    }
+}
