@@ -29,7 +29,7 @@ import Testing
     @Test func theReferenceCardJSONDrawsTheGolden() async throws {
         let url = Self.folder.appendingPathComponent("reference-card.json")
         let document = try ElementDocument.decode([UInt8](try Data(contentsOf: url)))
-        let renderer = ElementRenderer(imageLoader: BundledImageLoader())
+        let renderer = ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
         let bitmap = try await renderer.render(document.root, size: try #require(document.size), scale: 1)
         try ElementGolden.assertMatches(bitmap, named: "element-reference-card-0", tolerance: 12, maxDifferingFraction: 0.01)
     }

@@ -91,7 +91,7 @@ import Testing
         .custom(BadgeElement(color: pink), layout: LayoutProperties(width: 60, height: 60), style: ElementStyle(opacity: 0.6)),
     ])
 
-    let renderer = ElementRenderer(imageLoader: BundledImageLoader())
+    let renderer = ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
 
     @Test func oneTilePerElementKind() async throws {
         let bitmap = try await renderer.render(Self.kinds, size: Size(width: 416, height: 76), scale: 2)

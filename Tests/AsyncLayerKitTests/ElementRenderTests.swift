@@ -2,7 +2,7 @@ import AsyncLayerKit
 import Testing
 
 @Suite struct ElementRenderTests {
-    let renderer = ElementRenderer(imageLoader: BundledImageLoader())
+    let renderer = ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
 
     /// 100 custom elements; the 11th cancels the task rendering the tree (as a superseding
     /// `setNeedsDisplay` would). The renderer stops before the 12th.

@@ -69,3 +69,14 @@ struct SlowElement: CustomElement {
         while ContinuousClock.now < end {}
     }
 }
+
+extension ElementLimits {
+    /// The defaults without the render deadline: under the thread sanitizer, with other tests
+    /// flooding the cooperative pool, a golden render can wait longer than 10 s for a thread. The
+    /// deadline itself is tested with its own short limits.
+    static var testing: ElementLimits {
+        var limits = ElementLimits.default
+        limits.maxRenderDuration = nil
+        return limits
+    }
+}
