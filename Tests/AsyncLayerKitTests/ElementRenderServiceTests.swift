@@ -1,0 +1,56 @@
+import AsyncLayerKit
+import Foundation
+import Testing
+
+@Suite struct ElementRenderServiceTests {
+    static func tree(_ title: String) -> Element {
+        .vstack(spacing: 4, style: ElementStyle(background: .white), children: [
+            .view(layout: LayoutProperties(height: 20), style: ElementStyle(background: .blue)),
+            .text(AttributedText(title), style: TextStyle(size: 12)),
+        ])
+    }
+
+    @Test func aRepeatedTreeComesFromTheCache() async throws {
+        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing), cacheBytes: 8 << 20)
+        let size = Size(width: 100, height: 60)
+        let first = try await service.render(Self.tree("hello"), size: size, scale: 2)
+        let second = try await service.render(Self.tree("hello"), size: size, scale: 2)
+        #expect(first.premultipliedBGRABytes() == second.premultipliedBGRABytes())
+        let metrics = await service.cache.metrics
+        #expect(metrics.hits == 1 && metrics.misses == 1 && metrics.count == 1)
+        #expect(metrics.bytes == first.byteCount)
+        _ = try await service.render(Self.tree("other"), size: size, scale: 2)  // another tree
+        _ = try await service.render(Self.tree("hello"), size: size, scale: 3)  // another scale
+        #expect(await service.cache.metrics.count == 3)
+        #expect(await service.inFlight.started == 3)
+    }
+
+    @Test func concurrentRequestsForOneTreeShareOneRender() async throws {
+        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing), cacheBytes: 8 << 20)
+        let size = Size(width: 100, height: 60)
+        let tree = Self.tree("shared")
+        let bitmaps = try await withThrowingTaskGroup(of: Bitmap.self) { group in
+            for _ in 0..<8 { group.addTask { try await service.render(tree, size: size, scale: 2) } }
+            return try await group.reduce(into: [Bitmap]()) { $0.append($1) }
+        }
+        #expect(bitmaps.count == 8)
+        #expect(await service.inFlight.started == 1)  // the others joined it or found it cached
+        let joined = await service.inFlight.joined, hits = await service.cache.metrics.hits
+        #expect(joined + hits == 7)
+    }
+
+    @Test func rendersRunOnTheLanesThreads() async throws {
+        struct ThreadProbe: CustomElement {
+            static let typeName = "threadProbe"
+            var id = 0
+            func draw(in context: GraphicsContext, size: Size) throws {
+                let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+                guard comm.hasPrefix("RenderLane") else { throw ProbeError(thread: comm) }
+            }
+        }
+        struct ProbeError: Error { var thread: String }
+        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing))
+        _ = try await service.render(.custom(ThreadProbe(), frame: Rect(x: 0, y: 0, width: 4, height: 4)),
+                                     size: Size(width: 4, height: 4), scale: 1)
+    }
+}
