@@ -10,11 +10,11 @@ import Synchronization
 /// The machine is shared and noisy, so every figure that matters is a ratio against a baseline
 /// measured in the same run, in interleaved rounds.
 @main
-struct CardBench: ParsableCommand {
+struct CardBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card-bench",
         abstract: "Benchmarks the reference feed card: render, encode, and the ratio to plain C.",
-        subcommands: [Run.self, Compare.self, Encoders.self],
+        subcommands: [Run.self, Compare.self, Encoders.self, Elements.self],
         defaultSubcommand: Run.self
     )
 }
