@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Renders element trees the way a server or a feed wants them: from the cache when the same tree
 /// was drawn before, shared when the same tree is being drawn right now, and otherwise on the
 /// render lanes.
@@ -11,6 +13,8 @@
 /// 3. the render runs on ``RenderLanes`` (its own threads, in the lane of `priority`), then its
 ///    bitmap is cached.
 public final class ElementRenderService: Sendable {
+    private let renderCount = Atomic<Int>(0)
+
     /// What identifies one render.
     public struct Key: Hashable, Sendable {
         /// The tree's content hash.
@@ -57,13 +61,23 @@ public final class ElementRenderService: Sendable {
         if let cached = await cache.value(for: key) {
             return cached
         }
-        let lanes = self.lanes, renderer = self.renderer
-        let bitmap = try await inFlight.value(for: key, priority: priority.taskPriority) {
-            try await lanes.renderAsync(priority: priority) {
+        let lanes = self.lanes, renderer = self.renderer, cache = self.cache
+        return try await inFlight.value(for: key, priority: priority.taskPriority) {
+            // Looked up again inside the shared work: a render that finished between this
+            // request's first look and its joining is in the cache by now.
+            if let cached = await cache.value(for: key) {
+                return cached
+            }
+            self.renderCount.add(1, ordering: .relaxed)
+            let bitmap = try await lanes.renderAsync(priority: priority) {
                 try await renderer.render(root, size: size, scale: scale)
             }
+            // Cached before the in-flight entry ends, so no later request can miss both.
+            await cache.insert(bitmap, cost: bitmap.byteCount, for: key)
+            return bitmap
         }
-        await cache.insert(bitmap, cost: bitmap.byteCount, for: key)
-        return bitmap
     }
+
+    /// Trees actually drawn (cache misses that were not shared).
+    public var renders: Int { renderCount.load(ordering: .relaxed) }
 }
