@@ -52,7 +52,7 @@ let package = Package(
             name: "CanvasTests",
             // The reference card is tested here too: its golden image and its match with plain C.
             // CTurboJPEG: one codec test writes a CMYK JPEG, which the public encoder never makes.
-            dependencies: ["Canvas", "ReferenceCard", "CTurboJPEG"],
+            dependencies: ["Canvas", "ReferenceCard", "CTurboJPEG", "GoldenImageSupport"],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -68,11 +68,14 @@ let package = Package(
         .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AsyncLayerKitTests",
-            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "ReferenceCard"],
+            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "ReferenceCard", "GoldenImageSupport"],
             // Element golden images, found through #filePath (see Support/ElementGolden.swift).
             exclude: ["Golden"],
             swiftSettings: swiftSettings
         ),
+
+        // Golden-image comparison shared by the test targets (not a product).
+        .target(name: "GoldenImageSupport", dependencies: ["Canvas"], path: "Tests/GoldenImageSupport", swiftSettings: swiftSettings),
 
         // MARK: Examples (each teaches one idea; run with `swift run NAME`)
         // The reference feed card of ../shared/bench/peers/spec/feed-card.json, drawn with the Canvas.

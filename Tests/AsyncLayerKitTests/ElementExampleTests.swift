@@ -1,3 +1,4 @@
+import GoldenImageSupport
 import AsyncLayerKit
 import Foundation
 import ReferenceCard
@@ -31,6 +32,6 @@ import Testing
         let document = try ElementDocument.decode([UInt8](try Data(contentsOf: url)))
         let renderer = ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
         let bitmap = try await renderer.render(document.root, size: try #require(document.size), scale: 1)
-        try ElementGolden.assertMatches(bitmap, named: "element-reference-card-0", tolerance: 12, maxDifferingFraction: 0.01)
+        try goldenImages.assertMatches(bitmap, named: "element-reference-card-0", tolerance: 12, maxDifferingFraction: 0.01)
     }
 }

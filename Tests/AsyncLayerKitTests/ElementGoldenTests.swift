@@ -1,3 +1,4 @@
+import GoldenImageSupport
 import AsyncLayerKit
 import ReferenceCard
 import Testing
@@ -95,18 +96,18 @@ import Testing
 
     @Test func oneTilePerElementKind() async throws {
         let bitmap = try await renderer.render(Self.kinds, size: Size(width: 416, height: 76), scale: 2)
-        try ElementGolden.assertMatches(bitmap, named: "element-kinds", tolerance: 12, maxDifferingFraction: 0.01)
+        try goldenImages.assertMatches(bitmap, named: "element-kinds", tolerance: 12, maxDifferingFraction: 0.01)
     }
 
     @Test(arguments: [0, 1])
     func theReferenceCardAsAnElementTree(sample: Int) async throws {
         let bitmap = try await renderer.render(Self.referenceCard(LiveCardRecord.samples[sample]), size: ReferenceCard.size, scale: 1)
-        try ElementGolden.assertMatches(bitmap, named: "element-reference-card-\(sample)", tolerance: 12, maxDifferingFraction: 0.01)
+        try goldenImages.assertMatches(bitmap, named: "element-reference-card-\(sample)", tolerance: 12, maxDifferingFraction: 0.01)
     }
 
     @Test func aCardOfStacks() async throws {
         let bitmap = try await renderer.render(Self.stackCard, size: Size(width: 280, height: 176), scale: 2)
-        try ElementGolden.assertMatches(bitmap, named: "element-stack-card", tolerance: 12, maxDifferingFraction: 0.01)
+        try goldenImages.assertMatches(bitmap, named: "element-stack-card", tolerance: 12, maxDifferingFraction: 0.01)
     }
 
     /// The same tree through its JSON form draws the same pixels. (Colours travel as 8-bit hex,
@@ -120,6 +121,6 @@ import Testing
         #expect(try again.contentHash() == decoded.contentHash())
         let a = try await renderer.render(Self.stackCard, size: Size(width: 280, height: 176), scale: 1)
         let b = try await renderer.render(decoded, size: Size(width: 280, height: 176), scale: 1)
-        #expect(ElementGolden.difference(a, b, tolerance: 2).differingPixels == 0)
+        #expect(goldenImages.difference(a, b, tolerance: 2).differingPixels == 0)
     }
 }

@@ -1,3 +1,4 @@
+import GoldenImageSupport
 import Testing
 
 @testable import Canvas
@@ -31,7 +32,7 @@ import Testing
             }
             context.stroke(.circle(center: Point(x: 24, y: 72), radius: 11.5), with: .color(.white))
         }
-        try GoldenImage.assertMatches(bitmap, named: "rounded-clips")
+        try goldenImages.assertMatches(bitmap, named: "rounded-clips")
     }
 
     @Test func borders() throws {
@@ -57,7 +58,7 @@ import Testing
                 }
             }
         }
-        try GoldenImage.assertMatches(bitmap, named: "borders")
+        try goldenImages.assertMatches(bitmap, named: "borders")
     }
 
     @Test func gradients() throws {
@@ -72,7 +73,7 @@ import Testing
             context.fill(.rect(Rect(x: 80, y: 40, width: 112, height: 44)),
                          with: .linearGradient(veil, start: Point(x: 0, y: 40), end: Point(x: 0, y: 84)))
         }
-        try GoldenImage.assertMatches(bitmap, named: "gradients")
+        try goldenImages.assertMatches(bitmap, named: "gradients")
     }
 
     @Test func shadows() throws {
@@ -90,6 +91,6 @@ import Testing
                 }
             }
         }
-        try GoldenImage.assertMatches(bitmap, named: "shadows")
+        try goldenImages.assertMatches(bitmap, named: "shadows")
     }
 }

@@ -1,3 +1,4 @@
+import GoldenImageSupport
 import Foundation
 import ReferenceCard
 import Testing
@@ -15,7 +16,7 @@ import Testing
         // Transparent outside the rounded corners, opaque inside.
         #expect(card.pixel(x: 0, y: 0)?.alpha == 0)
         #expect(card.pixel(x: 375, y: 480)?.alpha == 255)
-        try GoldenImage.assertMatches(card, named: "reference-card-\(record)")
+        try goldenImages.assertMatches(card, named: "reference-card-\(record)")
     }
 
     /// The C program of the bench folder wrote its card 0 to `samples/c-cairo-pango.png`; ours must
@@ -26,7 +27,7 @@ import Testing
         let c = try ImageDecoder.decode([UInt8](try Data(contentsOf: Self.cSample)))
         let ours = try ReferenceCard.render(LiveCardRecord.samples[0], assets: try Self.assets.get())
         #expect(c.width == ours.width && c.height == ours.height)
-        let difference = GoldenImage.difference(ours, c, tolerance: 8)
+        let difference = goldenImages.difference(ours, c, tolerance: 8)
         #expect(difference.fraction < 0.001, "\(difference)")
     }
 

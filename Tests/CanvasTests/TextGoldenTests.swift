@@ -1,3 +1,4 @@
+import GoldenImageSupport
 import Testing
 
 @testable import Canvas
@@ -27,7 +28,7 @@ import Testing
         #expect(layout.fontsUsed.contains("Noto Sans CJK SC"))
         #expect(layout.fontsUsed.contains("Noto Color Emoji"))
         #expect(bitmap.width == 576 && bitmap.height == 112)
-        try GoldenImage.assertMatches(bitmap, named: "text-cjk-emoji-ellipsis")
+        try goldenImages.assertMatches(bitmap, named: "text-cjk-emoji-ellipsis")
     }
 
     @Test func colourEmojiKeepTheirColours() throws {
@@ -57,7 +58,7 @@ import Testing
         let reference = try Bitmap.render(size: size, scale: 2) { context in
             PangoReferenceRenderer.draw(text, style: style, options: options, in: context, at: Point(x: 4, y: 4))
         }
-        let difference = GoldenImage.difference(ours, reference, tolerance: 8)
+        let difference = goldenImages.difference(ours, reference, tolerance: 8)
         #expect(difference.fraction <= 0.002, "\(difference)")
     }
 }

@@ -1,9 +1,9 @@
-import Foundation
-import Testing
+public import Canvas
+public import Foundation
+public import Testing
 
-@testable import Canvas
-
-/// Golden-image comparison: a rendered bitmap against a reviewed PNG in `Tests/CanvasTests/Golden/`.
+/// Golden-image comparison, shared by the test targets: a rendered bitmap against a reviewed PNG
+/// in a test target's `Golden/` folder.
 ///
 /// Pixels may differ by up to `tolerance` per channel (anti-aliasing and font rasterisation move a
 /// little between library versions) on at most `maxDifferingFraction` of the pixels; beyond that
@@ -11,13 +11,23 @@ import Testing
 /// (`.build/golden-failures/`) for review. Set `ACS_RECORD_GOLDEN=1` to write the golden instead;
 /// the test then fails on purpose, so that a recorded image is always looked at before it is
 /// committed.
-enum GoldenImage {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden")
+public struct GoldenImages: Sendable {
+    /// The folder of the reviewed PNGs.
+    public let directory: URL
 
-    static var isRecording: Bool { ProcessInfo.processInfo.environment["ACS_RECORD_GOLDEN"] == "1" }
+    /// The `Golden/` folder of the test target that holds `testFile` (pass `#filePath` from a file
+    /// directly inside the target's folder or its `Support/` folder).
+    public init(testFile: String) {
+        var folder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
+        if folder.lastPathComponent == "Support" { folder = folder.deletingLastPathComponent() }
+        directory = folder.appendingPathComponent("Golden")
+    }
 
-    static func assertMatches(
+    /// Whether goldens are being recorded (`ACS_RECORD_GOLDEN=1`).
+    public var isRecording: Bool { ProcessInfo.processInfo.environment["ACS_RECORD_GOLDEN"] == "1" }
+
+    /// Compares `bitmap` with the golden `name`.png, or records it.
+    public func assertMatches(
         _ bitmap: Bitmap,
         named name: String,
         tolerance: Int = 8,
@@ -49,20 +59,25 @@ enum GoldenImage {
     }
 
     /// How two bitmaps of the same size differ, channel by channel.
-    struct Difference: CustomStringConvertible {
-        var differingPixels: Int
-        var totalPixels: Int
-        var largestChannelDifference: Int
+    public struct Difference: CustomStringConvertible {
+        /// Pixels differing by more than the tolerance.
+        public var differingPixels: Int
+        /// All pixels compared.
+        public var totalPixels: Int
+        /// The largest difference on any channel.
+        public var largestChannelDifference: Int
         /// Red where a pixel differs by more than the tolerance.
-        var map: Bitmap?
-        var fraction: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
-        var description: String {
+        public var map: Bitmap?
+        /// Differing pixels over all pixels.
+        public var fraction: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
+        /// A one-line summary.
+        public var description: String {
             "\(differingPixels) of \(totalPixels) pixels differ by more than the tolerance (largest channel difference \(largestChannelDifference))"
         }
     }
 
     /// Pixels whose channels differ by more than `tolerance`.
-    static func difference(_ a: Bitmap, _ b: Bitmap, tolerance: Int) -> Difference {
+    public func difference(_ a: Bitmap, _ b: Bitmap, tolerance: Int) -> Difference {
         let width = min(a.width, b.width), height = min(a.height, b.height)
         var differing = 0, largest = 0
         var map = [UInt8](repeating: 0, count: width * height * 4)
@@ -85,7 +100,7 @@ enum GoldenImage {
         )
     }
 
-    private static func writeFailure(_ bitmap: Bitmap, diff: Bitmap?, name: String) throws {
+    private func writeFailure(_ bitmap: Bitmap, diff: Bitmap?, name: String) throws {
         let folder = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/golden-failures")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,4 @@
+import GoldenImageSupport
+
+/// The AsyncLayerKit tests' reviewed PNGs, in `Tests/AsyncLayerKitTests/Golden/`.
+let goldenImages = GoldenImages(testFile: #filePath)

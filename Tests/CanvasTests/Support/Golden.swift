@@ -1,0 +1,4 @@
+import GoldenImageSupport
+
+/// The Canvas tests' reviewed PNGs, in `Tests/CanvasTests/Golden/`.
+let goldenImages = GoldenImages(testFile: #filePath)
