@@ -88,16 +88,7 @@ struct MeasureRequest {
     func style(atByte offset: Int) -> TextStyle {
         // The last segment starting at or before `offset` (empty segments share a start with the
         // next one, so take the last of equal starts).
-        var low = 0, high = segmentStarts.count - 1, found = 0
-        while low <= high {
-            let mid = (low + high) / 2
-            if segmentStarts[mid] <= offset {
-                found = mid
-                low = mid + 1
-            } else {
-                high = mid - 1
-            }
-        }
+        let found = segmentStarts.lastIndex(atMost: offset)
         return segmentStyles.isEmpty ? style : segmentStyles[found]
     }
 

@@ -44,16 +44,7 @@ struct UTF16OffsetMap {
 
     /// The byte offset of UTF-16 offset `units` (clamped; inside a surrogate pair: after the pair).
     func byteOffset(utf16 units: Int) -> Int {
-        var low = 0, high = checkpoints.count - 1, block = 0
-        while low <= high {
-            let mid = (low + high) / 2
-            if checkpoints[mid] <= units {
-                block = mid
-                low = mid + 1
-            } else {
-                high = mid - 1
-            }
-        }
+        let block = checkpoints.lastIndex(atMost: units)
         var index = block * UTF16OffsetMap.stride
         var offset = checkpoints[block]
         while index < utf8.count, offset < units {
