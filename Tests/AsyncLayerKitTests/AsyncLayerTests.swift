@@ -76,13 +76,7 @@ import Testing
     @Test(arguments: [Size(width: 0.5, height: 10), Size(width: 10, height: 0), Size(width: 10, height: 0.99)])
     func aLayerUnderOnePointGetsEmptyContents(size: Size) async {
         let log = EventLog()
-        let layer = DisplayLoop.drive { () -> AsyncLayer in
-            let layer = AsyncLayer(bounds: Rect(x: 0, y: 0, width: 4, height: 4))
-            layer.displayTask = fillTask(.red, log: log)
-            layer.setNeedsDisplay()
-            return layer
-        }.value
-        await DisplayLoop.settle { layer.contents != nil }
+        let layer = await displayedLayer(fillTask(.red, log: log))
         DisplayLoop.drive {
             layer.bounds.size = size
             layer.setNeedsDisplay()
@@ -135,13 +129,7 @@ import Testing
     }
 
     @Test func aFailedDrawKeepsTheOldContentsAndSaysWhy() async {
-        let layer = DisplayLoop.drive { () -> AsyncLayer in
-            let layer = AsyncLayer(bounds: Rect(x: 0, y: 0, width: 4, height: 4))
-            layer.displayTask = AsyncLayerDisplayTask(display: { context, size in context.fill(Rect(size: size), with: .blue) })
-            layer.setNeedsDisplay()
-            return layer
-        }.value
-        await DisplayLoop.settle { layer.contents != nil }
+        let layer = await displayedLayer(AsyncLayerDisplayTask(display: { context, size in context.fill(Rect(size: size), with: .blue) }))
         DisplayLoop.drive {
             layer.bounds.size = Size(width: 100_000, height: 100_000)  // over the pixel limit
             layer.setNeedsDisplay()
@@ -156,19 +144,13 @@ import Testing
     @Test func clearingBeforeDisplayIsAnOption() async {
         let gate = Gate()
         let log = EventLog()
-        let layer = DisplayLoop.drive { () -> AsyncLayer in
-            let layer = AsyncLayer(bounds: Rect(x: 0, y: 0, width: 4, height: 4))
-            layer.displayTask = fillTask(.red, log: log)
-            layer.setNeedsDisplay()
-            return layer
-        }.value
-        await DisplayLoop.settle { layer.contents != nil }
-        let during = DisplayLoop.drive { () -> (Bool, Bool) in
+        let layer = await displayedLayer(fillTask(.red, log: log))
+        let kept = DisplayLoop.drive { () -> Bool in
             layer.displayTask = fillTask(.green, log: log, gate: gate)
             layer.setNeedsDisplay()
-            return (layer.contents != nil, true)
+            return layer.contents != nil
         }.value
-        #expect(during.0)  // default: the old contents stay while the new draw runs
+        #expect(kept)  // default: the old contents stay while the new draw runs
         DisplayLoop.drive { layer.clearsContentsBeforeDisplay = true; layer.setNeedsDisplay() }
         let cleared = DisplayLoop.drive { layer.contents == nil }.value
         #expect(cleared)

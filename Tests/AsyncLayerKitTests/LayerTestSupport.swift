@@ -58,3 +58,16 @@ func fillTask(_ color: Color, log: EventLog, gate: Gate? = nil, onLoop: Locked<B
         didDisplay: { _, finished in log.append("did \(color.hexString) \(finished)") }
     )
 }
+
+/// A 4×4 pt layer with `task`, displayed once: marked on the manual main loop, then settled
+/// until its first contents are set.
+func displayedLayer(_ task: AsyncLayerDisplayTask) async -> AsyncLayer {
+    let layer = DisplayLoop.drive { () -> AsyncLayer in
+        let layer = AsyncLayer(bounds: Rect(x: 0, y: 0, width: 4, height: 4))
+        layer.displayTask = task
+        layer.setNeedsDisplay()
+        return layer
+    }.value
+    await DisplayLoop.settle { layer.contents != nil }
+    return layer
+}
