@@ -14,7 +14,7 @@ import Testing
 
     /// The content hash of a fixed tree, computed once and written here: it must never change
     /// between runs, processes or machines (unlike `hashValue`, seeded per process).
-    static let sampleHash = "66502d8dfa28da559b4d5276d567bfae"
+    static let sampleHash = "eda0f325ce8b2e78f275af07f5e50089"
 
     @Test func theContentHashIsAKnownConstant() throws {
         #expect(try Self.sampleTree().contentHash().description == Self.sampleHash)
@@ -88,5 +88,32 @@ import Testing
         #expect(try red1.contentHash() == red2.contentHash())
         #expect(red1 != green)
         #expect(try red1.contentHash() != green.contentHash())
+    }
+
+    /// The digest walks the encoding with depths, so moving a child one level up or down, or
+    /// splitting a text in two, changes the hash even though the same values are written.
+    @Test func theTreeShapeIsInTheHash() throws {
+        let nested = Element.view(children: [.view(children: [.text("a")]), .text("b")])
+        let flat = Element.view(children: [.view(children: [.text("a"), .text("b")])])
+        let split = Element.view(children: [.text("ab")])
+        let joined = Element.view(children: [.text("a"), .text("b")])
+        #expect(try nested.contentHash() != flat.contentHash())
+        #expect(try split.contentHash() != joined.contentHash())
+    }
+
+    @Test func encodedImagesAreHashedByTheirBytes() throws {
+        let a = Element.image(.encoded([1, 2, 3]))
+        let b = Element.image(.encoded([1, 2, 4]))
+        let c = Element.image(.named("AQID"))  // the base64 text of [1, 2, 3]
+        #expect(try a.contentHash() == Element.image(.encoded([1, 2, 3])).contentHash())
+        #expect(try a.contentHash() != b.contentHash())
+        #expect(try a.contentHash() != c.contentHash())
+    }
+
+    @Test func aNonFiniteNumberIsAnErrorNamingItsPath() {
+        let tree = Element.view(children: [.view(style: ElementStyle(opacity: .nan))])
+        #expect(throws: ElementError.invalidJSON(path: "children[0].style.opacity", message: "nan is not a finite number")) {
+            try tree.contentHash()
+        }
     }
 }

@@ -88,7 +88,7 @@ extension ImageSource: Codable {
         var c = encoder.container(keyedBy: Keys.self)
         switch self {
         case .named(let name): try c.encode(name, forKey: .named)
-        case .encoded(let bytes): try c.encode(Data(bytes).base64EncodedString(), forKey: .base64)
+        case .encoded(let bytes): try c.encode(RawBytesEncoding(bytes: bytes), forKey: .base64)
         case .bitmap(let image):
             var b = c.nestedContainer(keyedBy: BitmapKeys.self, forKey: .bitmap)
             try b.encode(image.bitmap.width, forKey: .width)

@@ -125,15 +125,26 @@ enum CanonicalJSON {
 }
 
 extension Element {
-    /// A 128-bit FNV-1a hash of the element's canonical JSON (sorted keys, defaults left out):
-    /// the same for equal trees in every process and on every run, so it can key caches shared
-    /// between processes. In-memory bitmaps contribute their pixel digest.
+    /// A 128-bit FNV-1a hash of the element's `Codable` encoding (defaults left out, as in its
+    /// JSON form), digested without making JSON text (see `ContentHashEncoder`): the same for
+    /// equal trees in every process and on every run, so it can key caches shared between
+    /// processes. In-memory bitmaps contribute their pixel digest, encoded images their bytes.
+    ///
+    /// It costs a walk of the tree (a few microseconds for a feed card), so compute it once per
+    /// tree when you look the same tree up many times.
     ///
     /// - Throws: ``ElementError/invalidJSON(path:message:)`` when a value cannot be encoded (a
-    ///   NaN or infinite number).
+    ///   NaN or infinite number), naming its path.
     public func contentHash() throws(ElementError) -> ContentHash {
-        var hasher = FNV1a128()
-        hasher.combine(try CanonicalJSON.encode(self))
-        return hasher.finalize()
+        do {
+            return try ContentHashEncoder.digest(self)
+        } catch let error as EncodingError {
+            if case .invalidValue(_, let context) = error {
+                throw .invalidJSON(path: JSONErrorPath.format(context.codingPath), message: context.debugDescription)
+            }
+            throw .invalidJSON(path: "", message: "\(error)")
+        } catch {
+            throw .invalidJSON(path: "", message: "\(error)")
+        }
     }
 }
