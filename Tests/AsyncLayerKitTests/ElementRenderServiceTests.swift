@@ -18,12 +18,15 @@ import Testing
         #expect(first.premultipliedBGRABytes() == second.premultipliedBGRABytes())
         let metrics = await service.cache.metrics
         // The first request misses twice (its own look, and the shared work's look again).
-        #expect(metrics.hits == 1 && metrics.misses == 2 && metrics.count == 1)
+        #expect(metrics.renders.hits == 1 && metrics.renders.misses == 2 && metrics.renders.count == 1)
         #expect(service.renders == 1)
-        #expect(metrics.bytes == first.byteCount)
+        #expect(metrics.renders.bytes == first.byteCount)
+        // The text was measured once and kept under the same budget.
+        #expect(metrics.texts.count == 1 && metrics.texts.bytes > 0)
+        #expect(metrics.bytes == metrics.renders.bytes + metrics.texts.bytes)
         _ = try await service.render(Self.tree("other"), size: size, scale: 2)  // another tree
         _ = try await service.render(Self.tree("hello"), size: size, scale: 3)  // another scale
-        #expect(await service.cache.metrics.count == 3)
+        #expect(await service.cache.metrics.renders.count == 3)
         #expect(service.renders == 3)
     }
 

@@ -16,38 +16,39 @@ public final class ElementRenderService: Sendable {
     private let renderCount = Atomic<Int>(0)
 
     /// What identifies one render.
-    public struct Key: Hashable, Sendable {
-        /// The tree's content hash.
-        public var hash: ContentHash
-        /// The canvas size in points.
-        public var size: Size
-        /// Pixels per point.
-        public var scale: Double
-    }
+    public typealias Key = ElementCache.RenderKey
 
-    /// The finished renders.
-    public let cache: ByteBudgetCache<Key, Bitmap>
+    /// Finished renders, decoded images and measured texts, under one byte budget.
+    public let cache: ElementCache
     /// The renders in flight.
     public let inFlight = InFlightWork<Key, Bitmap>()
     /// Where renders run.
     public let lanes: RenderLanes
-    /// How trees are drawn (limits, image loader).
+    /// How trees are drawn (limits, image loader, and ``cache`` for images and texts).
     public let renderer: ElementRenderer
 
     /// Creates a service.
     ///
     /// - Parameters:
-    ///   - renderer: Limits and the image loader.
+    ///   - renderer: Limits and the image loader. If it has no ``ElementRenderer/cache``, the
+    ///     service's cache becomes its cache, so decoded images and measured texts share the
+    ///     renders' budget; if it has one, that cache is the service's too.
     ///   - lanes: Where renders run; default ``RenderLanes/shared``.
-    ///   - cacheBytes: The bitmap cache's budget; default 128 MiB.
+    ///   - cacheBytes: The budget of a new cache; default 128 MiB.
     public init(renderer: ElementRenderer = ElementRenderer(), lanes: RenderLanes = .shared, cacheBytes: Int = 128 << 20) {
+        var renderer = renderer
+        let cache = renderer.cache ?? ElementCache(byteLimit: cacheBytes)
+        renderer.cache = cache
         self.renderer = renderer
         self.lanes = lanes
-        self.cache = ByteBudgetCache(byteLimit: cacheBytes)
+        self.cache = cache
     }
 
     /// The bitmap of `root` drawn at `size` points and `scale`, from the cache, a render in flight,
     /// or a new render on the lanes.
+    ///
+    /// This computes the tree's content hash (a walk of the tree); a caller that asks for the same
+    /// tree again and again can hash it once with ``HashedElement``.
     ///
     /// - Throws: ``ElementError`` (limits, images, drawing), `CancellationError` when the calling
     ///   task is cancelled, or ``RenderLaneError`` when the lanes refuse the work.
@@ -57,15 +58,28 @@ public final class ElementRenderService: Sendable {
         scale: Double,
         priority: RenderPriority = .userInitiated
     ) async throws -> Bitmap {
-        let key = Key(hash: try root.contentHash(), size: size, scale: scale)
-        if let cached = await cache.value(for: key) {
+        try await render(HashedElement(root), size: size, scale: scale, priority: priority)
+    }
+
+    /// The bitmap of a tree whose content hash is known, drawn at `size` points and `scale`.
+    ///
+    /// - Throws: as ``render(_:size:scale:priority:)-(Element,_,_,_)``.
+    public func render(
+        _ tree: HashedElement,
+        size: Size,
+        scale: Double,
+        priority: RenderPriority = .userInitiated
+    ) async throws -> Bitmap {
+        let key = Key(hash: tree.contentHash, size: size, scale: scale)
+        if let cached = await cache.render(for: key) {
             return cached
         }
         let lanes = self.lanes, renderer = self.renderer, cache = self.cache
+        let root = tree.element
         return try await inFlight.value(for: key, priority: priority.taskPriority) {
             // Looked up again inside the shared work: a render that finished between this
             // request's first look and its joining is in the cache by now.
-            if let cached = await cache.value(for: key) {
+            if let cached = await cache.render(for: key) {
                 return cached
             }
             self.renderCount.add(1, ordering: .relaxed)
@@ -73,7 +87,7 @@ public final class ElementRenderService: Sendable {
                 try await renderer.render(root, size: size, scale: scale)
             }
             // Cached before the in-flight entry ends, so no later request can miss both.
-            await cache.insert(bitmap, cost: bitmap.byteCount, for: key)
+            await cache.insertRender(bitmap, for: key)
             return bitmap
         }
     }

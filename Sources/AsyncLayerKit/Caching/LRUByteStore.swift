@@ -39,12 +39,19 @@ struct LRUByteStore<Key: Hashable, Value> {
         index[key] != nil
     }
 
+    /// An entry taken out of the store.
+    struct Removed {
+        var key: Key
+        var value: Value
+        var cost: Int
+    }
+
     /// What an insertion displaced; the caller decides where those values are released.
     struct InsertOutcome {
-        /// The previous value under the same key.
-        var replaced: Value?
-        /// Least recently used values pushed out to stay within the budget.
-        var evicted: [Value] = []
+        /// The previous entry under the same key.
+        var replaced: Removed?
+        /// Least recently used entries pushed out to stay within the budget.
+        var evicted: [Removed] = []
         /// Whether the value was not kept because it alone exceeds the budget.
         var rejected = false
     }
@@ -78,19 +85,19 @@ struct LRUByteStore<Key: Hashable, Value> {
 
     /// Removes `key`, returning its value.
     @discardableResult
-    mutating func remove(_ key: Key) -> Value? {
+    mutating func remove(_ key: Key) -> Removed? {
         guard let slot = index.removeValue(forKey: key) else { return nil }
         unlink(slot)
         bytes -= slots[slot].cost
         let value = slots[slot].value
         slots[slot].value = nil
         free.append(slot)
-        return value
+        return value.map { Removed(key: key, value: $0, cost: slots[slot].cost) }
     }
 
     /// Evicts least recently used entries until at most `limit` bytes remain.
-    mutating func evict(downTo limit: Int) -> [Value] {
-        var evicted: [Value] = []
+    mutating func evict(downTo limit: Int) -> [Removed] {
+        var evicted: [Removed] = []
         while bytes > max(0, limit), let oldest {
             if let value = remove(slots[oldest].key) { evicted.append(value) }
         }

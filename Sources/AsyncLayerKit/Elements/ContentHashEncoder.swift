@@ -1,6 +1,6 @@
 import Foundation
 
-/// An `Encoder` that digests a value's `Codable` encoding straight into an ``FNV1a128`` state,
+/// An `Encoder` that digests a value's `Codable` encoding straight into a `StableHasher` (MurmurHash3 x64 128),
 /// with no JSON text in between: what ``Element/contentHash()`` uses.
 ///
 /// The stream it digests is a pre-order walk of the encoding in which every key and value is
@@ -11,12 +11,22 @@ import Foundation
 /// in every process and on every run. Like `JSONEncoder`, a NaN or infinite number is an
 /// `EncodingError.invalidValue`; `-0.0` digests as `0.0`, since the two compare equal.
 final class ContentHashEncoder {
-    private(set) var hasher = FNV1a128()
+    private(set) var hasher = StableHasher()
+    /// The coding path of the value being encoded: pushed and popped around each nested value
+    /// rather than copied into every container (only an error or a type that asks reads it).
+    private(set) var path: [any CodingKey] = []
+
+    /// Encodes a nested value with `key` on the path.
+    func encode(_ value: some Encodable, key: (any CodingKey)?, depth: Int) throws {
+        if let key { path.append(key) }
+        defer { if key != nil { path.removeLast() } }
+        try value.encode(to: Node(encoder: self, depth: depth))
+    }
 
     /// Digests `value`.
     static func digest(_ value: some Encodable) throws -> ContentHash {
         let encoder = ContentHashEncoder()
-        try value.encode(to: ContentHashEncoder.Node(encoder: encoder, depth: 0, codingPath: []))
+        try encoder.encode(value, key: nil, depth: 0)
         return encoder.hasher.finalize()
     }
 
@@ -29,18 +39,23 @@ final class ContentHashEncoder {
         hasher.combine(UInt64(tag.rawValue) | UInt64(truncatingIfNeeded: depth) << 8)
     }
 
+    /// A tag word that also carries the byte count that follows (tag, depth: 24 bits, count: 32 bits).
+    private func combine(_ tag: Tag, depth: Int, count: Int) {
+        hasher.combine(UInt64(tag.rawValue) | UInt64(truncatingIfNeeded: depth & 0xFF_FFFF) << 8 | UInt64(truncatingIfNeeded: count) << 32)
+        if count >= 1 << 32 { hasher.combine(UInt64(count)) }
+    }
+
     func combine(string: String, depth: Int, tag: Tag = .string) {
-        combine(tag, depth: depth)
         var string = string
         string.withUTF8 { utf8 in
-            hasher.combine(UInt64(utf8.count))
+            combine(tag, depth: depth, count: utf8.count)
             hasher.combine(bytes: UnsafeRawBufferPointer(utf8))
         }
     }
 
-    func combine(double: Double, depth: Int, codingPath: [any CodingKey]) throws {
+    func combine(double: Double, depth: Int, key: (any CodingKey)?) throws {
         guard double.isFinite else {
-            throw EncodingError.invalidValue(double, .init(codingPath: codingPath, debugDescription: "\(double) is not a finite number"))
+            throw EncodingError.invalidValue(double, .init(codingPath: path + (key.map { [$0] } ?? []), debugDescription: "\(double) is not a finite number"))
         }
         combine(.double, depth: depth)
         hasher.combine((double == 0 ? 0 : double).bitPattern)
@@ -48,8 +63,7 @@ final class ContentHashEncoder {
 
     /// Raw bytes (an encoded image), digested as they are rather than as base64 text.
     func combine(bytes: [UInt8], depth: Int) {
-        combine(.bytes, depth: depth)
-        hasher.combine(UInt64(bytes.count))
+        combine(.bytes, depth: depth, count: bytes.count)
         hasher.combine(bytes)
     }
 
@@ -57,21 +71,21 @@ final class ContentHashEncoder {
     struct Node: Encoder {
         let encoder: ContentHashEncoder
         let depth: Int
-        let codingPath: [any CodingKey]
+        var codingPath: [any CodingKey] { encoder.path }
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             encoder.combine(.keyedContainer, depth: depth)
-            return KeyedEncodingContainer(Keyed<Key>(encoder: encoder, depth: depth + 1, codingPath: codingPath))
+            return KeyedEncodingContainer(Keyed<Key>(encoder: encoder, depth: depth + 1))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
             encoder.combine(.unkeyedContainer, depth: depth)
-            return Unkeyed(encoder: encoder, depth: depth + 1, codingPath: codingPath)
+            return Unkeyed(encoder: encoder, depth: depth + 1)
         }
 
         func singleValueContainer() -> any SingleValueEncodingContainer {
-            Single(encoder: encoder, depth: depth, codingPath: codingPath)
+            Single(encoder: encoder, depth: depth)
         }
     }
 }
@@ -112,24 +126,23 @@ extension ContentHashEncoder {
             }
         }
         func string(_ value: String) { encoder.combine(string: value, depth: depth) }
-        func double(_ value: Double, codingPath: [any CodingKey]) throws {
-            try encoder.combine(double: value, depth: depth, codingPath: codingPath)
+        func double(_ value: Double, key: (any CodingKey)?) throws {
+            try encoder.combine(double: value, depth: depth, key: key)
         }
-        func value(_ value: some Encodable, codingPath: [any CodingKey]) throws {
-            try value.encode(to: Node(encoder: encoder, depth: depth, codingPath: codingPath))
+        func value(_ value: some Encodable, key: (any CodingKey)?) throws {
+            try encoder.encode(value, key: key, depth: depth)
         }
     }
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let encoder: ContentHashEncoder
         let depth: Int
-        let codingPath: [any CodingKey]
+        var codingPath: [any CodingKey] { encoder.path }
         private var writer: Writer { Writer(encoder: encoder, depth: depth) }
 
-        init(encoder: ContentHashEncoder, depth: Int, codingPath: [any CodingKey]) {
+        init(encoder: ContentHashEncoder, depth: Int) {
             self.encoder = encoder
             self.depth = depth
-            self.codingPath = codingPath
         }
 
         private func key(_ key: Key) { encoder.combine(string: key.stringValue, depth: depth, tag: .key) }
@@ -137,8 +150,8 @@ extension ContentHashEncoder {
         mutating func encodeNil(forKey key: Key) throws { self.key(key); writer.null() }
         mutating func encode(_ value: Bool, forKey key: Key) throws { self.key(key); writer.bool(value) }
         mutating func encode(_ value: String, forKey key: Key) throws { self.key(key); writer.string(value) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { self.key(key); try writer.double(value, codingPath: codingPath + [key]) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { self.key(key); try writer.double(Double(value), codingPath: codingPath + [key]) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { self.key(key); try writer.double(value, key: key) }
+        mutating func encode(_ value: Float, forKey key: Key) throws { self.key(key); try writer.double(Double(value), key: key) }
         mutating func encode(_ value: Int, forKey key: Key) throws { self.key(key); writer.integer(value) }
         mutating func encode(_ value: Int8, forKey key: Key) throws { self.key(key); writer.integer(value) }
         mutating func encode(_ value: Int16, forKey key: Key) throws { self.key(key); writer.integer(value) }
@@ -151,41 +164,42 @@ extension ContentHashEncoder {
         mutating func encode(_ value: UInt64, forKey key: Key) throws { self.key(key); writer.integer(value) }
         mutating func encode(_ value: some Encodable, forKey key: Key) throws {
             self.key(key)
-            try writer.value(value, codingPath: codingPath + [key])
+            try writer.value(value, key: key)
         }
 
+        // A nested container outlives this call, so its key cannot be pushed and popped around
+        // it: values written into it report the path without that key in an error.
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             self.key(key)
-            return Node(encoder: encoder, depth: depth, codingPath: codingPath + [key]).container(keyedBy: keyType)
+            return Node(encoder: encoder, depth: depth).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             self.key(key)
-            return Node(encoder: encoder, depth: depth, codingPath: codingPath + [key]).unkeyedContainer()
+            return Node(encoder: encoder, depth: depth).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
             encoder.combine(string: "super", depth: depth, tag: .key)
-            return Node(encoder: encoder, depth: depth, codingPath: codingPath)
+            return Node(encoder: encoder, depth: depth)
         }
 
         mutating func superEncoder(forKey key: Key) -> any Encoder {
             self.key(key)
-            return Node(encoder: encoder, depth: depth, codingPath: codingPath + [key])
+            return Node(encoder: encoder, depth: depth)
         }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
         let encoder: ContentHashEncoder
         let depth: Int
-        let codingPath: [any CodingKey]
+        var codingPath: [any CodingKey] { encoder.path }
         private(set) var count = 0
         private var writer: Writer { Writer(encoder: encoder, depth: depth) }
 
-        init(encoder: ContentHashEncoder, depth: Int, codingPath: [any CodingKey]) {
+        init(encoder: ContentHashEncoder, depth: Int) {
             self.encoder = encoder
             self.depth = depth
-            self.codingPath = codingPath
         }
 
         private var indexKey: any CodingKey { IndexKey(intValue: count) }
@@ -193,8 +207,8 @@ extension ContentHashEncoder {
         mutating func encodeNil() throws { writer.null(); count += 1 }
         mutating func encode(_ value: Bool) throws { writer.bool(value); count += 1 }
         mutating func encode(_ value: String) throws { writer.string(value); count += 1 }
-        mutating func encode(_ value: Double) throws { try writer.double(value, codingPath: codingPath + [indexKey]); count += 1 }
-        mutating func encode(_ value: Float) throws { try writer.double(Double(value), codingPath: codingPath + [indexKey]); count += 1 }
+        mutating func encode(_ value: Double) throws { try writer.double(value, key: indexKey); count += 1 }
+        mutating func encode(_ value: Float) throws { try writer.double(Double(value), key: indexKey); count += 1 }
         mutating func encode(_ value: Int) throws { writer.integer(value); count += 1 }
         mutating func encode(_ value: Int8) throws { writer.integer(value); count += 1 }
         mutating func encode(_ value: Int16) throws { writer.integer(value); count += 1 }
@@ -206,37 +220,37 @@ extension ContentHashEncoder {
         mutating func encode(_ value: UInt32) throws { writer.integer(value); count += 1 }
         mutating func encode(_ value: UInt64) throws { writer.integer(value); count += 1 }
         mutating func encode(_ value: some Encodable) throws {
-            try writer.value(value, codingPath: codingPath + [indexKey])
+            try writer.value(value, key: indexKey)
             count += 1
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             defer { count += 1 }
-            return Node(encoder: encoder, depth: depth, codingPath: codingPath + [indexKey]).container(keyedBy: keyType)
+            return Node(encoder: encoder, depth: depth).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
             defer { count += 1 }
-            return Node(encoder: encoder, depth: depth, codingPath: codingPath + [indexKey]).unkeyedContainer()
+            return Node(encoder: encoder, depth: depth).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
             defer { count += 1 }
-            return Node(encoder: encoder, depth: depth, codingPath: codingPath + [indexKey])
+            return Node(encoder: encoder, depth: depth)
         }
     }
 
     struct Single: SingleValueEncodingContainer {
         let encoder: ContentHashEncoder
         let depth: Int
-        let codingPath: [any CodingKey]
+        var codingPath: [any CodingKey] { encoder.path }
         private var writer: Writer { Writer(encoder: encoder, depth: depth) }
 
         mutating func encodeNil() throws { writer.null() }
         mutating func encode(_ value: Bool) throws { writer.bool(value) }
         mutating func encode(_ value: String) throws { writer.string(value) }
-        mutating func encode(_ value: Double) throws { try writer.double(value, codingPath: codingPath) }
-        mutating func encode(_ value: Float) throws { try writer.double(Double(value), codingPath: codingPath) }
+        mutating func encode(_ value: Double) throws { try writer.double(value, key: nil) }
+        mutating func encode(_ value: Float) throws { try writer.double(Double(value), key: nil) }
         mutating func encode(_ value: Int) throws { writer.integer(value) }
         mutating func encode(_ value: Int8) throws { writer.integer(value) }
         mutating func encode(_ value: Int16) throws { writer.integer(value) }
@@ -247,7 +261,7 @@ extension ContentHashEncoder {
         mutating func encode(_ value: UInt16) throws { writer.integer(value) }
         mutating func encode(_ value: UInt32) throws { writer.integer(value) }
         mutating func encode(_ value: UInt64) throws { writer.integer(value) }
-        mutating func encode(_ value: some Encodable) throws { try writer.value(value, codingPath: codingPath) }
+        mutating func encode(_ value: some Encodable) throws { try writer.value(value, key: nil) }
     }
 
     /// The coding key of an unkeyed container's element, for error paths.

@@ -125,7 +125,7 @@ enum CanonicalJSON {
 }
 
 extension Element {
-    /// A 128-bit FNV-1a hash of the element's `Codable` encoding (defaults left out, as in its
+    /// A 128-bit hash (MurmurHash3 x64 128) of the element's `Codable` encoding (defaults left out, as in its
     /// JSON form), digested without making JSON text (see `ContentHashEncoder`): the same for
     /// equal trees in every process and on every run, so it can key caches shared between
     /// processes. In-memory bitmaps contribute their pixel digest, encoded images their bytes.

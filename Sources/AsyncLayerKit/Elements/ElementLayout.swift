@@ -23,10 +23,15 @@ public enum ElementLayout {
     ///   ``ElementError/canvas(_:)`` when a text cannot be measured.
     public static func layout(_ root: Element, in size: Size, limits: ElementLimits = .default) throws(ElementError) -> LayoutResult {
         try limits.check(root)
+        return try layout(checked: root, in: size, limits: limits, texts: TextMeasurer())
+    }
+
+    /// Lays out a tree whose limits were checked, measuring texts through `texts`.
+    static func layout(checked root: Element, in size: Size, limits: ElementLimits, texts: TextMeasurer) throws(ElementError) -> LayoutResult {
         guard size.isFinite, size.width >= 0, size.height >= 0 else {
             throw .invalidLayout("canvas size \(size) is not a finite, non-negative size")
         }
-        var engine = LayoutEngine(limits: limits)
+        var engine = LayoutEngine(limits: limits, texts: texts)
         let frame = root.frame ?? Rect(size: size)
         try engine.place(root, in: frame)
         return LayoutResult(size: size, nodes: engine.nodes)
@@ -36,10 +41,12 @@ public enum ElementLayout {
 /// The recursive layout; the tree's depth is bounded by the limits checked first.
 struct LayoutEngine {
     let limits: ElementLimits
+    let texts: TextMeasurer
     var nodes: [LayoutResult.Node] = []
 
-    init(limits: ElementLimits) {
+    init(limits: ElementLimits, texts: TextMeasurer) {
         self.limits = limits
+        self.texts = texts
     }
 
     // MARK: Measuring
@@ -127,7 +134,7 @@ struct LayoutEngine {
 
     func measureText(_ text: TextContent, width: Double?) throws(ElementError) -> TextLayout {
         do {
-            return try TextLayout(text: text.text, style: text.style, options: text.options(maxWidth: width, limits: limits))
+            return try texts.layout(text, options: text.options(maxWidth: width, limits: limits))
         } catch {
             throw .canvas(error)
         }

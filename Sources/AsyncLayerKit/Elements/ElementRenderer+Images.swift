@@ -16,11 +16,12 @@ extension ElementRenderer {
         collect(root, index: &index, nodes: layout.nodes, into: &jobs)
         let loader = imageLoader
         let pixelLimits = limits.pixels
+        let cache = self.cache
         var resolved = ResolvedImages()
         do {
             try await withThrowingTaskGroup(of: (Int, Bitmap?).self) { group in
                 for job in jobs {
-                    group.addTask { (job.index, try await job.resolve(loader: loader, scale: scale, limits: pixelLimits)) }
+                    group.addTask { (job.index, try await job.resolve(loader: loader, cache: cache, scale: scale, limits: pixelLimits)) }
                 }
                 if let deadline, !jobs.isEmpty {
                     // A loader that hangs cannot hold the render past its deadline.
@@ -67,8 +68,45 @@ private struct ImageJob: Sendable {
     let content: ImageContent
     let box: Size
 
-    func resolve(loader: (any ElementImageLoader)?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
+    /// The decoded image: the element's own bitmap, or from the cache (a decode of the same
+    /// source at the same size, finished or in flight), or loaded and decoded now.
+    func resolve(loader: (any ElementImageLoader)?, cache: ElementCache?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
         guard !box.isEmpty else { return nil }
+        let target = decodeTarget(scale: scale)
+        let source: ElementCache.DecodedImageKey.Source
+        switch content.source {
+        case .bitmap(let image):
+            return image.bitmap
+        case .named(let name):
+            source = .named(name)
+        case .encoded(let bytes):
+            guard cache != nil else { return try decode(bytes, target: target, scale: scale, limits: limits) }
+            var hasher = StableHasher()
+            hasher.combine(UInt64(bytes.count))
+            hasher.combine(bytes)
+            source = .encoded(hasher.finalize())
+        }
+        guard let cache else { return try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits) }
+        let key = ElementCache.DecodedImageKey(source: source, target: target, scale: target == .original ? 1 : scale)
+        do {
+            return try await cache.decodedImage(for: key, priority: nil) {
+                try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
+            }
+        } catch is CancellationError {
+            throw ElementError.cancelled
+        }
+    }
+
+    /// What to decode for: the display size for the scaling content modes, else the image's own.
+    private func decodeTarget(scale: Double) -> DecodeTarget {
+        switch content.contentMode {
+        case .aspectFill, .scaleToFill: .fill(box, scale: scale)
+        case .aspectFit: .fit(box, scale: scale)
+        default: .original
+        }
+    }
+
+    private func loadAndDecode(loader: (any ElementImageLoader)?, target: DecodeTarget, scale: Double, limits: PixelLimits) async throws -> Bitmap {
         let bytes: [UInt8]
         switch content.source {
         case .bitmap(let image):
@@ -86,12 +124,10 @@ private struct ImageJob: Sendable {
             }
         }
         try Task.checkCancellation()
-        let target: DecodeTarget
-        switch content.contentMode {
-        case .aspectFill, .scaleToFill: target = .fill(box, scale: scale)
-        case .aspectFit: target = .fit(box, scale: scale)
-        default: target = .original
-        }
+        return try decode(bytes, target: target, scale: scale, limits: limits)
+    }
+
+    private func decode(_ bytes: [UInt8], target: DecodeTarget, scale: Double, limits: PixelLimits) throws(ElementError) -> Bitmap {
         do {
             return try ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale))
         } catch {

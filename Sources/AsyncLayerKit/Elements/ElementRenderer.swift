@@ -11,11 +11,20 @@ public struct ElementRenderer: Sendable {
     public var limits: ElementLimits
     /// The host's loader for named images; `nil` makes a named image an error.
     public var imageLoader: (any ElementImageLoader)?
+    /// Where decoded images and measured texts are kept between renders; `nil`: nothing is kept
+    /// (every render loads and decodes its images and measures its texts).
+    public var cache: ElementCache?
 
     /// Creates a renderer.
-    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil) {
+    ///
+    /// - Parameters:
+    ///   - limits: What a tree may ask for.
+    ///   - imageLoader: Resolves named images.
+    ///   - cache: Keeps decoded images and measured texts between renders (see ``ElementCache``).
+    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, cache: ElementCache? = nil) {
         self.limits = limits
         self.imageLoader = imageLoader
+        self.cache = cache
     }
 
     /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale`.
@@ -26,10 +35,24 @@ public struct ElementRenderer: Sendable {
         if Task.isCancelled { throw .cancelled }
         let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
         do { _ = try limits.pixels.pixelSize(for: size, scale: scale) } catch { throw .canvas(error) }
-        let layout = try ElementLayout.layout(root, in: size, limits: limits)
+        let layout = try await layout(root, in: size)
         try deadline?.check()
         let images = try await resolveImages(root, layout: layout, scale: scale, deadline: deadline)
         return try draw(root, layout: layout, images: images, scale: scale, deadline: deadline)
+    }
+
+    /// Lays `root` out, with the texts the cache measured before and adding those it measures.
+    func layout(_ root: Element, in size: Size) async throws(ElementError) -> LayoutResult {
+        try limits.check(root)
+        guard let cache else {
+            return try ElementLayout.layout(checked: root, in: size, limits: limits, texts: TextMeasurer())
+        }
+        var contents = Set<TextContent>()
+        TextMeasurer.contents(of: root, into: &contents)
+        let texts = TextMeasurer(known: contents.isEmpty ? [:] : await cache.textMeasurements(for: contents))
+        let layout = try ElementLayout.layout(checked: root, in: size, limits: limits, texts: texts)
+        if !texts.added.isEmpty { await cache.insertTextMeasurements(texts.added) }
+        return layout
     }
 
     /// Draws a laid-out tree whose images are resolved; synchronous, for a render lane.

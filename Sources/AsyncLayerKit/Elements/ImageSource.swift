@@ -19,13 +19,13 @@ public enum ImageSource: Hashable, Sendable {
 public struct BitmapImage: Hashable, Sendable {
     /// The pixels.
     public let bitmap: Bitmap
-    /// FNV-1a-128 of the size, scale and premultiplied pixel bytes.
+    /// A 128-bit MurmurHash3 of the size, scale and premultiplied pixel bytes.
     public let digest: ContentHash
 
     /// Wraps a bitmap, hashing its pixels once.
     public init(_ bitmap: Bitmap) {
         self.bitmap = bitmap
-        var hasher = FNV1a128()
+        var hasher = StableHasher()
         hasher.combine(UInt64(bitmap.width))
         hasher.combine(UInt64(bitmap.height))
         hasher.combine(bitmap.scale.bitPattern)

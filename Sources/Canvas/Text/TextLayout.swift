@@ -111,6 +111,16 @@ public struct TextLayout: Sendable {
     /// The number of lines.
     public var lineCount: Int { lines.count }
 
+    /// About how many bytes the layout holds (its text, glyphs, lines and links), for caches
+    /// that budget by bytes. The fonts it retains are shared and not counted.
+    public var estimatedByteCount: Int {
+        let glyphs = runs.reduce(0) { $0 + $1.glyphs.count } * 24  // a cairo_glyph_t: index, x, y
+        let runOverhead = runs.count * (MemoryLayout<GlyphRun>.stride + 32)
+        let lineBytes = lines.count * MemoryLayout<Line>.stride
+        let linkBytes = links.reduce(0) { $0 + 64 + $1.rects.count * MemoryLayout<Rect>.stride }
+        return 256 + text.utf8Count + glyphs + runOverhead + lineBytes + linkBytes
+    }
+
     /// Whether there is nothing to draw (empty text).
     public var isEmpty: Bool { lines.isEmpty }
 

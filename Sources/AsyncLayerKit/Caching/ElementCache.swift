@@ -1,0 +1,267 @@
+public import Canvas
+
+/// The caches of element rendering under **one** byte budget: finished renders, decoded images and
+/// measured texts share one least-recently-used order, so memory goes to whatever is used most
+/// and one ``trim(toBytes:)`` answers memory pressure for all three.
+///
+/// - **Renders**: bitmaps keyed by ``RenderKey`` (content hash, size, scale); cost: the bitmap's
+///   bytes. ``ElementRenderService`` looks here first.
+/// - **Decoded images**: bitmaps keyed by ``DecodedImageKey`` (the source and the pixel size it
+///   was decoded for); cost: the bitmap's bytes. A named image is identified by its name: a cached
+///   decode is used without asking the loader again, so give changed pictures new names (or call
+///   ``removeAll()``). Concurrent decodes of one key are shared.
+/// - **Text layouts**: measured texts keyed by their content and layout options; cost:
+///   ``/Canvas/TextLayout/estimatedByteCount``. A tree whose other parts changed reuses its
+///   unchanged texts, so a changed viewer count re-measures one label, not the card.
+///
+/// An ``ElementRenderer`` with a cache uses the image and text entries; the service adds renders.
+public actor ElementCache {
+    /// What identifies one finished render.
+    public struct RenderKey: Hashable, Sendable {
+        /// The tree's content hash.
+        public var hash: ContentHash
+        /// The canvas size in points.
+        public var size: Size
+        /// Pixels per point.
+        public var scale: Double
+
+        /// Creates a key.
+        public init(hash: ContentHash, size: Size, scale: Double) {
+            self.hash = hash
+            self.size = size
+            self.scale = scale
+        }
+    }
+
+    /// What identifies one decoded image: where its bytes came from and the pixels asked for.
+    public struct DecodedImageKey: Hashable, Sendable {
+        /// A named image's name, or the content hash of encoded bytes.
+        public enum Source: Hashable, Sendable {
+            /// A name resolved by the host's ``ElementImageLoader``.
+            case named(String)
+            /// Encoded bytes, by their hash.
+            case encoded(ContentHash)
+        }
+
+        /// Where the bytes came from.
+        public var source: Source
+        /// The size the image was decoded for.
+        public var target: DecodeTarget
+        /// The pixels per point it was decoded at.
+        public var scale: Double
+
+        /// Creates a key.
+        public init(source: Source, target: DecodeTarget, scale: Double) {
+            self.source = source
+            self.target = target
+            self.scale = scale
+        }
+    }
+
+    /// The layouts of one text content, by the options (width) it was measured with.
+    typealias TextMeasurements = [TextLayoutOptions: TextLayout]
+
+    /// The most widths kept for one text (a resized card measures again at its new width).
+    static let maxWidthsPerText = 8
+
+    private enum Key: Hashable, Sendable {
+        case render(RenderKey)
+        case image(DecodedImageKey)
+        case text(TextContent)
+    }
+
+    private enum Value: Sendable {
+        case bitmap(Bitmap)
+        case texts(TextMeasurements)
+    }
+
+    /// Hits and misses of one kind of entry.
+    public struct KindMetrics: Sendable, Hashable {
+        /// Lookups that found a value.
+        public var hits = 0
+        /// Lookups that found nothing.
+        public var misses = 0
+        /// Entries of this kind held now.
+        public var count = 0
+        /// Bytes those entries cost.
+        public var bytes = 0
+
+        /// Hits over lookups, 0 when there was none.
+        public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
+    }
+
+    /// What the cache holds and has done.
+    public struct Metrics: Sendable, Hashable {
+        /// Finished renders.
+        public var renders = KindMetrics()
+        /// Decoded images.
+        public var images = KindMetrics()
+        /// Measured texts.
+        public var texts = KindMetrics()
+        /// Entries pushed out to stay within the budget, or by trimming.
+        public var evictions = 0
+        /// Values not stored because they alone exceed the budget.
+        public var rejected = 0
+        /// Bytes held now, all kinds together.
+        public var bytes = 0
+        /// The budget.
+        public var byteLimit = 0
+    }
+
+    private var store: LRUByteStore<Key, Value>
+    private var counters = Metrics()
+    private var held: [Kind: (count: Int, bytes: Int)] = [:]
+    private let decodes = InFlightWork<DecodedImageKey, Bitmap>()
+
+    private enum Kind { case render, image, text }
+
+    /// Creates a cache holding at most `byteLimit` bytes of renders, images and texts together.
+    public init(byteLimit: Int) {
+        store = LRUByteStore(byteLimit: max(0, byteLimit))
+    }
+
+    // MARK: Renders
+
+    /// The finished render for `key`, or `nil`.
+    public func render(for key: RenderKey) -> Bitmap? {
+        let found: Bitmap? = if case .bitmap(let bitmap)? = store.value(for: .render(key)) { bitmap } else { nil }
+        count(found != nil, in: \.renders)
+        return found
+    }
+
+    /// Stores a finished render.
+    public func insertRender(_ bitmap: Bitmap, for key: RenderKey) {
+        insert(.bitmap(bitmap), cost: bitmap.byteCount, for: .render(key))
+    }
+
+    // MARK: Decoded images
+
+    /// The decoded image for `key`, or `nil`.
+    public func decodedImage(for key: DecodedImageKey) -> Bitmap? {
+        let found: Bitmap? = if case .bitmap(let bitmap)? = store.value(for: .image(key)) { bitmap } else { nil }
+        count(found != nil, in: \.images)
+        return found
+    }
+
+    /// Stores a decoded image.
+    public func insertDecodedImage(_ bitmap: Bitmap, for key: DecodedImageKey) {
+        insert(.bitmap(bitmap), cost: bitmap.byteCount, for: .image(key))
+    }
+
+    /// The decoded image for `key`: from the cache, from a decode of the same key already in
+    /// flight, or from `decode` (run once for all concurrent requests, then cached).
+    func decodedImage(for key: DecodedImageKey, priority: TaskPriority?, decode: @escaping @Sendable () async throws -> Bitmap) async throws -> Bitmap {
+        if let cached = decodedImage(for: key) { return cached }
+        return try await decodes.value(for: key, priority: priority) {
+            if let cached = await self.peekImage(key) { return cached }
+            let bitmap = try await decode()
+            await self.insertDecodedImage(bitmap, for: key)
+            return bitmap
+        }
+    }
+
+    /// A lookup that counts neither a hit nor a miss (the shared decode re-checking).
+    private func peekImage(_ key: DecodedImageKey) -> Bitmap? {
+        if case .bitmap(let bitmap)? = store.value(for: .image(key)) { return bitmap }
+        return nil
+    }
+
+    // MARK: Text layouts
+
+    /// The cached measurements of each of `contents` that has some.
+    func textMeasurements(for contents: some Sequence<TextContent>) -> [TextContent: TextMeasurements] {
+        var found: [TextContent: TextMeasurements] = [:]
+        for content in contents {
+            if case .texts(let measurements)? = store.value(for: .text(content)) {
+                found[content] = measurements
+                counters.texts.hits += 1
+            } else {
+                counters.texts.misses += 1
+            }
+        }
+        return found
+    }
+
+    /// Adds new measurements to those cached for each text.
+    func insertTextMeasurements(_ new: [TextContent: TextMeasurements]) {
+        for (content, layouts) in new {
+            var merged = layouts
+            if case .texts(let old)? = store.value(for: .text(content)) {
+                for (options, layout) in old where merged.count < Self.maxWidthsPerText {
+                    merged[options] = merged[options] ?? layout
+                }
+            }
+            let cost = merged.values.reduce(0) { $0 + $1.estimatedByteCount }
+            insert(.texts(merged), cost: cost, for: .text(content))
+        }
+    }
+
+    // MARK: Budget
+
+    /// Evicts least recently used entries until at most `bytes` remain (memory pressure).
+    public func trim(toBytes bytes: Int) {
+        let evicted = store.evict(downTo: max(0, bytes))
+        evicted.forEach(forget)
+        counters.evictions += evicted.count
+    }
+
+    /// Drops everything.
+    public func removeAll() {
+        trim(toBytes: 0)
+    }
+
+    /// Changes the budget, evicting if it shrank.
+    public func setByteLimit(_ limit: Int) {
+        store.byteLimit = max(0, limit)
+        trim(toBytes: store.byteLimit)
+    }
+
+    /// Hits, misses, sizes and evictions, by kind.
+    public var metrics: Metrics {
+        var snapshot = counters
+        snapshot.renders.count = held[.render]?.count ?? 0
+        snapshot.renders.bytes = held[.render]?.bytes ?? 0
+        snapshot.images.count = held[.image]?.count ?? 0
+        snapshot.images.bytes = held[.image]?.bytes ?? 0
+        snapshot.texts.count = held[.text]?.count ?? 0
+        snapshot.texts.bytes = held[.text]?.bytes ?? 0
+        snapshot.bytes = store.bytes
+        snapshot.byteLimit = store.byteLimit
+        return snapshot
+    }
+
+    // MARK: Bookkeeping
+
+    private func insert(_ value: Value, cost: Int, for key: Key) {
+        let outcome = store.insert(value, cost: cost, for: key)
+        if let replaced = outcome.replaced { forget(replaced) }
+        if outcome.rejected {
+            counters.rejected += 1
+        } else {
+            adjust(kind(of: key), count: 1, bytes: max(0, cost))
+        }
+        outcome.evicted.forEach(forget)
+        counters.evictions += outcome.evicted.count
+    }
+
+    private func forget(_ entry: LRUByteStore<Key, Value>.Removed) {
+        adjust(kind(of: entry.key), count: -1, bytes: -entry.cost)
+    }
+
+    private func adjust(_ kind: Kind, count: Int, bytes: Int) {
+        let current = held[kind] ?? (0, 0)
+        held[kind] = (current.count + count, current.bytes + bytes)
+    }
+
+    private func kind(of key: Key) -> Kind {
+        switch key {
+        case .render: .render
+        case .image: .image
+        case .text: .text
+        }
+    }
+
+    private func count(_ hit: Bool, in kind: WritableKeyPath<Metrics, KindMetrics>) {
+        if hit { counters[keyPath: kind].hits += 1 } else { counters[keyPath: kind].misses += 1 }
+    }
+}
