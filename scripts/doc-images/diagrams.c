@@ -987,9 +987,62 @@ static int layout_alignment(const char *dir) {
     return end(s, cr, dir, "layout-alignment");
 }
 
+// ---------------------------------------------------------------------------------------------
+// 10. The Layout article's example, rendered by the library (render-card, at scale 2) at two
+// widths; make-doc-images.sh makes the two PNGs, this frames them. The outlines and numbers are
+// the text column's frames from ElementLayout (nodes[3]) with the bundled fonts.
+
+static int layout_example(const char *dir, const char *renders) {
+    cairo_t *cr;
+    const double W = 800, H = 285;
+    const double widths[] = {360, 280}, heights[] = {125, 159};
+    const double columns[] = {185, 105}, column_heights[] = {77, 111};
+    const char *captions[] = {
+        "360 pt wide: the column gets 185 pt,\nthe body text 3 lines, the row is 101 pt tall",
+        "280 pt wide: the column gets 105 pt,\nthe body text 5 lines, the row is 135 pt tall"};
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "The same tree at two widths: a squeezed text wraps, and the stack grows");
+    double x = 40;
+    const double y = 70;
+    for (int i = 0; i < 2; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/layout-example-%.0f.png", renders, widths[i]);
+        cairo_surface_t *png = cairo_image_surface_create_from_png(path);
+        if (cairo_surface_status(png) != CAIRO_STATUS_SUCCESS) {
+            fprintf(stderr, "cannot read %s: %s\n", path, cairo_status_to_string(cairo_surface_status(png)));
+            cairo_surface_destroy(png);
+            cairo_destroy(cr);
+            cairo_surface_destroy(s);
+            return 1;
+        }
+        cairo_save(cr);
+        cairo_translate(cr, x, y);
+        cairo_scale(cr, 0.5, 0.5);  // the render is at scale 2, like this picture
+        cairo_set_source_surface(cr, png, 0, 0);
+        cairo_paint(cr);
+        cairo_restore(cr);
+        cairo_surface_destroy(png);
+        // The text column's frame (x 74, y 24 in the render), dashed, with its width.
+        cairo_new_path(cr);
+        cairo_rectangle(cr, x + 74, y + 24, columns[i], column_heights[i]);
+        set(cr, BLUE);
+        double d[] = {4, 3};
+        cairo_set_dash(cr, d, 2, 0);
+        cairo_set_line_width(cr, 1.2);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        dimension(cr, x + 74, x + 74 + columns[i], y - 12, BLUE, "");
+        text(cr, x + 74 + columns[i] / 2, y - 30, 0, 1, "DejaVu Sans 9.5", BLUE, i == 0 ? "text column: 185 pt" : "text column: 105 pt");
+        text(cr, x, y + heights[i] + 10, widths[i], 0, "DejaVu Sans 10", INK, captions[i]);
+        x += widths[i] + 60;
+    }
+    return end(s, cr, dir, "layout-example");
+}
+
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s DOCC_DIR   (the folder holding the .docc catalogs)\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s DOCC_DIR [RENDERS_DIR]   (the folder holding the .docc catalogs; the folder "
+                        "holding layout-example-360.png and -280.png, drawn by render-card)\n", argv[0]);
         return 2;
     }
     char canvas[4096], loop[4096], layers[4096];
@@ -1006,5 +1059,6 @@ int main(int argc, char **argv) {
     failures += draw_cancelled(layers);
     failures += layout_grow_shrink(layers);
     failures += layout_alignment(layers);
+    if (argc == 3) failures += layout_example(layers, argv[2]);
     return failures ? 1 : 0;
 }
