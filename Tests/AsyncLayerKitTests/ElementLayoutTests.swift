@@ -169,4 +169,16 @@ import Testing
             try ElementLayout.layout(element, in: Size(width: 10, height: 10))
         }
     }
+
+    /// An encoded image whose header cannot be read is an error when its size is needed, not a
+    /// zero size that would hide it.
+    @Test func anUnreadableImageHeaderIsAnError() {
+        let element = Element.vstack(children: [.image(.encoded([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]))])
+        #expect {
+            try ElementLayout.layout(element, in: Size(width: 100, height: 100))
+        } throws: { error in
+            guard case .canvas = error as? ElementError else { return false }
+            return true
+        }
+    }
 }

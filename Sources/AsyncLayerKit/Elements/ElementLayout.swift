@@ -18,9 +18,10 @@ public import Canvas
 public enum ElementLayout {
     /// Lays out `root` in a canvas of `size` points; the root fills it unless it has a frame.
     ///
-    /// - Throws: the tree limits of ``ElementLimits/check(_:)``,
-    ///   ``ElementError/invalidLayout(_:)`` for a non-finite size or frame or a negative spacing,
-    ///   ``ElementError/canvas(_:)`` when a text cannot be measured.
+    /// - Throws: the tree limits and value checks of ``ElementLimits/check(_:)`` (which also
+    ///   reject a negative or non-finite spacing, size or radius), ``ElementError/invalidLayout(_:)``
+    ///   for a non-finite canvas size or frame, ``ElementError/canvas(_:)`` when a text cannot be
+    ///   measured or an encoded image's header cannot be read.
     public static func layout(_ root: Element, in size: Size, limits: ElementLimits = .default) throws(ElementError) -> LayoutResult {
         try limits.check(root)
         return try layout(checked: root, in: size, limits: limits, texts: TextMeasurer())
@@ -73,7 +74,10 @@ struct LayoutEngine {
             switch image.source {
             case .bitmap(let b): return b.bitmap.size
             case .encoded(let bytes):
-                guard let info = try? ImageDecoder.info(of: bytes) else { return .zero }
+                // A header that cannot be read is the error it is, here, rather than a zero size
+                // that might leave the image in an empty box, never decoded and never reported.
+                let info: ImageInfo
+                do { info = try ImageDecoder.info(of: bytes) } catch { throw .canvas(error) }
                 return Size(width: Double(info.displayWidth), height: Double(info.displayHeight))
             case .named: return .zero
             }

@@ -3,9 +3,10 @@ public import Canvas
 /// How an element takes part in stack layout: fixed, minimum and maximum sizes, flexibility and
 /// padding. Every size is in points; `nil` means "not constrained".
 public struct LayoutProperties: Hashable, Sendable {
-    /// A fixed width; otherwise the element's natural width (clamped by min/max).
+    /// A fixed width; otherwise the element's natural width. Either is clamped by min/max
+    /// (`width: 100, maxWidth: 60` gives 60).
     public var width: Double?
-    /// A fixed height; otherwise the element's natural height (clamped by min/max).
+    /// A fixed height; otherwise the element's natural height. Either is clamped by min/max.
     public var height: Double?
     /// The smallest width layout may give.
     public var minWidth: Double?
@@ -78,8 +79,9 @@ public struct StackLayout: Hashable, Sendable {
     public var spacing: Double
     /// Cross-axis alignment (both axes for an overlay).
     public var alignment: StackAlignment
-    /// Where the children sit on the main axis when they do not fill it and none grows
-    /// (`stretch` is the same as `start`; ignored by an overlay).
+    /// Where the children sit on the main axis when space is left over after grow, shrink and
+    /// clamping (a growing child stopped by its maximum leaves some) — `stretch` is the same as
+    /// `start`; ignored by an overlay.
     public var justification: StackAlignment
 
     /// Creates a stack layout.

@@ -4,7 +4,9 @@ public import Canvas
 /// width, ready to be drawn (pre-layout: compute once, render later, on any thread).
 ///
 /// Nodes are in pre-order (an element, then its children's subtrees in order), the order
-/// ``ElementRenderer`` walks the tree in; a result belongs to the tree it was computed for.
+/// ``ElementRenderer`` walks the tree in. A result belongs to the tree it was computed for:
+/// ``ElementRenderer/draw(_:layout:images:scale:)`` checks only that the node counts agree, so
+/// drawing another tree with as many elements uses the wrong frames.
 public struct LayoutResult: Sendable {
     /// One element's place.
     public struct Node: Sendable {
