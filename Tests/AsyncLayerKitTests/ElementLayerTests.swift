@@ -204,6 +204,17 @@ import Testing
         #expect(Self.backgroundColor(of: layer) == .green)
     }
 
+    @Test(arguments: Via.allCases)
+    func theTreeIsNeverDrawnOnTheLoop(via: Via) async throws {
+        let id = via == .service ? 1 : 2
+        let events = EventLog()
+        let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), events: events)
+        DisplayLoop.drive { layer.setElement(.custom(LoopProbeElement(id: id))) }
+        await DisplayLoop.settle { layer.contents != nil }
+        #expect(LoopProbeElement.drewOnLoop.withLock { $0[id] } == false)
+        #expect(Self.backgroundColor(of: layer) == .green)
+    }
+
     @Test func theBoundsSizeAndScaleAreTheRenderSizeAndScale() async throws {
         let events = EventLog()
         let (layer, _) = Self.makeLayer(.renderer, loader: BundledImageLoader(), bounds: Rect(x: 5, y: 5, width: 10, height: 6),
@@ -219,6 +230,22 @@ import Testing
         await DisplayLoop.settle { layer.contents?.width == 20 && !layer.isDisplaying }
         #expect(DisplayLoop.drive { layer.contents.map { [$0.width, $0.height] } }.value == [20, 6])
         #expect(events.all == ["nil true", "nil true", "nil true"])
+    }
+}
+
+/// Records whether it was drawn on the loop's thread.
+struct LoopProbeElement: CustomElement {
+    static let typeName = "loop-probe"
+    /// Separates the records of different tests.
+    var id: Int
+
+    /// Whether each probe was drawn on the loop, by id.
+    static let drewOnLoop = Mutex<[Int: Bool]>([:])
+
+    func draw(in context: GraphicsContext, size: Size) throws {
+        let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
+        Self.drewOnLoop.withLock { $0[id] = onLoop }
+        context.fill(Rect(size: size), with: .green)
     }
 }
 

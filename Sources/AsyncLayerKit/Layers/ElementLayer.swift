@@ -44,9 +44,9 @@ public final class ElementLayer {
         case service(ElementRenderService)
         case renderer(ElementRenderer, RenderLanes)
 
-        /// Renders `element`; called in the layer's draw task, off the loop, so a superseding
-        /// request cancels it.
-        nonisolated func render(_ element: Element, size: Size, scale: Double, priority: RenderPriority) async throws -> Bitmap {
+        /// Renders `element`; called in the layer's draw task, so a superseding request cancels
+        /// it, and always off the loop.
+        @concurrent nonisolated func render(_ element: Element, size: Size, scale: Double, priority: RenderPriority) async throws -> Bitmap {
             switch self {
             case .service(let service):
                 return try await service.render(element, size: size, scale: scale, priority: priority)
@@ -84,7 +84,8 @@ public final class ElementLayer {
         }
     }
 
-    /// The render lane of this layer's renders (for a service: the priority its render asks for).
+    /// The render lane of this layer's renders (for a service: the priority its render asks for);
+    /// a change applies from the next render.
     public var priority: RenderPriority
 
     /// Called on the loop once per display request of a tree: with the model identity given with
