@@ -50,6 +50,7 @@ extension ReferenceCard {
         .border(width: 0.5, color: Color(red255: 224, green255: 224, blue255: 224))  // 1 px at scale 2, inside the card
     }
 
+    /// The veil's gradient, top to bottom.
     static let veil = Gradient(stops: [.init(location: 0, color: .clear), .init(location: 1, color: Color.black.withAlpha(0.6))])
 
     /// One line of text in a line box: cut with an ellipsis at the box width, aligned, and centred
