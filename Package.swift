@@ -78,10 +78,11 @@ let package = Package(
         .target(name: "GoldenImageSupport", dependencies: ["Canvas"], path: "Tests/GoldenImageSupport", swiftSettings: swiftSettings),
 
         // MARK: Examples (each teaches one idea; run with `swift run NAME`)
-        // The reference feed card of ../shared/bench/peers/spec/feed-card.json, drawn with the Canvas.
+        // The reference feed card of ../shared/bench/peers/spec/feed-card.json, drawn with the Canvas
+        // and written as an element tree (hence AsyncLayerKit).
         .target(
             name: "ReferenceCard",
-            dependencies: ["Canvas"],
+            dependencies: ["Canvas", "AsyncLayerKit"],
             path: "Examples/ReferenceCard",
             resources: [.copy("Inputs")],
             swiftSettings: swiftSettings

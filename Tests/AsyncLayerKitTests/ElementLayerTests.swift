@@ -1,0 +1,301 @@
+import AsyncLayerKit
+import AsyncLayerKitTesting
+import Foundation
+import GoldenImageSupport
+import ReferenceCard
+import Synchronization
+import Testing
+
+/// ElementLayer: an element tree shown by a layer, the LNAsyncKit cell.
+@Suite(.mainDisplayLoop) struct ElementLayerTests {
+    /// How a test's layer renders: through a service, or a bare renderer on lanes.
+    enum Via: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case service, renderer
+        var testDescription: String { rawValue }
+    }
+
+    /// Lanes of the layers under test, so a render blocked in a test never holds the shared ones.
+    static let lanes = RenderLanes(width: 2)
+
+    /// A 16×16 pt tree: `color` everywhere, with an image in the top-left 8×8 pt.
+    static func tree(_ color: Color, image: String = "avatar") -> Element {
+        .view(style: ElementStyle(background: color), children: [
+            .image(.named(image), contentMode: .scaleToFill, frame: Rect(x: 0, y: 0, width: 8, height: 8)),
+        ])
+    }
+
+    static let small = Rect(x: 0, y: 0, width: 16, height: 16)
+
+    /// A layer of `bounds` whose every `didDisplay` goes to `events` as "model finished".
+    static func makeLayer(_ via: Via, loader: any ElementImageLoader, bounds: Rect = small, scale: Double = 1,
+                          events: EventLog) -> (ElementLayer, ElementRenderService?) {
+        let renderer = ElementRenderer(limits: .testing, imageLoader: loader)
+        let service = via == .service ? ElementRenderService(renderer: renderer, lanes: lanes) : nil
+        let layer = DisplayLoop.drive { () -> ElementLayer in
+            let layer = service.map { ElementLayer(bounds: bounds, contentsScale: scale, service: $0) }
+                ?? ElementLayer(bounds: bounds, contentsScale: scale, renderer: renderer, lanes: lanes)
+            layer.didDisplay = { id, finished in events.append("\(id.map { "\($0)" } ?? "nil") \(finished)") }
+            return layer
+        }.value
+        return (layer, service)
+    }
+
+    /// The colour at the centre of the bottom-right quarter (the tree's background).
+    static func backgroundColor(of layer: ElementLayer) -> Color? {
+        DisplayLoop.drive { layer.contents?.color(x: 12, y: 12) }.value
+    }
+
+    @Test(arguments: Via.allCases)
+    func showsTheTreesBitmapPixelForPixel(via: Via) async throws {
+        let card = ElementGoldenTests.referenceCard(LiveCardRecord.samples[0])
+        let events = EventLog()
+        let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), bounds: Rect(size: ReferenceCard.size), scale: 2, events: events)
+        DisplayLoop.drive { layer.setElement(card, modelID: 0) }
+        await DisplayLoop.settle { layer.contents != nil }
+        let shown = try #require(DisplayLoop.drive { layer.contents }.value)
+        let direct = try await ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
+            .render(card, size: ReferenceCard.size, scale: 2)
+        #expect(shown.width == 750 && shown.height == 520)
+        #expect(shown.width == direct.width && shown.height == direct.height)
+        #expect(goldenImages.difference(shown, direct, tolerance: 0).differingPixels == 0)
+        #expect(events.all == ["0 true"])
+        #expect(DisplayLoop.drive { layer.displayedModelID == AnyHashable(0) && layer.lastError == nil }.value)
+    }
+
+    /// LNAsyncKit's model check, made deterministic: model A's render finishes after the cell was
+    /// given model B but before the loop ran that request's turn. The result for A reaches the
+    /// loop *after* B was set and must be dropped, not shown until B's display phase.
+    @Test(arguments: Via.allCases)
+    func aReusedCellDropsTheOldModelsResultThatArrivesLater(via: Via) async throws {
+        let loader = GatedImageLoader(observesCancellation: false)
+        let events = EventLog()
+        let (layer, service) = Self.makeLayer(via, loader: loader, events: events)
+        DisplayLoop.drive { layer.setElement(Self.tree(.red, image: "slow"), modelID: "A") }
+        #expect(await waitUntil { loader.entered == 1 })  // A's render is blocked in its image
+
+        // The cell is reused for B; the job is queued but the loop does not run yet.
+        Task { @DisplayActor in layer.setElement(Self.tree(.blue), modelID: "B") }
+        #expect(await waitUntil { DisplayLoop.main.pendingJobCount >= 1 })
+        // A's render now finishes (nothing cancelled it: B's request has not run) and its result
+        // is queued on the loop behind B's request.
+        loader.open()
+        #expect(await waitUntil { DisplayLoop.main.pendingJobCount >= 2 })
+
+        let seen = Locked<[Color?]>([])
+        let observer = DisplayLoop.main.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: .max) { _ in
+            DisplayActor.assumeIsolated { seen.withLock { $0.append(layer.contents?.color(x: 12, y: 12)) } }
+        }
+        defer { DisplayLoop.main.removeBeforeWaitingObserver(observer) }
+        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+
+        #expect(Self.backgroundColor(of: layer) == .blue)
+        #expect(events.all == ["A false", "B true"])
+        #expect(!seen.value.contains(.red))  // A was never visible at the end of a turn either
+        let stats = DisplayLoop.drive { layer.statistics }.value
+        #expect(stats.requests == 2 && stats.finished == 1 && stats.abandoned == 1)
+        #expect(DisplayLoop.drive { layer.displayedModelID == AnyHashable("B") }.value)
+        if let service { #expect(service.renders == 2) }  // A did render; its bitmap was dropped
+    }
+
+    /// The superseded render is cancelled, not left to run: its image load sees the cancellation.
+    @Test(arguments: Via.allCases)
+    func theSupersededRenderIsCancelled(via: Via) async throws {
+        let loader = GatedImageLoader(observesCancellation: true)
+        defer { loader.open() }
+        let events = EventLog()
+        let (layer, service) = Self.makeLayer(via, loader: loader, events: events)
+        DisplayLoop.drive { layer.setElement(Self.tree(.red, image: "slow"), modelID: "A") }
+        #expect(await waitUntil { loader.entered == 1 })
+        DisplayLoop.drive { layer.setElement(Self.tree(.blue), modelID: "B") }
+        #expect(await waitUntil { loader.cancelled == 1 })  // the gate was never opened
+        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying && layer.statistics.abandoned == 1 }
+        #expect(Self.backgroundColor(of: layer) == .blue)
+        #expect(events.all.sorted() == ["A false", "B true"])  // A's task may come back after B's
+        if let service {
+            #expect(await service.inFlight.cancelledWorks == 1)
+            #expect(service.renders == 2)
+        }
+    }
+
+    /// A new model clears the old model's contents at once; a new tree for the same model keeps
+    /// them until its own bitmap is ready.
+    @Test func aNewModelClearsAtOnceANewTreeOfTheSameModelDoesNot() async throws {
+        let loader = GatedImageLoader(observesCancellation: true)
+        defer { loader.open() }
+        let events = EventLog()
+        let (layer, _) = Self.makeLayer(.service, loader: loader, events: events)
+        DisplayLoop.drive { layer.setElement(Self.tree(.red), modelID: 1) }
+        await DisplayLoop.settle { layer.contents != nil }
+
+        let keptForSameModel = DisplayLoop.drive { () -> Bool in
+            layer.setElement(Self.tree(.green, image: "slow"), modelID: 1)
+            return layer.contents != nil
+        }.value
+        #expect(keptForSameModel)
+        #expect(await waitUntil { loader.entered == 1 })
+        #expect(Self.backgroundColor(of: layer) == .red)  // still the old tree while the new one renders
+
+        let clearedForNewModel = DisplayLoop.drive { () -> Bool in
+            layer.setElement(Self.tree(.blue), modelID: 2)
+            return layer.contents == nil && layer.displayedModelID == nil
+        }.value
+        #expect(clearedForNewModel)
+        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(Self.backgroundColor(of: layer) == .blue)
+        #expect(events.all.first == "1 true")
+        #expect(events.all.sorted() == ["1 false", "1 true", "2 true"])  // the cancelled render may come back after B's
+    }
+
+    @Test func theSameTreeTwiceRendersOnce() async throws {
+        let events = EventLog()
+        let (layer, service) = Self.makeLayer(.service, loader: BundledImageLoader(), events: events)
+        let tree = Self.tree(.red)
+        DisplayLoop.drive {
+            layer.setElement(tree, modelID: 7)
+            layer.setElement(tree, modelID: 7)
+        }
+        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        DisplayLoop.drive { layer.setElement(Self.tree(.red), modelID: 7) }  // equal, built again
+        await DisplayLoop.settle { !layer.isDisplaying }
+        #expect(DisplayLoop.drive { layer.statistics.requests }.value == 1)
+        #expect(events.all == ["7 true"])
+        #expect(try #require(service).renders == 1)
+
+        // The same tree for another model is displayed again, from the cache.
+        DisplayLoop.drive { layer.setElement(tree, modelID: 8) }
+        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(events.all == ["7 true", "8 true"])
+        #expect(try #require(service).renders == 1)
+        #expect(Self.backgroundColor(of: layer) == .red)
+    }
+
+    @Test(arguments: Via.allCases)
+    func aNilTreeClearsTheContents(via: Via) async throws {
+        let events = EventLog()
+        let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), events: events)
+        DisplayLoop.drive { layer.setElement(Self.tree(.red), modelID: 1) }
+        await DisplayLoop.settle { layer.contents != nil }
+        DisplayLoop.drive { layer.setElement(nil, modelID: 1) }
+        await DisplayLoop.settle { layer.contents == nil && !layer.isDisplaying }
+        #expect(events.all == ["1 true", "1 true"])
+        #expect(DisplayLoop.drive { layer.displayedModelID == nil && layer.element == nil }.value)
+    }
+
+    @Test(arguments: Via.allCases)
+    func aFailedRenderSetsLastErrorAndKeepsTheContents(via: Via) async throws {
+        let events = EventLog()
+        let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), events: events)
+        DisplayLoop.drive { layer.setElement(Self.tree(.red), modelID: 1) }
+        await DisplayLoop.settle { layer.contents != nil }
+        DisplayLoop.drive { layer.setElement(Self.tree(.blue, image: "missing"), modelID: 1) }
+        await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.requests == 2 }
+        let error = DisplayLoop.drive { layer.lastError as? ElementError }.value
+        guard case .imageLoadFailed(name: "missing", _)? = error else {
+            Issue.record("expected imageLoadFailed(missing), got \(String(describing: error))")
+            return
+        }
+        #expect(Self.backgroundColor(of: layer) == .red)
+        #expect(events.all == ["1 true", "1 false"])
+
+        // A good tree afterwards clears the error.
+        DisplayLoop.drive { layer.setElement(Self.tree(.green), modelID: 1) }
+        await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.requests == 3 }
+        #expect(DisplayLoop.drive { layer.lastError == nil }.value)
+        #expect(Self.backgroundColor(of: layer) == .green)
+    }
+
+    @Test(arguments: Via.allCases)
+    func theTreeIsNeverDrawnOnTheLoop(via: Via) async throws {
+        let id = via == .service ? 1 : 2
+        let events = EventLog()
+        let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), events: events)
+        DisplayLoop.drive { layer.setElement(.custom(LoopProbeElement(id: id))) }
+        await DisplayLoop.settle { layer.contents != nil }
+        #expect(LoopProbeElement.drewOnLoop.withLock { $0[id] } == false)
+        #expect(Self.backgroundColor(of: layer) == .green)
+    }
+
+    @Test func theBoundsSizeAndScaleAreTheRenderSizeAndScale() async throws {
+        let events = EventLog()
+        let (layer, _) = Self.makeLayer(.renderer, loader: BundledImageLoader(), bounds: Rect(x: 5, y: 5, width: 10, height: 6),
+                                        scale: 3, events: events)
+        DisplayLoop.drive { layer.setElement(Self.tree(.red)) }
+        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(DisplayLoop.drive { layer.contents.map { [$0.width, $0.height] } }.value == [30, 18])
+
+        DisplayLoop.drive { layer.bounds.origin = Point(x: 50, y: 50) }  // moved, not resized: no render
+        DisplayLoop.drive { layer.bounds.size = Size(width: 20, height: 6) }
+        await DisplayLoop.settle { layer.contents?.width == 60 && !layer.isDisplaying }
+        DisplayLoop.drive { layer.contentsScale = 1 }
+        await DisplayLoop.settle { layer.contents?.width == 20 && !layer.isDisplaying }
+        #expect(DisplayLoop.drive { layer.contents.map { [$0.width, $0.height] } }.value == [20, 6])
+        #expect(events.all == ["nil true", "nil true", "nil true"])
+    }
+}
+
+/// Records whether it was drawn on the loop's thread.
+struct LoopProbeElement: CustomElement {
+    static let typeName = "loop-probe"
+    /// Separates the records of different tests.
+    var id: Int
+
+    /// Whether each probe was drawn on the loop, by id.
+    static let drewOnLoop = Mutex<[Int: Bool]>([:])
+
+    func draw(in context: GraphicsContext, size: Size) throws {
+        let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
+        Self.drewOnLoop.withLock { $0[id] = onLoop }
+        context.fill(Rect(size: size), with: .green)
+    }
+}
+
+/// Serves the bundled images; the one called "slow" blocks its render thread until ``open()``,
+/// and, when it observes cancellation, gives up (throwing `CancellationError`) once its task is
+/// cancelled.
+final class GatedImageLoader: ElementImageLoader {
+    private let isOpen = Atomic<Bool>(false)
+    private let enteredCount = Atomic<Int>(0)
+    private let cancelledCount = Atomic<Int>(0)
+    let observesCancellation: Bool
+
+    init(observesCancellation: Bool) {
+        self.observesCancellation = observesCancellation
+    }
+
+    /// Loads of "slow" that started.
+    var entered: Int { enteredCount.load(ordering: .acquiring) }
+    /// Loads of "slow" that saw their task cancelled.
+    var cancelled: Int { cancelledCount.load(ordering: .acquiring) }
+    /// Lets every load of "slow" finish.
+    func open() { isOpen.store(true, ordering: .releasing) }
+
+    func imageBytes(named name: String) async throws -> [UInt8] {
+        guard name == "slow" else { return try await BundledImageLoader().imageBytes(named: name) }
+        enteredCount.add(1, ordering: .releasing)
+        guard blockUntilOpen() else {
+            cancelledCount.add(1, ordering: .releasing)
+            throw CancellationError()
+        }
+        return try ReferenceCardAssets.bundledFiles().avatar
+    }
+
+    /// Blocks the calling thread until the gate opens (`true`) or, when observing cancellation,
+    /// the current task is cancelled (`false`).
+    private func blockUntilOpen() -> Bool {
+        while !isOpen.load(ordering: .acquiring) {
+            if observesCancellation, Task.isCancelled { return false }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        return true
+    }
+}
+
+/// Polls `condition` every millisecond for up to twenty seconds; returns whether it held.
+func waitUntil(_ condition: @Sendable () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return false
+}
