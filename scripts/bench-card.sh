@@ -37,19 +37,23 @@ echo "Versions: $(pkg-config --modversion cairo | sed 's/^/cairo /'), $(pkg-conf
 echo
 echo "| mode | C cards/s (median) | AsyncLayerKit cards/s (median) | time ratio ours/C (median of rounds) | range |"
 echo "|---|---:|---:|---:|---:|"
-for run in render:1 render:2 png:1 webp:1; do
-    mode=${run%:*}
-    threads=${run#*:}
+for run in render:1:canvas render:2:canvas png:1:canvas webp:1:canvas render:1:elements render:2:elements; do
+    mode=${run%%:*}
+    rest=${run#*:}
+    threads=${rest%%:*}
+    source=${rest#*:}
     n=$((count * threads))
     [ "$mode" != render ] && n=$((count / 10))
     line=$("$bench" compare --c-binary "$card_c" --root "$peers" --mode "$mode" --threads "$threads" \
-        --rounds "$rounds" --count "$n" --runs 3 --warmup 20 --json)
-    python3 - "$mode" "$threads" "$line" <<'PY'
+        --source "$source" --rounds "$rounds" --count "$n" --runs 3 --warmup 20 --json)
+    python3 - "$mode" "$threads" "$source" "$line" <<'PY'
 import json, sys
-mode, threads, r = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+mode, threads, source, r = sys.argv[1], int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
 label = {"render": "render only", "png": "render + PNG (zlib 6)", "webp": "render + WebP q80 m4"}[mode]
 if threads > 1:
     label += f", {threads} threads"
+if source == "elements":
+    label = "element tree (layout + draw, images decoded once, no cache): " + label
 print(f"| {label} | {r['median_c_cps']:.1f} | {r['median_ours_cps']:.1f} | **{r['median_ratio']:.3f}** | {r['min_ratio']:.3f}–{r['max_ratio']:.3f} |")
 PY
 done

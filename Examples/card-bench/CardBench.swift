@@ -1,5 +1,5 @@
 import ArgumentParser
-import Canvas
+import AsyncLayerKit
 import Foundation
 import ReferenceCard
 import Synchronization
@@ -14,7 +14,7 @@ struct CardBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card-bench",
         abstract: "Benchmarks the reference feed card: render, encode, and the ratio to plain C.",
-        subcommands: [Run.self, Compare.self, Encoders.self, Elements.self],
+        subcommands: [Run.self, Compare.self, Encoders.self, Elements.self, Feed.self],
         defaultSubcommand: Run.self
     )
 }
@@ -24,12 +24,33 @@ enum Mode: String, ExpressibleByArgument, CaseIterable, Codable {
     case render, png, webp
 }
 
-struct Run: ParsableCommand {
+/// What draws the cards of `card-bench run`.
+enum Source: String, ExpressibleByArgument, CaseIterable, Codable {
+    /// ReferenceCard.draw: the card drawn by hand with the Canvas.
+    case canvas
+    /// The card's element tree (ReferenceCard.element(for:)): layout + draw per card, images
+    /// decoded once at start-up; no cache.
+    case elements
+    /// ElementRenderService: render cache, shared in-flight renders, render lanes.
+    case service
+
+    /// The peer name in the JSON line (the peers' table labels rows by it).
+    var peerName: String {
+        switch self {
+        case .canvas: "asynclayerkit"
+        case .elements: "asynclayerkit-elements"
+        case .service: "asynclayerkit-service"
+        }
+    }
+}
+
+struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render (and optionally encode) cards in timed runs; prints one JSON line, like the C program."
     )
 
     @Option(help: "render, png or webp.") var mode: Mode = .render
+    @Option(help: "canvas (hand-drawn), elements (element tree, no cache) or service (ElementRenderService with its caches).") var source: Source = .canvas
     @Option(help: "Cards per timed run.") var count = 500
     @Option(help: "Timed runs; the median is reported.") var runs = 5
     @Option(help: "Untimed cards first.") var warmup = 50
@@ -38,8 +59,7 @@ struct Run: ParsableCommand {
     @Option(help: "Write card-0 and card-1 as PNG and WebP into this folder.") var out: String?
     @Option(help: "Threads rendering at once; each renders its share of the cards.") var threads = 1
 
-    func run() throws {
-        let assets = try ReferenceCardAssets.load()
+    func run() async throws {
         let records = LiveCardRecord.samples
         var sink = 0
         let encoding: EncodingOptions? =
@@ -48,33 +68,44 @@ struct Run: ParsableCommand {
             case .png: .png(compressionLevel: pngLevel)
             case .webp: .webp(quality: 80, lossless: false, method: webpMethod)
             }
-        @Sendable func card(_ i: Int) throws -> Int {
-            let bitmap = try ReferenceCard.render(records[i & 1], assets: assets)
-            if let encoding {
-                return try ImageEncoder.encode(bitmap, as: encoding).count
-            }
+        @Sendable func finish(_ bitmap: Bitmap) throws -> Int {
+            if let encoding { return try ImageEncoder.encode(bitmap, as: encoding).count }
             return Int(bitmap.pixel(x: 100, y: 100)?.alpha ?? 0)
         }
-        /// Cards lo..<hi split over `threads` workers (DispatchQueue.concurrentPerform: one per core).
-        func cards(_ range: Range<Int>) throws {
+        let lanes = RenderLanes(width: max(1, threads))
+        let draw = try await CardSource.make(source, lanes: lanes)
+        /// One card drawn and encoded: on this thread when there is one thread (no hop, as in
+        /// C), on a lane thread when there are more (render and encode there, like C's pthreads),
+        /// or through the service (which renders on its lanes; the encode runs on the caller).
+        @Sendable func card(_ i: Int) async throws -> Int {
+            switch draw {
+            case .synchronous(let body) where threads == 1:
+                return try finish(try body(records[i & 1], i))
+            case .synchronous(let body):
+                return try await lanes.render { try finish(try body(records[i & 1], i)) }
+            case .service:
+                return try finish(try await draw.card(records[i & 1], index: i))
+            }
+        }
+        /// Cards lo..<hi split over `threads` workers.
+        func cards(_ range: Range<Int>) async throws {
             guard threads > 1 else {
-                for i in range { sink &+= try card(i) }
+                for i in range { sink &+= try await card(i) }
                 return
             }
             let workers = threads, n = range.count, start = range.lowerBound
-            let failures = FailureBox()
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                do {
-                    for i in (start + n * worker / workers)..<(start + n * (worker + 1) / workers) { _ = try card(i) }
-                } catch {
-                    failures.record(error)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<workers {
+                    group.addTask {
+                        for i in (start + n * worker / workers)..<(start + n * (worker + 1) / workers) { _ = try await card(i) }
+                    }
                 }
+                try await group.waitForAll()
             }
-            if let error = failures.first { throw error }
         }
         var pngBytes = 0, webpBytes = 0
         for i in 0..<2 {
-            let bitmap = try ReferenceCard.render(records[i], assets: assets)
+            let bitmap = try await draw.card(records[i], index: i)
             let png = try ImageEncoder.encode(bitmap, as: .png(compressionLevel: pngLevel))
             let webp = try ImageEncoder.encode(bitmap, as: .webp(quality: 80, lossless: false, method: webpMethod))
             if i == 0 {
@@ -87,17 +118,15 @@ struct Run: ParsableCommand {
                 try Data(webp).write(to: URL(fileURLWithPath: "\(out)/card-\(i).webp"))
             }
         }
-        try cards(0..<warmup)
+        try await cards(0..<warmup)
         var cardsPerSecond: [Double] = []
         for _ in 0..<runs {
-            let clock = ContinuousClock()
-            let elapsed = try clock.measure {
-                try cards(0..<count)
-            }
-            cardsPerSecond.append(Double(count) / elapsed.seconds)
+            let start = ContinuousClock.now
+            try await cards(0..<count)
+            cardsPerSecond.append(Double(count) / (ContinuousClock.now - start).seconds)
         }
         let result = RunResult(
-            peer: "asynclayerkit",
+            peer: source.peerName,
             mode: mode,
             threads: threads,
             cards: count,

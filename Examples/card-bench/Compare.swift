@@ -20,6 +20,7 @@ struct Compare: ParsableCommand {
     @Option(help: "Timed runs per process (the process reports their median).") var runs = 3
     @Option(help: "Untimed cards per process.") var warmup = 50
     @Option(help: "Threads per process (C: pthreads with one PangoContext each; ours: one Canvas render per thread).") var threads = 1
+    @Option(help: "What draws our cards: canvas (hand-drawn) or elements (the element tree, no cache).") var source: Source = .canvas
     @Flag(help: "Print the result as one JSON object.") var json = false
 
     func run() throws {
@@ -36,7 +37,7 @@ struct Compare: ParsableCommand {
                 if who == "c" {
                     c = try medianCPS(of: cBinary, arguments: common + ["--root", root, "--skip-sizes"])
                 } else {
-                    ours = try medianCPS(of: me, arguments: ["run"] + common)
+                    ours = try medianCPS(of: me, arguments: ["run", "--source", source.rawValue] + common)
                 }
             }
             rows.append((c, ours))
