@@ -23,8 +23,8 @@ struct Feed: AsyncParsableCommand {
     @Option(help: "Share of trees changed per pass.") var churn = 0.10
     @Option(help: "Churn passes per round.") var passes = 3
     @Option(help: "Interleaved rounds.") var rounds = 3
-    @Option(help: "Pixels per point (the cache must hold every card: 1,000 cards at scale 1 ≈ 390 MB).") var scale = 1.0
-    @Option(help: "Cache budget in MiB.") var cacheMB = 768
+    @Option(help: "Pixels per point (the spec's 2: 750×520 px, 1.56 MB a card).") var scale = 2.0
+    @Option(help: "Cache budget in MiB; default: enough for every card (1,000 cards at scale 2 ≈ 1.5 GiB).") var cacheMB: Int?
 
     struct BundledLoader: ElementImageLoader {
         let files: (cover: [UInt8], avatar: [UInt8])
@@ -63,8 +63,10 @@ struct Feed: AsyncParsableCommand {
             }
             return (ContinuousClock.now - start).seconds
         }
+        let cardBytes = Int((size.width * scale).rounded(.up)) * Int((size.height * scale).rounded(.up)) * 4
+        let budget = cacheMB.map { $0 << 20 } ?? (cards * cardBytes * 11 / 10 + (64 << 20))
         func coldService(width: Int) async throws -> ElementRenderService {
-            let cache = ElementCache(byteLimit: cacheMB << 20)
+            let cache = ElementCache(byteLimit: budget)
             let service = ElementRenderService(
                 renderer: ElementRenderer(limits: limits, imageLoader: loader, cache: cache),
                 lanes: RenderLanes(width: width)

@@ -123,7 +123,7 @@ public final class ElementLayer {
     /// - Parameters:
     ///   - bounds: The layer's rectangle; its size is the render size.
     ///   - contentsScale: Pixels per point.
-    ///   - renderer: Limits and the image loader; default ``ElementRenderer/init(limits:imageLoader:)``.
+    ///   - renderer: Limits and the image loader; default ``ElementRenderer/init(limits:imageLoader:cache:)``.
     ///   - lanes: Where renders run; default ``RenderLanes/shared``.
     ///   - priority: The lane renders run in; default ``RenderPriority/userInitiated``.
     public init(bounds: Rect = .zero, contentsScale: Double = 1, renderer: ElementRenderer = ElementRenderer(),
