@@ -13,7 +13,7 @@ import Testing
         .appendingPathComponent("Examples/element-cards")
 
     static let examples: [(file: String, document: ElementDocument)] = [
-        ("reference-card.json", ElementDocument(root: ElementGoldenTests.referenceCard(LiveCardRecord.samples[0]), size: ReferenceCard.size)),
+        ("reference-card.json", ElementDocument(root: ReferenceCard.element(for: LiveCardRecord.samples[0]), size: ReferenceCard.size)),
     ]
 
     @Test func theExampleFilesMatchTheSwiftTrees() throws {

@@ -8,40 +8,6 @@ import Testing
     static let pink = Color(red255: 239, green255: 91, blue255: 156)
     static let family = "Noto Sans CJK SC, DejaVu Sans"
 
-    /// A line box: the text cut at the box width, aligned, centred vertically.
-    static func line(_ text: String, size: Double, weight: FontWeight = .regular, color: Color, alignment: TextAlignment = .left, frame: Rect) -> Element {
-        var style = TextStyle(fontFamily: family, size: size, weight: weight, color: color)
-        style.alignment = alignment
-        return .vstack(alignment: .stretch, justification: .center, frame: frame, children: [.text(AttributedText(text), style: style, maxLines: 1)])
-    }
-
-    /// The reference feed card of `ReferenceCard.swift`, written as an element tree.
-    static func referenceCard(_ record: LiveCardRecord) -> Element {
-        .view(style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12),
-                                  border: Border(width: 0.5, color: Color(red255: 224, green255: 224, blue255: 224))), children: [
-            .image(.named("cover"), contentMode: .aspectFill, frame: Rect(x: 0, y: 0, width: 375, height: 211),
-                   style: ElementStyle(cornerRadii: .top(12))),
-            .gradient(.linear(Gradient(stops: [.init(location: 0, color: .clear), .init(location: 1, color: Color.black.withAlpha(0.6))]),
-                              start: Point(x: 0, y: 0), end: Point(x: 0, y: 1)),
-                      frame: Rect(x: 0, y: 151, width: 375, height: 60)),
-            .hstack(alignment: .start, frame: Rect(x: 8, y: 8, width: 359, height: 18), children: [
-                .vstack(justification: .center,
-                        layout: LayoutProperties(height: 18, padding: EdgeInsets(horizontal: 6)),
-                        style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 3), border: Border(width: 1, color: pink)),
-                        children: [.text(AttributedText(record.tag), style: TextStyle(fontFamily: family, size: 12, color: pink), maxLines: 1)]),
-            ]),
-            .image(.named("avatar"), contentMode: .scaleToFill, frame: Rect(x: 8, y: 179, width: 24, height: 24),
-                   style: ElementStyle(cornerRadii: CornerRadii(all: 12), border: Border(width: 1, color: .white))),
-            line(record.nickname, size: 14, weight: .bold, color: .white, frame: Rect(x: 40, y: 179, width: 220, height: 24)),
-            line(record.viewers, size: 12, color: .white, alignment: .right, frame: Rect(x: 267, y: 179, width: 100, height: 24)),
-            .text(AttributedText(record.title),
-                  style: TextStyle(fontFamily: family, size: 15, color: Color(red255: 17, green255: 17, blue255: 17), lineHeight: 20),
-                  maxLines: 2, frame: Rect(x: 8, y: 216, width: 272, height: 40)),
-            line(record.category, size: 12, color: Color(red255: 153, green255: 153, blue255: 153), alignment: .right,
-                 frame: Rect(x: 287, y: 216, width: 80, height: 20)),
-        ])
-    }
-
     /// A card made of stacks: a shadowed rounded panel, a rounded image, a radial gradient
     /// badge, a custom element, group opacity and wrapped text.
     static let stackCard: Element = .vstack(
@@ -101,7 +67,7 @@ import Testing
 
     @Test(arguments: [0, 1])
     func theReferenceCardAsAnElementTree(sample: Int) async throws {
-        let bitmap = try await renderer.render(Self.referenceCard(LiveCardRecord.samples[sample]), size: ReferenceCard.size, scale: 1)
+        let bitmap = try await renderer.render(ReferenceCard.element(for: LiveCardRecord.samples[sample]), size: ReferenceCard.size, scale: 1)
         try goldenImages.assertMatches(bitmap, named: "element-reference-card-\(sample)", tolerance: 12, maxDifferingFraction: 0.01)
     }
 

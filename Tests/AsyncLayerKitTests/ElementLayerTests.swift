@@ -47,7 +47,7 @@ import Testing
 
     @Test(arguments: Via.allCases)
     func showsTheTreesBitmapPixelForPixel(via: Via) async throws {
-        let card = ElementGoldenTests.referenceCard(LiveCardRecord.samples[0])
+        let card = ReferenceCard.element(for: LiveCardRecord.samples[0])
         let events = EventLog()
         let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), bounds: Rect(size: ReferenceCard.size), scale: 2, events: events)
         DisplayLoop.drive { layer.setElement(card, modelID: 0) }

@@ -24,13 +24,12 @@ import Testing
         #expect(try trees[0].contentHash() != trees[1].contentHash())
     }
 
-    /// The goldens `element-reference-card-0` and `-1` are drawn from the hand-built trees of
-    /// `ElementGoldenTests.referenceCard(_:)` (record 0's is the JSON file's tree) at scale 1.
+    /// The goldens `element-reference-card-0` and `-1`, at scale 1 (record 0's tree is also the
+    /// JSON file's, tested above).
     @Test(arguments: [0, 1])
     func drawsTheGolden(sample: Int) async throws {
         let record = LiveCardRecord.samples[sample]
         let tree = ReferenceCard.element(for: record)
-        #expect(tree == ElementGoldenTests.referenceCard(record))
         let bitmap = try await renderer.render(tree, size: ReferenceCard.size, scale: 1)
         try goldenImages.assertMatches(bitmap, named: "element-reference-card-\(sample)", tolerance: 12, maxDifferingFraction: 0.01)
     }
