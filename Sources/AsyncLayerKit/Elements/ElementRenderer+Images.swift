@@ -72,7 +72,7 @@ private struct ImageJob: Sendable {
         let bytes: [UInt8]
         switch content.source {
         case .bitmap(let image):
-            return image.bitmap
+            do { return try content.applyingEffects(to: image.bitmap, box: box) } catch { throw ElementError.canvas(error) }
         case .encoded(let encoded):
             bytes = encoded
         case .named(let name):
@@ -93,7 +93,7 @@ private struct ImageJob: Sendable {
         default: target = .original
         }
         do {
-            return try ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale))
+            return try content.applyingEffects(to: ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale)), box: box)
         } catch {
             throw ElementError.canvas(error)
         }
