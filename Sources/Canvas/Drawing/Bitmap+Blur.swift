@@ -14,9 +14,9 @@ extension Bitmap {
     ///
     /// The Gaussian is approximated by three box blurs in each direction, the same passes as the
     /// drop shadow's blur, run over the premultiplied `ARGB32` pixels with integer running sums:
-    /// the cost is O(width × height), whatever the radius, and nothing is allocated per pixel (one
-    /// scratch image and one row of sums per call). Because every channel goes through the same
-    /// integer arithmetic, a premultiplied colour component never exceeds its alpha.
+    /// the cost is O(width × height), whatever the radius, and nothing is allocated per pixel (two
+    /// 16-bit work images and one row of sums per call). Because every channel goes through the
+    /// same integer arithmetic, a premultiplied colour component never exceeds its alpha.
     ///
     /// Edges are clamped: pixels beyond the bitmap repeat the nearest edge pixel, so a blurred
     /// photo keeps its colour up to its border instead of fading to transparent there, and a flat
@@ -35,30 +35,39 @@ extension Bitmap {
         let radii = AlphaBlur(sigma: radius * scale).boxWidths.map { $0 / 2 }.filter { $0 > 0 }
         guard !radii.isEmpty else { return self }
         let output = try PixelStorage(byteCount: byteCount)
-        let scratch = try PixelStorage(byteCount: byteCount)
-        output.bytes.copyMemory(from: storage.bytes, byteCount: byteCount)
-        let front = output.bytes.assumingMemoryBound(to: UInt8.self)
-        let back = scratch.bytes.assumingMemoryBound(to: UInt8.self)
-        let rowSums = UnsafeMutablePointer<Int>.allocate(capacity: width * 4)
-        defer { rowSums.deallocate() }
+        // The passes run on 16-bit components (8 fractional bits), so rounding between passes
+        // neither loses a faint spread nor breaks the symmetry; only the final result is rounded
+        // to 8 bits. Two work images: each pass reads one and writes the other.
+        let rowValues = width * 4, count = rowValues * height
+        let front = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
+        let back = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: rowValues)
+        defer { front.deallocate(); back.deallocate(); sums.deallocate() }
+        let source = storage.bytes.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            let row = source + y &* bytesPerRow, fixed = front + y &* rowValues
+            for k in 0..<rowValues { fixed[k] = UInt16(row[k]) &<< 8 }
+        }
         for radius in radii {
-            // Each box pass goes front → back across the rows, then back → front down the columns,
-            // so the result always ends in `output`.
+            // Across the rows front → back, then down the columns back → front.
             let box = BoxDivisor(width: 2 * radius + 1)
             for y in 0..<height {
-                Bitmap.boxBlurRow(from: front + y * bytesPerRow, to: back + y * bytesPerRow,
-                                  count: width, radius: radius, divisor: box)
+                Bitmap.boxBlurRow(from: front + y &* rowValues, to: back + y &* rowValues, count: width, radius: radius, divisor: box)
             }
-            Bitmap.boxBlurColumns(from: back, to: front, stride: bytesPerRow, rowBytes: width * 4,
-                                  height: height, radius: radius, divisor: box, sums: rowSums)
+            Bitmap.boxBlurColumns(from: back, to: front, rowValues: rowValues, height: height, radius: radius, divisor: box, sums: sums)
+        }
+        let target = output.bytes.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            let row = target + y &* bytesPerRow, fixed = front + y &* rowValues
+            for k in 0..<rowValues { row[k] = UInt8(truncatingIfNeeded: (fixed[k] &+ 128) &>> 8) }
         }
         return Bitmap(storage: output, width: width, height: height, bytesPerRow: bytesPerRow, scale: scale)
     }
 
-    /// One horizontal box blur of a row of `count` 4-byte pixels, edges clamped.
+    /// One horizontal box blur of a row of `count` pixels (4 components each), edges clamped.
     private static func boxBlurRow(
-        from source: UnsafePointer<UInt8>,
-        to target: UnsafeMutablePointer<UInt8>,
+        from source: UnsafePointer<UInt16>,
+        to target: UnsafeMutablePointer<UInt16>,
         count: Int,
         radius: Int,
         divisor: BoxDivisor
@@ -66,8 +75,8 @@ extension Bitmap {
         let last = count - 1
         // The window around pixel 0 holds radius + 1 copies of pixel 0 (itself and the clamped
         // pixels to its left) and pixels 1...radius (clamped to the last one).
-        var s0 = (radius + 1) * Int(source[0]), s1 = (radius + 1) * Int(source[1])
-        var s2 = (radius + 1) * Int(source[2]), s3 = (radius + 1) * Int(source[3])
+        var s0 = (radius + 1) &* Int(source[0]), s1 = (radius + 1) &* Int(source[1])
+        var s2 = (radius + 1) &* Int(source[2]), s3 = (radius + 1) &* Int(source[3])
         for i in 1...radius {
             let p = source + min(i, last) &* 4
             s0 &+= Int(p[0]); s1 &+= Int(p[1]); s2 &+= Int(p[2]); s3 &+= Int(p[3])
@@ -84,29 +93,28 @@ extension Bitmap {
     }
 
     /// One vertical box blur of every column, edges clamped. It walks down the image a whole row
-    /// at a time, keeping one running sum per byte of a row, so memory is read in order.
+    /// at a time, keeping one running sum per component of a row, so memory is read in order.
     private static func boxBlurColumns(
-        from source: UnsafePointer<UInt8>,
-        to target: UnsafeMutablePointer<UInt8>,
-        stride: Int,
-        rowBytes: Int,
+        from source: UnsafePointer<UInt16>,
+        to target: UnsafeMutablePointer<UInt16>,
+        rowValues: Int,
         height: Int,
         radius: Int,
         divisor: BoxDivisor,
         sums: UnsafeMutablePointer<Int>
     ) {
         let last = height - 1
-        for k in 0..<rowBytes { sums[k] = (radius + 1) &* Int(source[k]) }
+        for k in 0..<rowValues { sums[k] = (radius + 1) &* Int(source[k]) }
         for j in 1...radius {
-            let row = source + min(j, last) &* stride
-            for k in 0..<rowBytes { sums[k] &+= Int(row[k]) }
+            let row = source + min(j, last) &* rowValues
+            for k in 0..<rowValues { sums[k] &+= Int(row[k]) }
         }
         for y in 0..<height {
-            let out = target + y &* stride
-            for k in 0..<rowBytes { out[k] = divisor.divide(sums[k]) }
-            let entering = source + min(y &+ radius &+ 1, last) &* stride
-            let leaving = source + max(y &- radius, 0) &* stride
-            for k in 0..<rowBytes { sums[k] &+= Int(entering[k]) &- Int(leaving[k]) }
+            let out = target + y &* rowValues
+            for k in 0..<rowValues { out[k] = divisor.divide(sums[k]) }
+            let entering = source + min(y &+ radius &+ 1, last) &* rowValues
+            let leaving = source + max(y &- radius, 0) &* rowValues
+            for k in 0..<rowValues { sums[k] &+= Int(entering[k]) &- Int(leaving[k]) }
         }
     }
 }
@@ -124,8 +132,9 @@ private struct BoxDivisor {
         half = width / 2
     }
 
+    /// The rounded quotient of a sum of at most `width` 16-bit components.
     @inline(__always)
-    func divide(_ sum: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: min(((sum &+ half) &* reciprocal) >> 40, 255))
+    func divide(_ sum: Int) -> UInt16 {
+        UInt16(truncatingIfNeeded: min(((sum &+ half) &* reciprocal) &>> 40, 65535))
     }
 }
