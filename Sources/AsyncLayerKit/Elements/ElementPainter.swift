@@ -35,7 +35,7 @@ struct ElementPainter {
 
     /// Draws the body; an element with a shadow but no background casts the shadow of everything
     /// it draws (content, children, border), drawn as one group whose alpha is the shadow's shape,
-    /// as a `CALayer` with a clear background does. With a background, ``drawBody`` shadows just
+    /// as a `CALayer` with a clear background does. With a background, `drawBody` shadows just
     /// the background's shape, which needs no group.
     private func drawShadowedBody(_ element: Element, node: LayoutResult.Node, mine: Int, index: inout Int) throws(ElementError) {
         guard let shadow = element.style.shadow, element.style.background == nil else {

@@ -36,59 +36,52 @@ extension Bitmap {
         guard !radii.isEmpty else { return self }
         let output = try PixelStorage(byteCount: byteCount)
         // The passes run on 16-bit components (8 fractional bits), so rounding between passes
-        // neither loses a faint spread nor breaks the symmetry; only the final result is rounded
-        // to 8 bits. Two work images: each pass reads one and writes the other.
-        let rowValues = width * 4, count = rowValues * height
-        let front = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
-        let back = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
-        let sums = UnsafeMutablePointer<Int>.allocate(capacity: rowValues)
+        // neither loses a faint spread nor breaks the symmetry; only the result is rounded to
+        // 8 bits. Box blurs commute, so the three vertical passes run first; then the image is
+        // transposed, the three horizontal passes run as vertical ones (walking whole rows, which
+        // vectorises), and it is transposed back. Two work images: each step reads one and
+        // writes the other.
+        let count = width * height * 4
+        var front = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
+        var back = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(width, height) * 4)
         defer { front.deallocate(); back.deallocate(); sums.deallocate() }
         let source = storage.bytes.assumingMemoryBound(to: UInt8.self)
         for y in 0..<height {
-            let row = source + y &* bytesPerRow, fixed = front + y &* rowValues
-            for k in 0..<rowValues { fixed[k] = UInt16(row[k]) &<< 8 }
+            let row = source + y &* bytesPerRow, fixed = front + y &* width &* 4
+            for k in 0..<width * 4 { fixed[k] = UInt16(row[k]) &<< 8 }
         }
-        for radius in radii {
-            // Across the rows front → back, then down the columns back → front.
-            let box = BoxDivisor(width: 2 * radius + 1)
-            for y in 0..<height {
-                Bitmap.boxBlurRow(from: front + y &* rowValues, to: back + y &* rowValues, count: width, radius: radius, divisor: box)
+        for (columns, rows) in [(width, height), (height, width)] {
+            for radius in radii {
+                let box = BoxDivisor(width: 2 * radius + 1)
+                Bitmap.boxBlurColumns(from: front, to: back, rowValues: columns * 4, height: rows, radius: radius, divisor: box, sums: sums)
+                swap(&front, &back)
             }
-            Bitmap.boxBlurColumns(from: back, to: front, rowValues: rowValues, height: height, radius: radius, divisor: box, sums: sums)
+            Bitmap.transpose(front, to: back, columns: columns, rows: rows)
+            swap(&front, &back)
         }
         let target = output.bytes.assumingMemoryBound(to: UInt8.self)
         for y in 0..<height {
-            let row = target + y &* bytesPerRow, fixed = front + y &* rowValues
-            for k in 0..<rowValues { row[k] = UInt8(truncatingIfNeeded: (fixed[k] &+ 128) &>> 8) }
+            let row = target + y &* bytesPerRow, fixed = front + y &* width &* 4
+            for k in 0..<width * 4 { row[k] = UInt8(truncatingIfNeeded: (fixed[k] &+ 128) &>> 8) }
         }
         return Bitmap(storage: output, width: width, height: height, bytesPerRow: bytesPerRow, scale: scale)
     }
 
-    /// One horizontal box blur of a row of `count` pixels (4 components each), edges clamped.
-    private static func boxBlurRow(
-        from source: UnsafePointer<UInt16>,
-        to target: UnsafeMutablePointer<UInt16>,
-        count: Int,
-        radius: Int,
-        divisor: BoxDivisor
-    ) {
-        let last = count - 1
-        // The window around pixel 0 holds radius + 1 copies of pixel 0 (itself and the clamped
-        // pixels to its left) and pixels 1...radius (clamped to the last one).
-        var s0 = (radius + 1) &* Int(source[0]), s1 = (radius + 1) &* Int(source[1])
-        var s2 = (radius + 1) &* Int(source[2]), s3 = (radius + 1) &* Int(source[3])
-        for i in 1...radius {
-            let p = source + min(i, last) &* 4
-            s0 &+= Int(p[0]); s1 &+= Int(p[1]); s2 &+= Int(p[2]); s3 &+= Int(p[3])
-        }
-        for i in 0..<count {
-            let out = target + i &* 4
-            out[0] = divisor.divide(s0); out[1] = divisor.divide(s1)
-            out[2] = divisor.divide(s2); out[3] = divisor.divide(s3)
-            let entering = source + min(i &+ radius &+ 1, last) &* 4
-            let leaving = source + max(i &- radius, 0) &* 4
-            s0 &+= Int(entering[0]) &- Int(leaving[0]); s1 &+= Int(entering[1]) &- Int(leaving[1])
-            s2 &+= Int(entering[2]) &- Int(leaving[2]); s3 &+= Int(entering[3]) &- Int(leaving[3])
+    /// Transposes a `columns × rows` image of 8-byte pixels (four 16-bit components) into a
+    /// `rows × columns` one, in tiles so that both sides stay in cache.
+    private static func transpose(_ source: UnsafePointer<UInt16>, to target: UnsafeMutablePointer<UInt16>, columns: Int, rows: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        let tile = 16
+        for y0 in stride(from: 0, to: rows, by: tile) {
+            for x0 in stride(from: 0, to: columns, by: tile) {
+                for y in y0..<min(y0 + tile, rows) {
+                    for x in x0..<min(x0 + tile, columns) {
+                        let pixel = from.load(fromByteOffset: (y &* columns &+ x) &* 8, as: UInt64.self)
+                        to.storeBytes(of: pixel, toByteOffset: (x &* rows &+ y) &* 8, as: UInt64.self)
+                    }
+                }
+            }
         }
     }
 
@@ -101,40 +94,46 @@ extension Bitmap {
         height: Int,
         radius: Int,
         divisor: BoxDivisor,
-        sums: UnsafeMutablePointer<Int>
+        sums: UnsafeMutablePointer<Int32>
     ) {
         let last = height - 1
-        for k in 0..<rowValues { sums[k] = (radius + 1) &* Int(source[k]) }
+        for k in 0..<rowValues { sums[k] = Int32(radius + 1) &* Int32(source[k]) }
         for j in 1...radius {
             let row = source + min(j, last) &* rowValues
-            for k in 0..<rowValues { sums[k] &+= Int(row[k]) }
+            for k in 0..<rowValues { sums[k] &+= Int32(row[k]) }
         }
         for y in 0..<height {
             let out = target + y &* rowValues
             for k in 0..<rowValues { out[k] = divisor.divide(sums[k]) }
             let entering = source + min(y &+ radius &+ 1, last) &* rowValues
             let leaving = source + max(y &- radius, 0) &* rowValues
-            for k in 0..<rowValues { sums[k] &+= Int(entering[k]) &- Int(leaving[k]) }
+            for k in 0..<rowValues { sums[k] &+= Int32(entering[k]) &- Int32(leaving[k]) }
         }
     }
 }
 
-/// Division of a box sum by the box's width, rounded to nearest, as a multiply and a shift.
+/// Division of a box sum by the box's width, rounded to nearest, as a 32 × 32-bit multiply and a
+/// shift (which vectorises; a `Float` conversion would not, for its range checks).
 ///
-/// The quotient is a non-decreasing function of the sum, the same for every channel, so a
+/// Sums are exact 32-bit integers: a component is at most 255 × 256 and a box at most
+/// 2 × 16 000 + 1 pixels wide (``Bitmap/maxBlurRadius`` at scale 16), so a sum stays below 2³¹.
+/// The reciprocal is rounded up, so the quotient is never low and is high by at most
+/// `sum / 2³²`: under half a unit for the widest box, under a thousandth for a box under 60
+/// pixels, so a flat colour stays exact (the exact quotient's fraction is then below ½). The
+/// quotient is a non-decreasing function of the sum, the same for every channel, so a
 /// premultiplied component (whose sum never exceeds the alpha's) never comes out above its alpha.
 private struct BoxDivisor {
-    let reciprocal: Int
-    let half: Int
+    let reciprocal: UInt64
+    let half: UInt32
 
     init(width: Int) {
-        reciprocal = ((1 << 40) + width / 2) / width
-        half = width / 2
+        reciprocal = ((1 << 32) + UInt64(width) - 1) / UInt64(width)
+        half = UInt32(width / 2)
     }
 
-    /// The rounded quotient of a sum of at most `width` 16-bit components.
+    /// The rounded quotient of one sum.
     @inline(__always)
-    func divide(_ sum: Int) -> UInt16 {
-        UInt16(truncatingIfNeeded: min(((sum &+ half) &* reciprocal) &>> 40, 65535))
+    func divide(_ sum: Int32) -> UInt16 {
+        UInt16(truncatingIfNeeded: (UInt64(UInt32(bitPattern: sum) &+ half) &* reciprocal) &>> 32)
     }
 }
