@@ -104,36 +104,38 @@ extension Bitmap {
         }
         for y in 0..<height {
             let out = target + y &* rowValues
-            for k in 0..<rowValues { out[k] = divisor.divide(sums[k]) }
             let entering = source + min(y &+ radius &+ 1, last) &* rowValues
             let leaving = source + max(y &- radius, 0) &* rowValues
-            for k in 0..<rowValues { sums[k] &+= Int32(entering[k]) &- Int32(leaving[k]) }
+            for k in 0..<rowValues {
+                let sum = sums[k]
+                out[k] = divisor.divide(sum)
+                sums[k] = sum &+ Int32(entering[k]) &- Int32(leaving[k])
+            }
         }
     }
 }
 
-/// Division of a box sum by the box's width, rounded to nearest, as a 32 × 32-bit multiply and a
-/// shift (which vectorises; a `Float` conversion would not, for its range checks).
+/// Division of a box sum by the box's width, rounded to nearest, in `Float` arithmetic that
+/// vectorises (no range-checked conversion: the rounded quotient is read from the bits of
+/// `q + 1.5 × 2²³`, whose last 23 bits are then `round(q) + 2²²`).
 ///
 /// Sums are exact 32-bit integers: a component is at most 255 × 256 and a box at most
 /// 2 × 16 000 + 1 pixels wide (``Bitmap/maxBlurRadius`` at scale 16), so a sum stays below 2³¹.
-/// The reciprocal is rounded up, so the quotient is never low and is high by at most
-/// `sum / 2³²`: under half a unit for the widest box, under a thousandth for a box under 60
-/// pixels, so a flat colour stays exact (the exact quotient's fraction is then below ½). The
-/// quotient is a non-decreasing function of the sum, the same for every channel, so a
-/// premultiplied component (whose sum never exceeds the alpha's) never comes out above its alpha.
+/// The quotient is at most 65 280, where `Float`'s 24-bit mantissa is off by under 1/100 of a
+/// unit, so a flat colour stays exact; and it is a non-decreasing function of the sum, the same
+/// for every channel, so a premultiplied component (whose sum never exceeds the alpha's) never
+/// comes out above its alpha.
 private struct BoxDivisor {
-    let reciprocal: UInt64
-    let half: UInt32
+    let reciprocal: Float
 
     init(width: Int) {
-        reciprocal = ((1 << 32) + UInt64(width) - 1) / UInt64(width)
-        half = UInt32(width / 2)
+        reciprocal = 1 / Float(width)
     }
 
     /// The rounded quotient of one sum.
     @inline(__always)
     func divide(_ sum: Int32) -> UInt16 {
-        UInt16(truncatingIfNeeded: (UInt64(UInt32(bitPattern: sum) &+ half) &* reciprocal) &>> 32)
+        let shifted = Float(sum) * reciprocal + 12_582_912  // 1.5 × 2²³
+        return UInt16(truncatingIfNeeded: shifted.bitPattern &- 0x4B40_0000)
     }
 }
