@@ -37,52 +37,58 @@ extension Bitmap {
         let output = try PixelStorage(byteCount: byteCount)
         // The passes run on 16-bit components (8 fractional bits), so rounding between passes
         // neither loses a faint spread nor breaks the symmetry; only the result is rounded to
-        // 8 bits. Box blurs commute, so the three vertical passes run first; then the image is
-        // transposed, the three horizontal passes run as vertical ones (walking whole rows, which
-        // vectorises), and it is transposed back. Two work images: each step reads one and
-        // writes the other.
-        let count = width * height * 4
-        var front = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
-        var back = UnsafeMutablePointer<UInt16>.allocate(capacity: count)
-        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(width, height) * 4)
-        defer { front.deallocate(); back.deallocate(); sums.deallocate() }
-        let source = storage.bytes.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<height {
-            let row = source + y &* bytesPerRow, fixed = front + y &* width &* 4
-            for k in 0..<width * 4 { fixed[k] = UInt16(row[k]) &<< 8 }
-        }
-        for (columns, rows) in [(width, height), (height, width)] {
+        // 8 bits. Box blurs commute, so the three vertical passes run first, on bands of
+        // `band` columns at a time (columns do not mix), into one 16-bit work image; then the
+        // horizontal passes, on bands of `band` rows, each transposed so that it too is blurred
+        // down its columns (walking whole rows, which vectorises) and transposed back into the
+        // result. A band's two buffers stay in cache; the work image is the only full-size one.
+        let band = 64
+        let work = UnsafeMutablePointer<UInt16>.allocate(capacity: width * height * 4)
+        let bandValues = max(width, height) * band * 4
+        var front = UnsafeMutablePointer<UInt16>.allocate(capacity: bandValues)
+        var back = UnsafeMutablePointer<UInt16>.allocate(capacity: bandValues)
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: band * 4)
+        defer { work.deallocate(); front.deallocate(); back.deallocate(); sums.deallocate() }
+        func blurBand(columns: Int, rows: Int) {
             for radius in radii {
-                let box = BoxDivisor(width: 2 * radius + 1)
-                Bitmap.boxBlurColumns(from: front, to: back, rowValues: columns * 4, height: rows, radius: radius, divisor: box, sums: sums)
+                Bitmap.boxBlurColumns(from: front, to: back, rowValues: columns * 4, height: rows, radius: radius,
+                                      divisor: BoxDivisor(width: 2 * radius + 1), sums: sums)
                 swap(&front, &back)
             }
-            Bitmap.transpose(front, to: back, columns: columns, rows: rows)
-            swap(&front, &back)
+        }
+        let source = storage.bytes.assumingMemoryBound(to: UInt8.self)
+        for x0 in stride(from: 0, to: width, by: band) {
+            let values = min(band, width - x0) * 4
+            for y in 0..<height {
+                let from = source + (y &* bytesPerRow &+ x0 &* 4), to = front + y &* values
+                for k in 0..<values { to[k] = UInt16(from[k]) &<< 8 }
+            }
+            blurBand(columns: values / 4, rows: height)
+            for y in 0..<height {
+                (work + (y &* width &+ x0) &* 4).update(from: front + y &* values, count: values)
+            }
         }
         let target = output.bytes.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<height {
-            let row = target + y &* bytesPerRow, fixed = front + y &* width &* 4
-            for k in 0..<width * 4 { row[k] = UInt8(truncatingIfNeeded: (fixed[k] &+ 128) &>> 8) }
-        }
-        return Bitmap(storage: output, width: width, height: height, bytesPerRow: bytesPerRow, scale: scale)
-    }
-
-    /// Transposes a `columns × rows` image of 8-byte pixels (four 16-bit components) into a
-    /// `rows × columns` one, in tiles so that both sides stay in cache.
-    private static func transpose(_ source: UnsafePointer<UInt16>, to target: UnsafeMutablePointer<UInt16>, columns: Int, rows: Int) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
-        let tile = 16
-        for y0 in stride(from: 0, to: rows, by: tile) {
-            for x0 in stride(from: 0, to: columns, by: tile) {
-                for y in y0..<min(y0 + tile, rows) {
-                    for x in x0..<min(x0 + tile, columns) {
-                        let pixel = from.load(fromByteOffset: (y &* columns &+ x) &* 8, as: UInt64.self)
-                        to.storeBytes(of: pixel, toByteOffset: (x &* rows &+ y) &* 8, as: UInt64.self)
-                    }
+        for y0 in stride(from: 0, to: height, by: band) {
+            let rows = min(band, height - y0)
+            // Row y0 + j, pixel x of the work image becomes row x, pixel j of the band.
+            let transposed = UnsafeMutableRawPointer(front), original = UnsafeRawPointer(work)
+            for j in 0..<rows {
+                for x in 0..<width {
+                    let pixel = original.load(fromByteOffset: ((y0 &+ j) &* width &+ x) &* 8, as: UInt64.self)
+                    transposed.storeBytes(of: pixel, toByteOffset: (x &* rows &+ j) &* 8, as: UInt64.self)
+                }
+            }
+            blurBand(columns: rows, rows: width)
+            for j in 0..<rows {
+                let row = target + (y0 &+ j) &* bytesPerRow
+                for x in 0..<width {
+                    let pixel = front + (x &* rows &+ j) &* 4, out = row + x &* 4
+                    for c in 0..<4 { out[c] = UInt8(truncatingIfNeeded: (pixel[c] &+ 128) &>> 8) }
                 }
             }
         }
+        return Bitmap(storage: output, width: width, height: height, bytesPerRow: bytesPerRow, scale: scale)
     }
 
     /// One vertical box blur of every column, edges clamped. It walks down the image a whole row
