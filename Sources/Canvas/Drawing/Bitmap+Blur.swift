@@ -73,17 +73,16 @@ extension Bitmap {
             let rows = min(band, height - y0)
             // Row y0 + j, pixel x of the work image becomes row x, pixel j of the band.
             let transposed = UnsafeMutableRawPointer(front), original = UnsafeRawPointer(work)
-            for j in 0..<rows {
-                for x in 0..<width {
+            for x in 0..<width {
+                for j in 0..<rows {
                     let pixel = original.load(fromByteOffset: ((y0 &+ j) &* width &+ x) &* 8, as: UInt64.self)
                     transposed.storeBytes(of: pixel, toByteOffset: (x &* rows &+ j) &* 8, as: UInt64.self)
                 }
             }
             blurBand(columns: rows, rows: width)
-            for j in 0..<rows {
-                let row = target + (y0 &+ j) &* bytesPerRow
-                for x in 0..<width {
-                    let pixel = front + (x &* rows &+ j) &* 4, out = row + x &* 4
+            for x in 0..<width {
+                for j in 0..<rows {
+                    let pixel = front + (x &* rows &+ j) &* 4, out = target + ((y0 &+ j) &* bytesPerRow &+ x &* 4)
                     for c in 0..<4 { out[c] = UInt8(truncatingIfNeeded: (pixel[c] &+ 128) &>> 8) }
                 }
             }
