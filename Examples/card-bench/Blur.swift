@@ -7,7 +7,7 @@ struct Blur: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bitmap.blurred on the reference cover, as a ratio to decoding the same image.",
         discussion: """
-            Interleaved rounds in one process: decoding the 750×422 cover JPEG, and blurring the \
+            Interleaved rounds in one process: decoding the reference cover JPEG, and blurring the \
             decoded cover (taken as a 375×211 pt image at scale 2, so σ in pixels is twice the radius). \
             The ratio is the figure that matters on a shared machine.
             """

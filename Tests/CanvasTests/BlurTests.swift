@@ -60,6 +60,22 @@ import Darwin
         #expect(abs(total - 255) <= 255 / 10, "total alpha \(total)")
     }
 
+    /// The blur runs in bands of 64 columns and 64 rows: a dot on a band's edge spreads as one
+    /// in the middle of a band does.
+    @Test(arguments: [(63, 64), (64, 63), (100, 100), (128, 127), (30, 140)])
+    func bandEdgesDoNotShow(x: Int, y: Int) throws {
+        let dot = try Self.bitmap(width: 170, height: 160) { u, v in u == x && v == y ? px(200, 100, 50, 255) : px(0, 0, 0, 0) }
+        let blurred = try dot.blurred(radius: 3)
+        let reference = try Self.bitmap(width: 31, height: 31) { u, v in u == 15 && v == 15 ? px(200, 100, 50, 255) : px(0, 0, 0, 0) }
+            .blurred(radius: 3)
+        for dy in -12...12 {
+            for dx in -12...12 where blurred.pixel(x: x + dx, y: y + dy) != reference.pixel(x: 15 + dx, y: 15 + dy) {
+                Issue.record("(\(dx), \(dy)) from the dot: \(blurred.pixel(x: x + dx, y: y + dy)!), expected \(reference.pixel(x: 15 + dx, y: 15 + dy)!)")
+                return
+            }
+        }
+    }
+
     @Test func aFlatColourStaysFlatUpToTheEdges() throws {
         let colour = px(40, 120, 160, 200)
         let flat = try Self.bitmap(width: 37, height: 23) { _, _ in colour }
