@@ -132,4 +132,43 @@ final class CountingImageLoader: ElementImageLoader {
         let metrics = await cache.metrics
         #expect(metrics.rejected == 1 && metrics.renders.count == 0 && metrics.bytes == 0)
     }
+
+    /// The blur is done once: a blurred image is cached blurred, beside the sharp one.
+    @Test func blurredImagesAreCachedBlurred() async throws {
+        let loader = CountingImageLoader()
+        let cache = ElementCache(byteLimit: 32 << 20)
+        let renderer = ElementRenderer(limits: .testing, imageLoader: loader, cache: cache)
+        func tree(blur: Double, title: String) -> Element {
+            .vstack(children: [
+                .image(.named("cover"), blurRadius: blur, layout: LayoutProperties(height: 80)),
+                .text(AttributedText(title), style: TextStyle(size: 12)),
+            ])
+        }
+        _ = try await renderer.render(tree(blur: 6, title: "a"), size: Self.size, scale: 2)
+        _ = try await renderer.render(tree(blur: 6, title: "b"), size: Self.size, scale: 2)
+        _ = try await renderer.render(tree(blur: 0, title: "c"), size: Self.size, scale: 2)
+        let images = await cache.metrics.images
+        #expect(images.count == 2 && images.hits == 1)
+        #expect(loader.count("cover") == 2)  // one load per cached variant
+        // An in-memory bitmap is cached only when it is blurred.
+        let bitmap = try Bitmap.render(size: Size(width: 40, height: 40)) { $0.fill(Rect(x: 10, y: 10, width: 20, height: 20), with: .red) }
+        for _ in 0..<2 {
+            _ = try await renderer.render(.image(.bitmap(bitmap), blurRadius: 4, layout: LayoutProperties(width: 40, height: 40)), size: Size(width: 40, height: 40), scale: 1)
+        }
+        let after = await cache.metrics.images
+        #expect(after.count == 3 && after.hits == 2)
+    }
+
+    @Test(arguments: [-1.0, .nan, .infinity, 5000])
+    func aBadBlurRadiusIsALimitErrorBeforeAnyWork(radius: Double) async {
+        let loader = CountingImageLoader()
+        let renderer = ElementRenderer(limits: .testing, imageLoader: loader)
+        await #expect {
+            _ = try await renderer.render(.image(.named("cover"), blurRadius: radius), size: Self.size, scale: 1)
+        } throws: { error in
+            guard case .invalidLayout(let message) = error as? ElementError else { return false }
+            return message.contains("image.blur")
+        }
+        #expect(loader.count("cover") == 0)
+    }
 }

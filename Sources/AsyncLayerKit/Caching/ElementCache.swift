@@ -41,6 +41,9 @@ public actor ElementCache {
             case named(String)
             /// Encoded bytes, by their hash.
             case encoded(ContentHash)
+            /// An in-memory bitmap, by its pixel digest (cached only when an effect such as a
+            /// blur makes a new bitmap of it).
+            case bitmap(ContentHash)
         }
 
         /// Where the bytes came from.
@@ -49,12 +52,15 @@ public actor ElementCache {
         public var target: DecodeTarget
         /// The pixels per point it was decoded at.
         public var scale: Double
+        /// The blur applied after decoding, in points (0: none); a blurred image is cached blurred.
+        public var blurRadius: Double
 
         /// Creates a key.
-        public init(source: Source, target: DecodeTarget, scale: Double) {
+        public init(source: Source, target: DecodeTarget, scale: Double, blurRadius: Double = 0) {
             self.source = source
             self.target = target
             self.scale = scale
+            self.blurRadius = blurRadius
         }
     }
 

@@ -80,9 +80,9 @@ extension Element {
         Element(.text(TextContent(text, style: textStyle, maxLines: maxLines)), frame: frame, layout: layout, style: style)
     }
 
-    /// An image element.
-    public static func image(_ source: ImageSource, contentMode: ContentMode = .aspectFill, frame: Rect? = nil, layout: LayoutProperties = LayoutProperties(), style: ElementStyle = ElementStyle()) -> Element {
-        Element(.image(ImageContent(source, contentMode: contentMode)), frame: frame, layout: layout, style: style)
+    /// An image element; `blurRadius` is a Gaussian blur in points (σ, see ``ImageContent/blurRadius``).
+    public static func image(_ source: ImageSource, contentMode: ContentMode = .aspectFill, blurRadius: Double = 0, frame: Rect? = nil, layout: LayoutProperties = LayoutProperties(), style: ElementStyle = ElementStyle()) -> Element {
+        Element(.image(ImageContent(source, contentMode: contentMode, blurRadius: blurRadius)), frame: frame, layout: layout, style: style)
     }
 
     /// A gradient element.

@@ -43,20 +43,28 @@ extension TextContent: Codable {
 }
 
 extension ImageContent: Codable {
-    private enum Keys: String, CodingKey { case source, contentMode }
+    private enum Keys: String, CodingKey { case source, contentMode, blur }
 
-    /// Decodes image content; `contentMode` defaults to `aspectFill`.
+    /// Decodes image content; `contentMode` defaults to `aspectFill`, `blur` (the blur radius in
+    /// points, σ as in CSS `filter: blur()`) to 0.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
+        let blur = try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0
+        guard blur.isFinite, blur >= 0, blur <= Bitmap.maxBlurRadius else {
+            throw DecodingError.dataCorruptedError(forKey: .blur, in: c,
+                debugDescription: "blur radius \(blur) is not a number in 0...\(Bitmap.maxBlurRadius)")
+        }
         self.init(try c.decode(ImageSource.self, forKey: .source),
-                  contentMode: try c.decodeIfPresent(ContentMode.self, forKey: .contentMode) ?? .aspectFill)
+                  contentMode: try c.decodeIfPresent(ContentMode.self, forKey: .contentMode) ?? .aspectFill,
+                  blurRadius: blur)
     }
 
-    /// Encodes the source and the content mode.
+    /// Encodes the source and the content mode, and the blur radius unless it is 0.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(source, forKey: .source)
         try c.encode(contentMode, forKey: .contentMode)
+        if blurRadius != 0 { try c.encode(blurRadius, forKey: .blur) }
     }
 }
 

@@ -37,11 +37,25 @@ public struct ImageContent: Hashable, Sendable {
     public var source: ImageSource
     /// How the image fits the element's content box.
     public var contentMode: ContentMode
+    /// A Gaussian blur of the image, in points; 0 (the default) for none.
+    ///
+    /// CSS `filter: blur(blurRadius)` semantics: the radius is the Gaussian's standard deviation σ
+    /// (unlike ``ElementStyle/shadow``, whose radius is 2σ as in CSS `box-shadow`). The blur is
+    /// applied once, off the loop, to the image decoded at its display size, so its cost is
+    /// bounded by the display size and it is cached with the decoded image; an in-memory bitmap
+    /// source is blurred in the points it is drawn at. The image's edges are extended, so a
+    /// blurred photo does not fade at its border (see ``/Canvas/Bitmap/blurred(radius:)``).
+    ///
+    /// It must be a finite number from 0 to ``/Canvas/Bitmap/maxBlurRadius`` (1000); another
+    /// value fails the render with ``ElementError/canvas(_:)``, and a JSON document with one
+    /// fails to decode.
+    public var blurRadius: Double
 
     /// Creates image content.
-    public init(_ source: ImageSource, contentMode: ContentMode = .aspectFill) {
+    public init(_ source: ImageSource, contentMode: ContentMode = .aspectFill, blurRadius: Double = 0) {
         self.source = source
         self.contentMode = contentMode
+        self.blurRadius = blurRadius
     }
 }
 

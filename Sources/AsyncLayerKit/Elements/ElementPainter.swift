@@ -20,7 +20,7 @@ struct ElementPainter {
         try deadline?.check()
         let node = nodes[mine]
         guard style.opacity < 1 else {
-            return try drawBody(element, node: node, mine: mine, index: &index)
+            return try drawShadowedBody(element, node: node, mine: mine, index: &index)
         }
         guard style.opacity > 0 else {
             index += ElementTreeWalk.count(element) - 1
@@ -28,6 +28,21 @@ struct ElementPainter {
         }
         var failure: ElementError?
         context.withTransparencyLayer(opacity: style.opacity) {
+            do throws(ElementError) { try drawShadowedBody(element, node: node, mine: mine, index: &index) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Draws the body; an element with a shadow but no background casts the shadow of everything
+    /// it draws (content, children, border), drawn as one group whose alpha is the shadow's shape,
+    /// as a `CALayer` with a clear background does. With a background, `drawBody` shadows just
+    /// the background's shape, which needs no group.
+    private func drawShadowedBody(_ element: Element, node: LayoutResult.Node, mine: Int, index: inout Int) throws(ElementError) {
+        guard let shadow = element.style.shadow, element.style.background == nil else {
+            return try drawBody(element, node: node, mine: mine, index: &index)
+        }
+        var failure: ElementError?
+        context.withShadow(shadow) {
             do throws(ElementError) { try drawBody(element, node: node, mine: mine, index: &index) } catch { failure = error }
         }
         if let failure { throw failure }

@@ -76,7 +76,9 @@ private struct ImageJob: Sendable {
         let source: ElementCache.DecodedImageKey.Source
         switch content.source {
         case .bitmap(let image):
-            return image.bitmap
+            // Drawn as it is, unless it is blurred: then the blurred copy is made once and cached.
+            guard content.blurRadius != 0 else { return image.bitmap }
+            source = .bitmap(image.digest)
         case .named(let name):
             source = .named(name)
         case .encoded(let bytes):
@@ -87,7 +89,7 @@ private struct ImageJob: Sendable {
             source = .encoded(hasher.finalize())
         }
         guard let cache else { return try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits) }
-        let key = ElementCache.DecodedImageKey(source: source, target: target, scale: target == .original ? 1 : scale)
+        let key = ElementCache.DecodedImageKey(source: source, target: target, scale: target == .original ? 1 : scale, blurRadius: content.blurRadius)
         do {
             return try await cache.decodedImage(for: key, priority: nil) {
                 try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
@@ -110,7 +112,7 @@ private struct ImageJob: Sendable {
         let bytes: [UInt8]
         switch content.source {
         case .bitmap(let image):
-            return image.bitmap
+            do { return try content.applyingEffects(to: image.bitmap, box: box) } catch { throw ElementError.canvas(error) }
         case .encoded(let encoded):
             bytes = encoded
         case .named(let name):
@@ -129,7 +131,7 @@ private struct ImageJob: Sendable {
 
     private func decode(_ bytes: [UInt8], target: DecodeTarget, scale: Double, limits: PixelLimits) throws(ElementError) -> Bitmap {
         do {
-            return try ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale))
+            return try content.applyingEffects(to: ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale)), box: box)
         } catch {
             throw ElementError.canvas(error)
         }

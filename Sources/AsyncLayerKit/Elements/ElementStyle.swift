@@ -8,7 +8,13 @@ public struct ElementStyle: Hashable, Sendable {
     public var cornerRadii: CornerRadii
     /// A border drawn inside the shape's edge, above the content and children. `nil`: none.
     public var border: Border?
-    /// A drop shadow cast by the background. `nil`: none.
+    /// A drop shadow. `nil`: none.
+    ///
+    /// With a ``background``, the shadow is the background's rounded shape (the cheap path: one
+    /// blurred shape). Without one, the element casts the shadow of whatever it draws — its
+    /// content, children and border — as a `CALayer` with a clear background does: the element
+    /// is drawn as one group and the group's alpha, blurred, is the shadow (an image's rounded
+    /// corners, a text's glyphs). That costs a group and a blur over the drawn area.
     public var shadow: Shadow?
     /// 0...1; below 1 the element and its children are composited as one group.
     public var opacity: Double

@@ -49,6 +49,10 @@ enum ElementValidation {
         switch element.kind {
         case .stack(let stack):
             try nonNegative("stack.spacing", stack.spacing)
+        case .image(let image):
+            if !(image.blurRadius.isFinite && image.blurRadius >= 0 && image.blurRadius <= Bitmap.maxBlurRadius) {
+                try fail("image.blur", image.blurRadius, "in 0...\(Int(Bitmap.maxBlurRadius))")
+            }
         case .text(let text):
             if text.maxLines < 0 { try fail("text.maxLines", Double(text.maxLines), "0 or more") }
         case .gradient(.linear(_, let start, let end)):

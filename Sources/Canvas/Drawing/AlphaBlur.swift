@@ -3,7 +3,8 @@
 /// Three successive box blurs converge on a Gaussian to within a few percent (the central limit
 /// theorem), at a cost independent of the radius: each pass is a running sum, O(width × height).
 /// The box widths come from the standard "boxes for Gauss" derivation: the widths whose combined
-/// variance equals σ².
+/// variance equals σ². ``Bitmap/blurred(radius:)`` runs the same box widths over colour pixels,
+/// with clamped edges instead of this mask's transparent ones.
 struct AlphaBlur {
     /// The standard deviation in pixels.
     let sigma: Double
