@@ -18,7 +18,7 @@ internal import Canvas
 //                 "border": {"width", "color"}, "shadow": {"offset": {"width", "height"},
 //                 "radius", "color"}, "opacity", "clipsToBounds", "hidden"},
 //       "stack": {"axis": "horizontal" | "vertical" | "overlay", "spacing", "alignment"},
-//       "image": {"source": {"named": "cover"} | {"base64": "…"}, "contentMode": "aspectFill"},
+//       "image": {"source": {"named": "cover"} | {"base64": "…"}, "contentMode": "aspectFill", "blur": 8},
 //       "text": {"text": "…" | {"segments": […]}, "style": {TextStyle}, "maxLines",
 //                "lineBreakMode", "truncation"},
 //       "gradient": {"kind": "linear" | "radial", "stops": [{"location", "color"}],
