@@ -435,16 +435,26 @@ import Testing
     }
 
     @Test func anOpenTransactionDroppedWithoutCommitCancelsItsOperations() async {
+        final class Holder: @unchecked Sendable {
+            // @unchecked Sendable: only touched inside DisplayLoop.drive, on DisplayActor.
+            var transaction: AsyncTransaction?
+        }
+        let holder = Holder()
+        let started = Counter()
         let ended = Counter()
         let completions = Counter()
         DisplayLoop.drive {
             let transaction = AsyncTransaction()
             transaction.addOperation {
+                started.increment()
                 defer { ended.increment() }
                 try await Task.sleep(for: .seconds(3600))
             } completion: { _, _ in completions.increment() }
+            holder.transaction = transaction
         }
-        #expect(await waitUntil { ended.count == 1 })  // its task did not leak
+        #expect(await waitUntil { started.count == 1 })
+        DisplayLoop.drive { holder.transaction = nil }  // dropped while open, its operation running
+        #expect(await waitUntil { ended.count == 1 })   // its task was cancelled: it did not leak
         try? await Task.sleep(for: .milliseconds(10))
         DisplayLoop.main.runUntilIdle()
         #expect(completions.count == 0)  // never committed, never delivered (documented)
