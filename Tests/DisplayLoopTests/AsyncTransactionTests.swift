@@ -524,13 +524,15 @@ import Testing
 @Suite struct AsyncTransactionMisuseTests {
     #if compiler(>=6.2) && os(Linux)
     @Test func addingAnOperationAfterCommitTraps() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await Task { @DisplayActor in
                 let transaction = AsyncTransaction()
                 transaction.commit()
                 transaction.addOperation { 1 } completion: { _, _ in }
             }.value
         }
+        let stderr = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+        #expect(stderr.contains("AsyncTransaction.addOperation on a committed transaction"))
     }
     #endif
 }
