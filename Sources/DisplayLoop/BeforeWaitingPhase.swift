@@ -12,7 +12,8 @@ public enum BeforeWaitingPhase: Int, Sendable, Hashable, Comparable, CaseIterabl
     case display = 2_000_000
     /// User transactions (``Transaction``), each once, in commit order.
     case transactions = 0xFF_FFFF
-    /// Completions of async transactions, in the order their operations were added.
+    /// Completions of async transactions (``AsyncTransaction``), in the order their operations were
+    /// added; ``AsyncTransactionGroup`` commits its open transactions at the start of this phase.
     case asyncTransactionCompletions = 0x7FFF_FFFF
 
     /// Phases compare by their run order.

@@ -1,0 +1,46 @@
+/// How one operation of an ``AsyncTransaction`` ended: what its completion receives, together with
+/// whether the transaction was cancelled.
+///
+/// Texture hands an operation's completion `(value, canceled)`, where the value is `nil` when the
+/// operation was skipped and there is no way to report an error. Here a thrown error reaches the
+/// completion too, and "never ran" is a case of its own:
+///
+/// ```swift
+/// transaction.addOperation { try await decode(data) } completion: { outcome, cancelled in
+///     switch outcome {
+///     case .success(let image) where !cancelled: cell.image = image
+///     case .success, .skipped: break                  // superseded or never ran
+///     case .failure(let error): cell.showError(error) // including CancellationError
+///     }
+/// }
+/// ```
+public enum AsyncOperationOutcome<Value: Sendable>: Sendable {
+    /// The operation ran and returned this value. It may still come with `cancelled == true`:
+    /// the operation finished before (or without noticing that) the transaction was cancelled.
+    case success(Value)
+    /// The operation ran and threw this error — `CancellationError` when it noticed that the
+    /// transaction was cancelled and gave up.
+    case failure(any Error)
+    /// The operation's body never ran: the transaction was cancelled before the operation started
+    /// (it was still waiting for a free slot, or its task was cancelled before it began).
+    case skipped
+
+    /// The value, for ``success(_:)``; `nil` otherwise.
+    public var value: Value? {
+        if case .success(let value) = self { value } else { nil }
+    }
+
+    /// The outcome as a `Result`, or `nil` when the operation was ``skipped``.
+    public var result: Result<Value, any Error>? {
+        switch self {
+        case .success(let value): .success(value)
+        case .failure(let error): .failure(error)
+        case .skipped: nil
+        }
+    }
+
+    /// Whether the operation's body never ran.
+    public var isSkipped: Bool {
+        if case .skipped = self { true } else { false }
+    }
+}
