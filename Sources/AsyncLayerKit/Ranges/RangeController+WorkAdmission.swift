@@ -55,7 +55,7 @@ extension RangeController {
         guard items.offsets.indices.contains(index) else { return false }
         guard let remaining = secondsUntilLeaving(item: index, motion: motion) else { return true }
         let (seconds, attoseconds) = estimatedDuration.components
-        return Double(seconds) + Double(attoseconds) * 1e-18 <= remaining
+        return Double(seconds) + Double(attoseconds) / 1e18 <= remaining
     }
 }
 
