@@ -197,6 +197,23 @@ private func fullController(
         #expect(back.sets.display == 19..<29)
     }
 
+    @Test func aMemoryWarningDuringAScrollTrimsForOneUpdate() {
+        // Updated every frame while the user scrolls: the warning's mode is used by the very next
+        // update even though it is a scroll, and released by the one after.
+        var (controller, _) = fullController(from: 1900, to: 2000)
+        controller.didReceiveMemoryWarning()
+        let trimmed = controller.update(viewport: viewport(2100), velocity: 0)
+        #expect(trimmed.mode == .visibleOnly)
+        // 2000 → 2100, down: the Full display range was [1800, 2800) → 18..<28; now only the
+        // visible items [2100, 2500) → 21..<25, so 18..<21 and 25..<28 left.
+        #expect(trimmed.sets == RangeSets(visible: 21..<25, display: 21..<25, preload: 21..<25))
+        #expect(trimmed.display.left == [18..<21, 25..<28])
+        let regrown = controller.update(viewport: viewport(2200), velocity: 0)
+        #expect(regrown.mode == .full)
+        // Full, down at 2200: display [2000, 3000) → 20..<30.
+        #expect(regrown.sets.display == 20..<30)
+    }
+
     @Test(arguments: [RangeMode.lowMemory, .visibleOnly])
     func memoryWarningOnAHiddenListUsesTheConfiguredMode(_ configured: RangeMode) {
         var configuration = RangeConfiguration()

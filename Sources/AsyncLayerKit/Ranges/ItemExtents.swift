@@ -12,7 +12,7 @@ public import Canvas
 /// let items = try ItemExtents(lengths: heights, spacing: 8)   // a feed laid out top to bottom
 /// items.indices(overlapping: 1200..<2000)                       // the rows a viewport shows
 /// ```
-public struct ItemExtents: Sendable, Hashable {
+public struct ItemExtents: Sendable, Hashable, CustomStringConvertible {
     /// Each item's start along the axis, in points.
     public let offsets: [Double]
     /// Each item's length along the axis (its height), in points.
@@ -104,6 +104,9 @@ public struct ItemExtents: Sendable, Hashable {
         let pastLast = partition(offsets) { $0 >= interval.upperBound }
         return first < pastLast ? first..<pastLast : 0..<0
     }
+
+    /// `"100 items over 10000.0 pt"`: the size, not every offset.
+    public var description: String { "\(count) items over \(contentLength) pt" }
 
     /// The item under the point `offset` along the axis — the first item that ends after it
     /// (UIKit's `indexPathForRowAtPoint:`, except that a point in a gap between two items gives

@@ -146,14 +146,13 @@ public struct RangeController: Sendable {
     /// The leading extents in points for `mode` at the current velocity: (display, preload).
     func leadingExtents(mode: RangeMode, height: Double) -> (display: Double, preload: Double) {
         let tuning = configuration[mode]
-        var display = tuning.display.leading * height
-        var preload = max(tuning.preload.leading, tuning.display.leading) * height
+        var display = nonNegative(tuning.display.leading) * height
+        var preload = max(nonNegative(tuning.preload.leading) * height, display)
         if mode == .full || mode == .minimum {
-            let lookahead = configuration.velocityLookahead.isFinite ? max(0, configuration.velocityLookahead) : 0
-            let extra = abs(velocity) * lookahead
+            let extra = abs(velocity) * nonNegative(configuration.velocityLookahead)
             if extra > 0 {
-                display = max(display, min(display + extra, finiteCap(configuration.maxDisplayLeading) * height))
-                preload = max(preload, min(preload + extra, finiteCap(configuration.maxPreloadLeading) * height))
+                display = max(display, min(display + extra, nonNegative(configuration.maxDisplayLeading) * height))
+                preload = max(preload, min(preload + extra, nonNegative(configuration.maxPreloadLeading) * height))
             }
         }
         if mode == .lowMemory { display = 0 }
@@ -163,11 +162,12 @@ public struct RangeController: Sendable {
     /// The trailing extents in points for `mode`: (display, preload).
     func trailingExtents(mode: RangeMode, height: Double) -> (display: Double, preload: Double) {
         let tuning = configuration[mode]
-        let display = mode == .lowMemory ? 0 : tuning.display.trailing * height
-        return (display, max(tuning.preload.trailing * height, display))
+        let display = mode == .lowMemory ? 0 : nonNegative(tuning.display.trailing) * height
+        return (display, max(nonNegative(tuning.preload.trailing) * height, display))
     }
 
-    private func finiteCap(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+    /// A tuning value as used: NaN, infinite and negative values count as 0.
+    private func nonNegative(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
 
     /// `[top − behind, bottom + ahead)` turned to the scroll direction.
     private func interval(_ viewport: Rect, leading: Double, trailing: Double) -> Range<Double> {

@@ -49,7 +49,10 @@ public enum RangeMode: Sendable, Hashable, CaseIterable, CustomStringConvertible
 /// | ``setMode(_:)`` | the mode given | the mode given | the next scroll while visible; becoming visible |
 ///
 /// Texture holds an explicit mode for one update, and updates only when something moved, so
-/// "until the next scroll" is the same rule for a list that is updated every frame. In the
+/// "until the next scroll" is the same rule for a list that is updated every frame. A held mode
+/// is always used by at least one update: during a continuous scroll a memory warning trims the
+/// ranges for one frame (everything outside them is reported as left, so its work is cancelled
+/// and its memory released) before the next scroll lets them grow back. In the
 /// background the container counts as not visible (Texture: "pretend to be invisible").
 public struct RangeModeState: Sendable, Hashable {
     /// The mode of the last update (``RangeMode/minimum`` before the first).
@@ -65,7 +68,11 @@ public struct RangeModeState: Sendable, Hashable {
     /// (``scheduledDisplaysDidFinish()``).
     public private(set) var scheduledDisplaysFinished = false
     /// A mode set by an event, overriding the natural mode until released; `nil` when none.
-    public private(set) var heldMode: RangeMode?
+    public private(set) var heldMode: RangeMode? {
+        didSet { heldModeUsed = false }
+    }
+    // Whether an update has used the held mode yet (a scroll releases it only after that).
+    private var heldModeUsed = false
     /// The mode a memory warning gives a container that is not visible.
     public var modeForMemoryWarnings: RangeMode
 
@@ -84,13 +91,16 @@ public struct RangeModeState: Sendable, Hashable {
 
     /// Picks the mode for one update and remembers it. `didScroll`: the viewport moved since the
     /// previous update; a scroll of a visible container marks the user as having scrolled and
-    /// releases a held mode.
+    /// releases a held mode — but only once the held mode has been used by one update, so a memory
+    /// warning in the middle of a scroll still trims the ranges for one frame (in Texture, the
+    /// update after `updateCurrentRangeWithMode:` always uses that mode).
     public mutating func update(didScroll: Bool) -> RangeMode {
         if didScroll && isEffectivelyVisible {
             hasUserScrolled = true
-            heldMode = nil
+            if heldModeUsed { heldMode = nil }
         }
         mode = heldMode ?? naturalMode
+        heldModeUsed = heldMode != nil
         return mode
     }
 
