@@ -93,16 +93,16 @@ private let rows = try! ItemExtents(lengths: Array(repeating: 100, count: 100))
         // 1000 → 1900, down: drawable 16..<23.
         skipper.flingWillEnd(from: 1000, to: 1900, velocity: 3000, viewportHeight: 400, items: rows)
         // Rows appear as the fling moves down: 14 and 15 are passed over, 16… are drawn.
-        let result1 = skipper.shouldDraw(row: 14)
-        #expect(!result1)
-        let result2 = skipper.shouldDraw(row: 15)
-        #expect(!result2)
-        let result3 = skipper.shouldDraw(row: 16)
-        #expect(result3)
-        let result4 = skipper.shouldDraw(row: 17)
-        #expect(result4)
-        let result5 = skipper.shouldDraw(row: 18)
-        #expect(result5)
+        let drawn1 = skipper.shouldDraw(row: 14)
+        #expect(!drawn1)
+        let drawn2 = skipper.shouldDraw(row: 15)
+        #expect(!drawn2)
+        let drawn3 = skipper.shouldDraw(row: 16)
+        #expect(drawn3)
+        let drawn4 = skipper.shouldDraw(row: 17)
+        #expect(drawn4)
+        let drawn5 = skipper.shouldDraw(row: 18)
+        #expect(drawn5)
         #expect(skipper.refusedRows == [14, 15])
         // The deceleration stops short of the target (VVebo issue #13, iOS 11): at 1500, rows
         // 15..<19 show. Row 15 was refused, so it is the one to draw now; 16, 17, 18 were drawn.
@@ -111,16 +111,16 @@ private let rows = try! ItemExtents(lengths: Array(repeating: 100, count: 100))
         #expect(!skipper.isSkipping)
         #expect(skipper.refusedRows.isEmpty)
         // Not skipping any more: everything is drawn.
-        let result6 = skipper.shouldDraw(row: 14)
-        #expect(result6)
+        let drawn6 = skipper.shouldDraw(row: 14)
+        #expect(drawn6)
     }
 
     @Test(arguments: SettleReason.allCases)
     func everyWayTheScrollEndsRedrawsTheRefusedVisibleRows(_ reason: SettleReason) {
         var skipper = FastScrollSkipper()
         // From 0 (row 0) to 5000 (rows 50..<54), down: drawable 47..<54.
-        let result7 = skipper.flingWillEnd(from: 0, to: 5000, velocity: 6000, viewportHeight: 400, items: rows)
-        #expect(result7 == 47..<54)
+        let drawable7 = skipper.flingWillEnd(from: 0, to: 5000, velocity: 6000, viewportHeight: 400, items: rows)
+        #expect(drawable7 == 47..<54)
         // The fling passes rows 4…33; all refused.
         for row in 4...33 {
             let drawn = skipper.shouldDraw(row: row)
@@ -128,8 +128,8 @@ private let rows = try! ItemExtents(lengths: Array(repeating: 100, count: 100))
         }
         // It ends at 3000 (a touch, an animation end, the deceleration): rows 30..<34 show,
         // all refused, all drawn now.
-        let result9 = skipper.scrollDidEnd(visibleRows: 30..<34, reason: reason)
-        #expect(result9 == [30, 31, 32, 33])
+        let redraw9 = skipper.scrollDidEnd(visibleRows: 30..<34, reason: reason)
+        #expect(redraw9 == [30, 31, 32, 33])
         #expect(!skipper.isSkipping)
     }
 
@@ -144,8 +144,8 @@ private let rows = try! ItemExtents(lengths: Array(repeating: 100, count: 100))
             let drawn = skipper.shouldDraw(row: row)
             #expect(drawn)
         }
-        let result12 = skipper.scrollDidEnd(visibleRows: 50..<54, reason: .decelerationEnded)
-        #expect(result12 == [])
+        let redraw12 = skipper.scrollDidEnd(visibleRows: 50..<54, reason: .decelerationEnded)
+        #expect(redraw12 == [])
     }
 
     @Test func aDragClearsTheSkipSetAndDrawsWhatIsUnderTheFinger() {
@@ -156,31 +156,31 @@ private let rows = try! ItemExtents(lengths: Array(repeating: 100, count: 100))
             #expect(!drawn)
         }
         // The user grabs the list at 2000 (VVebo's scrollViewWillBeginDragging: clears needLoadArr).
-        let result14 = skipper.dragWillBegin(visibleRows: 20..<24)
-        #expect(result14 == [20, 21, 22, 23])
+        let redraw14 = skipper.dragWillBegin(visibleRows: 20..<24)
+        #expect(redraw14 == [20, 21, 22, 23])
         #expect(skipper.drawableRows == nil)
-        let result15 = skipper.shouldDraw(row: 40)
-        #expect(result15)
+        let drawn15 = skipper.shouldDraw(row: 40)
+        #expect(drawn15)
         // A new short fling does not skip: every row is drawn.
-        let result16 = skipper.flingWillEnd(from: 2000, to: 2500, velocity: 800, viewportHeight: 400, items: rows)
-        #expect(result16 == nil)
-        let result17 = skipper.shouldDraw(row: 26)
-        #expect(result17)
-        let result18 = skipper.scrollDidEnd(visibleRows: 25..<29, reason: .decelerationEnded)
-        #expect(result18 == [])
+        let drawable16 = skipper.flingWillEnd(from: 2000, to: 2500, velocity: 800, viewportHeight: 400, items: rows)
+        #expect(drawable16 == nil)
+        let drawn17 = skipper.shouldDraw(row: 26)
+        #expect(drawn17)
+        let redraw18 = skipper.scrollDidEnd(visibleRows: 25..<29, reason: .decelerationEnded)
+        #expect(redraw18 == [])
     }
 
     @Test func aNewFlingReplacesTheSkipSet() {
         var skipper = FastScrollSkipper()
         skipper.flingWillEnd(from: 0, to: 5000, velocity: 6000, viewportHeight: 400, items: rows)
-        let result19 = skipper.shouldDraw(row: 10)
-        #expect(!result19)
+        let drawn19 = skipper.shouldDraw(row: 10)
+        #expect(!drawn19)
         // Without a drag in between (a programmatic fling), the decision starts over.
         skipper.flingWillEnd(firstVisibleRow: 10, targetRows: 12..<16, direction: .down, rowCount: 100)
         #expect(skipper.drawableRows == nil)
         #expect(skipper.refusedRows.isEmpty)
-        let result20 = skipper.shouldDraw(row: 10)
-        #expect(result20)
+        let drawn20 = skipper.shouldDraw(row: 10)
+        #expect(drawn20)
     }
 }
 
