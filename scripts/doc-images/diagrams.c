@@ -1039,6 +1039,139 @@ static int layout_example(const char *dir, const char *renders) {
     return end(s, cr, dir, "layout-example");
 }
 
+// ---------------------------------------------------------------------------------------------
+// 11. Ranges around the viewport (AsyncLayerKit's "Ranges and preloading" article): the display
+// and preload extents of Texture's Minimum and Full modes scrolling down, and the leading part a
+// fast scroll adds (RangeConfiguration.velocityLookahead, 4,000 pt/s × 0.25 s on an 800 pt
+// viewport = 1.25 screenfuls). Rows are half a screenful; a row is in a range when it overlaps it.
+
+typedef struct {
+    const char *title, *subtitle;
+    double display_trailing, display_leading, display_grown;  // screenfuls; grown = with velocity
+    double preload_trailing, preload_leading, preload_grown;
+} RangeColumn;
+
+// A vertical extent bar from y0 to y1 with the grown part (y1 to y2) hatched.
+static void extent_bar(cairo_t *cr, double x, double y0, double y1, double y2, RGB stroke, RGB fill) {
+    cairo_new_path(cr);
+    rounded(cr, x, y0, 12, y1 - y0, 5);
+    set(cr, fill);
+    cairo_fill_preserve(cr);
+    set(cr, stroke);
+    cairo_set_line_width(cr, 1.4);
+    cairo_stroke(cr);
+    if (y2 > y1 + 0.5) {
+        cairo_new_path(cr);
+        cairo_rectangle(cr, x, y1, 12, y2 - y1);
+        set(cr, ORANGE_FILL);
+        cairo_fill(cr);
+        hatch(cr, x, y1, 12, y2 - y1, ORANGE);
+        cairo_new_path(cr);
+        cairo_rectangle(cr, x, y1, 12, y2 - y1);
+        set(cr, ORANGE);
+        double d[] = {3, 2};
+        cairo_set_dash(cr, d, 2, 0);
+        cairo_set_line_width(cr, 1.2);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+    }
+}
+
+static int ranges_viewport(const char *dir) {
+    cairo_t *cr;
+    const double W = 960, H = 540;
+    const double S = 52;                 // diagram units per screenful
+    const double top = 1.5, bottom = 3.75 + 1;  // screenfuls shown above and below the viewport top
+    const double y0 = 120;               // the top of the drawn list
+    const double vp = y0 + top * S;      // the viewport's top
+    const RangeColumn columns[] = {
+        {"Minimum", "the first screen, before any scroll", 0.25, 0.25, 0.25, 0.25, 0.5, 0.5},
+        {"Full", "after the first scroll (at rest or slow)", 0.5, 1.0, 1.0, 1.5, 2.5, 2.5},
+        {"Full at 4,000 pt/s", "leading side grown by 1.25 screenfuls", 0.5, 1.0, 2.25, 1.5, 2.5, 3.75},
+    };
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "Ranges around the viewport, scrolling down");
+    text(cr, 0, 40, W, 1, "DejaVu Sans 10.5", MUTED,
+         "Extents in screenfuls (multiples of the viewport's height): leading = ahead, in the scroll direction; "
+         "trailing = behind. Each row is half a screenful.");
+
+    // The scroll direction, on the left.
+    arrow(cr, 30, vp - 20, 30, vp + 2 * S + 20, INK, 2.4);
+    text(cr, 30, vp + 2 * S + 28, 0, 1, "DejaVu Sans Bold 10", INK, "scroll");
+    text(cr, 30, vp + 2 * S + 42, 0, 1, "DejaVu Sans Bold 10", INK, "down");
+
+    for (int c = 0; c < 3; c++) {
+        const RangeColumn *col = &columns[c];
+        const double cx = 80 + c * 295, rows_w = 96;
+        text(cr, cx, y0 - 46, 0, 0, "DejaVu Sans Bold 12.5", INK, col->title);
+        text(cr, cx, y0 - 28, 0, 0, "DejaVu Sans 9.5", MUTED, col->subtitle);
+        // Rows of half a screenful, coloured by the innermost range they overlap.
+        for (double r = -top; r < bottom - 1e-9; r += 0.5) {
+            double a = r, b = r + 0.5;
+            int visible = a < 1 && b > 0;
+            int display = a < 1 + col->display_grown && b > -col->display_trailing;
+            int preload = a < 1 + col->preload_grown && b > -col->preload_trailing;
+            RGB stroke = GRID, fill = {1, 1, 1};
+            const char *label = "";
+            if (visible) { stroke = CARD; fill = CARD_FILL; label = "visible"; }
+            else if (display) { stroke = BLUE; fill = BLUE_FILL; label = "display"; }
+            else if (preload) { stroke = GREEN; fill = GREEN_FILL; label = "preload"; }
+            double y = vp + r * S;
+            cairo_new_path(cr);
+            rounded(cr, cx, y + 1.5, rows_w, 0.5 * S - 3, 4);
+            set(cr, fill);
+            cairo_fill_preserve(cr);
+            set(cr, stroke);
+            cairo_set_line_width(cr, 1.2);
+            cairo_stroke(cr);
+            text(cr, cx, y + 0.25 * S - 7, rows_w, 1, "DejaVu Sans 9", stroke, label);
+        }
+        // The viewport's frame.
+        cairo_new_path(cr);
+        cairo_rectangle(cr, cx - 5, vp, rows_w + 10, S);
+        set(cr, INK);
+        cairo_set_line_width(cr, 2.2);
+        cairo_stroke(cr);
+        text(cr, cx - 9, vp + S / 2 - 7, 0, 2, "DejaVu Sans Bold 9", INK, c == 0 ? "viewport" : "");
+
+        // The display and preload bars.
+        const double bx = cx + rows_w + 14, px = bx + 20;
+        extent_bar(cr, bx, vp - col->display_trailing * S, vp + (1 + col->display_leading) * S,
+                   vp + (1 + col->display_grown) * S, BLUE, BLUE_FILL);
+        extent_bar(cr, px, vp - col->preload_trailing * S, vp + (1 + col->preload_leading) * S,
+                   vp + (1 + col->preload_grown) * S, GREEN, GREEN_FILL);
+        text(cr, bx + 6, y0 - 10, 0, 1, "DejaVu Sans Bold 8.5", BLUE, "D");
+        text(cr, px + 6, y0 - 10, 0, 1, "DejaVu Sans Bold 8.5", GREEN, "P");
+
+        // Labels to the right of the bars.
+        const double lx = px + 22;
+        char buf[160];
+        snprintf(buf, sizeof buf, "<span foreground='#2973d9'>display %.2g</span> · "
+                                  "<span foreground='#218c59'>preload %.2g</span>\nbehind",
+                 col->display_trailing, col->preload_trailing);
+        text(cr, lx, vp - 34, 0, 0, "DejaVu Sans 9", INK, buf);
+        snprintf(buf, sizeof buf, "<span foreground='#2973d9'>display %.2g</span> ahead",
+                 col->display_leading);
+        text(cr, lx, vp + (1 + col->display_leading) * S - 16, 0, 0, "DejaVu Sans 9", INK, buf);
+        snprintf(buf, sizeof buf, "<span foreground='#218c59'>preload %.2g</span> ahead", col->preload_leading);
+        text(cr, lx, vp + (1 + col->preload_leading) * S - 16, 0, 0, "DejaVu Sans 9", INK, buf);
+        if (col->display_grown > col->display_leading) {
+            snprintf(buf, sizeof buf, "<b>+1.25</b> with velocity:\ndisplay %.3g, preload %.3g",
+                     col->display_grown, col->preload_grown);
+            text(cr, lx, vp + (1 + col->preload_grown) * S - 30, 0, 0, "DejaVu Sans 9", ORANGE, buf);
+        }
+    }
+
+    // Legend and notes.
+    const double ly = vp + bottom * S + 24;
+    text(cr, 80, ly, W - 120, 0, "DejaVu Sans 10", INK,
+         "<b>visible</b> ⊆ <b>display</b> (render) ⊆ <b>preload</b> (fetch, decode). The orange hatched part is the "
+         "leading side grown by |velocity| × <tt>velocityLookahead</tt> (0.25 s), at most 2.5 screenfuls for display "
+         "and 5 for preload; in Visible Only and Low Memory nothing grows. Scrolling up, the picture flips: "
+         "leading is above. At the ends of the list a range is cut, not moved to the other side.");
+    return end(s, cr, dir, "ranges-viewport");
+}
+
 int main(int argc, char **argv) {
     if (argc != 2 && argc != 3) {
         fprintf(stderr, "usage: %s DOCC_DIR [RENDERS_DIR]   (the folder holding the .docc catalogs; the folder "
@@ -1059,6 +1192,7 @@ int main(int argc, char **argv) {
     failures += draw_cancelled(layers);
     failures += layout_grow_shrink(layers);
     failures += layout_alignment(layers);
+    failures += ranges_viewport(layers);
     if (argc == 3) failures += layout_example(layers, argv[2]);
     return failures ? 1 : 0;
 }
