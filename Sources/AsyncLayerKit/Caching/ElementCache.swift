@@ -154,10 +154,21 @@ public actor ElementCache {
         insert(.bitmap(bitmap), cost: bitmap.byteCount, for: .image(key))
     }
 
-    /// The decoded image for `key`: from the cache, from a decode of the same key already in
-    /// flight, or from `decode` (run once for all concurrent requests, then cached).
+    /// The cached decoded images among `keys` (each lookup counted), after storing `texts` — one
+    /// call for what a render needs between its layout and its drawing.
+    func decodedImages(for keys: [DecodedImageKey], insertingTexts texts: [TextContent: TextMeasurements]) -> [DecodedImageKey: Bitmap] {
+        if !texts.isEmpty { insertTextMeasurements(texts) }
+        var found: [DecodedImageKey: Bitmap] = [:]
+        for key in keys {
+            if let bitmap = decodedImage(for: key) { found[key] = bitmap }
+        }
+        return found
+    }
+
+    /// The decoded image for `key` (which the caller looked up and missed): from a decode of the
+    /// same key in flight, from the cache if one finished meanwhile, or from `decode` (run once
+    /// for all concurrent requests, then cached).
     func decodedImage(for key: DecodedImageKey, priority: TaskPriority?, decode: @escaping @Sendable () async throws -> Bitmap) async throws -> Bitmap {
-        if let cached = decodedImage(for: key) { return cached }
         return try await decodes.value(for: key, priority: priority) {
             if let cached = await self.peekImage(key) { return cached }
             let bitmap = try await decode()

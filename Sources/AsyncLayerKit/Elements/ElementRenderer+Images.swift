@@ -10,7 +10,13 @@ extension ElementRenderer {
         try await resolveImages(root, layout: layout, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
     }
 
-    func resolveImages(_ root: Element, layout: LayoutResult, scale: Double, deadline: RenderDeadline?) async throws(ElementError) -> ResolvedImages {
+    /// Resolves the images; with a cache, first looks every image up and hands over the texts the
+    /// layout measured in **one** call to the cache (each call may wait for another render
+    /// using the cache), so only missing images go further.
+    func resolveImages(
+        _ root: Element, layout: LayoutResult, scale: Double, deadline: RenderDeadline?,
+        measuredTexts: [TextContent: ElementCache.TextMeasurements] = [:]
+    ) async throws(ElementError) -> ResolvedImages {
         var jobs: [ImageJob] = []
         var index = 0
         collect(root, index: &index, nodes: layout.nodes, into: &jobs)
@@ -18,6 +24,22 @@ extension ElementRenderer {
         let pixelLimits = limits.pixels
         let cache = self.cache
         var resolved = ResolvedImages()
+        if let cache {
+            let keys = jobs.map { $0.cacheKey(scale: scale) }
+            let known = await cache.decodedImages(for: keys.compactMap { $0 }, insertingTexts: measuredTexts)
+            jobs = zip(jobs, keys).filter { job, key in
+                if let key, let bitmap = known[key] {
+                    resolved.bitmaps[job.index] = bitmap
+                    return false
+                }
+                return true
+            }.map(\.0)
+        }
+        if jobs.isEmpty {
+            if Task.isCancelled { throw .cancelled }
+            try deadline?.check()
+            return resolved
+        }
         do {
             try await withThrowingTaskGroup(of: (Int, Bitmap?).self) { group in
                 for job in jobs {
@@ -68,28 +90,37 @@ private struct ImageJob: Sendable {
     let content: ImageContent
     let box: Size
 
-    /// The decoded image: the element's own bitmap, or from the cache (a decode of the same
-    /// source at the same size, finished or in flight), or loaded and decoded now.
-    func resolve(loader: (any ElementImageLoader)?, cache: ElementCache?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
+    /// The cache key of this image at `scale`; `nil` when nothing is cached for it (an empty box,
+    /// or an in-memory bitmap drawn as it is).
+    func cacheKey(scale: Double) -> ElementCache.DecodedImageKey? {
         guard !box.isEmpty else { return nil }
         let target = decodeTarget(scale: scale)
         let source: ElementCache.DecodedImageKey.Source
         switch content.source {
         case .bitmap(let image):
             // Drawn as it is, unless it is blurred: then the blurred copy is made once and cached.
-            guard content.blurRadius != 0 else { return image.bitmap }
+            guard content.blurRadius != 0 else { return nil }
             source = .bitmap(image.digest)
         case .named(let name):
             source = .named(name)
         case .encoded(let bytes):
-            guard cache != nil else { return try decode(bytes, target: target, scale: scale, limits: limits) }
             var hasher = StableHasher()
             hasher.combine(UInt64(bytes.count))
             hasher.combine(bytes)
             source = .encoded(hasher.finalize())
         }
-        guard let cache else { return try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits) }
-        let key = ElementCache.DecodedImageKey(source: source, target: target, scale: target == .original ? 1 : scale, blurRadius: content.blurRadius)
+        return ElementCache.DecodedImageKey(source: source, target: target, scale: target == .original ? 1 : scale, blurRadius: content.blurRadius)
+    }
+
+    /// The decoded image: the element's own bitmap, or from the cache (a decode of the same
+    /// source at the same size, finished or in flight), or loaded and decoded now.
+    func resolve(loader: (any ElementImageLoader)?, cache: ElementCache?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
+        guard !box.isEmpty else { return nil }
+        let target = decodeTarget(scale: scale)
+        if case .bitmap(let image) = content.source, content.blurRadius == 0 { return image.bitmap }
+        guard let cache, let key = cacheKey(scale: scale) else {
+            return try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
+        }
         do {
             return try await cache.decodedImage(for: key, priority: nil) {
                 try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)

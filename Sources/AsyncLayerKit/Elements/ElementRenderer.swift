@@ -35,24 +35,24 @@ public struct ElementRenderer: Sendable {
         if Task.isCancelled { throw .cancelled }
         let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
         do { _ = try limits.pixels.pixelSize(for: size, scale: scale) } catch { throw .canvas(error) }
-        let layout = try await layout(root, in: size)
+        let (layout, measured) = try await layout(root, in: size)
         try deadline?.check()
-        let images = try await resolveImages(root, layout: layout, scale: scale, deadline: deadline)
+        let images = try await resolveImages(root, layout: layout, scale: scale, deadline: deadline, measuredTexts: measured)
         return try draw(root, layout: layout, images: images, scale: scale, deadline: deadline)
     }
 
-    /// Lays `root` out, with the texts the cache measured before and adding those it measures.
-    func layout(_ root: Element, in size: Size) async throws(ElementError) -> LayoutResult {
+    /// Lays `root` out with the texts the cache measured before; returns the texts it measured
+    /// anew, for the cache (handed to it with the image lookups, in one call).
+    func layout(_ root: Element, in size: Size) async throws(ElementError) -> (LayoutResult, [TextContent: ElementCache.TextMeasurements]) {
         try limits.check(root)
         guard let cache else {
-            return try ElementLayout.layout(checked: root, in: size, limits: limits, texts: TextMeasurer())
+            return (try ElementLayout.layout(checked: root, in: size, limits: limits, texts: TextMeasurer()), [:])
         }
         var contents = Set<TextContent>()
         TextMeasurer.contents(of: root, into: &contents)
         let texts = TextMeasurer(known: contents.isEmpty ? [:] : await cache.textMeasurements(for: contents))
         let layout = try ElementLayout.layout(checked: root, in: size, limits: limits, texts: texts)
-        if !texts.added.isEmpty { await cache.insertTextMeasurements(texts.added) }
-        return layout
+        return (layout, texts.added)
     }
 
     /// Draws a laid-out tree whose images are resolved; synchronous, for a render lane.
