@@ -118,6 +118,11 @@ public actor FeedLayoutCache {
     ///   refuses), `CancellationError` when the calling task is cancelled, ``RenderLaneError``
     ///   when the lanes refuse the work.
     public nonisolated func layout(of item: FeedItem, width: Double) async throws -> FeedItemLayout {
+        // Checked before the width becomes a key: NaN is not equal to itself, so a NaN key could
+        // never be found again, in the cache or among the layouts in flight.
+        guard width.isFinite, width > 0 else {
+            throw FeedError.layoutFailed(id: item.id, .invalidLayout("width \(width): expected a finite number > 0"))
+        }
         let key = Key(item: item, width: width)
         if let cached = await lookUp(key) { return cached }
         return try await inFlight.value(for: key, priority: priority.taskPriority) {
@@ -211,9 +216,6 @@ public actor FeedLayoutCache {
         _ item: FeedItem, key: Key, width: Double, template: any FeedCellTemplate, limits: ElementLimits,
         lanes: RenderLanes, priority: RenderPriority, textCache: ElementCache?
     ) async throws -> FeedItemLayout {
-        guard width.isFinite, width > 0 else {
-            throw FeedError.layoutFailed(id: item.id, .invalidLayout("width \(width): expected a finite number > 0"))
-        }
         try Task.checkCancellation()
         let element = template.element(for: item, width: width)
         var known: [TextContent: ElementCache.TextMeasurements] = [:]
