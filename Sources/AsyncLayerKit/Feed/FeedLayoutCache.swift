@@ -218,16 +218,17 @@ public actor FeedLayoutCache {
     ) async throws -> FeedItemLayout {
         try Task.checkCancellation()
         let element = template.element(for: item, width: width)
+        // Checked here, before anything walks the tree recursively (collecting its texts, laying it out).
+        do throws(ElementError) { try limits.check(element) } catch { throw FeedError.layoutFailed(id: item.id, error) }
         var known: [TextContent: ElementCache.TextMeasurements] = [:]
         if let textCache {
             var contents = Set<TextContent>()
-            TextMeasurer.contents(of: element, into: &contents)   // depth: checked below before layout
+            TextMeasurer.contents(of: element, into: &contents)
             if !contents.isEmpty { known = await textCache.textMeasurements(for: contents) }
         }
         let snapshot = known
         let laid = try await lanes.render(priority: priority) { () throws -> Laid in
             do throws(ElementError) {
-                try limits.check(element)
                 let texts = TextMeasurer(known: snapshot)
                 let natural = try LayoutEngine(limits: limits, texts: texts).measure(element, width: width)
                 let size = Size(width: width, height: natural.height.rounded(.up))
