@@ -306,3 +306,27 @@ extension Array {
         return out
     }
 }
+
+extension PreLayoutTests {
+    @Test(.mainDisplayLoop) func releasingThePreLayoutCancelsItsRequests() async throws {
+        let lanes = RenderLanes(width: 1)
+        let latch = Latch()
+        let holder = await holdWorker(of: lanes, until: latch)
+        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
+        let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"]) }
+        let owner = DisplayLoop.drive { PreLayoutOwner(FeedPreLayout(cache: cache)) }.value
+        DisplayLoop.drive { owner.preLayout?.request(items, width: 375) }
+        await waitUntil { lanes.metrics.admitted >= 3 }  // the held worker and a window of two
+        DisplayLoop.drive { owner.preLayout = nil }
+        await waitUntil { lanes.metrics.admitted == 1 }  // released: its queued layouts left the lanes
+        latch.open()
+        _ = try await holder.value
+        DisplayLoop.main.runUntilIdle()
+        #expect(await cache.metrics.layoutsComputed == 0)
+    }
+}
+
+@DisplayActor final class PreLayoutOwner {
+    var preLayout: FeedPreLayout?
+    init(_ preLayout: FeedPreLayout) { self.preLayout = preLayout }
+}

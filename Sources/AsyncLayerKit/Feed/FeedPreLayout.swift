@@ -26,7 +26,7 @@
 ///   phase draws anything.
 /// - **Cancellation.** ``cancel(_:)`` cancels a request: its layouts in flight are cancelled (on
 ///   the lanes, those not started never run), and none of its results is delivered afterwards,
-///   even one already stored for this turn.
+///   even one already stored for this turn. Releasing the pre-layout cancels all of its requests.
 @DisplayActor
 public final class FeedPreLayout {
     /// A request for the layouts of some items: the handle to cancel it with, and how a
@@ -88,6 +88,11 @@ public final class FeedPreLayout {
     public init(cache: FeedLayoutCache, onDelivery: @escaping @DisplayActor (Delivery) -> Void = { _ in }) {
         self.cache = cache
         self.onDelivery = onDelivery
+    }
+
+    /// A released pre-layout cancels its requests: nobody is left to deliver them to.
+    isolated deinit {
+        for state in running.values { state.task.cancel() }
     }
 
     /// Starts laying out `items` at `width` off the loop and returns at once. The layouts arrive
