@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AsyncLayerKitTests",
-            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "ReferenceCard", "GoldenImageSupport"],
+            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "ReferenceCard", "FeedSupport", "GoldenImageSupport"],
             // Element golden images, found through #filePath (see Support/ElementGolden.swift).
             exclude: ["Golden"],
             swiftSettings: swiftSettings
@@ -85,6 +85,22 @@ let package = Package(
             dependencies: ["Canvas", "AsyncLayerKit"],
             path: "Examples/ReferenceCard",
             resources: [.copy("Inputs")],
+            swiftSettings: swiftSettings
+        ),
+        // The sample feed's cell templates (the seed's mock cell, the live card), its bundled
+        // images' loader and its generator: shared by feed-gen, the feed examples and the tests.
+        // A target of its own because the live card comes from ReferenceCard, which the library
+        // cannot depend on. The data it reads, Examples/feed-data, is found through #filePath.
+        .target(
+            name: "FeedSupport",
+            dependencies: ["AsyncLayerKit", "ReferenceCard"],
+            path: "Examples/FeedSupport",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "feed-gen",
+            dependencies: ["AsyncLayerKit", "FeedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/feed-gen",
             swiftSettings: swiftSettings
         ),
         .executableTarget(

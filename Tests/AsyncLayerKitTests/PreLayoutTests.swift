@@ -1,0 +1,332 @@
+import AsyncLayerKit
+import AsyncLayerKitTesting
+import FeedSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// Records where and how concurrently a template runs, around the sample feed's templates.
+final class TemplateProbe: Sendable {
+    let calls = Atomic<Int>(0)
+    let running = Atomic<Int>(0)
+    let maxRunning = Atomic<Int>(0)
+    let onLoop = Atomic<Int>(0)
+}
+
+struct RecordingTemplate: FeedCellTemplate {
+    let probe: TemplateProbe
+    var delayMicroseconds: UInt32 = 0
+
+    func element(for item: FeedItem, width: Double) -> Element {
+        probe.calls.add(1, ordering: .relaxed)
+        let now = probe.running.add(1, ordering: .relaxed).newValue
+        defer { probe.running.subtract(1, ordering: .relaxed) }
+        var seen = probe.maxRunning.load(ordering: .relaxed)
+        while now > seen {
+            let (exchanged, current) = probe.maxRunning.compareExchange(expected: seen, desired: now, ordering: .relaxed)
+            if exchanged { break }
+            seen = current
+        }
+        if DisplayLoop.main.isDrainingOnCurrentThread || DisplayLoop.main.isIsolatingCurrentContext() == true {
+            probe.onLoop.add(1, ordering: .relaxed)
+        }
+        if delayMicroseconds > 0 { usleep(delayMicroseconds) }
+        return FeedCells().element(for: item, width: width)
+    }
+}
+
+/// Pre-layout: templates whose heights follow their content, the cache, bounded work off the
+/// loop, delivery at the layout phase in one batch, cancellation, and the bundled feed.
+@Suite struct PreLayoutTests {
+    /// Lanes of these tests, so a worker held by a test never holds the shared ones.
+    static let lanes = RenderLanes(width: 2)
+
+    static func height(_ item: FeedItem, width: Double = 375, cache: FeedLayoutCache? = nil) async throws -> Double {
+        let cache = cache ?? FeedLayoutCache(template: FeedCells(), lanes: lanes)
+        return try await cache.layout(of: item, width: width).height
+    }
+
+    static func mock(_ texts: [String], images: Int = 0) -> FeedItem {
+        .mock(id: "x", texts: texts, images: (0..<images).map { "photo-\($0 % 9 + 1)" })
+    }
+
+    // MARK: Templates
+
+    @Test func aLongerTextMakesATallerCell() async throws {
+        let short = try await Self.height(Self.mock(["Title", "One line."]))
+        let long = try await Self.height(Self.mock(["Title", String(repeating: "Many words wrap onto more lines. ", count: 12)]))
+        let longer = try await Self.height(Self.mock(["Title", String(repeating: "Many words wrap onto more lines. ", count: 24)]))
+        let chinese = try await Self.height(Self.mock(["标题", String(repeating: "中文长文本会换行。", count: 20)]))
+        #expect(short < long && long < longer)
+        #expect(chinese > short)
+        // Narrower is taller for the same text.
+        #expect(try await Self.height(Self.mock(["Title", String(repeating: "Many words wrap. ", count: 12)]), width: 240)
+                > Self.height(Self.mock(["Title", String(repeating: "Many words wrap. ", count: 12)]), width: 414))
+        // One more text adds its line and the spacing.
+        let two = try await Self.height(Self.mock(["Title", "One line."]))
+        let three = try await Self.height(Self.mock(["Title", "One line.", "Another line."]))
+        #expect(three - two == 20 + FeedCells.lineSpacing)  // a 20 pt body line
+    }
+
+    @Test func moreImagesMakeMoreGridRows() async throws {
+        let side = FeedCells.gridSide(width: 375)
+        let row = side + FeedCells.gridSpacing
+        let heights = try await [0, 1, 3, 4, 6, 7, 9].asyncMap { try await Self.height(Self.mock(["Title"], images: $0)) }
+        let h = Dictionary(uniqueKeysWithValues: zip([0, 1, 3, 4, 6, 7, 9], heights))
+        #expect(h[1]! - h[0]! == side + FeedCells.lineSpacing)  // the first row, after the text
+        #expect(h[3] == h[1])  // one row holds three
+        #expect(h[4]! - h[3]! == row)
+        #expect(h[6] == h[4])
+        #expect(h[7]! - h[6]! == row)
+        #expect(h[9] == h[7])
+    }
+
+    @Test func theLiveCardIsTheReferenceCardAtItsSize() async throws {
+        let card = FeedItem.LiveCard(tag: "LIVE", nickname: "n", viewers: "1 watching", title: String(repeating: "long title ", count: 30),
+                                     category: "c", cover: "cover-2", avatar: "avatar-3")
+        for width in [375.0, 414] {
+            let layout = try await FeedLayoutCache(template: FeedCells(), lanes: Self.lanes).layout(of: .liveCard(id: "c", card), width: width)
+            #expect(layout.size == Size(width: width, height: 260 + FeedCells.gap))
+            var names: [String] = []
+            func collect(_ e: Element) {
+                if case .image(let image) = e.kind, case .named(let name) = image.source { names.append(name) }
+                e.children.forEach(collect)
+            }
+            collect(layout.element)
+            #expect(names == ["cover-2", "avatar-3"])
+        }
+    }
+
+    // MARK: The cache
+
+    @Test func theSecondRequestForAnItemAndWidthDoesNoLayout() async throws {
+        let probe = TemplateProbe()
+        let texts = ElementCache(byteLimit: 8 << 20)
+        let cache = FeedLayoutCache(template: RecordingTemplate(probe: probe), lanes: Self.lanes, textCache: texts)
+        let item = Self.mock(["Cached", "Body text that wraps, perhaps, onto a second line at this width."], images: 2)
+        let first = try await cache.layout(of: item, width: 375)
+        let second = try await cache.layout(of: item, width: 375)
+        #expect(first.height == second.height)
+        var metrics = await cache.metrics
+        #expect(metrics.layoutsComputed == 1 && metrics.hits == 1 && metrics.misses == 1 && metrics.entries == 1)
+        #expect(probe.calls.load(ordering: .relaxed) == 1)
+        #expect(await cache.cachedLayout(for: item, width: 375) != nil)
+
+        _ = try await cache.layout(of: item, width: 320)  // another width: laid out
+        var edited = item
+        edited.kind = .mock(texts: ["Cached", "Edited."], images: [])
+        _ = try await cache.layout(of: edited, width: 375)  // same id, new content: laid out
+        metrics = await cache.metrics
+        #expect(metrics.layoutsComputed == 3 && metrics.entries == 3)
+        #expect(probe.calls.load(ordering: .relaxed) == 3)
+
+        // A second cache sharing the text cache measures nothing again.
+        let hitsBefore = await texts.metrics.texts.hits
+        _ = try await FeedLayoutCache(template: FeedCells(), lanes: Self.lanes, textCache: texts).layout(of: item, width: 375)
+        #expect(await texts.metrics.texts.hits == hitsBefore + 2)
+    }
+
+    @Test func theCacheKeepsAtMostItsEntries() async throws {
+        let cache = FeedLayoutCache(template: FeedCells(), lanes: Self.lanes, maxEntries: 2)
+        for i in 0..<3 { _ = try await cache.layout(of: .mock(id: "e\(i)", texts: ["t"]), width: 300) }
+        let metrics = await cache.metrics
+        #expect(metrics.entries == 2 && metrics.evictions == 1)
+        #expect(await cache.cachedLayout(for: .mock(id: "e0", texts: ["t"]), width: 300) == nil)
+    }
+
+    @Test func aLayoutErrorNamesTheItem() async throws {
+        let cache = FeedLayoutCache(template: FeedCells(), limits: ElementLimits(maxNodes: 3), lanes: Self.lanes)
+        let results = await cache.layouts(of: [Self.mock(["a"]), .mock(id: "big", texts: ["1", "2", "3", "4"])], width: 300)
+        #expect((try? results[0].get()) != nil)
+        #expect(throws: FeedError.layoutFailed(id: "big", .tooManyNodes(count: 4, limit: 3))) { try results[1].get() }
+        for width in [Double.nan, .infinity, 0, -1] {
+            await #expect(throws: FeedError.self) { try await cache.layout(of: Self.mock(["a"]), width: width) }
+        }
+    }
+
+    // MARK: Off the loop, bounded, delivered at the layout phase
+
+    @Test(.mainDisplayLoop) func layoutRunsOffTheLoopAtMostNAtOnce() async throws {
+        let probe = TemplateProbe()
+        let lanes = RenderLanes(width: 2)
+        let cache = FeedLayoutCache(template: RecordingTemplate(probe: probe, delayMicroseconds: 3_000), lanes: lanes, maxConcurrentLayouts: 2)
+        let items = (0..<12).map { FeedItem.mock(id: "b\($0)", texts: ["Item \($0)", String(repeating: "text ", count: $0 * 5 + 1)], images: ["p"]) }
+        let deliveries = Locked<[FeedPreLayout.Delivery]>([])
+        let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
+        let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
+        await DisplayLoop.settle { !preLayout.isRunning(request) }
+
+        #expect(probe.calls.load(ordering: .relaxed) == 12)
+        #expect(probe.onLoop.load(ordering: .relaxed) == 0)  // never on the loop's thread, never DisplayActor-isolated
+        #expect(probe.maxRunning.load(ordering: .relaxed) <= 2)
+        #expect(lanes.metrics.executor.ranTotal >= 12)  // measuring and placing ran on the lanes
+        let delivered = deliveries.value
+        #expect(delivered.flatMap(\.layouts).count == 12)
+        #expect(delivered.allSatisfy { $0.phase == .layout })
+        #expect(delivered.flatMap(\.completed) == [request])
+        #expect(delivered.last?.completed == [request])
+        let heights = DisplayLoop.drive { items.map { preLayout.height(for: $0.id) } }.value
+        #expect(heights.allSatisfy { $0 != nil })
+        #expect(heights.last!! > heights.first!!)
+    }
+
+    @Test(.mainDisplayLoop) func resultsReachTheModelOnlyAtTheLayoutPhaseInOneBatch() async throws {
+        let lanes = RenderLanes(width: 1)
+        let latch = Latch()
+        let holder = await holdWorker(of: lanes, until: latch)
+        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
+        let items = (0..<6).map { FeedItem.mock(id: "d\($0)", texts: ["Item \($0)"], images: Array(repeating: "p", count: $0)) }
+        let events = EventLog()
+        let deliveries = Locked<[FeedPreLayout.Delivery]>([])
+        let preLayout = DisplayLoop.drive {
+            FeedPreLayout(cache: cache) { d in
+                events.append("delivery")
+                deliveries.withLock { $0.append(d) }
+            }
+        }.value
+        let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
+        latch.open()
+        _ = try await holder.value
+        // The loop is not driven: the layouts finish off the loop and their hand-over jobs wait.
+        await waitUntil { DisplayLoop.main.pendingJobCount >= 6 }
+        #expect(await cache.metrics.layoutsComputed == 6)
+        #expect(deliveries.value.isEmpty)
+
+        func probe(_ label: String) -> @Sendable (TurnRecord) -> Void {
+            { _ in DisplayActor.assumeIsolated { events.append("\(label): \(preLayout.height(for: "d5") == nil ? "none" : "known")") } }
+        }
+        let before = DisplayLoop.main.addBeforeWaitingObserver(phase: .layout, order: -1, probe("layout phase"))
+        let after = DisplayLoop.main.addBeforeWaitingObserver(phase: .display, probe("display phase"))
+        defer {
+            DisplayLoop.main.removeBeforeWaitingObserver(before)
+            DisplayLoop.main.removeBeforeWaitingObserver(after)
+        }
+        let turn = try #require(DisplayLoop.main.runTurn())
+        #expect(turn.jobCount >= 6)
+        // The jobs stored the results; the model learnt them at the layout phase, before display.
+        #expect(events.all == ["layout phase: none", "delivery", "display phase: known"])
+        let delivered = deliveries.value
+        try #require(delivered.count == 1)
+        #expect(delivered[0].turn == turn.number)
+        #expect(delivered[0].phase == .layout)
+        #expect(Set(delivered[0].layouts.map(\.id)) == Set(items.map(\.id)))
+        #expect(delivered[0].failures.isEmpty)
+        #expect(delivered[0].completed == [request])
+        DisplayLoop.main.runUntilIdle()
+        #expect(deliveries.value.count == 1)  // nothing more, and the request is over
+        #expect(DisplayLoop.drive { !preLayout.isRunning(request) && preLayout.deliveryCount == 1 }.value)
+    }
+
+    @Test(.mainDisplayLoop) func aCancelledPageIsNeitherLaidOutNorDelivered() async throws {
+        let lanes = RenderLanes(width: 1)
+        let latch = Latch()
+        let holder = await holdWorker(of: lanes, until: latch)
+        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
+        let items = (0..<20).map { FeedItem.mock(id: "c\($0)", texts: ["Item \($0)"]) }
+        let deliveries = Locked<[FeedPreLayout.Delivery]>([])
+        let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
+        let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
+        await waitUntil { lanes.metrics.admitted >= 3 }  // the held worker and a window of two
+        DisplayLoop.drive { preLayout.cancel(request) }
+        await waitUntil { lanes.metrics.admitted == 1 }  // the two queued layouts left the lanes
+        latch.open()
+        _ = try await holder.value
+        for _ in 0..<20 {
+            DisplayLoop.main.runUntilIdle()
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(await cache.metrics.layoutsComputed == 0)
+        #expect(deliveries.value.isEmpty)
+        #expect(DisplayLoop.drive { !preLayout.isRunning(request) && preLayout.height(for: "c0") == nil }.value)
+    }
+
+    @Test(.mainDisplayLoop) func resultsStoredInTheTurnACancelRunsInAreDropped() async throws {
+        let lanes = RenderLanes(width: 1)
+        let latch = Latch()
+        let holder = await holdWorker(of: lanes, until: latch)
+        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes)
+        let items = (0..<3).map { FeedItem.mock(id: "s\($0)", texts: ["Item \($0)"]) }
+        let kept = [FeedItem.mock(id: "k0", texts: ["Kept"])]
+        let deliveries = Locked<[FeedPreLayout.Delivery]>([])
+        let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
+        let (request, other) = DisplayLoop.drive { (preLayout.request(items, width: 375), preLayout.request(kept, width: 375)) }.value
+        latch.open()
+        _ = try await holder.value
+        await waitUntil { DisplayLoop.main.pendingJobCount >= 4 }
+        // Queued behind the hand-over jobs: runs in the same turn, after they stored the results.
+        Task { @DisplayActor in preLayout.cancel(request) }
+        await waitUntil { DisplayLoop.main.pendingJobCount >= 5 }
+        let turn = try #require(DisplayLoop.main.runTurn())
+        #expect(turn.jobCount >= 5)
+        let delivered = deliveries.value
+        #expect(delivered.count == 1)
+        #expect(delivered.flatMap(\.layouts).map(\.id) == ["k0"])
+        #expect(delivered.flatMap(\.completed) == [other])
+        #expect(DisplayLoop.drive { preLayout.height(for: "s0") == nil && preLayout.height(for: "k0") != nil }.value)
+    }
+
+    // MARK: The bundled feed
+
+    @Test func everyItemOfTheBundledFeedLaysOut() async throws {
+        let page = try await SampleFeed.loadPage()
+        let cache = FeedLayoutCache(template: FeedCells(), lanes: Self.lanes)
+        let results = await cache.layouts(of: page.items, width: 375)
+        let layouts = try results.map { try $0.get() }
+        #expect(layouts.count == page.items.count)
+        #expect(layouts.map(\.id) == page.items.map(\.id))
+        for (item, layout) in zip(page.items, layouts) {
+            if case .liveCard = item.kind {
+                #expect(layout.height == 268)
+            } else {
+                #expect(layout.height > 40 && layout.height < 1_500, "\(item.id): \(layout.height)")
+            }
+        }
+        #expect(Set(layouts.map(\.height)).count > 20)  // heights vary with the content
+        #expect(await cache.metrics.layoutsComputed == page.items.count)
+    }
+
+    @Test func bundledCellsRenderWithTheBundledImages() async throws {
+        let page = try await SampleFeed.loadPage()
+        let renderer = ElementRenderer(imageLoader: try SampleFeed.imageLoader())
+        let cache = FeedLayoutCache(template: FeedCells(), lanes: Self.lanes)
+        let mock = try #require(page.items.first { if case .mock(_, let images) = $0.kind { images.count >= 4 } else { false } })
+        let live = try #require(page.items.first { if case .liveCard = $0.kind { true } else { false } })
+        for item in [mock, live] {
+            let layout = try await cache.layout(of: item, width: 375)
+            let bitmap = try await renderer.render(layout.element, size: layout.size, scale: 1)
+            #expect(bitmap.width == 375 && Double(bitmap.height) == layout.height)
+        }
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var out: [T] = []
+        for element in self { out.append(try await transform(element)) }
+        return out
+    }
+}
+
+extension PreLayoutTests {
+    @Test(.mainDisplayLoop) func releasingThePreLayoutCancelsItsRequests() async throws {
+        let lanes = RenderLanes(width: 1)
+        let latch = Latch()
+        let holder = await holdWorker(of: lanes, until: latch)
+        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
+        let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"]) }
+        let owner = DisplayLoop.drive { PreLayoutOwner(FeedPreLayout(cache: cache)) }.value
+        DisplayLoop.drive { owner.preLayout?.request(items, width: 375) }
+        await waitUntil { lanes.metrics.admitted >= 3 }  // the held worker and a window of two
+        DisplayLoop.drive { owner.preLayout = nil }
+        await waitUntil { lanes.metrics.admitted == 1 }  // released: its queued layouts left the lanes
+        latch.open()
+        _ = try await holder.value
+        DisplayLoop.main.runUntilIdle()
+        #expect(await cache.metrics.layoutsComputed == 0)
+    }
+}
+
+@DisplayActor final class PreLayoutOwner {
+    var preLayout: FeedPreLayout?
+    init(_ preLayout: FeedPreLayout) { self.preLayout = preLayout }
+}
