@@ -56,13 +56,23 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// `#RRGGBB` for an opaque colour, `#RRGGBBAA` otherwise (upper-case hex digits).
     public var hexString: String {
-        func byte(_ v: Double) -> String {
-            // The fields are settable, so clamp again here: NaN or out-of-range values never trap.
-            let n = Int((Color.clamp(v) * 255).rounded())
-            let s = String(n, radix: 16, uppercase: true)
-            return s.count == 1 ? "0" + s : s
+        // Written into 9 bytes on the stack: content hashes encode every colour of a tree this way.
+        let digits: StaticString = "0123456789ABCDEF"
+        let channels = alpha >= 1 ? 3 : 4
+        return String(unsafeUninitializedCapacity: 1 + 2 * channels) { buffer in
+            func put(_ v: Double, at i: Int) {
+                // The fields are settable, so clamp again here: NaN or out-of-range values never trap.
+                let n = Int((Color.clamp(v) * 255).rounded())
+                buffer[1 + 2 * i] = digits.utf8Start[n >> 4]
+                buffer[2 + 2 * i] = digits.utf8Start[n & 15]
+            }
+            buffer[0] = UInt8(ascii: "#")
+            put(red, at: 0)
+            put(green, at: 1)
+            put(blue, at: 2)
+            if channels == 4 { put(alpha, at: 3) }
+            return 1 + 2 * channels
         }
-        return "#" + byte(red) + byte(green) + byte(blue) + (alpha >= 1 ? "" : byte(alpha))
     }
 
     /// The same colour with another alpha.
