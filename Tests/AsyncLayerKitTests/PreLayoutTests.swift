@@ -287,7 +287,9 @@ struct RecordingTemplate: FeedCellTemplate {
 
     @Test func bundledCellsRenderWithTheBundledImages() async throws {
         let page = try await SampleFeed.loadPage()
-        let renderer = ElementRenderer(imageLoader: try SampleFeed.imageLoader())
+        // No render deadline (ElementLimits.testing): under the thread sanitizer, with the pool
+        // flooded by other tests, the render can wait longer than 10 s for a thread.
+        let renderer = ElementRenderer(limits: .testing, imageLoader: try SampleFeed.imageLoader())
         let cache = FeedLayoutCache(template: FeedCells(), lanes: Self.lanes)
         let mock = try #require(page.items.first { if case .mock(_, let images) = $0.kind { images.count >= 4 } else { false } })
         let live = try #require(page.items.first { if case .liveCard = $0.kind { true } else { false } })
