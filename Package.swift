@@ -135,7 +135,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "card-bench",
-            dependencies: ["Canvas", "AsyncLayerKit", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Canvas", "AsyncLayerKit", "ReferenceCard", "FeedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/card-bench",
             swiftSettings: swiftSettings
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AsyncLayerKit
+import FeedSupport
 import Foundation
 import ReferenceCard
 
@@ -116,19 +117,6 @@ struct Feed: AsyncParsableCommand {
         print(String(format: "| cards rendered per churn pass (median; the rest were cache hits) | %d | | |", renders.median))
         print(String(format: "| cold pass on one lane, 32 MiB cache (cards not kept) | %.3f | %.0f | 1.00 |", one.median, Double(cards) / one.median))
         print(String(format: "| cold pass on two lanes, 32 MiB cache (cards not kept) | %.3f | %.0f | **%.2f×** one lane |", two.median, Double(cards) / two.median, one.median / two.median))
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so every run changes the same cards.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,24 +1,13 @@
 import AsyncLayerKit
+import FeedSupport  // SplitMix64: a deterministic generator, so a failure can be replayed from its seed
 import Testing
-
-/// SplitMix64: a small deterministic generator, so a failure can be replayed from its seed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct RangePropertyTests {
     /// Random lists, viewports, velocities and events: the sets nest, and the previous sets with
     /// the entered runs added and the left runs removed are the new sets.
     @Test(arguments: [1 as UInt64, 2, 3, 0xC0FFEE])
     func setsNestAndChangesReplay(seed: UInt64) throws {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         for _ in 0..<20 {
             let count = Int.random(in: 0...300, using: &random)
             let heights = (0..<count).map { _ in Double(Int.random(in: 0...240, using: &random)) }
@@ -86,7 +75,7 @@ private struct SplitMix64: RandomNumberGenerator {
     /// The binary search gives what a linear scan gives, for random lists and intervals.
     @Test(arguments: [7 as UInt64, 8, 9])
     func binarySearchMatchesALinearScan(seed: UInt64) throws {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         for _ in 0..<200 {
             let count = Int.random(in: 0...60, using: &random)
             let heights = (0..<count).map { _ in Double(Int.random(in: 0...50, using: &random)) }

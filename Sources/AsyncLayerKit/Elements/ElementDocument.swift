@@ -113,14 +113,18 @@ enum CanonicalJSON {
         encoder.outputFormatting = prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {
             return [UInt8](try encoder.encode(value))
-        } catch let error as EncodingError {
-            if case .invalidValue(_, let context) = error {
-                throw .invalidJSON(path: JSONErrorPath.format(context.codingPath), message: context.debugDescription)
-            }
-            throw .invalidJSON(path: "", message: "\(error)")
         } catch {
-            throw .invalidJSON(path: "", message: "\(error)")
+            throw encodingFailure(error)
         }
+    }
+
+    /// An encoder's error as ``ElementError/invalidJSON(path:message:)``, naming the path of the
+    /// value that could not be encoded.
+    static func encodingFailure(_ error: any Error) -> ElementError {
+        if let error = error as? EncodingError, case .invalidValue(_, let context) = error {
+            return .invalidJSON(path: JSONErrorPath.format(context.codingPath), message: context.debugDescription)
+        }
+        return .invalidJSON(path: "", message: "\(error)")
     }
 }
 
@@ -130,21 +134,16 @@ extension Element {
     /// equal trees in every process and on every run, so it can key caches shared between
     /// processes. In-memory bitmaps contribute their pixel digest, encoded images their bytes.
     ///
-    /// It costs a walk of the tree (a few microseconds for a feed card), so compute it once per
-    /// tree when you look the same tree up many times.
+    /// It costs a walk of the tree (about 30 µs for the reference card), so compute it once per
+    /// tree (``HashedElement``) when you look the same tree up many times.
     ///
     /// - Throws: ``ElementError/invalidJSON(path:message:)`` when a value cannot be encoded (a
     ///   NaN or infinite number), naming its path.
     public func contentHash() throws(ElementError) -> ContentHash {
         do {
             return try ContentHashEncoder.digest(self)
-        } catch let error as EncodingError {
-            if case .invalidValue(_, let context) = error {
-                throw .invalidJSON(path: JSONErrorPath.format(context.codingPath), message: context.debugDescription)
-            }
-            throw .invalidJSON(path: "", message: "\(error)")
         } catch {
-            throw .invalidJSON(path: "", message: "\(error)")
+            throw CanonicalJSON.encodingFailure(error)
         }
     }
 }
