@@ -28,6 +28,7 @@ struct Feed: AsyncParsableCommand {
     @Option(help: "Interleaved rounds.") var rounds = 3
     @Option(help: "Pixels per point (the spec's 2: 750×520 px, 1.56 MB a card).") var scale = 2.0
     @Option(help: "Cache budget in MiB; default: enough for every card (1,000 cards at scale 2 ≈ 1.5 GiB).") var cacheMB: Int?
+    @Flag(help: "Only the one-lane vs two-lanes comparison.") var lanesOnly = false
 
     struct BundledLoader: ElementImageLoader {
         let files: (cover: [UInt8], avatar: [UInt8])
@@ -93,6 +94,7 @@ struct Feed: AsyncParsableCommand {
                 let seconds = try await pass(service, trees)
                 if width == 1 { one.append(seconds) } else { two.append(seconds) }
             }
+            if lanesOnly { continue }
             // Cold, then churn passes on the same service (default width).
             let service = try await coldService(width: RenderExecutor.defaultWidth, budget: budget)
             cold.append(try await pass(service, trees))
@@ -108,6 +110,10 @@ struct Feed: AsyncParsableCommand {
                 churned.append(try await pass(service, trees))
                 renders.append(service.renders - before)
             }
+        }
+        if lanesOnly {
+            print(String(format: "lanes: one %.3f s, two %.3f s, two/one %.2f×", one.median, two.median, one.median / two.median))
+            return
         }
         let c = cold.median, ch = churned.median
         print("| feed of \(cards) cards (\(Int(size.width * scale))×\(Int(size.height * scale)) px), median of \(rounds) rounds | seconds per pass | cards/s | ratio |")
