@@ -192,8 +192,8 @@ final class FeedScroller {
         for run in update.preload.left { for index in run { prefetches[index]?.cancel() } }
         for run in update.display.left { for index in run { renders[index]?.cancel() } }
         for run in update.preload.entered { for index in run { startPrefetch(index) } }
-        for run in update.visible.entered { for index in run { startRangeRender(index, priority: .userInitiated) } }
-        for run in update.display.entered { for index in run { startRangeRender(index, priority: .utility) } }
+        for run in update.visible.entered { for index in run { startRangeRender(index, priority: .userInteractive) } }
+        for run in update.display.entered { for index in run { startRangeRender(index, priority: .userInitiated) } }
     }
 
     // MARK: Work
