@@ -13,14 +13,15 @@ public import Foundation
 ///    ``/DisplayLoop/DisplayLink`` on the loop. Each frame a ``/AsyncLayerKit/RangeController`` in
 ///    Full mode classifies the items: entering the preload range, an item's images are fetched and
 ///    decoded into the render service's cache; entering the display range, it is rendered by an
-///    ``/AsyncLayerKit/ElementRenderService`` (visible items at `userInteractive`, the rest of the
-///    display range at `userInitiated`, both ahead of the encoding at `utility`), unless ``/AsyncLayerKit/RangeController/shouldStart(item:estimatedDuration:motion:)``
+///    ``/AsyncLayerKit/ElementRenderService`` (visible items at `userInitiated`, the rest of the
+///    display range at `utility`, both ahead of the encoding at `background`; the lower lanes
+///    run at a lower OS priority, so the loop's thread wins the CPU), unless ``/AsyncLayerKit/RangeController/shouldStart(item:estimatedDuration:motion:)``
 ///    says it would be off screen before the render finished; leaving a range cancels the work
 ///    still running for it. The loop only does the bookkeeping.
 /// 4. **Settle**: once the viewport reaches the bottom, every item not rendered yet (skipped, or
 ///    cancelled when it left the display range) is rendered, so each item ends with exactly one
 ///    bitmap and one file.
-/// 5. **Encode** each bitmap as it arrives, on the render lanes (WebP, ``Options/webpQuality``,
+/// 5. **Encode** each bitmap as it arrives, on the render lanes in the `background` lane (WebP, ``Options/webpQuality``,
 ///    ``Options/webpMethod``), into `feed/<item-id>.webp` under ``Options/outputDirectory``, and
 ///    keep a thumbnail; at the end the thumbnails become `feed-contact-sheet.png`
 ///    (``FeedContactSheet``).

@@ -154,6 +154,9 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
             let lookups = count.hits + count.misses
             return lookups == 0 ? "0" : "\(count.hits)/\(lookups) (\(String(format: "%.0f", 100 * Double(count.hits) / Double(lookups))) %)"
         }
+        // Paths under the current directory are shown relative to it (the JSON form keeps them whole).
+        let here = FileManager.default.currentDirectoryPath + "/"
+        func shown(_ path: String) -> String { path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path }
         let p = phases
         let lines = [
             "feed-demo: \(items) items, \(FeedRenderJob.number(width)) pt wide @\(FeedRenderJob.number(scale))x, WebP q\(FeedRenderJob.number(webpQuality)) method \(webpMethod)",
@@ -162,7 +165,7 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
             "  renders     \(renders) drawn; requests: \(rangeRenders) on entering the display range, \(settleRenders) by the settle pass, \(joinedRenders) joined; \(skippedRenders) skipped, \(cancelledRenders) cancelled",
             "  prefetches  \(prefetches) (\(cancelledPrefetches) cancelled)",
             "  cache hits  renders \(hits(cache.renders)), images \(hits(cache.images)), texts \(hits(cache.texts)), layouts \(hits(cache.layouts)); \(cache.evictions) evictions",
-            "  written     \(files) WebP files, \(bytes(webpBytes)), in \(feedDirectory)/; \(contactSheet) (\(contactSheetWidth)×\(contactSheetHeight) px, \(bytes(contactSheetBytes))); \(bytes(bytesWritten)) in all",
+            "  written     \(files) WebP files, \(bytes(webpBytes)), in \(shown(feedDirectory))/; \(shown(contactSheet)) (\(contactSheetWidth)×\(contactSheetHeight) px, \(bytes(contactSheetBytes))); \(bytes(bytesWritten)) in all",
             "  loop        \(loop.turns) turns: p50 \(String(format: "%.3f", loop.turnP50Milliseconds)) ms, p99 \(String(format: "%.3f", loop.turnP99Milliseconds)) ms, max \(String(format: "%.3f", loop.turnMaxMilliseconds)) ms; work on the loop's thread: \(workOnLoopThread)",
         ]
         return lines.joined(separator: "\n")

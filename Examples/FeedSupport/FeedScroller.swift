@@ -192,8 +192,8 @@ final class FeedScroller {
         for run in update.preload.left { for index in run { prefetches[index]?.cancel() } }
         for run in update.display.left { for index in run { renders[index]?.cancel() } }
         for run in update.preload.entered { for index in run { startPrefetch(index) } }
-        for run in update.visible.entered { for index in run { startRangeRender(index, priority: .userInteractive) } }
-        for run in update.display.entered { for index in run { startRangeRender(index, priority: .userInitiated) } }
+        for run in update.visible.entered { for index in run { startRangeRender(index, priority: .userInitiated) } }
+        for run in update.display.entered { for index in run { startRangeRender(index, priority: .utility) } }
     }
 
     // MARK: Work
@@ -282,10 +282,10 @@ final class FeedScroller {
     /// every rendered item must end in a file.
     private func startEncode(_ index: Int, _ bitmap: Bitmap) {
         let lanes = plan.options.lanes, format = plan.options.encoding, url = plan.files[index], id = plan.layouts[index].id
-        encodes[index] = Task.detached(priority: .utility) { [weak self] in
+        encodes[index] = Task.detached(priority: .background) { [weak self] in
             let result: Result<Encoded, any Error>
             do {
-                let (bytes, thumbnail, onLoop) = try await lanes.render(priority: .utility) { () throws -> ([UInt8], Bitmap, Bool) in
+                let (bytes, thumbnail, onLoop) = try await lanes.render(priority: .background) { () throws -> ([UInt8], Bitmap, Bool) in
                     (try ImageEncoder.encode(bitmap, as: format), try FeedContactSheet.thumbnail(of: bitmap),
                      DisplayLoop.main.isDrainingOnCurrentThread)
                 }
