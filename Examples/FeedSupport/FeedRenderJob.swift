@@ -1,5 +1,8 @@
 public import AsyncLayerKit
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The feed demo's pipeline, end to end: a feed page's JSON in, one WebP file per item and a
 /// contact sheet out, with the loop that owns the "UI" state kept free the whole time.
@@ -165,7 +168,7 @@ public struct FeedRenderJob: Sendable {
         do {
             try FileManager.default.createDirectory(at: options.feedDirectory, withIntermediateDirectories: true)
         } catch {
-            throw FeedRenderError.write(path: options.feedDirectory.path, "\(error)")
+            throw FeedRenderError.write(path: options.feedDirectory.path, Self.fileErrorReason(error))
         }
 
         // 2. Pre-layout, off the loop; delivered to the loop at the layout phase.
@@ -194,7 +197,7 @@ public struct FeedRenderJob: Sendable {
         do {
             try Data(sheet.bytes).write(to: options.contactSheetURL)
         } catch {
-            throw FeedRenderError.write(path: options.contactSheetURL.path, "\(error)")
+            throw FeedRenderError.write(path: options.contactSheetURL.path, Self.fileErrorReason(error))
         }
         let finished = clock.now
 
@@ -278,6 +281,18 @@ public struct FeedRenderJob: Sendable {
         }
     }
 
+    /// Why a file operation failed, in a few words: the system's message for the POSIX error
+    /// underneath (`No such file or directory`), else the error's own description.
+    public static func fileErrorReason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(truncatingIfNeeded: underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(truncatingIfNeeded: error.code))) }
+        return error.localizedDescription
+    }
+
     /// `375` for whole numbers, `1.5` otherwise.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
@@ -321,6 +336,8 @@ public enum FeedRenderError: Error, Sendable, CustomStringConvertible {
     case render(id: String, String)
     /// An item's bitmap could not be encoded.
     case encode(id: String, String)
+    /// A file could not be read.
+    case read(path: String, String)
     /// A file could not be written.
     case write(path: String, String)
     /// An item ended without a file: a bug in the job, reported rather than hidden.
@@ -334,6 +351,7 @@ public enum FeedRenderError: Error, Sendable, CustomStringConvertible {
         case .layout(let id, let message): "item \"\(id)\": layout failed: \(message)"
         case .render(let id, let message): "item \"\(id)\": render failed: \(message)"
         case .encode(let id, let message): "item \"\(id)\": encoding failed: \(message)"
+        case .read(let path, let message): "cannot read \(path): \(message)"
         case .write(let path, let message): "cannot write \(path): \(message)"
         case .notRendered(let id): "item \"\(id)\" was never rendered"
         }

@@ -292,7 +292,7 @@ final class FeedScroller {
                 do {
                     try Data(bytes).write(to: url)
                 } catch {
-                    throw FeedRenderError.write(path: url.path, "\(error)")
+                    throw FeedRenderError.write(path: url.path, FeedRenderJob.fileErrorReason(error))
                 }
                 result = .success(Encoded(bytes: bytes.count, thumbnail: thumbnail, onLoop: onLoop))
             } catch let error as FeedRenderError {

@@ -58,8 +58,17 @@ struct FeedDemo: AsyncParsableCommand {
         let bar = ProgressBar.onStandardError()
         do {
             try options.validate()
-            let page = try SampleFeed.pageBytes()
-            let loader = try SampleFeed.imageLoader()
+            let page: [UInt8], loader: FeedImageLoader
+            do {
+                page = try SampleFeed.pageBytes()
+            } catch {
+                throw FeedRenderError.read(path: SampleFeed.pageURL.path, FeedRenderJob.fileErrorReason(error))
+            }
+            do {
+                loader = try SampleFeed.imageLoader()
+            } catch {
+                throw FeedRenderError.read(path: SampleFeed.imagesURL.path, FeedRenderJob.fileErrorReason(error))
+            }
             let summary = try await FeedRenderJob(options: options).run(pageBytes: page, imageLoader: loader) { progress in
                 bar?.show(progress)
             }
