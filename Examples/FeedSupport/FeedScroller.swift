@@ -202,14 +202,17 @@ final class FeedScroller {
         guard failure == nil, plan.imageCounts[index] > 0, !prefetched[index], !rendered[index],
               renders[index] == nil, prefetches[index] == nil else { return }
         counters.prefetches += 1
-        let renderer = service.renderer, layout = plan.layouts[index], scale = plan.options.scale
+        let renderer = service.renderer, lanes = plan.options.lanes, layout = plan.layouts[index], scale = plan.options.scale
         prefetches[index] = Task.detached(priority: .utility) { [weak self] in
             let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
-            let outcome: Result<Void, ElementError>
-            do throws(ElementError) {
+            let outcome: Result<Void, any Error>
+            do {
                 // Loads and decodes the cell's images at their display size into the service's
-                // cache, where the render will find them.
-                _ = try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
+                // cache, where the render will find them; on the lanes, in the utility lane, so
+                // the decoding runs at the lanes' lower OS priority, never ahead of the loop.
+                _ = try await lanes.renderAsync(priority: .utility) {
+                    try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
+                }
                 outcome = .success(())
             } catch {
                 outcome = .failure(error)
@@ -218,12 +221,12 @@ final class FeedScroller {
         }
     }
 
-    private func prefetchFinished(_ index: Int, _ outcome: Result<Void, ElementError>, onLoop: Bool) {
+    private func prefetchFinished(_ index: Int, _ outcome: Result<Void, any Error>, onLoop: Bool) {
         prefetches[index] = nil
         if onLoop { counters.workOnLoopThread += 1 }
         switch outcome {
         case .success: prefetched[index] = true
-        case .failure(.cancelled): counters.cancelledPrefetches += 1
+        case .failure(let error) where Self.isCancellation(error): counters.cancelledPrefetches += 1
         case .failure(let error): fail(FeedRenderError.render(id: plan.layouts[index].id, "images: \(error)"))
         }
     }
@@ -239,15 +242,16 @@ final class FeedScroller {
     }
 
     private func startRender(_ index: Int, priority: RenderPriority) {
-        let layout = plan.layouts[index], service = self.service, scale = plan.options.scale
+        let layout = plan.layouts[index], service = self.service, scale = plan.options.scale, lanes = plan.options.lanes
         renders[index] = Task.detached(priority: priority.taskPriority) { [weak self] in
             let clock = ContinuousClock()
             let started = clock.now
             let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
             let result: Result<Bitmap, any Error>
             do {
-                // Hashed here, off the loop (a walk of the tree); the service draws on the lanes.
-                let tree = try HashedElement(layout.element)
+                // The tree is hashed (a walk of it) on the lanes too, at their OS priority: on two
+                // cores, every CPU-heavy step on the cooperative threads would compete with the loop.
+                let tree = try await lanes.render(priority: priority) { try HashedElement(layout.element) }
                 result = .success(try await service.render(tree, size: layout.size, scale: scale, priority: priority))
             } catch {
                 result = .failure(error)
@@ -285,16 +289,18 @@ final class FeedScroller {
         encodes[index] = Task.detached(priority: .background) { [weak self] in
             let result: Result<Encoded, any Error>
             do {
-                let (bytes, thumbnail, onLoop) = try await lanes.render(priority: .background) { () throws -> ([UInt8], Bitmap, Bool) in
-                    (try ImageEncoder.encode(bitmap, as: format), try FeedContactSheet.thumbnail(of: bitmap),
-                     DisplayLoop.main.isDrainingOnCurrentThread)
-                }
-                do {
-                    try Data(bytes).write(to: url)
-                } catch {
-                    throw FeedRenderError.write(path: url.path, FeedRenderJob.fileErrorReason(error))
-                }
-                result = .success(Encoded(bytes: bytes.count, thumbnail: thumbnail, onLoop: onLoop))
+                // Encoded, thumbnailed and written on a lane, at its lower OS priority.
+                result = .success(try await lanes.render(priority: .background) { () throws -> Encoded in
+                    let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
+                    let bytes = try ImageEncoder.encode(bitmap, as: format)
+                    let thumbnail = try FeedContactSheet.thumbnail(of: bitmap)
+                    do {
+                        try Data(bytes).write(to: url)
+                    } catch {
+                        throw FeedRenderError.write(path: url.path, FeedRenderJob.fileErrorReason(error))
+                    }
+                    return Encoded(bytes: bytes.count, thumbnail: thumbnail, onLoop: onLoop)
+                })
             } catch let error as FeedRenderError {
                 result = .failure(error)
             } catch is CancellationError {
