@@ -40,7 +40,7 @@ struct FeedDemo: AsyncParsableCommand {
     @Option(help: "The WebP quality, 0...100.")
     var quality = 80.0
 
-    @Option(help: "The WebP method, 0 (fastest) to 6 (smallest); 2 is 3 % larger than 4 in less than half the time.")
+    @Option(help: "The WebP method, 0 (fastest) to 6 (smallest); 2 makes files about 3 percent larger than 4 in less than half the time.")
     var webpMethod = FeedRenderJob.Options.defaultWebPMethod
 
     @Option(help: "Render only the first N items.")
