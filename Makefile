@@ -10,7 +10,7 @@ SWIFT ?= swift
 .PHONY: help deps run test test-tsan bench docs clean
 
 help:
-	@echo "make run        render the reference card and a sample page into out/ (installs deps first)"
+	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
 	@echo "make test       build and run the tests (installs deps first)"
 	@echo "make test-tsan  run the tests under the thread sanitizer (.build-tsan)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
@@ -22,7 +22,7 @@ deps:
 	@scripts/install-deps.sh
 
 run: deps
-	$(SWIFT) run -c release canvas-demo
+	$(SWIFT) run -c release feed-demo
 
 # Swift Testing prints its own lines as it goes; the full log also goes to .build/test.log and
 # the summary (and any failures) is repeated at the end, even when a test fails.

@@ -103,6 +103,14 @@ let package = Package(
             path: "Examples/feed-gen",
             swiftSettings: swiftSettings
         ),
+        // The main job (`make run`): the bundled feed decoded, laid out and rendered range by range
+        // into WebP files and a contact sheet.
+        .executableTarget(
+            name: "feed-demo",
+            dependencies: ["AsyncLayerKit", "FeedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/feed-demo",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "canvas-demo",
             dependencies: ["Canvas", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],

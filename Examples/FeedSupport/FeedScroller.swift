@@ -1,0 +1,345 @@
+import AsyncLayerKit
+import Foundation
+
+/// What the scroll needs, made off the loop: the options, every item's layout, how many images
+/// each has, where each file goes, and the list's extents.
+struct FeedScrollPlan: Sendable {
+    let options: FeedRenderJob.Options
+    let layouts: [FeedItemLayout]
+    let imageCounts: [Int]
+    let files: [URL]
+    let extents: ItemExtents
+
+    init(options: FeedRenderJob.Options, layouts: [FeedItemLayout], imageCounts: [Int], files: [URL]) throws {
+        self.options = options
+        self.layouts = layouts
+        self.imageCounts = imageCounts
+        self.files = files
+        // The cells are stacked with no spacing: each one ends with its own grey gap.
+        self.extents = try ItemExtents(lengths: layouts.map(\.height))
+    }
+
+    /// The furthest the viewport's top goes: the last item's bottom at the viewport's bottom.
+    var maxOffset: Double { max(0, extents.contentLength - options.viewportHeight) }
+}
+
+/// What the scroll counted.
+struct FeedScrollCounters: Sendable {
+    /// Frames handled, the first one (at offset 0, before the display link starts) included.
+    var frames = 0
+    /// Frames the display link dropped (the loop started them after their deadline).
+    var droppedFrames = 0
+    /// Frames with at least one visible item not rendered yet.
+    var blankFrames = 0
+    /// Renders started because their item entered the display range.
+    var rangeRenders = 0
+    /// Renders started by the settle pass.
+    var settleRenders = 0
+    /// Display-range entries not started because the item would be gone before the render ended.
+    var skippedRenders = 0
+    /// Renders that ended cancelled (their item left the display range first).
+    var cancelledRenders = 0
+    /// Image prefetches started (items with images entering the preload range).
+    var prefetches = 0
+    /// Prefetches that ended cancelled (their item left the preload range first).
+    var cancelledPrefetches = 0
+    /// WebP files written.
+    var files = 0
+    /// Their bytes.
+    var webpBytes = 0
+    /// Off-loop steps (render requests, prefetches, encodes) found running on the loop's thread:
+    /// always 0 unless something is wrong.
+    var workOnLoopThread = 0
+}
+
+/// What the scroll produced.
+struct FeedScrollOutcome: Sendable {
+    let counters: FeedScrollCounters
+    /// Each item's contact-sheet thumbnail, in the items' order.
+    let thumbnails: [Bitmap]
+    let scrollSeconds: Double
+    let settleSeconds: Double
+}
+
+/// The range-driven part of the job, on ``/DisplayLoop/DisplayActor``: moves the virtual viewport
+/// once per display-link frame, turns each ``/AsyncLayerKit/RangeUpdate`` into work started or
+/// cancelled off the loop, and keeps the books. Nothing here renders, decodes or encodes: every
+/// heavy step runs in a detached task (the render service on the lanes, prefetches on the
+/// concurrent executor, encoding on the lanes) and reports back with a small job on the loop.
+@DisplayActor
+final class FeedScroller {
+    private let plan: FeedScrollPlan
+    private let service: ElementRenderService
+    private let progress: @DisplayActor @Sendable (FeedRenderProgress) -> Void
+    private var ranges: RangeController
+    private var link: DisplayLink<ContinuousClock>?
+
+    private var renders: [Int: Task<Void, Never>] = [:]
+    private var prefetches: [Int: Task<Void, Never>] = [:]
+    private var encodes: [Int: Task<Void, Never>] = [:]
+    private var rendered: [Bool]
+    private var prefetched: [Bool]
+    private var thumbnails: [Bitmap?]
+    private var counters = FeedScrollCounters()
+    private var failure: (any Error)?
+    private var isScrolling = false
+    private var scrollFinished: CheckedContinuation<Void, Never>?
+    /// Seconds from a render's request to its bitmap, smoothed: what ``RangeController/shouldStart(item:estimatedDuration:motion:)``
+    /// is told a render takes.
+    private var renderEstimate = 0.02
+
+    init(plan: FeedScrollPlan, service: ElementRenderService, progress: @escaping @DisplayActor @Sendable (FeedRenderProgress) -> Void) {
+        self.plan = plan
+        self.service = service
+        self.progress = progress
+        self.ranges = RangeController(items: plan.extents)
+        rendered = Array(repeating: false, count: plan.layouts.count)
+        prefetched = rendered
+        thumbnails = Array(repeating: nil, count: plan.layouts.count)
+    }
+
+    /// Scrolls to the bottom, settles, and returns once every item's file is written.
+    ///
+    /// - Throws: the first ``FeedRenderError`` of any item, or `CancellationError`.
+    func run() async throws -> FeedScrollOutcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        progress(FeedRenderProgress(phase: .render, done: 0, total: plan.layouts.count))
+
+        // Full mode from the first frame: held until the first scroll, after which it is the
+        // natural mode of a list the user scrolled (Texture switches after the first scroll).
+        ranges.setMode(.full)
+        let speed = plan.options.scrollSpeed
+        let moving = plan.maxOffset > 0
+        counters.frames += 1
+        apply(ranges.update(viewport: viewport(at: 0), velocity: moving ? speed : 0))
+        countBlankFrame()
+        if moving && failure == nil {
+            let link = DisplayLink(framesPerSecond: plan.options.framesPerSecond)
+            self.link = link
+            isScrolling = true
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    scrollFinished = continuation
+                    link.start { [weak self] frame in self?.onFrame(frame) }
+                }
+            } onCancel: {
+                Task { @DisplayActor [weak self] in self?.fail(CancellationError()) }
+            }
+            counters.droppedFrames = link.droppedFrames
+        }
+        let scrolled = clock.now
+
+        // Settle: let the renders in flight end, then render every item that has no bitmap yet
+        // (skipped, or cancelled when it left the display range).
+        while let task = renders.values.first { await task.value }
+        if failure == nil {
+            for index in plan.layouts.indices where !rendered[index] {
+                counters.settleRenders += 1
+                startRender(index, priority: .utility)
+            }
+        }
+        while let task = renders.values.first { await task.value }
+        while let task = prefetches.values.first { await task.value }
+        while let task = encodes.values.first { await task.value }
+        if failure == nil, Task.isCancelled { failure = CancellationError() }
+        if let failure { throw failure }
+
+        var sheet: [Bitmap] = []
+        for (index, thumbnail) in thumbnails.enumerated() {
+            guard let thumbnail else { throw FeedRenderError.notRendered(id: plan.layouts[index].id) }
+            sheet.append(thumbnail)
+        }
+        return FeedScrollOutcome(counters: counters, thumbnails: sheet,
+                                 scrollSeconds: (scrolled - started).inSeconds, settleSeconds: (clock.now - scrolled).inSeconds)
+    }
+
+    // MARK: Frames
+
+    private func viewport(at offset: Double) -> Rect {
+        Rect(x: 0, y: offset, width: plan.options.width, height: plan.options.viewportHeight)
+    }
+
+    /// One display-link frame: the viewport where the steady scroll has brought it by now
+    /// (dropped frames included), the ranges updated, the work started and cancelled.
+    private func onFrame(_ frame: DisplayLink<ContinuousClock>.Frame) {
+        guard isScrolling else { return }
+        let speed = plan.options.scrollSpeed
+        let offset = min(plan.maxOffset, Double(frame.index + 1) * speed / Double(plan.options.framesPerSecond))
+        let atEnd = offset >= plan.maxOffset
+        counters.frames += 1
+        // At the bottom the list comes to rest: velocity 0, so the leading side stops growing.
+        apply(ranges.update(viewport: viewport(at: offset), velocity: atEnd ? 0 : speed))
+        countBlankFrame()
+        if atEnd { finishScroll() }
+    }
+
+    private func countBlankFrame() {
+        if ranges.sets.visible.contains(where: { !rendered[$0] }) { counters.blankFrames += 1 }
+    }
+
+    private func finishScroll() {
+        guard isScrolling else { return }
+        isScrolling = false
+        link?.stop()
+        scrollFinished?.resume()
+        scrollFinished = nil
+    }
+
+    /// Acts on one update: cancel what left, prefetch what entered the preload range, render what
+    /// entered the display range (visible items first, at the higher priority).
+    private func apply(_ update: RangeUpdate) {
+        for run in update.preload.left { for index in run { prefetches[index]?.cancel() } }
+        for run in update.display.left { for index in run { renders[index]?.cancel() } }
+        for run in update.preload.entered { for index in run { startPrefetch(index) } }
+        for run in update.visible.entered { for index in run { startRangeRender(index, priority: .userInitiated) } }
+        for run in update.display.entered { for index in run { startRangeRender(index, priority: .utility) } }
+    }
+
+    // MARK: Work
+
+    private func startPrefetch(_ index: Int) {
+        guard failure == nil, plan.imageCounts[index] > 0, !prefetched[index], !rendered[index],
+              renders[index] == nil, prefetches[index] == nil else { return }
+        counters.prefetches += 1
+        let renderer = service.renderer, lanes = plan.options.lanes, layout = plan.layouts[index], scale = plan.options.scale
+        prefetches[index] = Task.detached(priority: .utility) { [weak self] in
+            let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
+            let outcome: Result<Void, any Error>
+            do {
+                // Loads and decodes the cell's images at their display size into the service's
+                // cache, where the render will find them; on the lanes, in the utility lane, so
+                // the decoding runs at the lanes' lower OS priority, never ahead of the loop.
+                _ = try await lanes.renderAsync(priority: .utility) {
+                    try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
+                }
+                outcome = .success(())
+            } catch {
+                outcome = .failure(error)
+            }
+            await self?.prefetchFinished(index, outcome, onLoop: onLoop)
+        }
+    }
+
+    private func prefetchFinished(_ index: Int, _ outcome: Result<Void, any Error>, onLoop: Bool) {
+        prefetches[index] = nil
+        if onLoop { counters.workOnLoopThread += 1 }
+        switch outcome {
+        case .success: prefetched[index] = true
+        case .failure(let error) where Self.isCancellation(error): counters.cancelledPrefetches += 1
+        case .failure(let error): fail(FeedRenderError.render(id: plan.layouts[index].id, "images: \(error)"))
+        }
+    }
+
+    private func startRangeRender(_ index: Int, priority: RenderPriority) {
+        guard failure == nil, !rendered[index], renders[index] == nil else { return }
+        guard ranges.shouldStart(item: index, estimatedDuration: .seconds(renderEstimate)) else {
+            counters.skippedRenders += 1
+            return
+        }
+        counters.rangeRenders += 1
+        startRender(index, priority: priority)
+    }
+
+    private func startRender(_ index: Int, priority: RenderPriority) {
+        let layout = plan.layouts[index], service = self.service, scale = plan.options.scale, lanes = plan.options.lanes
+        renders[index] = Task.detached(priority: priority.taskPriority) { [weak self] in
+            let clock = ContinuousClock()
+            let started = clock.now
+            let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
+            let result: Result<Bitmap, any Error>
+            do {
+                // The tree is hashed (a walk of it) on the lanes too, at their OS priority: on two
+                // cores, every CPU-heavy step on the cooperative threads would compete with the loop.
+                let tree = try await lanes.render(priority: priority) { try HashedElement(layout.element) }
+                result = .success(try await service.render(tree, size: layout.size, scale: scale, priority: priority))
+            } catch {
+                result = .failure(error)
+            }
+            await self?.renderFinished(index, result, seconds: (clock.now - started).inSeconds, onLoop: onLoop)
+        }
+    }
+
+    private func renderFinished(_ index: Int, _ result: Result<Bitmap, any Error>, seconds: Double, onLoop: Bool) {
+        renders[index] = nil
+        if onLoop { counters.workOnLoopThread += 1 }
+        switch result {
+        case .success(let bitmap):
+            renderEstimate = renderEstimate * 0.8 + seconds * 0.2
+            rendered[index] = true
+            startEncode(index, bitmap)
+        case .failure(let error) where Self.isCancellation(error):
+            counters.cancelledRenders += 1
+        case .failure(let error):
+            fail(FeedRenderError.render(id: plan.layouts[index].id, "\(error)"))
+        }
+    }
+
+    /// One encoded item: its file's size and its thumbnail.
+    private struct Encoded: Sendable {
+        let bytes: Int
+        let thumbnail: Bitmap
+        let onLoop: Bool
+    }
+
+    /// Encodes and writes an item's bitmap, and makes its thumbnail. Not cancelled by scrolling:
+    /// every rendered item must end in a file.
+    private func startEncode(_ index: Int, _ bitmap: Bitmap) {
+        let lanes = plan.options.lanes, format = plan.options.encoding, url = plan.files[index], id = plan.layouts[index].id
+        encodes[index] = Task.detached(priority: .background) { [weak self] in
+            let result: Result<Encoded, any Error>
+            do {
+                // Encoded, thumbnailed and written on a lane, at its lower OS priority.
+                result = .success(try await lanes.render(priority: .background) { () throws -> Encoded in
+                    let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
+                    let bytes = try ImageEncoder.encode(bitmap, as: format)
+                    let thumbnail = try FeedContactSheet.thumbnail(of: bitmap)
+                    do {
+                        try Data(bytes).write(to: url)
+                    } catch {
+                        throw FeedRenderError.write(path: url.path, FeedRenderJob.fileErrorReason(error))
+                    }
+                    return Encoded(bytes: bytes.count, thumbnail: thumbnail, onLoop: onLoop)
+                })
+            } catch let error as FeedRenderError {
+                result = .failure(error)
+            } catch is CancellationError {
+                result = .failure(CancellationError())
+            } catch {
+                result = .failure(FeedRenderError.encode(id: id, "\(error)"))
+            }
+            await self?.encodeFinished(index, result)
+        }
+    }
+
+    private func encodeFinished(_ index: Int, _ result: Result<Encoded, any Error>) {
+        encodes[index] = nil
+        switch result {
+        case .success(let encoded):
+            thumbnails[index] = encoded.thumbnail
+            counters.files += 1
+            counters.webpBytes += encoded.bytes
+            if encoded.onLoop { counters.workOnLoopThread += 1 }
+            progress(FeedRenderProgress(phase: .render, done: counters.files, total: plan.layouts.count))
+        case .failure(let error):
+            fail(error)
+        }
+    }
+
+    /// Stops everything at the first error: the scroll ends, the work in flight is cancelled, and
+    /// ``run()`` throws the error once the tasks have ended.
+    private func fail(_ error: any Error) {
+        guard failure == nil else { return }
+        failure = error
+        for task in renders.values { task.cancel() }
+        for task in prefetches.values { task.cancel() }
+        for task in encodes.values { task.cancel() }
+        finishScroll()
+    }
+
+    static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if let error = error as? ElementError, case .cancelled = error { return true }
+        return false
+    }
+}

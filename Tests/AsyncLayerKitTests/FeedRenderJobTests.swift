@@ -1,0 +1,170 @@
+import AsyncLayerKit
+import AsyncLayerKitTesting
+import FeedSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// An image loader over the bundled images that counts its calls and those made on the loop's
+/// thread (the loop must never load or decode).
+final class ProbingImageLoader: ElementImageLoader {
+    let base: any ElementImageLoader
+    let calls = Atomic<Int>(0)
+    let onLoop = Atomic<Int>(0)
+
+    init(_ base: any ElementImageLoader) {
+        self.base = base
+    }
+
+    func imageBytes(named name: String) async throws -> [UInt8] {
+        calls.add(1, ordering: .relaxed)
+        if DisplayLoop.main.isDrainingOnCurrentThread { onLoop.add(1, ordering: .relaxed) }
+        return try await base.imageBytes(named: name)
+    }
+}
+
+/// The feed demo's job (the main job's pipeline) on the first items of the bundled feed, with
+/// the manual main loop driven by the test.
+@Suite(.mainDisplayLoop) struct FeedRenderJobTests {
+    /// A fresh folder under the temporary directory.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-render-job-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Runs the job while driving the manual main loop until it ends; returns its summary or its
+    /// error, and the progress values it reported.
+    static func run(
+        items: Int,
+        into folder: URL,
+        loader: any ElementImageLoader,
+        lanes: RenderLanes
+    ) async throws -> (Result<FeedRenderSummary, any Error>, [FeedRenderProgress]) {
+        // Fast, so the scroll over twenty items takes a fraction of a second.
+        let options = FeedRenderJob.Options(outputDirectory: folder, itemLimit: items, scrollSpeed: 20_000, lanes: lanes)
+        let page = try SampleFeed.pageBytes()
+        let outcome = Locked<Result<FeedRenderSummary, any Error>?>(nil)
+        let progress = Locked<[FeedRenderProgress]>([])
+        Task {
+            do {
+                let summary = try await FeedRenderJob(options: options).run(pageBytes: page, imageLoader: loader) { value in
+                    progress.withLock { $0.append(value) }
+                }
+                outcome.withLock { $0 = .success(summary) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while outcome.value == nil, ContinuousClock.now < deadline {
+            DisplayLoop.main.runUntilIdle()
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        return (try #require(outcome.value, "the job did not end in 120 s"), progress.value)
+    }
+
+    @Test func everyItemGetsOneDecodableWebPAndTheSheetAndCountsAddUp() async throws {
+        let count = 20
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lanes = RenderLanes(width: 2)
+        let loader = ProbingImageLoader(try SampleFeed.imageLoader())
+        let (result, progress) = try await Self.run(items: count, into: folder, loader: loader, lanes: lanes)
+        let summary = try result.get()
+
+        // Exactly one WebP per item, named after it, of the item's laid-out size at scale 2.
+        let page = try await SampleFeed.loadPage()
+        let items = Array(page.items.prefix(count))
+        let heights = try await FeedLayoutCache(template: FeedCells(), lanes: lanes).layouts(of: items, width: 375).map { try $0.get().height }
+        let feed = folder.appendingPathComponent("feed")
+        let files = try FileManager.default.contentsOfDirectory(atPath: feed.path).sorted()
+        #expect(files == items.map { FeedRenderJob.fileName(for: $0.id) }.sorted())
+        var webpBytes = 0
+        for (item, height) in zip(items, heights) {
+            let bytes = [UInt8](try Data(contentsOf: feed.appendingPathComponent(FeedRenderJob.fileName(for: item.id))))
+            webpBytes += bytes.count
+            #expect(try ImageDecoder.info(of: bytes).format == .webp)
+            let bitmap = try ImageDecoder.decode(bytes)
+            #expect(bitmap.width == 750 && bitmap.height == Int(height * 2), "\(item.id): \(bitmap.width)×\(bitmap.height)")
+        }
+
+        // The contact sheet: one tile per item.
+        let sheet = try ImageDecoder.decode([UInt8](try Data(contentsOf: folder.appendingPathComponent("feed-contact-sheet.png"))))
+        let expected = FeedContactSheet.pixelSize(itemCount: count)
+        #expect(sheet.width == expected.width && sheet.height == expected.height)
+        #expect(summary.contactSheetWidth == expected.width && summary.contactSheetHeight == expected.height)
+
+        // The counts add up.
+        #expect(summary.items == count && summary.files == count)
+        #expect(summary.webpBytes == webpBytes)
+        #expect(summary.bytesWritten == summary.webpBytes + summary.contactSheetBytes)
+        #expect(summary.renders + summary.cache.renders.hits + summary.joinedRenders >= count)
+        // Each item rendered exactly once: every request started succeeded, except the cancelled ones.
+        #expect(summary.rangeRenders + summary.settleRenders - summary.cancelledRenders == count)
+        #expect(summary.settleRenders >= summary.cancelledRenders + summary.skippedRenders)
+        #expect(summary.cancelledPrefetches <= summary.prefetches)
+        #expect(summary.frames >= 2 && summary.contentHeight == heights.reduce(0, +))
+        #expect(summary.cache.texts.hits > 0)  // pre-layout measured the texts the renders draw
+        #expect(summary.cache.images.hits + summary.cache.images.misses > 0)
+        #expect(summary.cache.layouts.misses == count)
+        #expect(summary.itemsPerSecond > 0 && summary.wallSeconds > 0)
+
+        // The loop was never the one rendering, loading, decoding or encoding.
+        #expect(summary.workOnLoopThread == 0)
+        #expect(loader.calls.load(ordering: .relaxed) > 0)
+        #expect(loader.onLoop.load(ordering: .relaxed) == 0)
+        #expect(lanes.metrics.executor.ranTotal >= 2 * count)  // layouts, renders and encodes ran on the lanes
+        #expect(summary.loop.turns > 0)
+
+        // Progress: the layout phase, then the render phase up to every item.
+        #expect(progress.contains { $0.phase == .layout })
+        #expect(progress.last == FeedRenderProgress(phase: .render, done: count, total: count))
+
+        // The JSON summary decodes back to the same value.
+        let decoded = try JSONDecoder().decode(FeedRenderSummary.self, from: Data(summary.jsonString().utf8))
+        #expect(decoded == summary)
+    }
+
+    @Test func aMissingImageStopsTheJobWithTheItemsID() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("no-images", isDirectory: true)
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let (result, _) = try await Self.run(items: 20, into: folder, loader: try FeedImageLoader(directory: empty), lanes: RenderLanes(width: 2))
+        #expect(throws: FeedRenderError.self) { try result.get() }
+        if case .failure(let error) = result {
+            let line = "\(error)"
+            #expect(line.hasPrefix("item \"") && line.contains("no bundled image"), "\(line)")
+            #expect(!line.contains("\n"))
+        }
+    }
+
+    @Test func badOptionsAreRefusedBeforeAnythingRuns() throws {
+        let folder = URL(fileURLWithPath: "/nonexistent")
+        for options in [
+            FeedRenderJob.Options(outputDirectory: folder, width: 0),
+            FeedRenderJob.Options(outputDirectory: folder, scale: .nan),
+            FeedRenderJob.Options(outputDirectory: folder, webpQuality: 101),
+            FeedRenderJob.Options(outputDirectory: folder, webpMethod: 7),
+            FeedRenderJob.Options(outputDirectory: folder, itemLimit: 0),
+            FeedRenderJob.Options(outputDirectory: folder, scrollSpeed: 0),
+        ] {
+            #expect(throws: FeedRenderError.self) { try options.validate() }
+        }
+        try FeedRenderJob.Options(outputDirectory: folder).validate()
+    }
+
+    @Test func fileNamesAreSafeAndUnique() {
+        #expect(FeedRenderJob.fileName(for: "item-0001") == "item-0001.webp")
+        #expect(FeedRenderJob.fileName(for: "a/b c:é") == "a_b_c__.webp")
+        #expect(FeedRenderJob.fileName(for: "../x") == "_._x.webp")
+        #expect(FeedRenderJob.uniqueFileNames(for: ["a/b", "a:b", "a_b"]) == ["a_b.webp", "a_b-2.webp", "a_b-3.webp"])
+    }
+
+    @Test func theSheetOfTheWholeFeedIsFifteenColumnsWide() {
+        let size = FeedContactSheet.pixelSize(itemCount: 300)
+        #expect(FeedContactSheet.columns(itemCount: 300) == 15 && FeedContactSheet.columns(itemCount: 4) == 4)
+        #expect(size.width == 1584 && size.height == 3140)
+    }
+}
