@@ -135,6 +135,13 @@ public actor ElementCache {
         return found
     }
 
+    /// The finished render for `key` without counting a hit or a miss: the shared render's second
+    /// look, after the request's own counted one.
+    func peekRender(for key: RenderKey) -> Bitmap? {
+        if case .bitmap(let bitmap)? = store.value(for: .render(key)) { return bitmap }
+        return nil
+    }
+
     /// Stores a finished render.
     public func insertRender(_ bitmap: Bitmap, for key: RenderKey) {
         insert(.bitmap(bitmap), cost: bitmap.byteCount, for: .render(key))

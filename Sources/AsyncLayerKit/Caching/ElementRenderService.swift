@@ -77,9 +77,10 @@ public final class ElementRenderService: Sendable {
         let lanes = self.lanes, renderer = self.renderer, cache = self.cache
         let root = tree.element
         return try await inFlight.value(for: key, priority: priority.taskPriority) {
-            // Looked up again inside the shared work: a render that finished between this
-            // request's first look and its joining is in the cache by now.
-            if let cached = await cache.render(for: key) {
+            // Looked up again inside the shared work (not counted: the request counted its miss):
+            // a render that finished between this request's first look and its joining is in
+            // the cache by now.
+            if let cached = await cache.peekRender(for: key) {
                 return cached
             }
             self.renderCount.add(1, ordering: .relaxed)
