@@ -39,4 +39,26 @@ import Testing
         try await awaiter?.value
         #expect(order.values.first == "escalated")
     }
+
+    /// `renderAsync` waiting for admission moves up when its task is escalated: with one slot
+    /// held, an escalated background call is admitted before utility calls that waited longer.
+    @Test func anEscalatedAsyncCallWaitingForAdmissionMovesUp() async throws {
+        let lanes = RenderLanes(width: 1, admissionLimit: 1, threadPriorities: .unchanged)
+        defer { lanes.shutdown() }
+        let latch = Latch()
+        let holder = await holdWorker(of: lanes, until: latch)
+        let order = Recorder<String>()
+        let escalated = Task(priority: .background) { try await lanes.renderAsync { order.append("escalated") } }
+        await waitUntil { lanes.metrics.waitingForAdmission == 1 }
+        let others = (0..<3).map { index in
+            Task { try await lanes.renderAsync(priority: .utility) { order.append("utility\(index)") } }
+        }
+        await waitUntil { lanes.metrics.waitingForAdmission == 4 }
+        escalated.escalatePriority(to: .high)
+        // The escalation handler runs synchronously in escalatePriority; give the runtime a moment.
+        try await Task.sleep(for: .milliseconds(20))
+        latch.open()
+        for task in others + [holder, escalated] { try await task.value }
+        #expect(order.values.first == "escalated")
+    }
 }

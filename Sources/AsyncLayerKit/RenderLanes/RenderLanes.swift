@@ -109,9 +109,10 @@ public final class RenderLanes: Sendable {
     /// the lane's priority, and returns its result.
     ///
     /// The child task's jobs are queued in the lane of its priority. Admission, back-pressure
-    /// and cancellation before start behave as in `render`; once the work has started, its
-    /// suspensions and resumptions follow the runtime's rules (its jobs keep their lane; the
-    /// work may observe cancellation itself).
+    /// and cancellation before start behave as in `render`, and so does escalation while the
+    /// call waits for admission (the waiter moves up to the new lane); once the work has started,
+    /// its suspensions and resumptions follow the runtime's rules (an escalated child task's
+    /// later jobs are queued at its new priority; the work may observe cancellation itself).
     public func renderAsync<R: Sendable>(
         priority: RenderPriority? = nil,
         whenFull: RenderOverloadPolicy? = nil,
@@ -120,14 +121,21 @@ public final class RenderLanes: Sendable {
         let lane = priority ?? RenderPriority(Task.currentPriority)
         try Task.checkCancellation()
         let id = executor.makeID()
-        try await gate.acquire(id: id, lane: lane, policy: whenFull ?? overloadPolicy)
-        defer { gate.release() }
-        return try await withThrowingTaskGroup(of: R.self) { group in
-            group.addTask(executorPreference: executor, priority: lane.taskPriority) {
-                try Task.checkCancellation()
-                return try await work()
+        let executor = self.executor
+        let gate = self.gate
+        let policy = whenFull ?? overloadPolicy
+        return try await withTaskPriorityEscalationHandler {
+            try await gate.acquire(id: id, lane: lane, policy: policy)
+            defer { gate.release() }
+            return try await withThrowingTaskGroup(of: R.self) { group in
+                group.addTask(executorPreference: executor, priority: lane.taskPriority) {
+                    try Task.checkCancellation()
+                    return try await work()
+                }
+                return try await group.next()!
             }
-            return try await group.next()!
+        } onPriorityEscalated: { _, new in
+            gate.promote(id: id, to: RenderPriority(new))
         }
     }
 
