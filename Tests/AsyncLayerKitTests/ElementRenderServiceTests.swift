@@ -57,4 +57,24 @@ import Testing
         _ = try await service.render(.custom(ThreadProbe(), frame: Rect(x: 0, y: 0, width: 4, height: 4)),
                                      size: Size(width: 4, height: 4), scale: 1)
     }
+
+    /// Pre-layout: a tree laid out once renders without a second layout, to the same pixels and
+    /// under the same cache key as a render from the tree alone.
+    @Test func aPreLaidOutTreeRendersTheSameAndSharesTheCache() async throws {
+        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing), cacheBytes: 8 << 20)
+        let size = Size(width: 100, height: 60)
+        let tree = try HashedElement(Self.tree("laid out once"))
+        let layout = try ElementLayout.layout(tree.element, in: size)
+        let fromLayout = try await service.render(tree, layout: layout, scale: 2)
+        let fromTree = try await service.render(tree, size: size, scale: 2)
+        #expect(fromLayout.premultipliedBGRABytes() == fromTree.premultipliedBGRABytes())
+        #expect(service.renders == 1)
+        #expect(await service.cache.metrics.renders.hits == 1)
+        // Only the texts measured by the layout call above: the render itself measured nothing.
+        #expect(await service.cache.metrics.texts.count == 0)
+        let other = try ElementLayout.layout(Self.tree("x").children[0], in: size)
+        await #expect(throws: ElementError.self) {
+            _ = try await service.render(try HashedElement(Self.tree("another")), layout: other, scale: 2)
+        }
+    }
 }

@@ -70,6 +70,32 @@ public final class ElementRenderService: Sendable {
         scale: Double,
         priority: RenderPriority = .userInitiated
     ) async throws -> Bitmap {
+        try await render(tree, size: size, scale: scale, priority: priority, layout: nil)
+    }
+
+    /// The bitmap of a tree laid out before (pre-layout), drawn at `scale`: from the cache, a
+    /// render in flight, or a render that skips the layout step. The cache key is the same as
+    /// for ``render(_:size:scale:priority:)-(HashedElement,_,_,_)`` at `layout.size`, so both
+    /// kinds of request share renders.
+    ///
+    /// - Throws: as ``render(_:size:scale:priority:)-(Element,_,_,_)``, and
+    ///   ``ElementError/invalidLayout(_:)`` when `layout` is not this tree's.
+    public func render(
+        _ tree: HashedElement,
+        layout: LayoutResult,
+        scale: Double,
+        priority: RenderPriority = .userInitiated
+    ) async throws -> Bitmap {
+        try await render(tree, size: layout.size, scale: scale, priority: priority, layout: layout)
+    }
+
+    private func render(
+        _ tree: HashedElement,
+        size: Size,
+        scale: Double,
+        priority: RenderPriority,
+        layout: LayoutResult?
+    ) async throws -> Bitmap {
         let key = Key(hash: tree.contentHash, size: size, scale: scale)
         if let cached = await cache.render(for: key) {
             return cached
@@ -85,7 +111,10 @@ public final class ElementRenderService: Sendable {
             }
             self.renderCount.add(1, ordering: .relaxed)
             let bitmap = try await lanes.renderAsync(priority: priority) {
-                try await renderer.render(root, size: size, scale: scale)
+                if let layout {
+                    return try await renderer.render(root, layout: layout, scale: scale)
+                }
+                return try await renderer.render(root, size: size, scale: scale)
             }
             // Cached before the in-flight entry ends, so no later request can miss both.
             await cache.insertRender(bitmap, for: key)

@@ -41,6 +41,22 @@ public struct ElementRenderer: Sendable {
         return try draw(root, layout: layout, images: images, scale: scale, deadline: deadline)
     }
 
+    /// Resolves the images of a tree laid out before (pre-layout: ``ElementLayout/layout(_:in:limits:)``
+    /// off the loop, once) and draws it at `scale`: the render without its layout step.
+    ///
+    /// - Throws: as ``render(_:size:scale:)``; ``ElementError/invalidLayout(_:)`` when `layout`
+    ///   does not have one node per element of `root`.
+    public func render(_ root: Element, layout: LayoutResult, scale: Double) async throws(ElementError) -> Bitmap {
+        if Task.isCancelled { throw .cancelled }
+        let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
+        do { _ = try limits.pixels.pixelSize(for: layout.size, scale: scale) } catch { throw .canvas(error) }
+        guard layout.nodes.count == ElementTreeWalk.count(root) else {
+            throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
+        }
+        let images = try await resolveImages(root, layout: layout, scale: scale, deadline: deadline)
+        return try draw(root, layout: layout, images: images, scale: scale, deadline: deadline)
+    }
+
     /// Lays `root` out with the texts the cache measured before; returns the texts it measured
     /// anew, for the cache (handed to it with the image lookups, in one call).
     func layout(_ root: Element, in size: Size) async throws(ElementError) -> (LayoutResult, [TextContent: ElementCache.TextMeasurements]) {
