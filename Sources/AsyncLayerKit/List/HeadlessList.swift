@@ -331,6 +331,8 @@ public final class HeadlessList<C: Clock> where C.Duration == Duration {
             finish()
             return
         }
+        // Two frames delivered in one turn (a late loop catching up): the first one's turn ends here.
+        turnEnded()
         frameStart = clock.now
         for index in (processedSample + 1)...frame.index {
             let sample = trace.samples[index]
