@@ -73,7 +73,7 @@ actor LedgerRecorder {
 /// ``render(_:size:scale:priority:)`` does what ``ElementRenderService/render(_:size:scale:priority:)-(HashedElement,_,_,_)``
 /// does, with the service's own parts (look in ``ElementRenderService/cache``, join or start the
 /// render in ``ElementRenderService/inFlight``, draw on ``ElementRenderService/lanes``, insert
-/// the bitmap), and records the time inside each render it starts, finished or cancelled.
+/// the bitmap), and records the time inside each render that gets a lane, finished or cancelled.
 /// ``prefetch(_:size:scale:)`` lays the tree out and resolves its images through the service's
 /// renderer, whose cache is the service's, so the render that follows decodes nothing.
 /// ``drawSynchronously(_:size:scale:)`` blocks the loop until the service's renderer has drawn the
@@ -98,19 +98,22 @@ public final class ServiceRenderBackend: ListRenderBackend {
             if let cached = await service.cache.render(for: key) {
                 return cached
             }
-            let start = ContinuousClock.now
-            do {
-                let renderer = service.renderer
-                let bitmap = try await service.lanes.renderAsync(priority: priority) {
-                    try await renderer.render(root, size: size, scale: scale)
+            let renderer = service.renderer
+            let bitmap = try await service.lanes.renderAsync(priority: priority) {
+                // Timed on the lane, so the wait for a lane is not render time; a render
+                // cancelled before it got a lane never ran and is not in the ledger.
+                let start = ContinuousClock.now
+                do {
+                    let bitmap = try await renderer.render(root, size: size, scale: scale)
+                    await recorder.record(.init(key: key, nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, finished: true))
+                    return bitmap
+                } catch {
+                    await recorder.record(.init(key: key, nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, finished: false))
+                    throw error
                 }
-                await recorder.record(.init(key: key, nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, finished: true))
-                await service.cache.insertRender(bitmap, for: key)
-                return bitmap
-            } catch {
-                await recorder.record(.init(key: key, nanoseconds: (ContinuousClock.now - start).wholeNanoseconds, finished: false))
-                throw error
             }
+            await service.cache.insertRender(bitmap, for: key)
+            return bitmap
         }
     }
 
