@@ -46,16 +46,30 @@ import Testing
         return log
     }
 
+    /// The fields where two reports differ, with both values.
+    static func differences(_ a: ScrollSimulationReport, _ b: ScrollSimulationReport) -> [String] {
+        zip(Mirror(reflecting: a).children, Mirror(reflecting: b).children).compactMap { x, y in
+            let (l, r) = ("\(x.value)", "\(y.value)")
+            guard l != r else { return nil }
+            return "\(x.label ?? "?"): \(l.prefix(200)) vs \(r.prefix(200))"
+        }
+    }
+
     @Test(arguments: ListStrategy.allCases)
     func theSameTraceTwiceGivesTheSameReport(strategy: ListStrategy) async throws {
         var reports: [ScrollSimulationReport] = []
+        var logs: [FrameLog] = []
         for _ in 0..<2 {
             let (list, _, driver) = try ListFixtures.list(strategy)
+            logs.append(Self.watch(list))
             let trace = ScrollTrace.make(.backAndForth, contentLength: list.contentLength,
                                          viewportHeight: list.configuration.viewportHeight, framesPerSecond: 60)
             reports.append(await driver.run(trace))
         }
-        #expect(reports[0] == reports[1])
+        // Frame by frame too: the same cells blank in the same frames.
+        let firstDifference = zip(logs[0].all, logs[1].all).enumerated().first { $0.element.0.blank != $0.element.1.blank }
+        #expect(firstDifference == nil, "frame \(firstDifference?.offset ?? -1): \(firstDifference.map { "\($0.element.0.blank) vs \($0.element.1.blank)" } ?? "")")
+        #expect(reports[0] == reports[1], "differs in \(Self.differences(reports[0], reports[1]))")
         #expect(reports[0].frames > 100)
         #expect(reports[0].consistencyViolations == 0)
         #expect(reports[0].rendersStarted > 0)

@@ -174,11 +174,19 @@ struct ListSimulationDriver {
     }
 
     /// Runs the loop until nothing moves without the clock.
+    ///
+    /// Every sleeper on the clock is a piece of work the list counts (or the ticker), so the
+    /// sleepers never outnumber the work in flight, and they are equal exactly when all of it
+    /// is parked. The count must be read in a turn where nothing else ran — a job arriving after
+    /// the read could start work the read missed — and no job may arrive before the sleepers
+    /// are counted.
     func settle() async {
         for _ in 0..<200_000 {
             DisplayLoop.main.runUntilIdle()
-            let (inFlight, running) = DisplayLoop.drive { (list.workInFlight, list.isRunning) }.value
-            if DisplayLoop.main.pendingJobCount == 0, clock.sleeperCount == inFlight + (running ? 1 : 0) {
+            let (snapshot, turns) = DisplayLoop.drive { (list.workInFlight, list.isRunning) }
+            let sleepers = clock.sleeperCount
+            if turns.count == 1, turns[0].jobCount == 1, DisplayLoop.main.pendingJobCount == 0,
+               sleepers == snapshot.0 + (snapshot.1 ? 1 : 0) {
                 return
             }
             await Task.yield()
