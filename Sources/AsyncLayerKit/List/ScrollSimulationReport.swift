@@ -22,7 +22,9 @@
 ///   presented frame. **Cancelled**: a render that stopped before it finished (or failed).
 ///   **Wasted**: a finished render never shown.
 /// - **Render CPU**: time spent inside renders (``renderNanoseconds``), and the part spent on
-///   cancelled renders and on wasted ones.
+///   cancelled renders and on wasted ones. With ``ServiceRenderBackend`` it is the wall time of
+///   each render on its lane, waits for an image another task is decoding included; a strategy
+///   that synchronously draws on the loop is timed around each draw.
 /// - **Peak memory**: the largest sum, sampled once per frame, of the bytes the backend's caches
 ///   hold and the bytes of the cells' contents (a bitmap's pixel size × 4).
 public struct ScrollSimulationReport: Sendable, Hashable, Codable {
