@@ -1,5 +1,6 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
+import GoldenImageSupport
 import Testing
 
 /// The headless list on the manual loop, a manual clock and the simulated backend: deterministic
@@ -177,5 +178,62 @@ import Testing
         }
         #expect(report.blankCellFrames == 0)  // drawn in the frame: late, never blank
         #expect(report.consistencyViolations == 0)
+    }
+}
+
+/// The real backend's bookkeeping: renders it ran are in the ledger (a cache hit is not), a
+/// prefetch leaves the images decoded in the service's cache, and the synchronous draw gives the
+/// same pixels as the asynchronous render.
+@Suite(.mainDisplayLoop) struct ServiceRenderBackendTests {
+    static let lanes = RenderLanes(width: 2)
+
+    static func tree() throws -> HashedElement {
+        try HashedElement(.view(style: ElementStyle(background: .blue), children: [
+            .image(.named("avatar"), contentMode: .scaleToFill, frame: Rect(x: 0, y: 0, width: 8, height: 8)),
+        ]))
+    }
+
+    @Test func rendersAreLedgeredOnceAndCacheHitsAreNot() async throws {
+        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing, imageLoader: BundledImageLoader()), lanes: Self.lanes)
+        let backend = ServiceRenderBackend(service: service)
+        let tree = try Self.tree()
+        let size = Size(width: 16, height: 16)
+
+        try await backend.prefetch(tree, size: size, scale: 2)
+        #expect(await service.cache.metrics.images.count == 1)
+        #expect(await backend.ledger().entries.isEmpty)  // a prefetch is not a render
+
+        let first = try await backend.render(tree, size: size, scale: 2, priority: .userInitiated)
+        let second = try await backend.render(tree, size: size, scale: 2, priority: .utility)
+        let ledger = await backend.ledger()
+        #expect(ledger.entries.count == 1)
+        #expect(ledger.entries.first?.finished == true)
+        #expect(ledger.entries.first?.key == ElementCache.RenderKey(hash: tree.contentHash, size: size, scale: 2))
+        #expect(first.width == 32 && second.width == 32)
+        #expect(await backend.heldBytes() >= first.byteCount)
+
+        let drawn = try #require(DisplayLoop.drive { try? backend.drawSynchronously(tree, size: size, scale: 2) }.value)
+        #expect(goldenImages.difference(drawn, first, tolerance: 0).differingPixels == 0)
+    }
+
+    @Test func aCancelledRenderIsLedgeredAsNotFinished() async throws {
+        let loader = GatedImageLoader(observesCancellation: true)
+        defer { loader.open() }
+        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing, imageLoader: loader), lanes: Self.lanes)
+        let backend = ServiceRenderBackend(service: service)
+        let tree = try HashedElement(.view(style: ElementStyle(background: .red), children: [
+            .image(.named("slow"), contentMode: .scaleToFill, frame: Rect(x: 0, y: 0, width: 8, height: 8)),
+        ]))
+        let task = Task { try await backend.render(tree, size: Size(width: 16, height: 16), scale: 1, priority: .userInitiated) }
+        #expect(await waitUntil { loader.entered == 1 })
+        task.cancel()
+        _ = await task.result
+        var ledger = await backend.ledger()
+        for _ in 0..<1000 where ledger.entries.isEmpty {
+            try await Task.sleep(for: .milliseconds(2))
+            ledger = await backend.ledger()
+        }
+        #expect(ledger.entries.count == 1)
+        #expect(ledger.entries.first?.finished == false)
     }
 }
