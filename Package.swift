@@ -148,6 +148,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "scroll-sim",
+            dependencies: ["AsyncLayerKit", "FeedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/scroll-sim",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "lanes-bench",
             dependencies: ["AsyncLayerKit", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/lanes-bench",

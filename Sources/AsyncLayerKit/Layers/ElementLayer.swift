@@ -43,6 +43,7 @@ public final class ElementLayer {
     private enum Source: Sendable {
         case service(ElementRenderService)
         case renderer(ElementRenderer, RenderLanes)
+        case function(ElementLayer.RenderFunction)
 
         /// Renders `element`; called in the layer's draw task, so a superseding request cancels
         /// it, and always off the loop.
@@ -54,6 +55,9 @@ public final class ElementLayer {
                 return try await lanes.renderAsync(priority: priority) {
                     try await renderer.render(element, size: size, scale: scale)
                 }
+            case .function(let render):
+                // Hashed here, off the loop, once per render.
+                return try await render(try HashedElement(element), size, scale, priority)
             }
         }
     }
@@ -130,6 +134,29 @@ public final class ElementLayer {
                 lanes: RenderLanes = .shared, priority: RenderPriority = .userInitiated) {
         self.layer = AsyncLayer(bounds: bounds, contentsScale: contentsScale)
         self.source = .renderer(renderer, lanes)
+        self.priority = priority
+    }
+
+    /// Renders a tree for an element layer created with ``init(bounds:contentsScale:priority:render:)``:
+    /// the tree (with its content hash), the size in points, the scale and the lane asked for.
+    /// Called off the loop, in the layer's draw task, so a superseding request cancels it.
+    public typealias RenderFunction = @Sendable (
+        _ tree: HashedElement, _ size: Size, _ scale: Double, _ priority: RenderPriority
+    ) async throws -> Bitmap
+
+    /// Creates an element layer that renders each tree with `render`: a headless list's render
+    /// backend, or a test's simulated renderer. Everything else — coalescing, supersession, the
+    /// model check, ``didDisplay`` — is as with a service.
+    ///
+    /// - Parameters:
+    ///   - bounds: The layer's rectangle; its size is the render size.
+    ///   - contentsScale: Pixels per point.
+    ///   - priority: The lane passed to `render`; default ``RenderPriority/userInitiated``.
+    ///   - render: Draws a tree; called off the loop, its task cancelled when superseded.
+    public init(bounds: Rect = .zero, contentsScale: Double = 1, priority: RenderPriority = .userInitiated,
+                render: @escaping RenderFunction) {
+        self.layer = AsyncLayer(bounds: bounds, contentsScale: contentsScale)
+        self.source = .function(render)
         self.priority = priority
     }
 
