@@ -17,6 +17,7 @@ struct ScrollSim: AsyncParsableCommand {
     @Option(help: "Frames per second: 60 or 120.") var fps = 60
     @Option(help: "Items from the bundled sample feed (repeated past its end).") var items = 300
     @Option(help: "The fling velocity, in points per second.") var velocity = 8_000.0
+    @Option(help: "Pixels per point of the cells (heavier cells at 3: 2.25× the pixels of 2).") var scale = 2.0
     @Option(help: "Where the chart goes.") var outputDirectory = "out"
     @Flag(help: "Print the reports as JSON instead of a table.") var json = false
 
@@ -29,10 +30,12 @@ struct ScrollSim: AsyncParsableCommand {
         guard fps == 60 || fps == 120 else { throw ValidationError("--fps must be 60 or 120") }
         guard items > 0, items <= 100_000 else { throw ValidationError("--items must be between 1 and 100000") }
         guard velocity.isFinite, velocity > 0 else { throw ValidationError("--velocity must be a positive number") }
+        guard scale.isFinite, scale >= 1, scale <= 4 else { throw ValidationError("--scale must be between 1 and 4") }
     }
 
     func run() async throws {
-        let configuration = HeadlessList<ContinuousClock>.Configuration()
+        var configuration = HeadlessList<ContinuousClock>.Configuration()
+        configuration.contentsScale = scale
         let listItems = try await Self.preLayout(count: items, width: configuration.viewportWidth)
         let contentLength = try ItemExtents(lengths: listItems.map(\.height)).contentLength
         let scrollTrace = ScrollTrace.make(trace, contentLength: contentLength, viewportHeight: configuration.viewportHeight,
