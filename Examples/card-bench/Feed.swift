@@ -29,6 +29,7 @@ struct Feed: AsyncParsableCommand {
     @Option(help: "Pixels per point (the spec's 2: 750×520 px, 1.56 MB a card).") var scale = 2.0
     @Option(help: "Cache budget in MiB; default: enough for every card (1,000 cards at scale 2 ≈ 1.5 GiB).") var cacheMB: Int?
     @Flag(help: "Only the one-lane vs two-lanes comparison.") var lanesOnly = false
+    @Option(help: "With --lanes-only: run only this width (for profiling one of them).") var onlyWidth: Int?
 
     struct BundledLoader: ElementImageLoader {
         let files: (cover: [UInt8], avatar: [UInt8])
@@ -89,7 +90,7 @@ struct Feed: AsyncParsableCommand {
         var renders: [Int] = []
         for round in 0..<rounds {
             // One lane vs two, alternating which goes first.
-            for width in round % 2 == 0 ? [1, 2] : [2, 1] {
+            for width in (round % 2 == 0 ? [1, 2] : [2, 1]) where onlyWidth == nil || onlyWidth == width {
                 let service = try await coldService(width: width, budget: 32 << 20)
                 let seconds = try await pass(service, trees)
                 if width == 1 { one.append(seconds) } else { two.append(seconds) }
@@ -112,7 +113,11 @@ struct Feed: AsyncParsableCommand {
             }
         }
         if lanesOnly {
-            print(String(format: "lanes: one %.3f s, two %.3f s, two/one %.2f×", one.median, two.median, one.median / two.median))
+            var line = "lanes:"
+            if !one.isEmpty { line += String(format: " one %.3f s", one.median) }
+            if !two.isEmpty { line += String(format: " two %.3f s", two.median) }
+            if !one.isEmpty && !two.isEmpty { line += String(format: ", two/one %.2f×", one.median / two.median) }
+            print(line)
             return
         }
         let c = cold.median, ch = churned.median

@@ -102,7 +102,9 @@ public final class ElementRenderService: Sendable {
         }
         let lanes = self.lanes, renderer = self.renderer, cache = self.cache
         let root = tree.element
-        return try await inFlight.value(for: key, priority: priority.taskPriority) {
+        // The shared render's task prefers the lanes' executor: its cache lookups and the render
+        // itself run on the lanes' threads, without hops back to the cooperative pool.
+        return try await inFlight.value(for: key, priority: priority.taskPriority, executor: lanes.executor) {
             // Looked up again inside the shared work (not counted: the request counted its miss):
             // a render that finished between this request's first look and its joining is in
             // the cache by now.

@@ -33,12 +33,15 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
     /// - Parameters:
     ///   - key: What identifies identical work (for a render: the tree's content hash and scale).
     ///   - priority: The priority this request needs; default: the calling task's.
+    ///   - executor: The task executor the work prefers (for instance a render executor, so the
+    ///     work and the actors it calls run on its threads); `nil`: the default executor.
     ///   - work: The work, run once for all concurrent requests of `key`.
     /// - Throws: `CancellationError` if the calling task is cancelled (before or while it waits),
     ///   or what the work threw.
     public func value(
         for key: Key,
         priority: TaskPriority? = nil,
+        executor: (any TaskExecutor)? = nil,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let id = nextID
@@ -61,14 +64,14 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
                 } else {
                     nextGeneration += 1
                     let generation = nextGeneration
-                    let task = Task(priority: priority) {
+                    let task = Task(executorPreference: executor, priority: priority) {
                         let result: Result<Value, any Error>
                         do {
                             result = .success(try await work())
                         } catch {
                             result = .failure(error)
                         }
-                        self.finish(key, generation: generation, with: result)  // the task runs on this actor; the work itself does not
+                        await self.finish(key, generation: generation, with: result)
                     }
                     entries[key] = Entry(generation: generation, task: task, priority: priority, waiters: [id: continuation])
                     started += 1
