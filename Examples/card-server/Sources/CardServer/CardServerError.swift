@@ -119,7 +119,7 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
     /// The response: JSON body, `Retry-After` on 503.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let bytes = (try? encoder.encode(Body(error: message, limit: limit, path: path))) ?? Data("{}".utf8)
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }

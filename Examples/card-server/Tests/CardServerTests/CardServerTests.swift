@@ -231,7 +231,10 @@ import Testing
                     group.addTask { try await client.execute(uri: "/render", method: .post, body: card("shared").body) }
                 }
                 // All four wait on one render: one started it, three joined it.
-                while await service.inFlight.joined < 3 { try await Task.sleep(for: .milliseconds(2)) }
+                // (Bounded: if requests did not share, the test fails rather than hangs.)
+                let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
+                while await service.inFlight.joined < 3, clock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+                #expect(await service.inFlight.joined == 3)
                 #expect(await service.inFlight.started == 1)
                 await holder.release()
                 var responses: [TestResponse] = []

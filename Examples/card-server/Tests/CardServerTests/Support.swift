@@ -75,7 +75,9 @@ final class LaneHolder: Sendable {
         tasks = (0..<count).map { _ in
             Task { _ = try? await lanes.renderAsync { for await _ in stream { break } } }
         }
-        while lanes.metrics.admitted < before + count { try? await Task.sleep(for: .milliseconds(2)) }
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
+        while lanes.metrics.admitted < before + count, clock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        #expect(lanes.metrics.admitted == before + count, "the holder could not take its lane slots")
     }
 
     func release() async {
