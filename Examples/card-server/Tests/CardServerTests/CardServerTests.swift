@@ -146,6 +146,18 @@ import Testing
         }
     }
 
+    @Test func embeddedImageBytesOverTheLimitAre422() async throws {
+        let server = try await TestServer { $0.limits.maxEncodedImageBytes = 64 }
+        let png = try ImageEncoder.encode(try Bitmap.render(size: Size(width: 40, height: 40)) { _ in }, as: .png())
+        #expect(png.count > 64)
+        let document = ElementDocument(
+            root: Element.image(.encoded(png), frame: Rect(x: 0, y: 0, width: 40, height: 40)),
+            size: Size(width: 40, height: 40))
+        let (status, body, _) = try await Self.post(server, document.body)
+        #expect(status == .unprocessableContent)
+        #expect(body.limit == "image-bytes")
+    }
+
     @Test func imageOverThePixelLimitIs422() async throws {
         let server = try await TestServer { $0.limits.pixels = PixelLimits(maxPixelCount: 50_000) }
         let big = try Bitmap.render(size: Size(width: 300, height: 300)) { _ in }
