@@ -39,7 +39,7 @@ test: deps
 	[ $$status -ne 0 ] && exit $$status; exit $$server
 
 # The HTTP server example is a package of its own (Examples/card-server, Hummingbird 2), so the
-# library never inherits its dependencies; its first build takes about 5 minutes on 2 cores.
+# library never inherits its dependencies; its first build and test run take about 3 minutes on 2 cores.
 test-server: deps
 	@mkdir -p .build
 	@echo "$(SWIFT) test --package-path Examples/card-server"; status=0; \
