@@ -233,7 +233,9 @@ import Testing
     }
 
     @Test func identicalConcurrentRequestsShareOneRender() async throws {
-        let lanes = RenderLanes(width: 1, admissionLimit: 8, overloadPolicy: .fail)
+        // The holder takes the only admission slot and the render waits for it (`.wait`), so
+        // nothing can finish, nor reach the cache, before every request has joined.
+        let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .wait)
         let server = try await TestServer(lanes: lanes)
         let holder = await LaneHolder(lanes: lanes, count: 1)
         let service = server.server.service
