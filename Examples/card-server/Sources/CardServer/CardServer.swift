@@ -182,6 +182,11 @@ public final class CardServer: Sendable {
         if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
             return Response(status: .notModified, headers: headers)
         }
+        headers[.contentType] = format.mediaType
+        // Encoded before (the same name is the same bytes): no render, no encode, no lane.
+        if let stored = await images.bytes(for: name) {
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: stored)))
+        }
         let bitmap = if let layout {
             try await service.render(tree, layout: layout, scale: scale)
         } else {
@@ -190,7 +195,6 @@ public final class CardServer: Sendable {
         let options = format.encodingOptions(quality: quality)
         let bytes = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
         await images.insert(bytes, for: name)
-        headers[.contentType] = format.mediaType
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 

@@ -74,6 +74,12 @@ import Testing
             #expect(otherCard.headers[.eTag] != etag)
             // One render per distinct tree, size and scale: the formats share the bitmap.
             #expect(server.server.templateService.renders == 3)
+            // A repeat without a tag is answered from the stored bytes: no render, no encode.
+            let admitted = server.server.lanes.metrics.admittedTotal
+            let repeated = try await client.execute(uri: "/cards/live/0", method: .get, headers: [.accept: "image/png"])
+            #expect(repeated.status == .ok)
+            #expect(repeated.body == first.body)
+            #expect(server.server.lanes.metrics.admittedTotal == admitted)
 
             // The content-hash URL serves the same bytes, immutable.
             let location = try #require(first.headers[.contentLocation])
