@@ -7,11 +7,12 @@ SHELL := bash
 
 SWIFT ?= swift
 
-.PHONY: help deps run test test-tsan bench docs clean
+.PHONY: help deps run test test-server test-tsan bench docs clean
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
 	@echo "make test       build and run the tests (installs deps first)"
+	@echo "make test-server  the card-server example's tests (its own package, Hummingbird; .build there)"
 	@echo "make test-tsan  run the tests under the thread sanitizer (.build-tsan)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
 	@echo "make docs       build the DocC catalogs in DocC/ into one site in .build/docs; warnings fail"
@@ -34,6 +35,19 @@ test: deps
 	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test.log | grep -v 'Test run with' | head -n 20 || true; \
 	grep -E 'Executed [1-9][0-9]* tests?|Test run with [0-9]+ tests?' .build/test.log \
 	  || echo "no test summary: the build or the test runner failed (see .build/test.log)"; \
+	server=0; $(MAKE) --no-print-directory test-server || server=$$?; \
+	[ $$status -ne 0 ] && exit $$status; exit $$server
+
+# The HTTP server example is a package of its own (Examples/card-server, Hummingbird 2), so the
+# library never inherits its dependencies; its first build and test run take about 3 minutes on 2 cores.
+test-server: deps
+	@mkdir -p .build
+	@echo "$(SWIFT) test --package-path Examples/card-server"; status=0; \
+	$(SWIFT) test --package-path Examples/card-server 2>&1 | tee .build/test-server.log || status=$$?; \
+	echo "---- card-server test summary ----"; \
+	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test-server.log | grep -v 'Test run with' | head -n 20 || true; \
+	grep -E 'Test run with [0-9]+ tests?' .build/test-server.log \
+	  || echo "no test summary: the build or the test runner failed (see .build/test-server.log)"; \
 	exit $$status
 
 test-tsan: deps
@@ -46,4 +60,4 @@ docs: deps
 	scripts/build-docs.sh
 
 clean:
-	rm -rf .build .build-tsan out
+	rm -rf .build .build-tsan out Examples/card-server/.build

@@ -25,6 +25,10 @@ let package = Package(
         .library(name: "AsyncLayerKitTesting", targets: ["AsyncLayerKitTesting"]),
         .library(name: "DisplayLoop", targets: ["DisplayLoop"]),
         .library(name: "Canvas", targets: ["Canvas"]),
+        // Example-only libraries (not part of the API): the reference card and the sample feed's
+        // templates, for Examples/card-server, a package of its own that serves them over HTTP.
+        .library(name: "ReferenceCard", targets: ["ReferenceCard"]),
+        .library(name: "FeedSupport", targets: ["FeedSupport"]),
     ],
     dependencies: [
         // Command-line parsing for the example executables only; the library does not use it.

@@ -1,0 +1,74 @@
+// swift-tools-version: 6.2
+//
+// card-server: AsyncLayerKit behind HTTP (Hummingbird 2). A package of its own so that a server
+// that adds AsyncLayerKit never inherits Hummingbird: the root package knows nothing of it.
+
+import PackageDescription
+
+/// The root package's settings: Swift 6 mode and the same upcoming features.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "card-server",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "card-server", targets: ["card-server"]),
+        .library(name: "CardServer", targets: ["CardServer"]),
+    ],
+    dependencies: [
+        // Named, because a path dependency is otherwise known by its folder name (main, a worktree, a clone).
+        .package(name: "AsyncLayerKit", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // Named because the Swift 6 member-import rule asks for the modules whose members we use
+        // (HTTP statuses and header names, ByteBuffer); Hummingbird depends on them already.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // The application: routes, negotiation, limits, error mapping. Testable in-process.
+        .target(
+            name: "CardServer",
+            dependencies: [
+                .product(name: "AsyncLayerKit", package: "AsyncLayerKit"),
+                .product(name: "ReferenceCard", package: "AsyncLayerKit"),
+                .product(name: "FeedSupport", package: "AsyncLayerKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Arguments and environment → configuration; runs the app until SIGTERM/SIGINT.
+        .executableTarget(
+            name: "card-server",
+            dependencies: [
+                "CardServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CardServerTests",
+            dependencies: [
+                "CardServer",
+                .product(name: "AsyncLayerKit", package: "AsyncLayerKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "FeedSupport", package: "AsyncLayerKit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,254 @@
+public import AsyncLayerKit
+public import Hummingbird
+import HTTPTypes
+public import Logging
+import NIOCore
+import FeedSupport
+import Foundation
+import ReferenceCard
+
+/// The server's state and routes: render services, template data, stored images.
+///
+/// Two ``/AsyncLayerKit/ElementRenderService``s share one ``/AsyncLayerKit/RenderLanes`` (so one
+/// admission limit bounds all work): one for `POST /render`, whose named images come only from
+/// the configured assets folder, and one for the bundled templates and their bundled images.
+/// Neither ever fetches anything from the network.
+public final class CardServer: Sendable {
+    /// The configuration.
+    public let configuration: CardServerConfiguration
+    /// The lanes every render and encode runs on (`.fail` at the admission limit → 503).
+    public let lanes: RenderLanes
+    /// Renders of `POST /render` trees.
+    public let service: ElementRenderService
+    /// Renders of the bundled templates (`GET /cards/...`).
+    public let templateService: ElementRenderService
+    /// The assets folder's loader, if one is configured.
+    public let assets: AssetFolder?
+    private let feedItems: [String: FeedItem]
+    private let feedLayouts: FeedLayoutCache
+    private let images: ImageStore
+
+    /// The default scale (pixels per point) when a request names none.
+    public static let defaultScale = 2.0
+    /// The width of a feed cell, in points.
+    public static let feedWidth = 375.0
+
+    /// Creates the state: lanes, services, and the bundled templates' data and images.
+    ///
+    /// - Parameter lanes: The lanes to render on; default new lanes of
+    ///   ``CardServerConfiguration/laneWidth`` threads with ``CardServerConfiguration/admissionLimit``
+    ///   and the `.fail` policy.
+    /// - Throws: when the bundled feed or images cannot be read.
+    public init(configuration: CardServerConfiguration, lanes: RenderLanes? = nil) async throws {
+        self.configuration = configuration
+        let lanes = lanes ?? RenderLanes(width: configuration.laneWidth, admissionLimit: configuration.admissionLimit, overloadPolicy: .fail)
+        self.lanes = lanes
+        let assets = configuration.assetsFolder.map { AssetFolder(folder: $0) }
+        self.assets = assets
+        self.service = ElementRenderService(
+            renderer: ElementRenderer(limits: configuration.limits, imageLoader: assets),
+            lanes: lanes, cacheBytes: configuration.cacheBytes / 2)
+        var bundled = try SampleFeed.imageLoader().images
+        let card = try ReferenceCardAssets.bundledFiles()
+        bundled["cover"] = card.cover
+        bundled["avatar"] = card.avatar
+        self.templateService = ElementRenderService(
+            renderer: ElementRenderer(limits: configuration.limits, imageLoader: TemplateImages(images: bundled)),
+            lanes: lanes, cacheBytes: configuration.cacheBytes / 2)
+        let page = try await SampleFeed.loadPage()
+        self.feedItems = Dictionary(page.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.feedLayouts = FeedLayoutCache(template: FeedCells(), limits: configuration.limits, lanes: lanes,
+                                           priority: .userInitiated, textCache: templateService.cache)
+        self.images = ImageStore(capacity: configuration.storedImages)
+    }
+
+    /// The routes:
+    /// - `POST /render`: a JSON element document (with `size`) → the image;
+    /// - `GET /cards/live/{index}`: the reference live card of `LiveCardRecord.samples[index]`;
+    /// - `GET /cards/feed/{id}`: the sample feed's cell of item `id`, 375 pt wide;
+    /// - `GET /images/{name}.{webp|png|jpg}`: an image rendered before, by content-hash name,
+    ///   immutable;
+    /// - `GET /health`: `ok`.
+    ///
+    /// Render routes take `?scale=` (default 2) and `?quality=` (1...100, WebP/JPEG), choose the
+    /// format by `Accept`, and answer `If-None-Match` with 304 before rendering.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ErrorMiddleware(retryAfter: configuration.retryAfterSeconds))
+        router.get("/health") { _, _ in "ok" }
+        router.post("/render") { request, context in
+            try await self.renderPosted(request, context: context)
+        }
+        router.get("/cards/:template/:id") { request, context in
+            try await self.renderTemplate(request, context: context)
+        }
+        router.get("/images/:file") { request, context in
+            try await self.storedImage(request, context: context)
+        }
+        return router
+    }
+
+    /// The application on `configuration`'s address, with this server's routes.
+    public func application(configuration: ApplicationConfiguration, logger: Logger) -> some ApplicationProtocol {
+        Application(router: router(), configuration: configuration, logger: logger)
+    }
+
+    // MARK: Routes
+
+    private func renderPosted(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let format = try Self.format(for: request)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: configuration.maxBodyBytes)
+        } catch let error where error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
+            // Hummingbird's streamed bodies throw HTTPError(.contentTooLarge), buffered ones NIO's error.
+            throw CardServerError(status: .contentTooLarge, message: "request body over the limit of \(configuration.maxBodyBytes) bytes", limit: "body-bytes")
+        }
+        var limits = configuration.limits
+        limits.maxDocumentBytes = min(limits.maxDocumentBytes, configuration.maxBodyBytes)
+        let document = try ElementDocument.decode(body.readableBytesView, options: ElementDecodingOptions(limits: limits))
+        guard let size = document.size else {
+            throw CardServerError(status: .badRequest, message: "size: the document has no \"size\"", path: "size")
+        }
+        if let assets {
+            try assets.checkNames(in: document.root)
+        }
+        let tree = try HashedElement(document.root)
+        return try await respond(tree: tree, size: size, layout: nil, service: service, format: format, request: request,
+                                 cacheControl: "no-cache")
+    }
+
+    private func renderTemplate(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let template = try context.parameters.require("template")
+        let id = try context.parameters.require("id")
+        let format = try Self.format(for: request)
+        switch template {
+        case "live":
+            guard let index = Int(id), LiveCardRecord.samples.indices.contains(index) else {
+                throw CardServerError(status: .notFound, message: "no live card \(id) (0..<\(LiveCardRecord.samples.count))")
+            }
+            let tree = try HashedElement(ReferenceCard.element(for: LiveCardRecord.samples[index]))
+            return try await respond(tree: tree, size: ReferenceCard.size, layout: nil, service: templateService,
+                                     format: format, request: request, cacheControl: "public, max-age=60")
+        case "feed":
+            guard let item = feedItems[id] else {
+                throw CardServerError(status: .notFound, message: "no feed item \"\(id)\"")
+            }
+            let cell = try await feedLayouts.layout(of: item, width: Self.feedWidth)
+            let tree = try HashedElement(cell.element)
+            return try await respond(tree: tree, size: cell.size, layout: cell.layout, service: templateService,
+                                     format: format, request: request, cacheControl: "public, max-age=60")
+        default:
+            throw CardServerError(status: .notFound, message: "no template \"\(template)\" (live, feed)")
+        }
+    }
+
+    private func storedImage(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let file = try context.parameters.require("file")
+        guard let dot = file.lastIndex(of: "."), let format = CardFormat(fileExtension: String(file[file.index(after: dot)...])) else {
+            throw CardServerError(status: .notFound, message: "no image \"\(file)\"")
+        }
+        let name = String(file[..<dot]) + "." + format.fileExtension
+        guard let bytes = await images.bytes(for: name) else {
+            throw CardServerError(status: .notFound, message: "no image \"\(file)\" (only images rendered since the server started)")
+        }
+        let etag = "\"\(name)\""
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable"]
+        if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = format.mediaType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    // MARK: Rendering
+
+    private func respond(
+        tree: HashedElement, size: Size, layout: LayoutResult?, service: ElementRenderService,
+        format: CardFormat, request: Request, cacheControl: String
+    ) async throws -> Response {
+        let scale = try scale(of: request)
+        let quality = try quality(of: request, format: format)
+        try checkPixels(size: size, scale: scale)
+        // The name of this exact image: content hash, size, scale, quality; with the format's
+        // extension it is the strong ETag and the content-hash URL.
+        var name = "\(tree.contentHash)-\(Self.number(size.width))x\(Self.number(size.height))@\(Self.number(scale))"
+        if format != .png { name += "-q\(quality)" }
+        name += "." + format.fileExtension
+        let etag = "\"\(name)\""
+        var headers: HTTPFields = [
+            .eTag: etag, .vary: "Accept", .cacheControl: cacheControl, .contentLocation: "/images/\(name)",
+        ]
+        if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = format.mediaType
+        // Encoded before (the same name is the same bytes): no render, no encode, no lane.
+        if let stored = await images.bytes(for: name) {
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: stored)))
+        }
+        let bitmap = if let layout {
+            try await service.render(tree, layout: layout, scale: scale)
+        } else {
+            try await service.render(tree, size: size, scale: scale)
+        }
+        let options = format.encodingOptions(quality: quality)
+        let bytes = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
+        await images.insert(bytes, for: name)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    private static func format(for request: Request) throws(CardServerError) -> CardFormat {
+        let accept = request.headers[values: .accept].joined(separator: ", ")
+        guard let format = CardFormat.negotiate(accept: accept.isEmpty ? nil : accept) else {
+            throw CardServerError(status: .notAcceptable, message: "no acceptable format: the server makes image/webp, image/png and image/jpeg")
+        }
+        return format
+    }
+
+    private func scale(of request: Request) throws(CardServerError) -> Double {
+        guard let text = request.uri.queryParameters["scale"] else { return Self.defaultScale }
+        guard let scale = Double(String(text)), scale.isFinite, scale > 0, scale <= configuration.maxScale else {
+            throw CardServerError(status: .badRequest, message: "scale \(text): expected 0 < scale ≤ \(configuration.maxScale)", limit: "scale")
+        }
+        return scale
+    }
+
+    private func quality(of request: Request, format: CardFormat) throws(CardServerError) -> Int {
+        guard format != .png else { return 0 }
+        guard let text = request.uri.queryParameters["quality"] else { return format.defaultQuality }
+        guard let quality = Int(String(text)), (1...100).contains(quality) else {
+            throw CardServerError(status: .badRequest, message: "quality \(text): expected 1...100", limit: "quality")
+        }
+        return quality
+    }
+
+    /// The output bitmap's pixel limit, checked before rendering (422, `limit: "pixels"`).
+    private func checkPixels(size: Size, scale: Double) throws(CardServerError) {
+        do {
+            _ = try configuration.limits.pixels.pixelSize(for: size, scale: scale)
+        } catch {
+            throw CardServerError(status: .unprocessableContent, message: "output \(size.width)×\(size.height) pt at scale \(scale): \(error)", limit: "pixels")
+        }
+    }
+
+    /// A number as short as it reads: 375 rather than 375.0.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// Turns every error a route throws into ``CardServerError``'s response: the one place where
+/// errors become statuses.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let retryAfter: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            throw CardServerError(error, retryAfter: retryAfter)
+        }
+    }
+}

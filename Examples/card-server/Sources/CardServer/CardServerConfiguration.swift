@@ -1,0 +1,49 @@
+public import AsyncLayerKit
+public import Foundation
+
+/// What the server is configured with (the executable fills it from arguments and environment).
+public struct CardServerConfiguration: Sendable {
+    /// The folder `POST /render` trees may name images from; `nil`: no named images at all.
+    public var assetsFolder: URL?
+    /// The largest request body, in bytes (413 above).
+    public var maxBodyBytes: Int
+    /// Tree limits: nodes, depth, text, embedded image bytes, pixels, render deadline.
+    public var limits: ElementLimits
+    /// Render lane threads.
+    public var laneWidth: Int
+    /// The most renders and encodes admitted (queued or running) at once; more → 503.
+    public var admissionLimit: Int
+    /// The render cache's budget, in bytes.
+    public var cacheBytes: Int
+    /// How many encoded images the content-hash URLs keep (oldest dropped first).
+    public var storedImages: Int
+    /// `Retry-After` seconds on 503.
+    public var retryAfterSeconds: Int
+    /// The largest scale a request may ask for (`?scale=`; default 2).
+    public var maxScale: Double
+
+    /// Creates a configuration; the defaults suit cards.
+    public init(
+        assetsFolder: URL? = nil,
+        maxBodyBytes: Int = 1 << 20,
+        limits: ElementLimits = ElementLimits(maxNodes: 2_000, maxDepth: 32, maxTextUTF8Bytes: 64 * 1024,
+                                              maxEncodedImageBytes: 4 << 20, pixels: .init(maxPixelCount: 4_000_000),
+                                              maxRenderDuration: .seconds(5)),
+        laneWidth: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)),
+        admissionLimit: Int? = nil,
+        cacheBytes: Int = 128 << 20,
+        storedImages: Int = 1024,
+        retryAfterSeconds: Int = 1,
+        maxScale: Double = 4
+    ) {
+        self.assetsFolder = assetsFolder
+        self.maxBodyBytes = maxBodyBytes
+        self.limits = limits
+        self.laneWidth = laneWidth
+        self.admissionLimit = admissionLimit ?? laneWidth * 8
+        self.cacheBytes = cacheBytes
+        self.storedImages = storedImages
+        self.retryAfterSeconds = retryAfterSeconds
+        self.maxScale = maxScale
+    }
+}

@@ -1,0 +1,128 @@
+import AsyncLayerKit
+public import Hummingbird
+public import HTTPTypes
+import NIOCore
+import Foundation
+
+/// Every failure the server answers with, and the one place where library errors become HTTP
+/// statuses (``init(_:)``). The body is JSON: `{"error": "...", "limit": "..."}`, with `limit`
+/// naming the limit that was hit, and `path` naming the JSON path of a malformed document.
+///
+/// | cause | status | `limit` |
+/// | --- | --- | --- |
+/// | body over ``CardServerConfiguration/maxBodyBytes`` | 413 | `body-bytes` |
+/// | malformed JSON, wrong version, no `size` | 400 | — (`path` set) |
+/// | too many elements, too deep, too much text, embedded image bytes | 422 | `nodes`, `depth`, `text-bytes`, `image-bytes` |
+/// | output bitmap over the pixel limit | 422 | `pixels` |
+/// | a decoded image over the pixel limit | 422 | `image-pixels` |
+/// | render deadline passed | 503 + `Retry-After` | `deadline` |
+/// | render lanes full | 503 + `Retry-After` | `render-queue` |
+/// | unusable image name (`..`, absolute, out of the folder) | 400 | `assets` |
+/// | named image missing | 404 | `assets` |
+/// | no acceptable format | 406 | — |
+///
+/// A passed deadline is 503 rather than 408 (the client sent its request in time; the server
+/// could not draw it in time, which is the server's load as much as the tree's cost).
+public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible {
+    /// The HTTP status.
+    public var status: HTTPResponse.Status
+    /// The human-readable message (`error` in the body).
+    public var message: String
+    /// The limit that was hit (`limit` in the body), if any.
+    public var limit: String?
+    /// The JSON path of a malformed document (`path` in the body), if any.
+    public var path: String?
+    /// Seconds for `Retry-After` (503 only).
+    public var retryAfter: Int?
+
+    /// Creates an error.
+    public init(status: HTTPResponse.Status, message: String, limit: String? = nil, path: String? = nil, retryAfter: Int? = nil) {
+        self.status = status
+        self.message = message
+        self.limit = limit
+        self.path = path
+        self.retryAfter = retryAfter
+    }
+
+    /// A one-line description: status and message.
+    public var description: String { "\(status.code) \(message)" }
+
+    /// Maps any error met while serving a request: ``ElementError``, ``RenderLaneError``,
+    /// `CanvasError`, Hummingbird's `HTTPError`, or this type itself.
+    public init(_ error: any Error, retryAfter: Int = 1) {
+        switch error {
+        case let error as CardServerError:
+            self = error
+        case let error as ElementError:
+            self.init(element: error, retryAfter: retryAfter)
+        case let error as CanvasError:
+            self.init(element: .canvas(error), retryAfter: retryAfter)
+        case let error as RenderLaneError:
+            switch error {
+            case .overloaded(let queued, let limit):
+                self.init(status: .serviceUnavailable, message: "render queue full (\(queued) of \(limit)); retry later", limit: "render-queue", retryAfter: retryAfter)
+            case .shutDown:
+                self.init(status: .serviceUnavailable, message: "the server is shutting down", retryAfter: retryAfter)
+            }
+        case let error as HTTPError where error.status == .contentTooLarge:
+            self.init(status: .contentTooLarge, message: "request body over the limit", limit: "body-bytes")
+        case let error as HTTPError:
+            self.init(status: error.status, message: error.body ?? error.status.reasonPhrase)
+        case is CancellationError:
+            self.init(status: .serviceUnavailable, message: "render cancelled", retryAfter: retryAfter)
+        default:
+            self.init(status: .internalServerError, message: "\(error)")
+        }
+    }
+
+    private init(element error: ElementError, retryAfter: Int) {
+        let message = error.description
+        switch error {
+        case .invalidJSON(let path, _):
+            self.init(status: .badRequest, message: message, path: path.isEmpty ? "$" : path)
+        case .unsupportedVersion:
+            self.init(status: .badRequest, message: message, path: "version")
+        case .documentTooLarge:
+            self.init(status: .contentTooLarge, message: message, limit: "body-bytes")
+        case .tooDeep:
+            self.init(status: .unprocessableContent, message: message, limit: "depth")
+        case .tooManyNodes:
+            self.init(status: .unprocessableContent, message: message, limit: "nodes")
+        case .textTooLong, .canvas(.textTooLong):
+            self.init(status: .unprocessableContent, message: message, limit: "text-bytes")
+        case .imagesTooLarge:
+            self.init(status: .unprocessableContent, message: message, limit: "image-bytes")
+        case .canvas(.tooManyPixels):
+            // The output size is checked before rendering (limit "pixels"), so a pixel limit hit
+            // while rendering is a decoded image's.
+            self.init(status: .unprocessableContent, message: message, limit: "image-pixels")
+        case .imageLoadFailed, .noImageLoader:
+            self.init(status: .notFound, message: message, limit: "assets")
+        case .deadlineExceeded:
+            self.init(status: .serviceUnavailable, message: message, limit: "deadline", retryAfter: retryAfter)
+        case .cancelled:
+            self.init(status: .serviceUnavailable, message: message, retryAfter: retryAfter)
+        case .invalidLayout, .canvas:
+            self.init(status: .unprocessableContent, message: message)
+        case .customDrawFailed:
+            self.init(status: .internalServerError, message: message)
+        }
+    }
+
+    /// The JSON body.
+    struct Body: Codable, Equatable {
+        var error: String
+        var limit: String?
+        var path: String?
+    }
+
+    /// The response: JSON body, `Retry-After` on 503.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = (try? encoder.encode(Body(error: message, limit: limit, path: path))) ?? Data("{}".utf8)
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import AsyncLayerKit
+import CardServer
+import Foundation
+import Hummingbird
+import Logging
+
+/// Runs the card server until SIGINT or SIGTERM (graceful shutdown through ServiceLifecycle:
+/// requests in progress finish, then the process exits).
+///
+///     swift run --package-path Examples/card-server card-server --port 8080 \
+///         --assets Examples/ReferenceCard/Inputs
+///
+/// Every option can also come from the environment: `CARD_SERVER_HOST`, `CARD_SERVER_PORT`,
+/// `CARD_SERVER_ASSETS`, `CARD_SERVER_MAX_BODY_BYTES`, `CARD_SERVER_LANES`,
+/// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`; an argument wins over the variable.
+@main
+struct CardServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "card-server",
+        abstract: "Serves element trees and card templates as WebP, PNG or JPEG over HTTP."
+    )
+
+    private static let environment = ProcessInfo.processInfo.environment
+
+    @Option(help: "The address to listen on (CARD_SERVER_HOST).")
+    var host = environment["CARD_SERVER_HOST"] ?? "127.0.0.1"
+    @Option(help: "The port (CARD_SERVER_PORT).")
+    var port = Int(environment["CARD_SERVER_PORT"] ?? "") ?? 8080
+    @Option(help: "The folder named images may come from (CARD_SERVER_ASSETS); none: no named images in POST /render.")
+    var assets: String?
+    @Option(help: "The largest request body in bytes (CARD_SERVER_MAX_BODY_BYTES).")
+    var maxBodyBytes = Int(environment["CARD_SERVER_MAX_BODY_BYTES"] ?? "") ?? (1 << 20)
+    @Option(help: "Render lane threads (CARD_SERVER_LANES).")
+    var lanes = Int(environment["CARD_SERVER_LANES"] ?? "") ?? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
+    @Option(help: "The most renders queued or running at once; more get 503 (CARD_SERVER_ADMISSION_LIMIT; default 8 per lane thread).")
+    var admissionLimit: Int?
+    @Option(help: "The render deadline in milliseconds (CARD_SERVER_DEADLINE_MS).")
+    var deadlineMs = Int(environment["CARD_SERVER_DEADLINE_MS"] ?? "") ?? 5_000
+
+    /// The assets folder: the argument, else the environment.
+    private var assetsFolder: String? { assets ?? Self.environment["CARD_SERVER_ASSETS"] }
+
+    func validate() throws {
+        let admissionLimit = admissionLimit ?? Int(Self.environment["CARD_SERVER_ADMISSION_LIMIT"] ?? "")
+        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port): expected 0...65535") }
+        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
+        guard lanes > 0 else { throw ValidationError("--lanes must be positive") }
+        if let admissionLimit, admissionLimit <= 0 { throw ValidationError("--admission-limit must be positive") }
+        guard deadlineMs > 0 else { throw ValidationError("--deadline-ms must be positive") }
+        if let assets = assetsFolder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--assets \(assets): no such folder")
+            }
+        }
+    }
+
+    func run() async throws {
+        var configuration = CardServerConfiguration(
+            assetsFolder: assetsFolder.map { URL(fileURLWithPath: $0) },
+            maxBodyBytes: maxBodyBytes,
+            laneWidth: lanes,
+            admissionLimit: admissionLimit ?? Int(Self.environment["CARD_SERVER_ADMISSION_LIMIT"] ?? "")
+        )
+        configuration.limits.maxRenderDuration = .milliseconds(deadlineMs)
+        var logger = Logger(label: "card-server")
+        logger.logLevel = .info
+        let server = try await CardServer(configuration: configuration)
+        let app = server.application(configuration: .init(address: .hostname(host, port: port), serverName: "card-server"), logger: logger)
+        try await app.runService()
+    }
+}
