@@ -14,16 +14,9 @@ enum CardSource: Sendable {
         }
     }
 
-    struct BundledLoader: ElementImageLoader {
-        let files: (cover: [UInt8], avatar: [UInt8])
-        func imageBytes(named name: String) async throws -> [UInt8] {
-            name == "cover" ? files.cover : files.avatar
-        }
-    }
-
     static func make(_ source: Source, lanes: RenderLanes) async throws -> CardSource {
         let limits = { var l = ElementLimits.default; l.maxRenderDuration = nil; return l }()
-        let loader = BundledLoader(files: try ReferenceCardAssets.bundledFiles())
+        let loader = try ReferenceCardLoader()
         switch source {
         case .canvas:
             let assets = try ReferenceCardAssets.load()

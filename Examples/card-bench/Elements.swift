@@ -22,19 +22,12 @@ struct Elements: AsyncParsableCommand {
     @Option(help: "Interleaved rounds.") var rounds = 5
     @Option(help: "Cards per round and kind.") var count = 200
 
-    struct BundledLoader: ElementImageLoader {
-        let files: (cover: [UInt8], avatar: [UInt8])
-        func imageBytes(named name: String) async throws -> [UInt8] {
-            name == "cover" ? files.cover : files.avatar
-        }
-    }
-
     func run() async throws {
         let document = try ElementDocument.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: tree))))
         guard let size = document.size else { throw ValidationError("\(tree) has no size") }
         let root = document.root
         let assets = try ReferenceCardAssets.load()
-        let loader = BundledLoader(files: try ReferenceCardAssets.bundledFiles())
+        let loader = try ReferenceCardLoader()
         var limits = ElementLimits.default
         limits.maxRenderDuration = nil
         let uncached = ElementRenderer(limits: limits, imageLoader: loader)

@@ -31,13 +31,6 @@ struct Feed: AsyncParsableCommand {
     @Flag(help: "Only the one-lane vs two-lanes comparison.") var lanesOnly = false
     @Option(help: "With --lanes-only: run only this width (for profiling one of them).") var onlyWidth: Int?
 
-    struct BundledLoader: ElementImageLoader {
-        let files: (cover: [UInt8], avatar: [UInt8])
-        func imageBytes(named name: String) async throws -> [UInt8] {
-            name == "cover" ? files.cover : files.avatar
-        }
-    }
-
     /// Card `i` of the feed at `version` (a changed card gets a new viewer count).
     static func record(_ i: Int, version: Int) -> LiveCardRecord {
         var record = LiveCardRecord.samples[i & 1]
@@ -47,7 +40,7 @@ struct Feed: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let loader = BundledLoader(files: try ReferenceCardAssets.bundledFiles())
+        let loader = try ReferenceCardLoader()
         var limits = ElementLimits.default
         limits.maxRenderDuration = nil
         let size = ReferenceCard.size

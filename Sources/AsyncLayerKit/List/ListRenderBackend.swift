@@ -153,6 +153,7 @@ public final class ServiceRenderBackend: ListRenderBackend {
 /// `wait()` after its `wait()` on the same semaphore returns; the semaphore orders the write
 /// before the read (a happens-before edge), and no one else touches it.
 private final class BlockingResult: @unchecked Sendable {
+    // @unchecked Sendable: `value` is written once before `signal()` and read only after `wait()`.
     private let ready = DispatchSemaphore(value: 0)
     private var value: Result<Bitmap, any Error>?
 
