@@ -24,17 +24,19 @@ extension ElementRenderer {
         let pixelLimits = limits.pixels
         let cache = self.cache
         var resolved = ResolvedImages()
+        // Each job's cache key, computed once (hashing encoded bytes is not free).
+        var keyed = jobs.map { (job: $0, key: cache == nil ? nil : $0.cacheKey(scale: scale)) }
         if let cache {
-            let keys = jobs.map { $0.cacheKey(scale: scale) }
-            let known = await cache.decodedImages(for: keys.compactMap { $0 }, insertingTexts: measuredTexts)
-            jobs = zip(jobs, keys).filter { job, key in
-                if let key, let bitmap = known[key] {
-                    resolved.bitmaps[job.index] = bitmap
+            let known = await cache.decodedImages(for: keyed.compactMap(\.key), insertingTexts: measuredTexts)
+            keyed = keyed.filter { entry in
+                if let key = entry.key, let bitmap = known[key] {
+                    resolved.bitmaps[entry.job.index] = bitmap
                     return false
                 }
                 return true
-            }.map(\.0)
+            }
         }
+        jobs = keyed.map(\.job)
         if jobs.isEmpty {
             if Task.isCancelled { throw .cancelled }
             try deadline?.check()
@@ -42,8 +44,8 @@ extension ElementRenderer {
         }
         do {
             try await withThrowingTaskGroup(of: (Int, Bitmap?).self) { group in
-                for job in jobs {
-                    group.addTask { (job.index, try await job.resolve(loader: loader, cache: cache, scale: scale, limits: pixelLimits)) }
+                for (job, key) in keyed {
+                    group.addTask { (job.index, try await job.resolve(loader: loader, cache: cache, key: key, scale: scale, limits: pixelLimits)) }
                 }
                 if let deadline, !jobs.isEmpty {
                     // A loader that hangs cannot hold the render past its deadline.
@@ -113,12 +115,13 @@ private struct ImageJob: Sendable {
     }
 
     /// The decoded image: the element's own bitmap, or from the cache (a decode of the same
-    /// source at the same size, finished or in flight), or loaded and decoded now.
-    func resolve(loader: (any ElementImageLoader)?, cache: ElementCache?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
+    /// source at the same size, finished or in flight), or loaded and decoded now. `key` is this
+    /// job's ``cacheKey(scale:)``, computed once by the caller (`nil` without a cache).
+    func resolve(loader: (any ElementImageLoader)?, cache: ElementCache?, key: ElementCache.DecodedImageKey?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
         guard !box.isEmpty else { return nil }
         let target = decodeTarget(scale: scale)
         if case .bitmap(let image) = content.source, content.blurRadius == 0 { return image.bitmap }
-        guard let cache, let key = cacheKey(scale: scale) else {
+        guard let cache, let key else {
             return try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
         }
         do {
