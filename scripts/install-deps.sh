@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages AsyncLayerKit needs, if any are missing.
 #
+#   scripts/install-deps.sh            # the library's packages (every make target runs this)
+#   scripts/install-deps.sh wrk nginx  # only the packages named (the server benchmarks ask for these)
+#
 # Fast when everything is present (one dpkg-query). Otherwise runs
 # `apt-get update` and `apt-get install -y --no-install-recommends ...` as root,
 # or through `sudo -n` (no password prompt). If neither is possible it prints
 # the exact command to run and exits non-zero.
 set -euo pipefail
 
-PACKAGES=(
+DEFAULT_PACKAGES=(
     libcairo2-dev
     libpango1.0-dev
     libwebp-dev
@@ -18,6 +21,11 @@ PACKAGES=(
     fonts-noto-color-emoji
     fonts-dejavu-core
 )
+if [[ $# -gt 0 ]]; then
+    PACKAGES=("$@")
+else
+    PACKAGES=("${DEFAULT_PACKAGES[@]}")
+fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
@@ -48,7 +56,7 @@ export DEBIAN_FRONTEND=noninteractive
 run apt-get update
 run apt-get install -y --no-install-recommends "${missing[@]}"
 # New fonts must be visible to fontconfig before the first render.
-if command -v fc-cache >/dev/null 2>&1; then
+if [[ $# -eq 0 ]] && command -v fc-cache >/dev/null 2>&1; then
     run fc-cache -f >/dev/null 2>&1 || true
 fi
 echo "deps: installed ${missing[*]}"
