@@ -31,7 +31,8 @@ struct Variants: AsyncParsableCommand {
     @Option(help: "webp, png or jpeg.") var format: VariantFormat = .webp
     @Option(help: "WebP or JPEG quality; default the server's (WebP 80, JPEG 85).") var quality: Int?
     @Option(help: "Render lane threads; default the server's (active processors, at most 16).") var lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
-    @Flag(help: "Print one JSON line instead of the table.") var json = false
+    @Option(help: "The text that starts every variant's counter (distinct runs, distinct trees).") var salt = "b"
+    @Flag(help: "Print one JSON line (with every card's times) instead of the table.") var json = false
 
     func validate() throws {
         guard count > 0, warmup >= 0 else { throw ValidationError("--count must be positive, --warmup not negative") }
@@ -55,7 +56,7 @@ struct Variants: AsyncParsableCommand {
         var renderEncode: [Double] = [], total: [Double] = []
         var bytes = 0
         for i in 0..<(warmup + count) {
-            let body = Array(template.replacingOccurrences(of: placeholder, with: "b\(i)").utf8)
+            let body = Array(template.replacingOccurrences(of: placeholder, with: "\(salt)\(i)").utf8)
             let start = clock.now
             let decoded = try ElementDocument.decode(body, options: ElementDecodingOptions(limits: limits))
             guard let size = decoded.size else { throw ValidationError("\(document) has no size") }
@@ -72,7 +73,8 @@ struct Variants: AsyncParsableCommand {
         let result = VariantsResult(
             cards: count, format: format.rawValue, scale: scale, lanes: width, bytes: bytes,
             renderEncodeP50: renderEncode.percentile(50), renderEncodeP99: renderEncode.percentile(99),
-            totalP50: total.percentile(50), totalP99: total.percentile(99))
+            totalP50: total.percentile(50), totalP99: total.percentile(99),
+            renderEncodeMs: renderEncode, totalMs: total)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -119,6 +121,10 @@ struct VariantsResult: Codable {
     var renderEncodeP99: Double
     var totalP50: Double
     var totalP99: Double
+    /// Every timed card's render + encode, in order.
+    var renderEncodeMs: [Double]
+    /// Every timed card's decode + hash + render + encode, in order.
+    var totalMs: [Double]
 
     enum CodingKeys: String, CodingKey {
         case cards, format, scale, lanes, bytes
@@ -126,6 +132,8 @@ struct VariantsResult: Codable {
         case renderEncodeP99 = "render_encode_p99_ms"
         case totalP50 = "total_p50_ms"
         case totalP99 = "total_p99_ms"
+        case renderEncodeMs = "render_encode_ms"
+        case totalMs = "total_ms"
     }
 }
 
