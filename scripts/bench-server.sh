@@ -223,6 +223,12 @@ if rss:
         f"Overload RSS ({len(rss)} samples every 0.5 s): min {min(rss) / 1024:.1f} MiB, max {max(rss) / 1024:.1f} MiB; "
         f"mean of the first third {mean(first) / 1024:.1f} MiB, of the last third {mean(last) / 1024:.1f} MiB "
         f"(idle after start {int(rss_idle) / 1024:.1f} MiB; after a {warmup} s unmeasured warm-up of misses {int(rss_warm) / 1024:.1f} MiB).")
+    # What may grow by design: every 200 is a new encoding kept for GET /images (at most 1,024 of
+    # them in all, the oldest dropped first); the render caches are bounded by their byte budget.
+    stored = o["s2xx"] * b["bytes"]
+    lines.append(
+        f"Encodings the image store gained during the run: {o['s2xx']} × ~{b['bytes'] / 1024:.1f} KiB = {stored / 1048576:.1f} MiB "
+        f"(the store keeps at most 1,024; growth first → last third: {(mean(last) - mean(first)) / 1024:+.1f} MiB).")
 text = "\n".join(lines)
 print(text)
 open(os.path.join(out, "summary.md"), "w").write(text + "\n")
