@@ -13,7 +13,7 @@
 #       once more with both replicas paused (SIGSTOP) to prove it, and a rendered image's
 #       content-hash URL served through nginx whichever replica rendered it;
 #   (c) wrk throughput of a cache hit through nginx vs the same request to one replica directly.
-# Everything it started is stopped on exit. Environment: DURATION, CONNECTIONS, SERVER_SCRATCH
+# Everything it started is stopped on exit. Environment: DURATION, ROUNDS, CONNECTIONS, SERVER_SCRATCH
 # (card-server's --scratch-path, default Examples/card-server/.build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +26,7 @@ for arg in "$@"; do
         *) echo "scale-out: unknown argument $arg (--quick)" >&2; exit 2 ;;
     esac
 done
-if [[ $quick -eq 1 ]]; then duration=${DURATION:-3}; else duration=${DURATION:-10}; fi
+if [[ $quick -eq 1 ]]; then duration=${DURATION:-3}; rounds=${ROUNDS:-1}; else duration=${DURATION:-10}; rounds=${ROUNDS:-2}; fi
 connections=${CONNECTIONS:-32}
 server_scratch=${SERVER_SCRATCH:-Examples/card-server/.build}
 out=$PWD/.build/scale-out
@@ -188,29 +188,39 @@ echo "  POSTs per upstream: $(log_since "$start" | grep '"POST ' | per_upstream 
 echo "  image GETs that nginx had to ask both replicas for (404 then 200): $(log_since "$start" | grep -c 'upstream_status=404, 200' || true)"
 
 echo
-echo "## (c) cache hits: wrk -t1 -c$connections -d${duration}s through nginx vs one replica directly"
+echo "## (c) cache hits: wrk -t1 -c$connections -d${duration}s through nginx vs one replica directly, $rounds interleaved rounds"
 echo "  ($(nproc) cores shared by wrk, nginx and the replicas; load average $(cut -d' ' -f1-3 /proc/loadavg))"
 # Both sides primed: nginx's cache, and replica 1's stored encoding (a cold start of 32 identical
 # requests would measure a burst of identical renders instead).
 fetch "$lb/cards/live/0" -H 'Accept: image/webp' >/dev/null
 curl -fsS --max-time 30 -o /dev/null -H 'Accept: image/webp' "http://127.0.0.1:${replica_ports[0]}/cards/live/0"
-# Access log off for the throughput run would be fairer to nginx; it stays on, as deployed.
-for target in nginx direct; do
-    url="$lb/cards/live/0"
-    [[ $target == direct ]] && url="http://127.0.0.1:${replica_ports[0]}/cards/live/0"
-    timeout $((duration + 60)) wrk --latency -t1 -c "$connections" -d "${duration}s" -s scripts/wrk/get.lua "$url" -- "Accept: image/webp" \
-        >"$out/wrk-$target.txt" 2>&1 || { cat "$out/wrk-$target.txt" >&2; exit 1; }
-    grep '^WRK_JSON ' "$out/wrk-$target.txt" | sed 's/^WRK_JSON //' >"$out/wrk-$target.json"
+# Interleaved rounds (nginx, direct, nginx, direct, ...): the shared machine's drift hits both.
+# nginx's access log stays on, as deployed.
+for round in $(seq "$rounds"); do
+    for target in nginx direct; do
+        url="$lb/cards/live/0"
+        [[ $target == direct ]] && url="http://127.0.0.1:${replica_ports[0]}/cards/live/0"
+        timeout $((duration + 60)) wrk --latency -t1 -c "$connections" -d "${duration}s" -s scripts/wrk/get.lua "$url" -- "Accept: image/webp" \
+            >"$out/wrk-$target-$round.txt" 2>&1 || { cat "$out/wrk-$target-$round.txt" >&2; exit 1; }
+        grep '^WRK_JSON ' "$out/wrk-$target-$round.txt" | sed 's/^WRK_JSON //' >"$out/wrk-$target-$round.json"
+    done
 done
-python3 - "$out" <<'PY'
+python3 - "$out" "$rounds" <<'PY'
 import json, sys
-out = sys.argv[1]
-n, d = (json.load(open(f"{out}/wrk-{t}.json")) for t in ("nginx", "direct"))
-print("| target | req/s | p50 ms | p99 ms | errors |")
-print("|---|---:|---:|---:|---|")
-for label, x in (("nginx, cache HIT", n), ("one replica directly (stored bytes)", d)):
-    print(f"| {label} | {x['rps']:.0f} | {x['p50_ms']:.3f} | {x['p99_ms']:.3f} | {x['non_2xx_3xx']} non-2xx/3xx, {x['socket_errors']} socket |")
-print(f"\nnginx / direct: **{n['rps'] / d['rps']:.2f}×** the requests per second")
+out, rounds = sys.argv[1], int(sys.argv[2])
+runs = {t: [json.load(open(f"{out}/wrk-{t}-{r}.json")) for r in range(1, rounds + 1)] for t in ("nginx", "direct")}
+def total(xs):
+    return sum(x["requests"] for x in xs) / sum(x["duration_s"] for x in xs)
+print("| target | req/s (all rounds) | per round | p50 ms | p99 ms (worst round) | errors |")
+print("|---|---:|---|---:|---:|---|")
+for label, t in (("nginx, cache HIT", "nginx"), ("one replica directly (stored bytes)", "direct")):
+    xs = runs[t]
+    print(f"| {label} | {total(xs):.0f} | {', '.join('%.0f' % x['rps'] for x in xs)} | "
+          f"{sorted(x['p50_ms'] for x in xs)[len(xs) // 2]:.3f} | {max(x['p99_ms'] for x in xs):.3f} | "
+          f"{sum(x['non_2xx_3xx'] for x in xs)} non-2xx/3xx, {sum(x['socket_errors'] for x in xs)} socket |")
+ratios = [n["rps"] / d["rps"] for n, d in zip(runs["nginx"], runs["direct"])]
+print(f"\nnginx / direct: **{total(runs['nginx']) / total(runs['direct']):.2f}×** the requests per second "
+      f"(rounds: {', '.join('%.2f' % r for r in ratios)})")
 PY
 echo
 echo "scale-out: config $prefix/nginx.conf, logs $prefix/logs/, raw wrk output $out/wrk-*.txt" >&2
