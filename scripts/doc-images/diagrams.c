@@ -1172,6 +1172,270 @@ static int ranges_viewport(const char *dir) {
     return end(s, cr, dir, "ranges-viewport");
 }
 
+// ---------------------------------------------------------------------------------------------
+// 12. Serving images (AsyncLayerKit's "Serving images" article): the path of one request through
+// Examples/card-server, and the server scaled out behind a CDN and nginx.
+
+// A step of the request path: a box with a heading and one line of detail.
+static void path_step(cairo_t *cr, double x, double y, double w, double h, RGB stroke, RGB fill,
+                      const char *heading, const char *detail) {
+    box(cr, x, y, w, h, stroke, fill);
+    text(cr, x + 10, y + 8, w - 20, 1, "DejaVu Sans Bold 11.5", stroke, heading);
+    text(cr, x + 10, y + 28, w - 20, 1, "DejaVu Sans 9.5", MUTED, detail);
+}
+
+// An error a step answers with, right of the main column: a short red arrow, the status, a note.
+static void path_error(cairo_t *cr, double x0, double x1, double y, const char *status, const char *note) {
+    arrow(cr, x0 + 3, y, x1 - 3, y, RED, 1.2);
+    char buf[256];
+    snprintf(buf, sizeof buf, "<b>%s</b>  <span foreground='#666e7d'>%s</span>", status, note);
+    text(cr, x1 + 2, y - 7, 0, 0, "DejaVu Sans 9.5", RED, buf);
+}
+
+// An answer that ends the request early, left of the main column: a green box and an arrow to it.
+static void path_exit(cairo_t *cr, double x, double w, double y, double h, double from_x,
+                      const char *heading, const char *detail) {
+    box(cr, x, y, w, h, GREEN, GREEN_FILL);
+    text(cr, x + 8, y + 6, w - 16, 1, "DejaVu Sans Bold 10.5", GREEN, heading);
+    text(cr, x + 8, y + 22, w - 16, 1, "DejaVu Sans 9", INK, detail);
+    arrow(cr, from_x - 3, y + h / 2, x + w + 3, y + h / 2, GREEN, 1.6);
+}
+
+static int serving_request_path(const char *dir) {
+    cairo_t *cr;
+    const double W = 1000, H = 930;
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "One card request through card-server");
+    text(cr, 0, 40, W, 1, "DejaVu Sans 10.5", MUTED,
+         "Top to bottom: each step answers if it can, and nothing below it runs. "
+         "Green: answered early. Red: the error a step answers with.");
+
+    const double mx = 300, mw = 380, gap = 18;  // the main column
+    const double lx = 24, lw = 246;             // early answers
+    const double ex = mx + mw, ex1 = ex + 34;   // error arrows
+    double y = 76;
+
+    // The request.
+    path_step(cr, mx, y, mw, 46, INK, GREY_FILL, "request",
+              "POST /render (a JSON tree) · GET /cards/live/{i} · GET /cards/feed/{id}");
+    y += 46 + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+
+    // The limits: one line each, with the error it answers.
+    const char *checks[][3] = {
+        {"template and id exist (GET /cards)", "404", "no such card"},
+        {"Accept: WebP, PNG or JPEG acceptable", "406", "no acceptable format"},
+        {"body ≤ --max-body-bytes (1 MiB)", "413", "body-bytes"},
+        {"JSON decodes, has a size", "400", "with the JSON path"},
+        {"nodes, depth, text bytes, image bytes", "422", "nodes · depth · text-bytes · image-bytes"},
+        {"image names: files inside --assets", "400", "assets (.., absolute, link out) · 404 missing"},
+        {"?scale= ≤ 4, ?quality= 1…100", "400", "scale · quality"},
+        {"output pixels: size × scale", "422", "pixels"},
+    };
+    const int n = (int)(sizeof checks / sizeof checks[0]);
+    const double row = 18, lh = 34 + n * row;
+    box(cr, mx, y, mw, lh, ORANGE, ORANGE_FILL);
+    text(cr, mx + 10, y + 8, mw - 20, 1, "DejaVu Sans Bold 11.5", ORANGE, "limits, checked before any work");
+    for (int i = 0; i < n; i++) {
+        double ry = y + 32 + i * row;
+        text(cr, mx + 18, ry, mw - 30, 0, "DejaVu Sans 9.5", INK, checks[i][0]);
+        path_error(cr, ex, ex1, ry + 7, checks[i][1], checks[i][2]);
+    }
+    y += lh + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+
+    // If-None-Match: 304 before any work.
+    const double sh = 48;
+    path_step(cr, mx, y, mw, sh, BLUE, BLUE_FILL, "If-None-Match equals the ETag?",
+              "ETag: \"&lt;hash&gt;-&lt;w&gt;x&lt;h&gt;@&lt;scale&gt;[-q&lt;quality&gt;].&lt;ext&gt;\"");
+    path_exit(cr, lx, lw, y + 2, sh - 4, mx, "304 Not Modified", "no body: nothing rendered or encoded");
+    y += sh + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+
+    // Stored encoded bytes.
+    path_step(cr, mx, y, mw, sh, GREEN, GREEN_FILL, "encoded before under this name?",
+              "the stored encodings, by content-hash name (the last 1,024)");
+    path_exit(cr, lx, lw, y + 2, sh - 4, mx, "200 from the stored bytes", "no render, no encode, no lane slot");
+    y += sh + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+
+    // Shared work: identical requests join.
+    path_step(cr, mx, y, mw, sh, PURPLE, PURPLE_FILL, "the same render + encode in flight?",
+              "join it: one piece of work per name (InFlightWork)");
+    text(cr, lx, y + 3, lw, 2, "DejaVu Sans 9.5", PURPLE, "identical requests B, C … join");
+    arrow(cr, lx + lw - 70, y + 20, mx - 3, y + sh / 2, PURPLE, 1.4);
+    text(cr, lx, y + 26, lw - 80, 2, "DejaVu Sans 8.5", MUTED, "cancelled only when the\nlast of them goes away");
+    const double shared_y = y;
+    y += sh + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+
+    // The render cache.
+    path_step(cr, mx, y, mw, sh, CARD, CARD_FILL, "render cache: a bitmap for (hash, size, scale)?",
+              "ElementRenderService; another format or quality reuses it");
+    const double cache_y = y;
+    y += sh + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+    (void)shared_y;
+
+    // Lane admission.
+    path_step(cr, mx, y, mw, sh, INK, GREY_FILL, "lane admission (RenderLanes, .fail)",
+              "at most --admission-limit queued or running (8 per thread)");
+    path_error(cr, ex, ex1, y + sh / 2, "503", "+ Retry-After · render-queue");
+    y += sh + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+
+    // The render.
+    path_step(cr, mx, y, mw, sh, BLUE, BLUE_FILL, "render on a lane thread",
+              "layout, images (assets folder or bundled), draw");
+    path_error(cr, ex, ex1, y + sh / 2 - 9, "503", "+ Retry-After · deadline (--deadline-ms)");
+    path_error(cr, ex, ex1, y + sh / 2 + 9, "422", "image-pixels · <b>404</b> assets");
+    y += sh + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+
+    // The encode; a cache hit joins here.
+    path_step(cr, mx, y, mw, sh, GREEN, GREEN_FILL, "encode on a lane: WebP, PNG or JPEG",
+              "as Accept chose; admitted like a render; stored under the name");
+    const double encode_y = y;
+    y += sh + gap;
+    arrow(cr, mx + mw / 2, y - gap + 1, mx + mw / 2, y - 1, INK, 1.6);
+
+    // The cache hit's way round admission and render.
+    const double bx = mx - 26;
+    set(cr, CARD);
+    cairo_set_line_width(cr, 1.5);
+    double dash[] = {5, 4};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_new_path(cr);
+    cairo_move_to(cr, mx - 3, cache_y + sh / 2);
+    cairo_line_to(cr, bx, cache_y + sh / 2);
+    cairo_line_to(cr, bx, encode_y + sh / 2);
+    cairo_line_to(cr, mx - 12, encode_y + sh / 2);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    arrow(cr, mx - 14, encode_y + sh / 2, mx - 3, encode_y + sh / 2, CARD, 1.5);
+    text(cr, bx - 8, cache_y + sh / 2 + 8, 0, 2, "DejaVu Sans Bold 9.5", CARD, "hit");
+    text(cr, bx - 8, cache_y + sh / 2 + 22, 0, 2, "DejaVu Sans 9", MUTED, "no admission, no render");
+
+    // The response.
+    const double rh = 62;
+    box(cr, mx, y, mw, rh, GREEN, GREEN_FILL);
+    text(cr, mx + 10, y + 8, mw - 20, 1, "DejaVu Sans Bold 11.5", GREEN, "200 OK, the image");
+    text(cr, mx + 10, y + 26, mw - 20, 1, "DejaVu Sans Mono 9", INK,
+         "ETag · Vary: Accept · Content-Type\nContent-Location: /images/&lt;name&gt;.&lt;ext&gt;");
+    text(cr, ex + 14, y + 10, W - ex - 30, 0, "DejaVu Sans 9.5", MUTED,
+         "Cache-Control: <tt>public, max-age=60</tt> for /cards, <tt>no-cache</tt> for POST /render; "
+         "the Content-Location URL is immutable");
+    y += rh;
+
+    text(cr, 30, y + 24, W - 60, 1, "DejaVu Sans 10", INK,
+         "Every error is a JSON body <tt>{\"error\", \"limit\", \"path\"}</tt>, made by one error middleware; "
+         "every 503 carries <tt>Retry-After</tt>.");
+    text(cr, 30, y + 42, W - 60, 1, "DejaVu Sans 10", MUTED,
+         "<tt>GET /images/&lt;name&gt;.&lt;ext&gt;</tt> answers from the stored bytes only "
+         "(<tt>max-age=31536000, immutable</tt>; 304 on its ETag), else 404.");
+    return end(s, cr, dir, "serving-request-path");
+}
+
+// A replica of the server: its name and what it keeps to itself.
+static void replica(cairo_t *cr, double x, double y, double w, double h, const char *name) {
+    box(cr, x, y, w, h, CARD, CARD_FILL);
+    text(cr, x + 10, y + 8, w - 20, 1, "DejaVu Sans Bold 12", CARD, name);
+    const char *parts[][2] = {
+        {"render lanes", "its own admission"},
+        {"render cache", "its own budget"},
+        {"stored images", "its own /images"},
+    };
+    const double cw = (w - 20 - 2 * 8) / 3;
+    for (int i = 0; i < 3; i++) {
+        double cx = x + 10 + i * (cw + 8), cy = y + 32;
+        rounded(cr, cx, cy, cw, h - 42, 6);
+        set(cr, (RGB){1, 1, 1});
+        cairo_fill_preserve(cr);
+        set(cr, CARD);
+        cairo_set_line_width(cr, 1.1);
+        cairo_stroke(cr);
+        text(cr, cx + 4, cy + 6, cw - 8, 1, "DejaVu Sans Bold 9.5", INK, parts[i][0]);
+        text(cr, cx + 4, cy + 22, cw - 8, 1, "DejaVu Sans 8.5", MUTED, parts[i][1]);
+    }
+}
+
+static int serving_scale_out(const char *dir) {
+    cairo_t *cr;
+    const double W = 1000, H = 480;
+    cairo_surface_t *s = begin(W, H, &cr);
+    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "Scaling out: caches in front, replicas that share nothing");
+    text(cr, 0, 40, W, 1, "DejaVu Sans 10.5", MUTED,
+         "Every cache is keyed by URL, so a content-hash URL is one entry everywhere; only misses travel right.");
+
+    const double top = 84, hgt = 176, mid = top + hgt / 2;
+
+    // Clients.
+    const char *clients[] = {"browser", "app", "feed service"};
+    for (int i = 0; i < 3; i++) {
+        double cy = top + 14 + i * 54;
+        box(cr, 20, cy, 118, 40, MUTED, GREY_FILL);
+        text(cr, 20, cy + 12, 118, 1, "DejaVu Sans 10", INK, clients[i]);
+        arrow(cr, 141, cy + 20, 187, mid + (i - 1) * 36, INK, 1.4);
+    }
+    text(cr, 20, top - 10, 118, 1, "DejaVu Sans Bold 11", INK, "clients");
+
+    // The CDN.
+    const double cx = 190, cw = 170;
+    box(cr, cx, top, cw, hgt, ORANGE, ORANGE_FILL);
+    text(cr, cx + 10, top + 10, cw - 20, 1, "DejaVu Sans Bold 12.5", ORANGE, "CDN");
+    text(cr, cx + 10, top + 30, cw - 20, 1, "DejaVu Sans 9.5", MUTED, "edge caches, by URL");
+    text(cr, cx + 12, top + 58, cw - 24, 0, "DejaVu Sans 9.5", INK,
+         "• /images/…: kept for good\n• /cards/…: 60 s, then\n  revalidated (304)\n• one variant per Accept\n  (Vary: Accept)");
+
+    // nginx.
+    const double nx = 410, nw = 200;
+    box(cr, nx, top, nw, hgt, BLUE, BLUE_FILL);
+    text(cr, nx + 10, top + 10, nw - 20, 1, "DejaVu Sans Bold 12.5", BLUE, "nginx");
+    text(cr, nx + 10, top + 30, nw - 20, 1, "DejaVu Sans 9.5", MUTED, "load balancer + proxy_cache");
+    text(cr, nx + 12, top + 58, nw - 24, 0, "DejaVu Sans 9.5", INK,
+         "• proxy_cache keyed by URL,\n  the same lifetimes\n"
+         "• upstream: round robin,\n  or sticky by URL:\n  <tt>hash $request_uri consistent</tt>");
+    arrow(cr, cx + cw + 3, mid, nx - 3, mid, INK, 2);
+    text(cr, (cx + cw + nx) / 2, mid + 6, 0, 1, "DejaVu Sans 9", MUTED, "misses");
+
+    // Two replicas.
+    const double rx = 670, rw = W - 20 - rx, rh = 80;
+    const double r1 = top, r2 = top + hgt - rh;
+    replica(cr, rx, r1, rw, rh, "card-server replica 1");
+    replica(cr, rx, r2, rw, rh, "card-server replica 2");
+    arrow(cr, nx + nw + 3, mid - 12, rx - 3, r1 + rh / 2, INK, 2);
+    arrow(cr, nx + nw + 3, mid + 12, rx - 3, r2 + rh / 2, INK, 2);
+    text(cr, (nx + nw + rx) / 2, mid - 7, 0, 1, "DejaVu Sans 9", MUTED, "misses");
+
+    // What each kind of URL gets.
+    const double ty = top + hgt + 40, c0 = 20, c1 = 330, c2 = 620, tw = W - 40;
+    text(cr, c0, ty, 0, 0, "DejaVu Sans Bold 10.5", INK, "URL");
+    text(cr, c1, ty, 0, 0, "DejaVu Sans Bold 10.5", INK, "Cache-Control (from card-server)");
+    text(cr, c2, ty, 0, 0, "DejaVu Sans Bold 10.5", INK, "in the CDN and nginx");
+    line(cr, c0, ty + 20, c0 + tw, ty + 20, INK, 1.2, 0);
+    const char *rows[][3] = {
+        {"/images/&lt;hash&gt;-375x260@2-q80.webp", "public, max-age=31536000, immutable",
+         "cached for good: the name is the content"},
+        {"/cards/live/0, /cards/feed/&lt;id&gt;", "public, max-age=60 · Vary: Accept",
+         "60 s, then If-None-Match → 304"},
+        {"POST /render", "no-cache", "not cached; its Content-Location URL is"},
+    };
+    for (int i = 0; i < 3; i++) {
+        double y = ty + 28 + i * 26;
+        text(cr, c0, y, c1 - c0 - 10, 0, "DejaVu Sans Mono 9.5", INK, rows[i][0]);
+        text(cr, c1, y, c2 - c1 - 10, 0, "DejaVu Sans Mono 9.5", INK, rows[i][1]);
+        text(cr, c2, y, c0 + tw - c2, 0, "DejaVu Sans 9.5", i == 0 ? GREEN : INK, rows[i][2]);
+        line(cr, c0, y + 20, c0 + tw, y + 20, GRID, 1, 0);
+    }
+
+    text(cr, 20, ty + 28 + 3 * 26 + 12, W - 40, 0, "DejaVu Sans 10", INK,
+         "The replicas share nothing: each has its own lanes, caches and stored images, so a card rendered on one "
+         "is rendered again on the other unless a cache in front answers first. Routing by a hash of the URL sends "
+         "each URL to one replica: one render per card, and caches that hold different cards instead of the same ones. "
+         "A content-hash URL's bytes are stored only by the replica that rendered it; another answers 404.");
+    return end(s, cr, dir, "serving-scale-out");
+}
+
 int main(int argc, char **argv) {
     if (argc != 2 && argc != 3) {
         fprintf(stderr, "usage: %s DOCC_DIR [RENDERS_DIR]   (the folder holding the .docc catalogs; the folder "
@@ -1193,6 +1457,8 @@ int main(int argc, char **argv) {
     failures += layout_grow_shrink(layers);
     failures += layout_alignment(layers);
     failures += ranges_viewport(layers);
+    failures += serving_request_path(layers);
+    failures += serving_scale_out(layers);
     if (argc == 3) failures += layout_example(layers, argv[2]);
     return failures ? 1 : 0;
 }

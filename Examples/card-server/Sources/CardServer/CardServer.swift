@@ -27,6 +27,10 @@ public final class CardServer: Sendable {
     private let feedItems: [String: FeedItem]
     private let feedLayouts: FeedLayoutCache
     private let images: ImageStore
+    /// Render-and-encode work in flight, by content-hash name: identical concurrent requests share it.
+    let encodings = InFlightWork<String, SharedEncoding>()
+    /// Requests, outcomes, durations, cancellations and overloads; served at `GET /metrics`.
+    public let metrics: CardServerMetrics
 
     /// The default scale (pixels per point) when a request names none.
     public static let defaultScale = 2.0
@@ -60,6 +64,7 @@ public final class CardServer: Sendable {
         self.feedLayouts = FeedLayoutCache(template: FeedCells(), limits: configuration.limits, lanes: lanes,
                                            priority: .userInitiated, textCache: templateService.cache)
         self.images = ImageStore(capacity: configuration.storedImages)
+        self.metrics = CardServerMetrics()
     }
 
     /// The routes:
@@ -68,14 +73,22 @@ public final class CardServer: Sendable {
     /// - `GET /cards/feed/{id}`: the sample feed's cell of item `id`, 375 pt wide;
     /// - `GET /images/{name}.{webp|png|jpg}`: an image rendered before, by content-hash name,
     ///   immutable;
-    /// - `GET /health`: `ok`.
+    /// - `GET /health`: `ok`;
+    /// - `GET /metrics`: ``CardServerMetrics`` as Prometheus text.
     ///
     /// Render routes take `?scale=` (default 2) and `?quality=` (1...100, WebP/JPEG), choose the
-    /// format by `Accept`, and answer `If-None-Match` with 304 before rendering.
+    /// format by `Accept`, and answer `If-None-Match` with 304 before rendering. Their responses
+    /// say in `Cache-Status` (RFC 9211) whether they were rendered (`fwd=miss; stored`), joined an
+    /// identical render in flight (`fwd=miss; collapsed`) or served from stored bytes (`hit`).
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ErrorMiddleware(retryAfter: configuration.retryAfterSeconds))
+        router.add(middleware: ObservingMiddleware(retryAfter: configuration.retryAfterSeconds, metrics: metrics))
         router.get("/health") { _, _ in "ok" }
+        router.get("/metrics") { _, _ in
+            let text = self.metrics.exposition(lanes: self.lanes, cacheBytes: await self.cacheBytes(), storedImages: await self.images.count)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
+        }
         router.post("/render") { request, context in
             try await self.renderPosted(request, context: context)
         }
@@ -98,8 +111,11 @@ public final class CardServer: Sendable {
     private func renderPosted(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let format = try Self.format(for: request)
         let body: ByteBuffer
+        // Collected into the request (not only read), so that watching for the client going
+        // away later reads on from the end of this body rather than from a half-read stream.
+        var request = request
         do {
-            body = try await request.body.collect(upTo: configuration.maxBodyBytes)
+            body = try await request.collectBody(upTo: configuration.maxBodyBytes)
         } catch let error where error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
             // Hummingbird's streamed bodies throw HTTPError(.contentTooLarge), buffered ones NIO's error.
             throw CardServerError(status: .contentTooLarge, message: "request body over the limit of \(configuration.maxBodyBytes) bytes", limit: "body-bytes")
@@ -149,13 +165,15 @@ public final class CardServer: Sendable {
             throw CardServerError(status: .notFound, message: "no image \"\(file)\"")
         }
         let name = String(file[..<dot]) + "." + format.fileExtension
-        guard let bytes = await images.bytes(for: name) else {
-            throw CardServerError(status: .notFound, message: "no image \"\(file)\" (only images rendered since the server started)")
-        }
         let etag = "\"\(name)\""
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable"]
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable", .cacheStatus: ResponseOutcome.stored.cacheStatus!]
+        // The name is the content: a client holding this tag holds these bytes, whichever replica
+        // made them and whether or not this one still stores them.
         if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
             return Response(status: .notModified, headers: headers)
+        }
+        guard let bytes = await images.bytes(for: name) else {
+            throw CardServerError(status: .notFound, message: "no image \"\(file)\" (only images rendered since the server started)")
         }
         headers[.contentType] = format.mediaType
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
@@ -180,22 +198,49 @@ public final class CardServer: Sendable {
             .eTag: etag, .vary: "Accept", .cacheControl: cacheControl, .contentLocation: "/images/\(name)",
         ]
         if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
+            headers[.cacheStatus] = ResponseOutcome.notModified.cacheStatus
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = format.mediaType
         // Encoded before (the same name is the same bytes): no render, no encode, no lane.
         if let stored = await images.bytes(for: name) {
+            headers[.cacheStatus] = ResponseOutcome.stored.cacheStatus
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: stored)))
         }
-        let bitmap = if let layout {
-            try await service.render(tree, layout: layout, scale: scale)
-        } else {
-            try await service.render(tree, size: size, scale: scale)
+        // Render and encode, shared by every identical request in flight; this request's token
+        // tells whether it started the work or joined it.
+        let token = UInt64.random(in: .min ... .max)
+        let work: @Sendable () async throws -> SharedEncoding = { [lanes, images, name] in
+            let bitmap = if let layout {
+                try await service.render(tree, layout: layout, scale: scale)
+            } else {
+                try await service.render(tree, size: size, scale: scale)
+            }
+            let options = format.encodingOptions(quality: quality)
+            let bytes = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
+            await images.insert(bytes, for: name)
+            return SharedEncoding(bytes: bytes, startedBy: token)
         }
-        let options = format.encodingOptions(quality: quality)
-        let bytes = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
-        await images.insert(bytes, for: name)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        let encoding = if configuration.cancelsRenderOnDisconnect {
+            // Hummingbird cancels nothing when a client goes away; this watches the request's
+            // inbound stream and cancels the wait when it closes. The shared work is cancelled
+            // when its last waiter leaves. Watching ends keep-alive for this connection, hence
+            // `Connection: close`.
+            try await request.body.consumeWithCancellationOnInboundClose { _ in
+                try await self.encodings.value(for: name, work)
+            }
+        } else {
+            try await encodings.value(for: name, work)
+        }
+        if configuration.cancelsRenderOnDisconnect { headers[.connection] = "close" }
+        headers[.cacheStatus] = (encoding.startedBy == token ? ResponseOutcome.rendered : .shared).cacheStatus
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoding.bytes)))
+    }
+
+    /// The bytes held by the render caches (both services).
+    private func cacheBytes() async -> Int {
+        let bytes = await service.cache.metrics.bytes
+        return bytes + (await templateService.cache.metrics.bytes)
     }
 
     private static func format(for request: Request) throws(CardServerError) -> CardFormat {
@@ -238,17 +283,10 @@ public final class CardServer: Sendable {
     }
 }
 
-/// Turns every error a route throws into ``CardServerError``'s response: the one place where
-/// errors become statuses.
-struct ErrorMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
-    let retryAfter: Int
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch {
-            throw CardServerError(error, retryAfter: retryAfter)
-        }
-    }
+/// One render and encode, shared by identical requests.
+struct SharedEncoding: Sendable {
+    /// The encoded image.
+    let bytes: [UInt8]
+    /// The token of the request that started the work.
+    let startedBy: UInt64
 }

@@ -21,6 +21,10 @@ public struct CardServerConfiguration: Sendable {
     public var retryAfterSeconds: Int
     /// The largest scale a request may ask for (`?scale=`; default 2).
     public var maxScale: Double
+    /// Whether a render is cancelled when its client goes away (unless another request shares
+    /// it). Watching for that ends keep-alive on the connection of a rendered response, which
+    /// then says `Connection: close`; stored images and 304s keep the connection.
+    public var cancelsRenderOnDisconnect: Bool
 
     /// Creates a configuration; the defaults suit cards.
     public init(
@@ -34,7 +38,8 @@ public struct CardServerConfiguration: Sendable {
         cacheBytes: Int = 128 << 20,
         storedImages: Int = 1024,
         retryAfterSeconds: Int = 1,
-        maxScale: Double = 4
+        maxScale: Double = 4,
+        cancelsRenderOnDisconnect: Bool = true
     ) {
         self.assetsFolder = assetsFolder
         self.maxBodyBytes = maxBodyBytes
@@ -45,5 +50,6 @@ public struct CardServerConfiguration: Sendable {
         self.storedImages = storedImages
         self.retryAfterSeconds = retryAfterSeconds
         self.maxScale = maxScale
+        self.cancelsRenderOnDisconnect = cancelsRenderOnDisconnect
     }
 }

@@ -20,6 +20,7 @@ import Foundation
 /// | unusable image name (`..`, absolute, out of the folder) | 400 | `assets` |
 /// | named image missing | 404 | `assets` |
 /// | no acceptable format | 406 | — |
+/// | the client went away (its render is cancelled) | 499, logged only | — |
 ///
 /// A passed deadline is 503 rather than 408 (the client sent its request in time; the server
 /// could not draw it in time, which is the server's load as much as the tree's cost).
@@ -69,7 +70,8 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
         case let error as HTTPError:
             self.init(status: error.status, message: error.body ?? error.status.reasonPhrase)
         case is CancellationError:
-            self.init(status: .serviceUnavailable, message: "render cancelled", retryAfter: retryAfter)
+            // The request's task is cancelled only when its client has gone away.
+            self.init(status: .clientClosedRequest, message: "the client closed the connection; its render was cancelled")
         default:
             self.init(status: .internalServerError, message: "\(error)")
         }

@@ -20,4 +20,7 @@ actor ImageStore {
     }
 
     func bytes(for name: String) -> [UInt8]? { images[name] }
+
+    /// The images held.
+    var count: Int { images.count }
 }

@@ -13,7 +13,11 @@ import Logging
 ///
 /// Every option can also come from the environment: `CARD_SERVER_HOST`, `CARD_SERVER_PORT`,
 /// `CARD_SERVER_ASSETS`, `CARD_SERVER_MAX_BODY_BYTES`, `CARD_SERVER_LANES`,
-/// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`; an argument wins over the variable.
+/// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`, `CARD_SERVER_LOG_LEVEL`,
+/// `CARD_SERVER_CANCEL_ON_DISCONNECT` (`0` turns it off); an argument wins over the variable.
+///
+/// Logs go to standard error, one structured line per request (swift-log's stream handler,
+/// metadata as `key=value`); metrics are at `GET /metrics` in Prometheus text format.
 @main
 struct CardServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +41,11 @@ struct CardServerCommand: AsyncParsableCommand {
     var admissionLimit: Int?
     @Option(help: "The render deadline in milliseconds (CARD_SERVER_DEADLINE_MS).")
     var deadlineMs = Int(environment["CARD_SERVER_DEADLINE_MS"] ?? "") ?? 5_000
+    @Option(help: "The log level: trace, debug, info, notice, warning, error, critical (CARD_SERVER_LOG_LEVEL). At info, one line per request.")
+    var logLevel = environment["CARD_SERVER_LOG_LEVEL"] ?? "info"
+    @Flag(inversion: .prefixedNo,
+          help: "Cancel a render when its client disconnects, unless another request shares it; ends keep-alive after a rendered response (CARD_SERVER_CANCEL_ON_DISCONNECT=0 turns it off).")
+    var cancelOnDisconnect = environment["CARD_SERVER_CANCEL_ON_DISCONNECT"] != "0"
 
     /// The assets folder: the argument, else the environment.
     private var assetsFolder: String? { assets ?? Self.environment["CARD_SERVER_ASSETS"] }
@@ -48,6 +57,9 @@ struct CardServerCommand: AsyncParsableCommand {
         guard lanes > 0 else { throw ValidationError("--lanes must be positive") }
         if let admissionLimit, admissionLimit <= 0 { throw ValidationError("--admission-limit must be positive") }
         guard deadlineMs > 0 else { throw ValidationError("--deadline-ms must be positive") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level \(logLevel): expected one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         if let assets = assetsFolder {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -64,8 +76,9 @@ struct CardServerCommand: AsyncParsableCommand {
             admissionLimit: admissionLimit ?? Int(Self.environment["CARD_SERVER_ADMISSION_LIMIT"] ?? "")
         )
         configuration.limits.maxRenderDuration = .milliseconds(deadlineMs)
+        configuration.cancelsRenderOnDisconnect = cancelOnDisconnect
         var logger = Logger(label: "card-server")
-        logger.logLevel = .info
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let server = try await CardServer(configuration: configuration)
         let app = server.application(configuration: .init(address: .hostname(host, port: port), serverName: "card-server"), logger: logger)
         try await app.runService()

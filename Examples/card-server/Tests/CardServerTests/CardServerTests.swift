@@ -90,6 +90,9 @@ import Testing
             #expect(stored.body == first.body)
             let unknown = try await client.execute(uri: "/images/0000.png", method: .get)
             #expect(unknown.status == .notFound)
+            // Revalidating a content-hash URL needs no stored copy: the tag is the content.
+            let revalidated = try await client.execute(uri: "/images/0000.png", method: .get, headers: [.ifNoneMatch: "\"0000.png\""])
+            #expect(revalidated.status == .notModified)
         }
     }
 
@@ -245,17 +248,19 @@ import Testing
         let server = try await TestServer(lanes: lanes)
         let holder = await LaneHolder(lanes: lanes, count: 1)
         let service = server.server.service
+        let encodings = server.server.encodings
+        let admitted = lanes.metrics.admittedTotal
         let responses = try await server.test { client in
             try await withThrowingTaskGroup(of: TestResponse.self) { group in
                 for _ in 0..<4 {
                     group.addTask { try await client.execute(uri: "/render", method: .post, body: card("shared").body) }
                 }
-                // All four wait on one render: one started it, three joined it.
+                // All four wait on one render and encode: one started it, three joined it.
                 // (Bounded: if requests did not share, the test fails rather than hangs.)
                 let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
-                while await service.inFlight.joined < 3, clock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
-                #expect(await service.inFlight.joined == 3)
-                #expect(await service.inFlight.started == 1)
+                while await encodings.joined < 3, clock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+                #expect(await encodings.joined == 3)
+                #expect(await encodings.started == 1)
                 await holder.release()
                 var responses: [TestResponse] = []
                 for try await response in group { responses.append(response) }
@@ -266,5 +271,13 @@ import Testing
         #expect(responses.allSatisfy { $0.status == .ok })
         #expect(Set(responses.map { $0.body }).count == 1)
         #expect(service.renders == 1)
+        // One render and one encode went through the lanes for all four (plus the holder's slot).
+        #expect(lanes.metrics.admittedTotal == admitted + 2)
+        let statuses = responses.compactMap { $0.headers[.cacheStatus] }.sorted()
+        #expect(statuses == ["card-server; fwd=miss; collapsed", "card-server; fwd=miss; collapsed",
+                             "card-server; fwd=miss; collapsed", "card-server; fwd=miss; stored"])
+        let metrics = server.server.metrics.text()
+        #expect(metrics.contains(#"card_server_responses_total{route="/render",outcome="shared"} 3"#))
+        #expect(metrics.contains(#"card_server_responses_total{route="/render",outcome="rendered"} 1"#))
     }
 }

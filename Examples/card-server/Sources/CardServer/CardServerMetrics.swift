@@ -1,0 +1,123 @@
+import AsyncLayerKit
+public import CoreMetrics
+import Prometheus
+
+/// The server's metrics: recorded through the swift-metrics API into a Prometheus registry of
+/// the server's own (no global `MetricsSystem`, so two servers in one process, as in the tests,
+/// do not mix their figures), and served as Prometheus text at `GET /metrics`.
+///
+/// | metric | kind | labels |
+/// | --- | --- | --- |
+/// | `card_server_requests_total` | counter | `route`, `status` |
+/// | `card_server_request_duration_seconds` | histogram | `route` |
+/// | `card_server_responses_total` | counter | `route`, `outcome`: `rendered`, `shared`, `stored`, `not_modified`, `error` |
+/// | `card_server_renders_cancelled_total` | counter | — (the client went away) |
+/// | `card_server_overloaded_total` | counter | — (503: lanes full) |
+/// | `card_server_lanes_queued`, `card_server_lanes_running` | gauge | — |
+/// | `card_server_cache_bytes`, `card_server_stored_images` | gauge | — |
+///
+/// The gauges are read when `/metrics` is scraped; the rest as requests finish.
+public final class CardServerMetrics: Sendable {
+    /// The swift-metrics factory every metric of this server is made by.
+    public let factory: any MetricsFactory
+    private let registry: PrometheusCollectorRegistry
+    private let cancelled: CoreMetrics.Counter
+    private let overloaded: CoreMetrics.Counter
+    private let lanesQueued: CoreMetrics.Gauge
+    private let lanesRunning: CoreMetrics.Gauge
+    private let cacheBytes: CoreMetrics.Gauge
+    private let storedImages: CoreMetrics.Gauge
+
+    /// The label of the request duration histogram.
+    static let durationLabel = "card_server_request_duration_seconds"
+
+    /// Creates the metrics on a new registry.
+    public init() {
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // A stored image is served in well under a millisecond, a render takes tens of them.
+        factory.durationHistogramBuckets[Self.durationLabel] = [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+            .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5),
+        ]
+        self.registry = registry
+        self.factory = factory
+        cancelled = CoreMetrics.Counter(label: "card_server_renders_cancelled_total", factory: factory)
+        overloaded = CoreMetrics.Counter(label: "card_server_overloaded_total", factory: factory)
+        lanesQueued = CoreMetrics.Gauge(label: "card_server_lanes_queued", factory: factory)
+        lanesRunning = CoreMetrics.Gauge(label: "card_server_lanes_running", factory: factory)
+        cacheBytes = CoreMetrics.Gauge(label: "card_server_cache_bytes", factory: factory)
+        storedImages = CoreMetrics.Gauge(label: "card_server_stored_images", factory: factory)
+    }
+
+    /// Records one finished request.
+    func record(route: String, status: Int, outcome: ResponseOutcome, duration: Duration) {
+        CoreMetrics.Counter(label: "card_server_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory)
+            .increment()
+        CoreMetrics.Counter(label: "card_server_responses_total", dimensions: [("route", route), ("outcome", outcome.rawValue)], factory: factory)
+            .increment()
+        CoreMetrics.Timer(label: Self.durationLabel, dimensions: [("route", route)], factory: factory).recordNanoseconds(Self.nanoseconds(duration))
+        if outcome == .cancelled { cancelled.increment() }
+        if status == 503, outcome == .overloaded { overloaded.increment() }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    /// Reads the gauges, then the whole registry as Prometheus text.
+    func exposition(lanes: RenderLanes, cacheBytes: Int, storedImages: Int) -> [UInt8] {
+        let executor = lanes.executor.metrics
+        lanesQueued.record(executor.queued)
+        lanesRunning.record(executor.running)
+        self.cacheBytes.record(cacheBytes)
+        self.storedImages.record(storedImages)
+        return registry.emitToBuffer()
+    }
+
+    /// The registry as Prometheus text, as `/metrics` last served it plus what happened since.
+    public func text() -> String { registry.emitToString() }
+}
+
+/// How a request was answered, for the `outcome` label, the access log and the `Cache-Status`
+/// response header.
+enum ResponseOutcome: String, Sendable {
+    /// Rendered and encoded for this request.
+    case rendered
+    /// Joined an identical render and encode already in flight.
+    case shared
+    /// Served from the stored encoding of the same content-hash name: no render, no encode.
+    case stored
+    /// `If-None-Match` matched: 304, nothing rendered.
+    case notModified = "not_modified"
+    /// Not an image: health, metrics.
+    case other
+    /// The client went away and the request's render was cancelled (logged as 499).
+    case cancelled
+    /// Refused: the render lanes were full (503).
+    case overloaded
+    /// Any other error.
+    case error
+
+    /// The `Cache-Status` header (RFC 9211) of an image response.
+    var cacheStatus: String? {
+        switch self {
+        case .stored, .notModified: "card-server; hit"
+        case .rendered: "card-server; fwd=miss; stored"
+        case .shared: "card-server; fwd=miss; collapsed"
+        default: nil
+        }
+    }
+
+    /// The outcome a response's `Cache-Status` header says.
+    init(cacheStatus: String?, status: Int) {
+        switch cacheStatus {
+        case "card-server; hit": self = status == 304 ? .notModified : .stored
+        case "card-server; fwd=miss; stored": self = .rendered
+        case "card-server; fwd=miss; collapsed": self = .shared
+        default: self = .other
+        }
+    }
+}
