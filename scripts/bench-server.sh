@@ -10,6 +10,9 @@
 # memory samples and summary.{md,json} go to .build/bench-server/. wrk and the server share this
 # machine's cores: every figure includes wrk's own CPU time.
 #
+# The server runs with CARD_SERVER_LOG_LEVEL=warning (SERVER_LOG_LEVEL): no line per request, so
+# the figures are the server's, not its log file's.
+#
 # Environment: DURATION (seconds per wrk run), HIT_THREADS / HIT_CONNECTIONS (cache-hit runs),
 # OVERLOAD_CONNECTIONS, OVERLOAD_ADMISSION, BASELINE_COUNT, SERVER_SCRATCH and ROOT_SCRATCH (the
 # --scratch-path of the two builds; default each package's .build).
@@ -20,7 +23,7 @@ quick=0
 for arg in "$@"; do
     case "$arg" in
         --quick) quick=1 ;;
-        -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "bench-server: unknown argument $arg (--quick)" >&2; exit 2 ;;
     esac
 done
@@ -35,6 +38,7 @@ baseline_count=${BASELINE_COUNT:-$default_count}
 server_scratch=${SERVER_SCRATCH:-Examples/card-server/.build}
 root_scratch=${ROOT_SCRATCH:-.build}
 out=.build/bench-server
+export CARD_SERVER_LOG_LEVEL=${SERVER_LOG_LEVEL:-warning}
 assets=Examples/ReferenceCard/Inputs
 
 scripts/install-deps.sh wrk >&2
@@ -192,7 +196,8 @@ ratio = m["p99_ms"] / b["render_encode_p99_ms"]
 ratio_total = m["p99_ms"] / b["total_p99_ms"]
 share503 = o["s503"] / o["requests"] if o["requests"] else float("nan")
 lines = [
-    f"{cores} cores shared by wrk and card-server; load average {load_before} before, {load_after} after; {duration} s per wrk run.",
+    f"{cores} cores shared by wrk and card-server; load average {load_before} before, {load_after} after; {duration} s per wrk run; "
+    f"server log level {os.environ.get('CARD_SERVER_LOG_LEVEL', 'info')}.",
     "",
     "| run | wrk | req/s | p50 ms | p99 ms | notes |",
     "|---|---|---:|---:|---:|---|",

@@ -123,12 +123,15 @@ log_since() { tail -n +"$(($1 + 1))" "$access"; }
 log_lines() { wc -l <"$access"; }
 # per_upstream: "upstream count" of log lines on stdin (nginx's upstream=… field; "-": none).
 per_upstream() { sed -n 's/.* upstream=\(.*\) upstream_status=.*/\1/p' | sort | uniq -c | awk '{ $1 = $1; print }'; }
-# metrics_total PORT: the sum of card-server's *request*_total counters, if it has GET /metrics.
+# metrics_total PORT: the sum of card-server's *request*_total counters (scrapes and health checks
+# left out), if it serves GET /metrics; else n/a.
 metrics_total() {
     local text
     text=$(curl -fsS --max-time 5 "http://127.0.0.1:$1/metrics" 2>/dev/null) || { echo "n/a"; return 0; }
-    awk '!/^#/ && $1 ~ /request/ && $1 ~ /_total/ { s += $NF; n++ } END { if (n) printf "%d\n", s; else print "n/a" }' <<<"$text"
+    awk '!/^#/ && $1 ~ /request/ && $1 ~ /_total/ && $1 !~ /metrics|health/ { s += $NF; n++ } END { if (n) printf "%d\n", s; else print "n/a" }' <<<"$text"
 }
+# replica_requests N: the request lines in replica N's log (card-server logs one per request at info).
+replica_requests() { grep -c 'path=' "$out/replica-$1.log" || true; }
 
 urls=()
 for q in $(seq 50 73); do urls+=("/cards/live/0?quality=$q"); done
@@ -148,6 +151,7 @@ echo "  cache: $(log_since "$start" | grep -o 'cache=[A-Z-]*' | sort | uniq -c |
 echo
 echo "## (b) the same ${#urls[@]} URLs again, then with both replicas paused"
 metrics_before="$(metrics_total "${replica_ports[0]}") / $(metrics_total "${replica_ports[1]}")"
+logs_before="$(replica_requests 1) / $(replica_requests 2)"
 start=$(log_lines)
 for url in "${urls[@]}"; do fetch "$lb$url" -H 'Accept: image/webp' >/dev/null; done
 # Other spellings of Accept that mean WebP share the entry (the key holds the normalised header).
@@ -157,7 +161,8 @@ hits=$(log_since "$start" | grep -c 'cache=HIT' || true)
 contacted=$(log_since "$start" | grep 'cache=HIT' | grep -vc 'upstream=- ' || true)
 echo "  $hits of $((${#urls[@]} + 2)) answered from nginx's cache (HIT; two with other spellings of Accept that mean WebP); upstream contacted for $contacted of them"
 metrics_after="$(metrics_total "${replica_ports[0]}") / $(metrics_total "${replica_ports[1]}")"
-echo "  replicas' *request*_total from GET /metrics (replica 1 / replica 2): before $metrics_before, after $metrics_after (n/a: no /metrics)"
+echo "  replicas' request log lines (replica 1 / replica 2): before $logs_before, after $(replica_requests 1) / $(replica_requests 2) (0 / 0 throughout: a server without per-request logs)"
+echo "  replicas' requests_total in GET /metrics: before $metrics_before, after $metrics_after (n/a: a server without /metrics)"
 png=$(fetch "$lb${urls[0]}" -H 'Accept: image/png')
 echo "  Accept: image/png on the same URL is another entry: $png (then $(fetch "$lb${urls[0]}" -H 'Accept: image/png'))"
 kill -STOP "${replica_pids[@]}"
