@@ -41,7 +41,7 @@ out=.build/bench-server
 export CARD_SERVER_LOG_LEVEL=${SERVER_LOG_LEVEL:-warning}
 assets=Examples/ReferenceCard/Inputs
 
-scripts/install-deps.sh wrk >&2
+scripts/install-deps.sh wrk jq curl python3 >&2
 mkdir -p "$out"
 rm -f "$out"/*.txt "$out"/*.json "$out"/*.md "$out"/*.log "$out"/*.tsv
 
@@ -89,7 +89,7 @@ start_server() {
         base="http://127.0.0.1:$port"
         for _ in $(seq 150); do  # 15 s
             if curl -fsS --max-time 1 "$base/health" >/dev/null 2>&1; then
-                echo "bench-server: card-server $* on $base (pid $server_pid)" >&2
+                echo "bench-server: card-server ${*:-(default options)} on $base (pid $server_pid)" >&2
                 return 0
             fi
             kill -0 "$server_pid" 2>/dev/null || break

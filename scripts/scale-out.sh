@@ -34,7 +34,7 @@ prefix=$out/nginx
 template=Examples/card-server/deploy/nginx.conf.template
 assets=Examples/ReferenceCard/Inputs
 
-scripts/install-deps.sh nginx wrk >&2
+scripts/install-deps.sh nginx wrk jq curl python3 procps >&2
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 echo "scale-out: building card-server (release)" >&2
