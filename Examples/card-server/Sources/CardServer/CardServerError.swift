@@ -92,10 +92,10 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
             self.init(status: .unprocessableContent, message: message, limit: "text-bytes")
         case .imagesTooLarge:
             self.init(status: .unprocessableContent, message: message, limit: "image-bytes")
-        case .canvas(.tooManyPixels):
-            // The output size is checked before rendering (limit "pixels"), so a pixel limit hit
-            // while rendering is a decoded image's.
+        case .canvas(.imageTooManyPixels):
             self.init(status: .unprocessableContent, message: message, limit: "image-pixels")
+        case .canvas(.tooManyPixels):
+            self.init(status: .unprocessableContent, message: message, limit: "pixels")
         case .imageLoadFailed, .noImageLoader:
             self.init(status: .notFound, message: message, limit: "assets")
         case .deadlineExceeded:
