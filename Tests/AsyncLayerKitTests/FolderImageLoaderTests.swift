@@ -89,6 +89,21 @@ import Testing
         #expect(await fixture.error(loading: "link.png", with: FolderImageLoader(folder: linked.path)) == .unsafeName(name: "link.png", problem: .outsideFolder))
     }
 
+    /// A folder named `café` (é as one code point) and a sibling `café` (e and a combining acute)
+    /// are two folders; a link from the first into the second leads outside.
+    @Test func aCanonicallyEquivalentSiblingFolderIsOutside() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let composed = fixture.base.path + "/caf\u{E9}", decomposed = fixture.base.path + "/cafe\u{301}"
+        try FileManager.default.createDirectory(atPath: composed, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: decomposed, withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: decomposed + "/secret.png", contents: Data(fixture.secret)))
+        try FileManager.default.createSymbolicLink(atPath: composed + "/link.png", withDestinationPath: decomposed + "/secret.png")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.base.path).count == 4)  // assets, secret.png, the two
+        let loader = FolderImageLoader(folder: composed)
+        #expect(await fixture.error(loading: "link.png", with: loader) == .unsafeName(name: "link.png", problem: .outsideFolder))
+    }
+
     @Test func aMissingFileIsNotFoundNotUnsafe() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
@@ -130,10 +145,17 @@ import Testing
             ("nested/deep/", .emptyComponent),
             (String(repeating: "a/", count: 600) + "x.png", .tooLong),
             (String(repeating: "x", count: 300) + ".png", .tooLong),
+            // A combining mark makes `/`, `.` or `\\` part of another Swift character, never
+            // another byte: the checks are on bytes.
+            ("/\u{301}etc/passwd", .absolute),
+            ("../\u{301}secret.png", .parentComponent),
+            (".\u{301}hidden.png", .hiddenComponent),
+            ("a\\\u{301}b.png", .backslash),
         ]
-        // Hidden and backslash names exist as files, so without their guards they would load.
-        try Data(fixture.inside).write(to: fixture.assets.appendingPathComponent(".hidden.png"))
-        try Data(fixture.inside).write(to: fixture.assets.appendingPathComponent("inside\\..\\..\\secret.png"))
+        // These names exist as files, so without their guards they would load.
+        for file in [".hidden.png", "inside\\..\\..\\secret.png", ".\u{301}hidden.png", "a\\\u{301}b.png"] {
+            #expect(FileManager.default.createFile(atPath: fixture.assets.path + "/" + file, contents: Data(fixture.inside)))
+        }
         for (name, problem) in cases {
             #expect(await fixture.error(loading: name) == .unsafeName(name: name, problem: problem), "\(name.debugDescription)")
             #expect(throws: FolderImageLoaderError.unsafeName(name: name, problem: problem)) { try FolderImageLoader.checkSyntax(of: name) }

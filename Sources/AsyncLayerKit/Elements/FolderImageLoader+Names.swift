@@ -1,6 +1,9 @@
 extension FolderImageLoader {
     /// Throws unless `name` is a plain relative path: the checks made before any file is touched.
     ///
+    /// The checks are on the name's UTF-8 bytes, as the file system sees them, not on Swift
+    /// characters (in which a combining mark after `/` or `.` would hide it).
+    ///
     /// - Throws: ``FolderImageLoaderError/unsafeName(name:problem:)`` with the first problem found,
     ///   in the order of ``FolderImageLoaderError/NameProblem``'s cases (a `..` anywhere is
     ///   reported as such even when another component is hidden or empty).
@@ -8,19 +11,19 @@ extension FolderImageLoader {
         func refuse(_ problem: FolderImageLoaderError.NameProblem) -> FolderImageLoaderError {
             .unsafeName(name: name, problem: problem)
         }
-        guard !name.isEmpty else { throw refuse(.empty) }
-        guard name.utf8.count <= maxNameUTF8Bytes else { throw refuse(.tooLong) }
-        guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw refuse(.controlCharacter)
-        }
-        guard !name.contains("\\") else { throw refuse(.backslash) }
-        guard !name.hasPrefix("/") else { throw refuse(.absolute) }
-        let components = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !components.contains("..") else { throw refuse(.parentComponent) }
+        let bytes = Array(name.utf8)
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        guard !bytes.isEmpty else { throw refuse(.empty) }
+        guard bytes.count <= maxNameUTF8Bytes else { throw refuse(.tooLong) }
+        guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { throw refuse(.controlCharacter) }
+        guard !bytes.contains(UInt8(ascii: "\\")) else { throw refuse(.backslash) }
+        guard bytes[0] != slash else { throw refuse(.absolute) }
+        let components = bytes.split(separator: slash, omittingEmptySubsequences: false)
+        guard !components.contains(where: { $0.elementsEqual([dot, dot]) }) else { throw refuse(.parentComponent) }
         for component in components {
-            guard !component.isEmpty else { throw refuse(.emptyComponent) }
-            guard !component.hasPrefix(".") else { throw refuse(.hiddenComponent) }
-            guard component.utf8.count <= maxComponentUTF8Bytes else { throw refuse(.tooLong) }
+            guard let first = component.first else { throw refuse(.emptyComponent) }
+            guard first != dot else { throw refuse(.hiddenComponent) }
+            guard component.count <= maxComponentUTF8Bytes else { throw refuse(.tooLong) }
         }
     }
 }

@@ -105,7 +105,8 @@ public struct FolderImageLoader: ElementImageLoader, Hashable {
                 case .notRegularFile: continue
                 }
             }
-            guard path.hasPrefix(inside) else { throw .unsafeName(name: name, problem: .outsideFolder) }
+            // Bytes, not characters: two canonically equivalent folder names are two folders.
+            guard path.utf8.starts(with: inside.utf8) else { throw .unsafeName(name: name, problem: .outsideFolder) }
             if LocalFile.isRegularFile(atPath: path) { return path }
         }
         throw .notFound(name: name)
@@ -130,8 +131,9 @@ public struct FolderImageLoader: ElementImageLoader, Hashable {
     /// The relative paths `name` may stand for, in the order they are tried.
     func candidates(for name: String) -> [String] {
         guard !extensions.isEmpty else { return [name] }
-        let last = name.split(separator: "/").last ?? ""
-        if let dot = last.lastIndex(of: "."), extensions.contains(last[last.index(after: dot)...].lowercased()) {
+        let last = name.utf8.split(separator: UInt8(ascii: "/")).last ?? []
+        if let dot = last.lastIndex(of: UInt8(ascii: ".")),
+           extensions.contains(String(decoding: last[last.index(after: dot)...], as: UTF8.self).lowercased()) {
             return [name]
         }
         return extensions.map { name + "." + $0 }
