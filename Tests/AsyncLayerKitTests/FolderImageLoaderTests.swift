@@ -209,7 +209,7 @@ import Testing
         defer { fixture.remove() }
         let red = try Bitmap.render(size: Size(width: 4, height: 4)) { $0.fill(Rect(x: 0, y: 0, width: 4, height: 4), with: .red) }
         try Data(ImageEncoder.encode(red, as: .png())).write(to: fixture.assets.appendingPathComponent("nested/red.png"))
-        let renderer = ElementRenderer(imageLoader: fixture.loader)
+        let renderer = ElementRenderer(limits: .testing, imageLoader: fixture.loader)  // no deadline: the whole suite may be slow
         let bitmap = try await renderer.render(.image(.named("nested/red"), frame: Rect(x: 0, y: 0, width: 4, height: 4)), size: Size(width: 4, height: 4), scale: 1)
         #expect(bitmap.color(x: 2, y: 2) == .red)
         await #expect {
