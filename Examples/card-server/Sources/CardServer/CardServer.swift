@@ -23,7 +23,7 @@ public final class CardServer: Sendable {
     /// Renders of the bundled templates (`GET /cards/...`).
     public let templateService: ElementRenderService
     /// The assets folder's loader, if one is configured.
-    public let assets: AssetFolder?
+    public let assets: FolderImageLoader?
     private let feedItems: [String: FeedItem]
     private let feedLayouts: FeedLayoutCache
     private let images: ImageStore
@@ -47,7 +47,7 @@ public final class CardServer: Sendable {
         self.configuration = configuration
         let lanes = lanes ?? RenderLanes(width: configuration.laneWidth, admissionLimit: configuration.admissionLimit, overloadPolicy: .fail)
         self.lanes = lanes
-        let assets = configuration.assetsFolder.map { AssetFolder(folder: $0) }
+        let assets = configuration.assetsFolder.map { FolderImageLoader(folder: $0.path) }
         self.assets = assets
         self.service = ElementRenderService(
             renderer: ElementRenderer(limits: configuration.limits, imageLoader: assets),
@@ -127,7 +127,7 @@ public final class CardServer: Sendable {
             throw CardServerError(status: .badRequest, message: "size: the document has no \"size\"", path: "size")
         }
         if let assets {
-            try assets.checkNames(in: document.root)
+            try assets.checkImageNames(in: document.root)
         }
         let tree = try HashedElement(document.root)
         return try await respond(tree: tree, size: size, layout: nil, service: service, format: format, request: request,
