@@ -51,6 +51,15 @@ public enum FolderImageLoaderError: Error, Sendable, Hashable, CustomStringConve
         }
     }
 
+    /// What is wrong, without the name (for a message that names the image already).
+    public var reason: String {
+        switch self {
+        case .unsafeName(_, let problem): "name refused: \(problem.rawValue)"
+        case .notFound: "no such file in the image folder"
+        case .unreadable(_, let detail): "unreadable (\(detail))"
+        }
+    }
+
     /// `name` with control characters escaped and cut to 200 characters, for a one-line message.
     private static func printable(_ name: String) -> String {
         let escaped = name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: true) : String($0) }.joined()
