@@ -27,6 +27,10 @@ public final class CardServer: Sendable {
     private let feedItems: [String: FeedItem]
     private let feedLayouts: FeedLayoutCache
     private let images: ImageStore
+    /// The live cards' trees, hashed once at start.
+    private let liveTrees: [HashedElement]
+    /// The feed cells' trees, hashed once when first asked for.
+    private let feedTrees = TemplateTrees()
     /// Render-and-encode work in flight, by content-hash name: identical concurrent requests share it.
     let encodings = InFlightWork<String, SharedEncoding>()
     /// Requests, outcomes, durations, cancellations and overloads; served at `GET /metrics`.
@@ -64,6 +68,7 @@ public final class CardServer: Sendable {
         self.feedLayouts = FeedLayoutCache(template: FeedCells(), limits: configuration.limits, lanes: lanes,
                                            priority: .userInitiated, textCache: templateService.cache)
         self.images = ImageStore(capacity: configuration.storedImages)
+        self.liveTrees = try LiveCardRecord.samples.map { try HashedElement(ReferenceCard.element(for: $0)) }
         self.metrics = CardServerMetrics()
     }
 
@@ -140,19 +145,24 @@ public final class CardServer: Sendable {
         let format = try Self.format(for: request)
         switch template {
         case "live":
-            guard let index = Int(id), LiveCardRecord.samples.indices.contains(index) else {
-                throw CardServerError(status: .notFound, message: "no live card \(id) (0..<\(LiveCardRecord.samples.count))")
+            guard let index = Int(id), liveTrees.indices.contains(index) else {
+                throw CardServerError(status: .notFound, message: "no live card \(id) (0..<\(liveTrees.count))")
             }
-            let tree = try HashedElement(ReferenceCard.element(for: LiveCardRecord.samples[index]))
-            return try await respond(tree: tree, size: ReferenceCard.size, layout: nil, service: templateService,
+            return try await respond(tree: liveTrees[index], size: ReferenceCard.size, layout: nil, service: templateService,
                                      format: format, request: request, cacheControl: "public, max-age=60")
         case "feed":
             guard let item = feedItems[id] else {
                 throw CardServerError(status: .notFound, message: "no feed item \"\(id)\"")
             }
-            let cell = try await feedLayouts.layout(of: item, width: Self.feedWidth)
-            let tree = try HashedElement(cell.element)
-            return try await respond(tree: tree, size: cell.size, layout: cell.layout, service: templateService,
+            let cell: TemplateTrees.Entry
+            if let known = await feedTrees.entry(for: id) {
+                cell = known
+            } else {
+                let laidOut = try await feedLayouts.layout(of: item, width: Self.feedWidth)
+                cell = TemplateTrees.Entry(tree: try HashedElement(laidOut.element), size: laidOut.size, layout: laidOut.layout)
+                await feedTrees.insert(cell, for: id)
+            }
+            return try await respond(tree: cell.tree, size: cell.size, layout: cell.layout, service: templateService,
                                      format: format, request: request, cacheControl: "public, max-age=60")
         default:
             throw CardServerError(status: .notFound, message: "no template \"\(template)\" (live, feed)")
