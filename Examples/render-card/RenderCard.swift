@@ -68,8 +68,10 @@ struct RenderCard: AsyncParsableCommand {
         let document = try ElementDocument.decode(bytes, options: ElementDecodingOptions(limits: limits))
         guard let canvas = document.size else { throw Failure("\(tree): the document has no \"size\"") }
 
-        let folder = URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path).standardizedFileURL
-        let renderer = ElementRenderer(limits: limits, imageLoader: FolderImageLoader(folder: folder))
+        // Named images only from the assets folder; every name is checked before anything is drawn.
+        let images = FolderImageLoader(folder: assets ?? url.deletingLastPathComponent().path)
+        try images.checkImageNames(in: document.root)
+        let renderer = ElementRenderer(limits: limits, imageLoader: images)
         let bitmap = try await renderer.render(document.root, size: canvas, scale: scale)
         let encoded = try ImageEncoder.encode(bitmap, as: encoding)
         let out = URL(fileURLWithPath: output)
@@ -93,26 +95,4 @@ struct RenderCard: AsyncParsableCommand {
 struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Named images from one local folder: no network, no path outside the folder.
-struct FolderImageLoader: ElementImageLoader {
-    let folder: URL
-
-    func imageBytes(named name: String) async throws -> [UInt8] {
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."),
-              !name.contains("\0")
-        else { throw Failure("image name \"\(name)\" is not a plain file name inside the assets folder") }
-        // The name as given, else with an image extension: {"named": "cover"} finds cover.jpg.
-        for candidate in [name, name + ".png", name + ".jpg", name + ".jpeg", name + ".webp"] {
-            let file = folder.appendingPathComponent(candidate).resolvingSymlinksInPath()
-            guard file.path.hasPrefix(folder.resolvingSymlinksInPath().path + "/") else {
-                throw Failure("image \"\(name)\" resolves outside the assets folder")
-            }
-            if let data = FileManager.default.contents(atPath: file.path) {
-                return [UInt8](data)
-            }
-        }
-        throw Failure("no such file in \(folder.path) (also tried .png, .jpg, .jpeg, .webp)")
-    }
 }

@@ -8,8 +8,15 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSize(width: Double, height: Double, problem: SizeProblem)
     /// A scale factor is not a finite number greater than zero, or is absurdly large.
     case invalidScale(Double)
-    /// The pixel count (width × height in pixels) is over the limit. Raised before any allocation.
+    /// The pixel count (width × height in pixels) of a bitmap to be made (a render's output, a
+    /// new or resized ``Bitmap``) is over the limit. Raised before any allocation.
+    ///
+    /// A source image over the limit is ``imageTooManyPixels(width:height:limit:)`` instead.
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// The pixel count (width × height in pixels) of an encoded image being decoded, read from
+    /// its header, is over the limit. Raised before any allocation, whatever the decode target:
+    /// the image is refused, not the size it was asked for.
+    case imageTooManyPixels(width: Int, height: Int, limit: Int)
     /// The bytes are none of the image formats the codecs read.
     case unknownImageFormat(leadingBytes: String)
     /// The data starts like `format` but is damaged; `detail` is the codec's own message.
@@ -49,7 +56,9 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidScale(let scale):
             return "invalid scale \(scale): expected a finite number in 0 < scale ≤ 16"
         case .tooManyPixels(let width, let height, let limit):
-            return "image of \(width)×\(height) px is \(width * height) pixels, over the limit of \(limit)"
+            return "bitmap of \(width)×\(height) px is \(Self.pixelCount(width, height)) pixels, over the limit of \(limit)"
+        case .imageTooManyPixels(let width, let height, let limit):
+            return "source image of \(width)×\(height) px is \(Self.pixelCount(width, height)) pixels, over the limit of \(limit)"
         case .unknownImageFormat(let leading):
             return "unknown image format (leading bytes \(leading.isEmpty ? "none: the data is empty" : leading))"
         case .corruptImage(let format, let detail):
@@ -71,5 +80,11 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
         case .outOfMemory(let bytes):
             return "out of memory: \(bytes) bytes of pixels could not be allocated"
         }
+    }
+
+    /// `width × height` as text, without trapping when the product overflows `Int`.
+    private static func pixelCount(_ width: Int, _ height: Int) -> String {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? "more than \(Int.max)" : String(count)
     }
 }

@@ -96,6 +96,17 @@ import Testing
         }
     }
 
+    /// An embedded image over the pixel limit, in an output within it, is the image's error, so
+    /// that a server can say "your image is too big" rather than "your output is too big".
+    @Test func anImageOverThePixelLimitIsTheImageCase() async throws {
+        let renderer = ElementRenderer(limits: ElementLimits(pixels: PixelLimits(maxPixelCount: 400), maxRenderDuration: nil))
+        let png = try ImageEncoder.encode(try Bitmap.render(size: Size(width: 30, height: 30)) { _ in }, as: .png())
+        let tree = Element.image(.encoded(png), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        await #expect(throws: ElementError.canvas(.imageTooManyPixels(width: 30, height: 30, limit: 400))) {
+            try await renderer.render(tree, size: Size(width: 10, height: 10), scale: 1)
+        }
+    }
+
     @Test func aLayoutFromAnotherTreeIsRefused() throws {
         let layout = try ElementLayout.layout(.view(), in: Size(width: 10, height: 10))
         #expect(throws: ElementError.self) {

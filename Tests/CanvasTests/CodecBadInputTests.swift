@@ -183,16 +183,16 @@ import Testing
 
         // 30000×30000 (900 MP) is within the side limit, over the 50 MP default.
         let bombPNG = CodecTestSupport.pngClaiming(width: 30000, height: 30000, from: png)
-        #expect(decodeError(bombPNG) == .tooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
+        #expect(decodeError(bombPNG) == .imageTooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
         let bombJPEG = CodecTestSupport.jpegClaiming(width: 30000, height: 30000, from: jpeg)
-        #expect(decodeError(bombJPEG) == .tooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
+        #expect(decodeError(bombJPEG) == .imageTooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
         // Even decoding the bomb at a thumbnail size is refused: the header is what is checked.
         #expect(decodeError(bombJPEG, options: DecodeOptions(target: .fit(width: 100, height: 100)))
-            == .tooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
+            == .imageTooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
         // WebP's own format caps a side at 16384: 16384×16384 is 268 MP.
         let bombWebP = CodecTestSupport.webpLosslessClaiming(width: 16384, height: 16384, from: webp)
         #expect(try ImageDecoder.info(of: bombWebP).width == 16384)
-        #expect(decodeError(bombWebP) == .tooManyPixels(width: 16384, height: 16384, limit: 50_000_000))
+        #expect(decodeError(bombWebP) == .imageTooManyPixels(width: 16384, height: 16384, limit: 50_000_000))
 
         // Nothing near those sizes was allocated (a single one would be gigabytes).
         #expect(CodecTestSupport.residentBytes() - before < 64 << 20)
@@ -202,7 +202,7 @@ import Testing
     @Test func callerLimitsApplyToo() throws {
         let png = Self.samples[0].bytes
         let limits = PixelLimits(maxPixelCount: 10_000)
-        #expect(decodeError(png, options: DecodeOptions(limits: limits)) == .tooManyPixels(width: 257, height: 129, limit: 10_000))
+        #expect(decodeError(png, options: DecodeOptions(limits: limits)) == .imageTooManyPixels(width: 257, height: 129, limit: 10_000))
         let narrow = PixelLimits(maxDimension: 200)
         #expect(decodeError(png, options: DecodeOptions(limits: narrow)) == .invalidSize(width: 257, height: 129, problem: .tooLarge))
     }

@@ -156,7 +156,7 @@ private struct ImageJob: Sendable {
             } catch is CancellationError {
                 throw ElementError.cancelled
             } catch {
-                throw ElementError.imageLoadFailed(name: name, detail: "\(error)")
+                throw ElementError.imageLoadFailed(name: name, detail: (error as? FolderImageLoaderError)?.reason ?? "\(error)")
             }
         }
         try Task.checkCancellation()

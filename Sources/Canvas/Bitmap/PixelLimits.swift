@@ -18,8 +18,30 @@ public struct PixelLimits: Hashable, Sendable, Codable {
     /// The largest side a Cairo image surface can have.
     public static let backendMaxDimension = 32_767
 
-    /// Throws unless a `width × height` pixel image is within these limits.
+    /// Throws unless a `width × height` pixel bitmap (one to be made: a render's output, a new or
+    /// resized bitmap) is within these limits.
+    ///
+    /// - Throws: ``CanvasError/invalidSize(width:height:problem:)`` for a side that is not
+    ///   positive or over ``maxDimension``, ``CanvasError/tooManyPixels(width:height:limit:)`` for
+    ///   a pixel count over ``maxPixelCount``.
     public func check(width: Int, height: Int) throws(CanvasError) {
+        try check(width: width, height: height, overCount: CanvasError.tooManyPixels)
+    }
+
+    /// Throws unless a source image of `width × height` pixels (read from an encoded image's
+    /// header, before decoding) is within these limits.
+    ///
+    /// - Throws: as ``check(width:height:)``, except that a pixel count over ``maxPixelCount`` is
+    ///   ``CanvasError/imageTooManyPixels(width:height:limit:)``, so that a caller can tell an
+    ///   image it was given from an output it asked for.
+    public func checkImage(width: Int, height: Int) throws(CanvasError) {
+        try check(width: width, height: height, overCount: CanvasError.imageTooManyPixels)
+    }
+
+    /// The checks of ``check(width:height:)``, with `overCount` making the pixel-count error.
+    private func check(
+        width: Int, height: Int, overCount: (_ width: Int, _ height: Int, _ limit: Int) -> CanvasError
+    ) throws(CanvasError) {
         guard width > 0, height > 0 else {
             throw .invalidSize(width: Double(width), height: Double(height), problem: .notPositive)
         }
@@ -28,7 +50,7 @@ public struct PixelLimits: Hashable, Sendable, Codable {
         }
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, count <= maxPixelCount else {
-            throw .tooManyPixels(width: width, height: height, limit: maxPixelCount)
+            throw overCount(width, height, maxPixelCount)
         }
     }
 

@@ -34,7 +34,7 @@ public enum ImageDecoder {
     ///   ``DecodeTarget/fill(width:height:)`` target smaller than the image, at the aspect-kept size
     ///   that fits or covers the target (rounded to whole pixels).
     /// - Throws: ``CanvasError``: an unknown format, corrupt or truncated data, a header over
-    ///   `options.limits` (``CanvasError/tooManyPixels(width:height:limit:)`` or
+    ///   `options.limits` (``CanvasError/imageTooManyPixels(width:height:limit:)`` or
     ///   ``CanvasError/invalidSize(width:height:problem:)``), an invalid target or scale.
     public static func decode<Bytes: Collection<UInt8>>(
         _ data: Bytes,
@@ -64,8 +64,9 @@ public enum ImageDecoder {
         try options.target.validate()
         return try withContiguousBytes(data) { bytes throws(CanvasError) in
             let info = try header(of: bytes)
-            // The limit check on the header, before anything is allocated.
-            try options.limits.check(width: info.width, height: info.height)
+            // The limit check on the header, before anything is allocated: an image over the
+            // pixel count is `imageTooManyPixels`, never the output bitmaps' `tooManyPixels`.
+            try options.limits.checkImage(width: info.width, height: info.height)
             // The target is for the upright picture; the codecs work in stored orientation.
             let orientation = options.appliesOrientation ? info.orientation : .up
             let upright = options.target.outputSize(

@@ -23,10 +23,14 @@ public final class CardServer: Sendable {
     /// Renders of the bundled templates (`GET /cards/...`).
     public let templateService: ElementRenderService
     /// The assets folder's loader, if one is configured.
-    public let assets: AssetFolder?
+    public let assets: FolderImageLoader?
     private let feedItems: [String: FeedItem]
     private let feedLayouts: FeedLayoutCache
     private let images: ImageStore
+    /// The live cards' trees, hashed once at start.
+    private let liveTrees: [HashedElement]
+    /// The feed cells' trees, hashed once when first asked for.
+    private let feedTrees = TemplateTrees()
     /// Render-and-encode work in flight, by content-hash name: identical concurrent requests share it.
     let encodings = InFlightWork<String, SharedEncoding>()
     /// Requests, outcomes, durations, cancellations and overloads; served at `GET /metrics`.
@@ -47,7 +51,7 @@ public final class CardServer: Sendable {
         self.configuration = configuration
         let lanes = lanes ?? RenderLanes(width: configuration.laneWidth, admissionLimit: configuration.admissionLimit, overloadPolicy: .fail)
         self.lanes = lanes
-        let assets = configuration.assetsFolder.map { AssetFolder(folder: $0) }
+        let assets = configuration.assetsFolder.map { FolderImageLoader(folder: $0.path) }
         self.assets = assets
         self.service = ElementRenderService(
             renderer: ElementRenderer(limits: configuration.limits, imageLoader: assets),
@@ -64,6 +68,7 @@ public final class CardServer: Sendable {
         self.feedLayouts = FeedLayoutCache(template: FeedCells(), limits: configuration.limits, lanes: lanes,
                                            priority: .userInitiated, textCache: templateService.cache)
         self.images = ImageStore(capacity: configuration.storedImages)
+        self.liveTrees = try LiveCardRecord.samples.map { try HashedElement(ReferenceCard.element(for: $0)) }
         self.metrics = CardServerMetrics()
     }
 
@@ -127,7 +132,7 @@ public final class CardServer: Sendable {
             throw CardServerError(status: .badRequest, message: "size: the document has no \"size\"", path: "size")
         }
         if let assets {
-            try assets.checkNames(in: document.root)
+            try assets.checkImageNames(in: document.root)
         }
         let tree = try HashedElement(document.root)
         return try await respond(tree: tree, size: size, layout: nil, service: service, format: format, request: request,
@@ -140,19 +145,24 @@ public final class CardServer: Sendable {
         let format = try Self.format(for: request)
         switch template {
         case "live":
-            guard let index = Int(id), LiveCardRecord.samples.indices.contains(index) else {
-                throw CardServerError(status: .notFound, message: "no live card \(id) (0..<\(LiveCardRecord.samples.count))")
+            guard let index = Int(id), liveTrees.indices.contains(index) else {
+                throw CardServerError(status: .notFound, message: "no live card \(id) (0..<\(liveTrees.count))")
             }
-            let tree = try HashedElement(ReferenceCard.element(for: LiveCardRecord.samples[index]))
-            return try await respond(tree: tree, size: ReferenceCard.size, layout: nil, service: templateService,
+            return try await respond(tree: liveTrees[index], size: ReferenceCard.size, layout: nil, service: templateService,
                                      format: format, request: request, cacheControl: "public, max-age=60")
         case "feed":
             guard let item = feedItems[id] else {
                 throw CardServerError(status: .notFound, message: "no feed item \"\(id)\"")
             }
-            let cell = try await feedLayouts.layout(of: item, width: Self.feedWidth)
-            let tree = try HashedElement(cell.element)
-            return try await respond(tree: tree, size: cell.size, layout: cell.layout, service: templateService,
+            let cell: TemplateTrees.Entry
+            if let known = await feedTrees.entry(for: id) {
+                cell = known
+            } else {
+                let laidOut = try await feedLayouts.layout(of: item, width: Self.feedWidth)
+                cell = TemplateTrees.Entry(tree: try HashedElement(laidOut.element), size: laidOut.size, layout: laidOut.layout)
+                await feedTrees.insert(cell, for: id)
+            }
+            return try await respond(tree: cell.tree, size: cell.size, layout: cell.layout, service: templateService,
                                      format: format, request: request, cacheControl: "public, max-age=60")
         default:
             throw CardServerError(status: .notFound, message: "no template \"\(template)\" (live, feed)")

@@ -17,8 +17,8 @@ import Foundation
 /// | a decoded image over the pixel limit | 422 | `image-pixels` |
 /// | render deadline passed | 503 + `Retry-After` | `deadline` |
 /// | render lanes full | 503 + `Retry-After` | `render-queue` |
-/// | unusable image name (`..`, absolute, out of the folder) | 400 | `assets` |
-/// | named image missing | 404 | `assets` |
+/// | unusable image name (`..`, absolute, hidden, out of the folder: `FolderImageLoaderError.unsafeName`) | 400 | `assets` |
+/// | named image missing or unreadable (`FolderImageLoaderError.notFound`, `.unreadable`) | 404 | `assets` |
 /// | no acceptable format | 406 | — |
 /// | the client went away (its render is cancelled) | 499, logged only | — |
 ///
@@ -49,7 +49,7 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
     public var description: String { "\(status.code) \(message)" }
 
     /// Maps any error met while serving a request: ``ElementError``, ``RenderLaneError``,
-    /// `CanvasError`, Hummingbird's `HTTPError`, or this type itself.
+    /// `CanvasError`, `FolderImageLoaderError`, Hummingbird's `HTTPError`, or this type itself.
     public init(_ error: any Error, retryAfter: Int = 1) {
         switch error {
         case let error as CardServerError:
@@ -58,6 +58,13 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
             self.init(element: error, retryAfter: retryAfter)
         case let error as CanvasError:
             self.init(element: .canvas(error), retryAfter: retryAfter)
+        case let error as FolderImageLoaderError:
+            switch error {
+            case .unsafeName:
+                self.init(status: .badRequest, message: error.description, limit: "assets")
+            case .notFound, .unreadable:
+                self.init(status: .notFound, message: error.description, limit: "assets")
+            }
         case let error as RenderLaneError:
             switch error {
             case .overloaded(let queued, let limit):
@@ -94,10 +101,10 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
             self.init(status: .unprocessableContent, message: message, limit: "text-bytes")
         case .imagesTooLarge:
             self.init(status: .unprocessableContent, message: message, limit: "image-bytes")
-        case .canvas(.tooManyPixels):
-            // The output size is checked before rendering (limit "pixels"), so a pixel limit hit
-            // while rendering is a decoded image's.
+        case .canvas(.imageTooManyPixels):
             self.init(status: .unprocessableContent, message: message, limit: "image-pixels")
+        case .canvas(.tooManyPixels):
+            self.init(status: .unprocessableContent, message: message, limit: "pixels")
         case .imageLoadFailed, .noImageLoader:
             self.init(status: .notFound, message: message, limit: "assets")
         case .deadlineExceeded:

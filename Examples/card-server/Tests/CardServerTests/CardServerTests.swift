@@ -179,6 +179,28 @@ import Testing
         #expect(body.limit == "image-pixels")
     }
 
+    /// The two pixel limits map apart, whatever the route that met them: the output bitmap's
+    /// (`pixels`) and a source image's (`image-pixels`).
+    @Test func pixelLimitErrorsMapToTheirOwnLimit() {
+        let output = CardServerError(ElementError.canvas(.tooManyPixels(width: 400, height: 400, limit: 100_000)))
+        #expect(output.status == .unprocessableContent)
+        #expect(output.limit == "pixels")
+        let image = CardServerError(ElementError.canvas(.imageTooManyPixels(width: 400, height: 400, limit: 100_000)))
+        #expect(image.status == .unprocessableContent)
+        #expect(image.limit == "image-pixels")
+        #expect(CardServerError(CanvasError.imageTooManyPixels(width: 400, height: 400, limit: 100_000)).limit == "image-pixels")
+    }
+
+    /// The assets folder's errors: an unsafe name is 400, a missing or unreadable file 404.
+    @Test func folderLoaderErrorsMapTo400And404() {
+        let unsafe = CardServerError(FolderImageLoaderError.unsafeName(name: "../x.png", problem: .parentComponent))
+        #expect(unsafe.status == .badRequest)
+        #expect(unsafe.limit == "assets")
+        #expect(unsafe.message.contains("../x.png"))
+        #expect(CardServerError(FolderImageLoaderError.notFound(name: "x")).status == .notFound)
+        #expect(CardServerError(FolderImageLoaderError.unreadable(name: "x", detail: "Permission denied")).status == .notFound)
+    }
+
     @Test func deadlineIs503WithRetryAfter() async throws {
         let server = try await TestServer { $0.limits.maxRenderDuration = .nanoseconds(1) }
         let (status, body, retryAfter) = try await Self.post(server, card(children: (0..<50).map { _ in Element.view(children: []) }).body)
@@ -209,7 +231,8 @@ import Testing
         @Sendable func document(_ name: String) -> ElementDocument {
             ElementDocument(root: Element.image(.named(name), frame: Rect(x: 0, y: 0, width: 4, height: 4)), size: Size(width: 4, height: 4))
         }
-        for name in ["../secret.png", "../secret", outside.path, "link.png", "link", "./inside.png", "a//b"] {
+        try Data(ImageEncoder.encode(small, as: .png())).write(to: server.assets.appendingPathComponent(".hidden.png"))
+        for name in ["../secret.png", "../secret", outside.path, "link.png", "link", "./inside.png", "a//b", ".hidden.png", "a\\b.png"] {
             let (status, body, _) = try await Self.post(server, document(name).body)
             #expect(status == .badRequest, "\(name)")
             #expect(body.limit == "assets")

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Named images read from one local folder, and from nowhere else.
+///
+/// A name is a relative path inside the folder, such as `cover.jpg` or `avatars/ada.png`. Names
+/// come from element trees, which may come from anyone, so a name is checked **before any file is
+/// touched**: an empty name, an absolute path, a `..` component, a backslash, a NUL or other
+/// control character, an empty component (`a//b`), a component starting with `.` (hidden files,
+/// `./x`) and an overly long name are all ``FolderImageLoaderError/unsafeName(name:problem:)``.
+/// A name that passes is then resolved with its symbolic links (`realpath`), and refused as
+/// ``FolderImageLoaderError/NameProblem/outsideFolder`` unless the result lies inside the
+/// folder's own resolved path; a symbolic link that stays inside the folder is followed. Only
+/// regular files are read (never a folder, a FIFO or a device). A name that is safe but has no
+/// file is ``FolderImageLoaderError/notFound(name:)``.
+///
+/// **Extensions.** By default only files ending in one of ``imageExtensions`` (`png`, `jpg`,
+/// `jpeg`, `webp`, in any case) are read. A name that ends in one of the loader's ``extensions``
+/// names that file; any other name is tried with each extension appended, in order, so
+/// `{"named": "cover"}` finds `cover.jpg`, and `notes.txt` looks for `notes.txt.png` and so on,
+/// never for `notes.txt` itself. The extension checked is the name's: a symbolic link
+/// `cover.png` inside the folder may point at any file inside it. An empty ``extensions`` list
+/// lifts the restriction: every name is used exactly as given.
+///
+/// ```swift
+/// let loader = FolderImageLoader(folder: "/srv/card-assets")
+/// try loader.checkImageNames(in: document.root)   // refuse a request before rendering
+/// let renderer = ElementRenderer(imageLoader: loader)
+/// ```
+///
+/// The folder may change while the loader exists (files added or removed): each load resolves
+/// the folder and the name anew. Whoever can write into the folder can race a check (replace a
+/// checked file with a link between the check and the read); the loader is a guard against
+/// names, not against the folder's own writers.
+public struct FolderImageLoader: ElementImageLoader, Hashable {
+    /// The folder, as given. Its symbolic links are resolved at each load.
+    public let folder: String
+    /// The file extensions the loader reads, lowercased, in the order they are tried for a name
+    /// without one; empty: no restriction.
+    public let extensions: [String]
+
+    /// The default extensions: `png`, `jpg`, `jpeg`, `webp`, tried in this order.
+    public static let imageExtensions = ["png", "jpg", "jpeg", "webp"]
+    /// The longest name accepted, in UTF-8 bytes (Linux's `PATH_MAX` is 4 096).
+    public static let maxNameUTF8Bytes = 1_024
+    /// The longest component of a name accepted, in UTF-8 bytes (most file systems' limit).
+    public static let maxComponentUTF8Bytes = 255
+
+    /// A loader for the images of `folder`.
+    ///
+    /// - Parameters:
+    ///   - folder: The folder's path, absolute or relative to the current directory. It need not
+    ///     exist yet; while it does not, every safe name is ``FolderImageLoaderError/notFound(name:)``.
+    ///   - extensions: The extensions read (see the type's discussion), without their dot; compared
+    ///     without regard to case. Empty: any file, by its exact name.
+    public init(folder: String, extensions: [String] = FolderImageLoader.imageExtensions) {
+        self.folder = folder
+        var seen = Set<String>()
+        self.extensions = extensions.map { $0.lowercased() }.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// The encoded bytes of the image called `name`.
+    ///
+    /// - Throws: ``FolderImageLoaderError``: an unsafe name, no such file, or a file that could
+    ///   not be read.
+    public func imageBytes(named name: String) async throws(FolderImageLoaderError) -> [UInt8] {
+        let path = try path(ofImageNamed: name)
+        do {
+            return try LocalFile.readRegularFile(atPath: path)
+        } catch {
+            // Gone or replaced since `path(ofImageNamed:)` checked it.
+            switch error {
+            case .notRegularFile: throw .notFound(name: name)
+            case .system(let code) where code == ENOENT: throw .notFound(name: name)
+            case .system(let code): throw .unreadable(name: name, detail: LocalFile.message(for: code))
+            }
+        }
+    }
+
+    /// The real path (symbolic links resolved) of the file the image `name` stands for, checked.
+    ///
+    /// - Throws: ``FolderImageLoaderError/unsafeName(name:problem:)`` for a name that is not a
+    ///   plain relative path (before touching any file) or that resolves outside the folder,
+    ///   ``FolderImageLoaderError/notFound(name:)`` when no regular file has that name,
+    ///   ``FolderImageLoaderError/unreadable(name:detail:)`` when resolving the name failed
+    ///   otherwise (a loop of links, a folder without permission).
+    public func path(ofImageNamed name: String) throws(FolderImageLoaderError) -> String {
+        try Self.checkSyntax(of: name)
+        guard let root = try? LocalFile.realPath(folder) else { throw .notFound(name: name) }
+        let inside = root.hasSuffix("/") ? root : root + "/"
+        for candidate in candidates(for: name) {
+            let path: String
+            do {
+                path = try LocalFile.realPath(inside + candidate)
+            } catch {
+                switch error {
+                case .system(let code) where code == ENOENT || code == ENOTDIR || code == ENAMETOOLONG:
+                    continue  // no such file (or the name with an extension appended is too long for one)
+                case .system(let code): throw .unreadable(name: name, detail: LocalFile.message(for: code))
+                case .notRegularFile: continue
+                }
+            }
+            // Bytes, not characters: two canonically equivalent folder names are two folders.
+            guard path.utf8.starts(with: inside.utf8) else { throw .unsafeName(name: name, problem: .outsideFolder) }
+            if LocalFile.isRegularFile(atPath: path) { return path }
+        }
+        throw .notFound(name: name)
+    }
+
+    /// Checks every named image of a tree (hidden elements included), so that a host can refuse a
+    /// request with a bad or missing name before rendering anything. Each distinct name is
+    /// resolved once; no image is read.
+    ///
+    /// - Throws: the ``FolderImageLoaderError`` of the first bad name, in depth-first order.
+    public func checkImageNames(in root: Element) throws(FolderImageLoaderError) {
+        var checked = Set<String>()
+        var stack = [root]
+        while let element = stack.popLast() {
+            if case .image(let content) = element.kind, case .named(let name) = content.source, checked.insert(name).inserted {
+                _ = try path(ofImageNamed: name)
+            }
+            stack.append(contentsOf: element.children.reversed())
+        }
+    }
+
+    /// The relative paths `name` may stand for, in the order they are tried.
+    func candidates(for name: String) -> [String] {
+        guard !extensions.isEmpty else { return [name] }
+        let last = name.utf8.split(separator: UInt8(ascii: "/")).last ?? []
+        if let dot = last.lastIndex(of: UInt8(ascii: ".")),
+           extensions.contains(String(decoding: last[last.index(after: dot)...], as: UTF8.self).lowercased()) {
+            return [name]
+        }
+        return extensions.map { name + "." + $0 }
+    }
+}
