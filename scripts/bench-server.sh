@@ -151,8 +151,8 @@ server_pid=""
 # ---- overload: many connections of misses against a small admission limit ----
 start_server "$out/server-overload.log" --admission-limit "$overload_admission"
 rss_idle=$(awk '$1 == "VmRSS:" { print $2 }' "/proc/$server_pid/status")
-# Unmeasured warm-up: the render cache (64 MiB per service) and the stored encodings fill, so the
-# samples show the steady state rather than the first fill.
+# Unmeasured warm-up: the render cache (64 MiB per service) fills, so the samples show the steady
+# state rather than the first fill; the stored encodings (1,024 at most) keep growing slowly.
 warmup=$(( duration < 10 ? 1 : 3 ))
 timeout $((warmup + 30)) wrk -t 1 -c 2 -d "${warmup}s" -s scripts/wrk/miss.lua "$base/render" -- "$body" "w$$" >"$out/overload-warmup.txt" 2>&1
 rss_warm=$(awk '$1 == "VmRSS:" { print $2 }' "/proc/$server_pid/status")
@@ -234,6 +234,10 @@ if rss:
     lines.append(
         f"Encodings the image store gained during the run: {o['s2xx']} × ~{b['bytes'] / 1024:.1f} KiB = {stored / 1048576:.1f} MiB "
         f"(the store keeps at most 1,024; growth first → last third: {(mean(last) - mean(first)) / 1024:+.1f} MiB).")
+if o["socket_errors"]:
+    lines.append(
+        f"wrk socket errors in the overload run: {o['socket_errors']} (connections the server closed without `Connection: close`; "
+        f"{'as many as the 503s' if o['socket_errors'] == o['s503'] else 'not the number of 503s'}).")
 text = "\n".join(lines)
 print(text)
 open(os.path.join(out, "summary.md"), "w").write(text + "\n")
