@@ -13,7 +13,7 @@
 #       once more with both replicas paused (SIGSTOP) to prove it, and a rendered image's
 #       content-hash URL served through nginx whichever replica rendered it;
 #   (c) wrk throughput of a cache hit through nginx vs the same request to one replica directly.
-# Everything it started is stopped on exit. Environment: DURATION, ROUNDS, CONNECTIONS, SERVER_SCRATCH
+# Everything it started is stopped on exit. Environment: DURATION, ROUNDS, CONNECTIONS, KEEP_LOGS, SERVER_SCRATCH
 # (card-server's --scratch-path, default Examples/card-server/.build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +34,7 @@ prefix=$out/nginx
 template=Examples/card-server/deploy/nginx.conf.template
 assets=Examples/ReferenceCard/Inputs
 
-scripts/install-deps.sh nginx wrk jq curl python3 procps >&2
+scripts/install-deps.sh nginx wrk jq curl python3 procps coreutils >&2
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 echo "scale-out: building card-server (release)" >&2
@@ -88,7 +88,9 @@ replica_ports=()
 replica_pids=()
 for n in 1 2; do
     port=$(free_port)
-    "$server_bin" --host 127.0.0.1 --port "$port" --assets "$assets" >"$out/replica-$n.log" 2>&1 &
+    : >"$out/replica-$n.log"
+    # Appended (O_APPEND), so that the log can be cut back after the wrk rounds.
+    "$server_bin" --host 127.0.0.1 --port "$port" --assets "$assets" >>"$out/replica-$n.log" 2>&1 &
     pid=$!
     pids+=("$pid")
     wait_health "http://127.0.0.1:$port" "$pid" || { echo "scale-out: replica $n did not start" >&2; cat "$out/replica-$n.log" >&2; exit 1; }
@@ -200,7 +202,9 @@ echo "  ($(nproc) cores shared by wrk, nginx and the replicas; load average $(cu
 fetch "$lb/cards/live/0" -H 'Accept: image/webp' >/dev/null
 curl -fsS --max-time 30 -o /dev/null -H 'Accept: image/webp' "http://127.0.0.1:${replica_ports[0]}/cards/live/0"
 # Interleaved rounds (nginx, direct, nginx, direct, ...): the shared machine's drift hits both.
-# nginx's access log stays on, as deployed.
+# nginx's access log and the replica's request log stay on, as deployed; their lines of these
+# rounds (hundreds of MB) are dropped afterwards unless KEEP_LOGS=1.
+log_sizes=("$(stat -c %s "$access")" "$(stat -c %s "$out/replica-1.log")")
 for round in $(seq "$rounds"); do
     for target in nginx direct; do
         url="$lb/cards/live/0"
@@ -210,6 +214,11 @@ for round in $(seq "$rounds"); do
         grep '^WRK_JSON ' "$out/wrk-$target-$round.txt" | sed 's/^WRK_JSON //' >"$out/wrk-$target-$round.json"
     done
 done
+if [[ "${KEEP_LOGS:-0}" != 1 ]]; then
+    # The writers append (O_APPEND), so cutting the files back to their earlier size is safe.
+    truncate -s "${log_sizes[0]}" "$access"
+    truncate -s "${log_sizes[1]}" "$out/replica-1.log"
+fi
 python3 - "$out" "$rounds" <<'PY'
 import json, sys
 out, rounds = sys.argv[1], int(sys.argv[2])
