@@ -231,16 +231,23 @@ public final class CardServer: Sendable {
             await images.insert(bytes, for: name)
             return SharedEncoding(bytes: bytes, startedBy: token)
         }
-        let encoding = if configuration.cancelsRenderOnDisconnect {
+        let encoding: SharedEncoding
+        if configuration.cancelsRenderOnDisconnect {
             // Hummingbird cancels nothing when a client goes away; this watches the request's
             // inbound stream and cancels the wait when it closes. The shared work is cancelled
-            // when its last waiter leaves. Watching ends keep-alive for this connection, hence
-            // `Connection: close`.
-            try await request.body.consumeWithCancellationOnInboundClose { _ in
-                try await self.encodings.value(for: name, work)
+            // when its last waiter leaves. Watching ends keep-alive for this connection, so the
+            // answer, success or error, says `Connection: close`.
+            do {
+                encoding = try await request.body.consumeWithCancellationOnInboundClose { _ in
+                    try await self.encodings.value(for: name, work)
+                }
+            } catch {
+                var failure = CardServerError(error, retryAfter: configuration.retryAfterSeconds)
+                failure.closesConnection = true
+                throw failure
             }
         } else {
-            try await encodings.value(for: name, work)
+            encoding = try await encodings.value(for: name, work)
         }
         if configuration.cancelsRenderOnDisconnect { headers[.connection] = "close" }
         headers[.cacheStatus] = (encoding.startedBy == token ? ResponseOutcome.rendered : .shared).cacheStatus

@@ -35,6 +35,9 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
     public var path: String?
     /// Seconds for `Retry-After` (503 only).
     public var retryAfter: Int?
+    /// Whether the server closes the connection after this response (`Connection: close`): so
+    /// it does after every request that waited for a render while watching for its client to go.
+    public var closesConnection = false
 
     /// Creates an error.
     public init(status: HTTPResponse.Status, message: String, limit: String? = nil, path: String? = nil, retryAfter: Int? = nil) {
@@ -132,6 +135,7 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
         let bytes = (try? encoder.encode(Body(error: message, limit: limit, path: path))) ?? Data("{}".utf8)
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if closesConnection { headers[.connection] = "close" }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

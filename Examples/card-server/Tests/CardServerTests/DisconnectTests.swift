@@ -89,6 +89,26 @@ import Testing
         }
     }
 
+    @Test func aRenderRefusedAfterTheWatchBeganSaysItClosesTheConnection() async throws {
+        let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .fail)
+        let server = try await TestServer(lanes: lanes)
+        let holder = await LaneHolder(lanes: lanes, count: 1)
+        try await Self.live(server) { client, port in
+            let refused = try await client.execute(uri: "/render", method: .post, body: card("full").body)
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers[.connection] == "close")
+            // An error found before any render (here: no acceptable format) keeps the connection.
+            try await TestClient.withClient(host: "127.0.0.1", port: port) { connection in
+                let first = try await connection.post("/render", headers: [.accept: "image/gif"], body: card().body)
+                #expect(first.status == .notAcceptable)
+                #expect(first.headers[.connection] == nil)
+                let second = try await connection.get("/health")
+                #expect(second.status == .ok)
+            }
+        }
+        await holder.release()
+    }
+
     @Test func storedImagesKeepTheConnectionAlive() async throws {
         let server = try await TestServer()
         try await Self.live(server) { client, port in
