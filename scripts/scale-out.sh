@@ -163,8 +163,8 @@ hits=$(log_since "$start" | grep -c 'cache=HIT' || true)
 contacted=$(log_since "$start" | grep 'cache=HIT' | grep -vc 'upstream=- ' || true)
 echo "  $hits of $((${#urls[@]} + 2)) answered from nginx's cache (HIT; two with other spellings of Accept that mean WebP); upstream contacted for $contacted of them"
 metrics_after="$(metrics_total "${replica_ports[0]}") / $(metrics_total "${replica_ports[1]}")"
-echo "  replicas' request log lines (replica 1 / replica 2): before $logs_before, after $(replica_requests 1) / $(replica_requests 2) (0 / 0 throughout: a server without per-request logs)"
-echo "  replicas' requests_total in GET /metrics: before $metrics_before, after $metrics_after (n/a: a server without /metrics)"
+echo "  replicas' request log lines (replica 1 / replica 2): before $logs_before, after $(replica_requests 1) / $(replica_requests 2)"
+echo "  replicas' requests_total in GET /metrics: before $metrics_before, after $metrics_after"
 png=$(fetch "$lb${urls[0]}" -H 'Accept: image/png')
 echo "  Accept: image/png on the same URL is another entry: $png (then $(fetch "$lb${urls[0]}" -H 'Accept: image/png'))"
 kill -STOP "${replica_pids[@]}"
