@@ -60,10 +60,10 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         }
         // Each element level costs at most four JSON levels (element, children array, and inside
         // a kind's payload such as text → style, or custom → value), plus the document object.
-        let jsonLimit = limits.maxDepth * 4 + 4
+        let jsonLimit = limits.enforcedMaxDepth * 4 + 4
         let nesting = JSONNestingScanner.maxDepth(of: bytes, stoppingAbove: jsonLimit)
         guard nesting <= jsonLimit else {
-            throw .tooDeep(depth: (nesting - 1) / 2, limit: limits.maxDepth)
+            throw .tooDeep(depth: (nesting - 1) / 2, limit: limits.enforcedMaxDepth)
         }
         let decoder = JSONDecoder()
         decoder.userInfo[CustomElementRegistry.userInfoKey] = options.customTypes
@@ -82,8 +82,12 @@ public struct ElementDocument: Hashable, Sendable, Codable {
     }
 
     /// The document as JSON with sorted keys (the canonical form), optionally indented.
+    ///
+    /// - Throws: ``ElementError/tooDeep(depth:limit:)`` above ``Element/maxSupportedDepth``;
+    ///   ``ElementError/invalidJSON(path:message:)`` for a value that cannot be encoded.
     public func jsonBytes(prettyPrinted: Bool = false) throws(ElementError) -> [UInt8] {
-        try CanonicalJSON.encode(self, prettyPrinted: prettyPrinted)
+        try root.checkSupportedDepth()
+        return try CanonicalJSON.encode(self, prettyPrinted: prettyPrinted)
     }
 }
 
@@ -137,9 +141,12 @@ extension Element {
     /// It costs a walk of the tree (about 30 µs for the reference card), so compute it once per
     /// tree (``HashedElement``) when you look the same tree up many times.
     ///
-    /// - Throws: ``ElementError/invalidJSON(path:message:)`` when a value cannot be encoded (a
-    ///   NaN or infinite number), naming its path.
+    /// - Throws: ``ElementError/tooDeep(depth:limit:)`` for a tree deeper than
+    ///   ``maxSupportedDepth`` (checked first, without recursion);
+    ///   ``ElementError/invalidJSON(path:message:)`` when a value cannot be encoded (a NaN or
+    ///   infinite number), naming its path.
     public func contentHash() throws(ElementError) -> ContentHash {
+        try checkSupportedDepth()
         do {
             return try ContentHashEncoder.digest(self)
         } catch {

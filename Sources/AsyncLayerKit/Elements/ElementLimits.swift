@@ -5,7 +5,8 @@ public import Canvas
 public struct ElementLimits: Hashable, Sendable {
     /// The most elements in a tree.
     public var maxNodes: Int
-    /// The deepest element nesting (the root is depth 1).
+    /// The deepest element nesting (the root is depth 1). Values above
+    /// ``Element/maxSupportedDepth`` act as that depth.
     public var maxDepth: Int
     /// The most UTF-8 bytes of text in a tree, all texts together.
     public var maxTextUTF8Bytes: Int
@@ -53,7 +54,7 @@ public struct ElementLimits: Hashable, Sendable {
         while let (element, depth) = stack.popLast() {
             nodes += 1
             guard nodes <= maxNodes else { throw .tooManyNodes(count: nodes, limit: maxNodes) }
-            guard depth <= maxDepth else { throw .tooDeep(depth: depth, limit: maxDepth) }
+            guard depth <= enforcedMaxDepth else { throw .tooDeep(depth: depth, limit: enforcedMaxDepth) }
             try ElementValidation.check(element, position: nodes - 1)
             switch element.kind {
             case .text(let content):

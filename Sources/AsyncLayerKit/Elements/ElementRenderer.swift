@@ -50,6 +50,7 @@ public struct ElementRenderer: Sendable {
         if Task.isCancelled { throw .cancelled }
         let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
         do { _ = try limits.pixels.pixelSize(for: layout.size, scale: scale) } catch { throw .canvas(error) }
+        try root.checkSupportedDepth()
         guard layout.nodes.count == ElementTreeWalk.count(root) else {
             throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
         }
@@ -81,6 +82,7 @@ public struct ElementRenderer: Sendable {
     }
 
     func draw(_ root: Element, layout: LayoutResult, images: ResolvedImages, scale: Double, deadline: RenderDeadline?) throws(ElementError) -> Bitmap {
+        try root.checkSupportedDepth()
         guard layout.nodes.count == ElementTreeWalk.count(root) else {
             throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
         }

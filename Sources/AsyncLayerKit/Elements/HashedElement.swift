@@ -12,8 +12,9 @@ public struct HashedElement: Hashable, Sendable {
 
     /// Hashes `element`.
     ///
-    /// - Throws: ``ElementError/invalidJSON(path:message:)`` for a value that cannot be encoded
-    ///   (a NaN or infinite number).
+    /// - Throws: ``ElementError/tooDeep(depth:limit:)`` for a tree deeper than
+    ///   ``Element/maxSupportedDepth``; ``ElementError/invalidJSON(path:message:)`` for a value
+    ///   that cannot be encoded (a NaN or infinite number).
     public init(_ element: Element) throws(ElementError) {
         self.element = element
         self.contentHash = try element.contentHash()
