@@ -170,6 +170,34 @@ struct RecordingTemplate: FeedCellTemplate {
         #expect(heights.last!! > heights.first!!)
     }
 
+    @Test(.mainDisplayLoop) func fullLayoutsAreBoundedAndForgottenHeightsAreKept() async throws {
+        let cache = FeedLayoutCache(template: RecordingTemplate(probe: TemplateProbe(), delayMicroseconds: 0), lanes: RenderLanes(width: 2))
+        let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"], images: []) }
+        let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache, retainedLayouts: 4) }.value
+        let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
+        await DisplayLoop.settle { !preLayout.isRunning(request) }
+        let kept = DisplayLoop.drive { () -> (count: Int, layouts: Int, heights: Int) in
+            (preLayout.retainedLayoutCount, items.filter { preLayout.layout(for: $0.id) != nil }.count,
+             items.filter { preLayout.height(for: $0.id) != nil }.count)
+        }.value
+        #expect(kept.count == 4)
+        #expect(kept.layouts == 4)
+        #expect(kept.heights == 10)  // every height stays known
+        // A list keeps the layouts of what it shows and forgets the rest.
+        let shown = DisplayLoop.drive { () -> [String] in
+            let shown = items.map(\.id).filter { preLayout.layout(for: $0) != nil }.prefix(2)
+            preLayout.forgetLayouts(keeping: Set(shown))
+            return Array(shown)
+        }.value
+        let after = DisplayLoop.drive { (preLayout.retainedLayoutCount, shown.allSatisfy { preLayout.layout(for: $0) != nil },
+                                         items.allSatisfy { preLayout.height(for: $0.id) != nil }) }.value
+        #expect(after.0 == 2)
+        #expect(after.1)
+        #expect(after.2)
+        DisplayLoop.drive { preLayout.forgetLayout(for: shown[0]) }.value
+        #expect(DisplayLoop.drive { preLayout.retainedLayoutCount }.value == 1)
+    }
+
     @Test(.mainDisplayLoop) func resultsReachTheModelOnlyAtTheLayoutPhaseInOneBatch() async throws {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()

@@ -27,6 +27,9 @@ struct LRUByteStore<Key: Hashable, Value> {
 
     var count: Int { index.count }
 
+    /// The keys present, in no particular order.
+    var keys: [Key] { Array(index.keys) }
+
     /// The value for `key`, marking it most recently used.
     mutating func value(for key: Key) -> Value? {
         guard let slot = index[key] else { return nil }

@@ -27,6 +27,11 @@
 /// - **Cancellation.** ``cancel(_:)`` cancels a request: its layouts in flight are cancelled (on
 ///   the lanes, those not started never run), and none of its results is delivered afterwards,
 ///   even one already stored for this turn. Releasing the pre-layout cancels all of its requests.
+/// - **Memory.** The height of every delivered item is kept (an identifier and a number each:
+///   a list needs them all for its extents). The full layouts, a tree and its frames each, are
+///   kept up to `retainedLayouts`, the least recently delivered or looked up leaving first, and
+///   ``forgetLayouts(keeping:)`` drops those a list no longer shows; an endless feed does not
+///   grow without bound. A forgotten layout is still in the ``FeedLayoutCache`` if it fits there.
 @DisplayActor
 public final class FeedPreLayout {
     /// A request for the layouts of some items: the handle to cancel it with, and how a
@@ -78,16 +83,21 @@ public final class FeedPreLayout {
     private var pendingLayouts: [(Request, FeedItemLayout)] = []
     private var pendingFailures: [Failure] = []
     private var pendingCompleted: [Request] = []
-    private var delivered: [String: FeedItemLayout] = [:]
+    private var heights: [String: Double] = [:]
+    private var retained: LRUByteStore<String, FeedItemLayout>
 
     /// Deliveries made so far.
     public private(set) var deliveryCount = 0
 
     /// Creates a pre-layout front for `cache`; `onDelivery` runs on the loop, at the layout phase
     /// of each turn in which layouts arrived.
-    public init(cache: FeedLayoutCache, onDelivery: @escaping @DisplayActor (Delivery) -> Void = { _ in }) {
+    ///
+    /// - Parameter retainedLayouts: The most full layouts ``layout(for:)`` keeps (heights are
+    ///   all kept); default 1,000.
+    public init(cache: FeedLayoutCache, retainedLayouts: Int = 1_000, onDelivery: @escaping @DisplayActor (Delivery) -> Void = { _ in }) {
         self.cache = cache
         self.onDelivery = onDelivery
+        self.retained = LRUByteStore(byteLimit: max(0, retainedLayouts))
     }
 
     /// A released pre-layout cancels its requests: nobody is left to deliver them to.
@@ -134,14 +144,32 @@ public final class FeedPreLayout {
         running[request] != nil
     }
 
-    /// The layout delivered last for the item called `id` (updated only at deliveries).
+    /// The layout delivered last for the item called `id` (updated only at deliveries), unless
+    /// it has been forgotten since; a lookup marks it recently used.
     public func layout(for id: String) -> FeedItemLayout? {
-        delivered[id]
+        retained.value(for: id)
     }
 
-    /// The height delivered last for the item called `id`.
+    /// The height delivered last for the item called `id` (kept even when its layout is
+    /// forgotten).
     public func height(for id: String) -> Double? {
-        delivered[id]?.height
+        heights[id]
+    }
+
+    /// The full layouts kept now.
+    public var retainedLayoutCount: Int { retained.count }
+
+    /// Forgets the full layouts of every item but those in `ids` (for instance the items in a
+    /// list's preload range); their heights stay known.
+    public func forgetLayouts(keeping ids: Set<String>) {
+        for id in retained.keys where !ids.contains(id) {
+            retained.remove(id)
+        }
+    }
+
+    /// Forgets the full layout of the item called `id`; its height stays known.
+    public func forgetLayout(for id: String) {
+        retained.remove(id)
     }
 
     // MARK: Hand-over and delivery
@@ -173,7 +201,10 @@ public final class FeedPreLayout {
         pendingFailures.removeAll()
         for request in pendingCompleted { running[request] = nil }
         pendingCompleted.removeAll()
-        for layout in delivery.layouts { delivered[layout.id] = layout }
+        for layout in delivery.layouts {
+            heights[layout.id] = layout.height
+            _ = retained.insert(layout, cost: 1, for: layout.id)
+        }
         deliveryCount += 1
         onDelivery(delivery)
     }
