@@ -92,8 +92,11 @@ public final class FeedPreLayout {
     /// Creates a pre-layout front for `cache`; `onDelivery` runs on the loop, at the layout phase
     /// of each turn in which layouts arrived.
     ///
-    /// - Parameter retainedLayouts: The most full layouts ``layout(for:)`` keeps (heights are
-    ///   all kept); default 1,000.
+    /// - Parameters:
+    ///   - cache: Where the layouts come from (off the loop).
+    ///   - retainedLayouts: The most full layouts ``layout(for:)`` keeps (heights are all kept);
+    ///     default 1,000.
+    ///   - onDelivery: Called on the loop with each ``Delivery``.
     public init(cache: FeedLayoutCache, retainedLayouts: Int = 1_000, onDelivery: @escaping @DisplayActor (Delivery) -> Void = { _ in }) {
         self.cache = cache
         self.onDelivery = onDelivery
