@@ -38,6 +38,11 @@ extension CardServer {
         // tells whether it started the work or joined it.
         let token = UInt64.random(in: .min ... .max)
         let work: @Sendable () async throws -> SharedEncoding = { [lanes, images, name] in
+            // Work that finished between this request's look at the store and its start here
+            // has stored its bytes by now: no second encode.
+            if let stored = await images.bytes(for: name) {
+                return SharedEncoding(bytes: stored, startedBy: token, wasStored: true)
+            }
             let bitmap = if let layout {
                 try await service.render(tree, layout: layout, scale: scale)
             } else {
@@ -46,7 +51,7 @@ extension CardServer {
             let options = format.encodingOptions(quality: quality)
             let bytes = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
             await images.insert(bytes, for: name)
-            return SharedEncoding(bytes: bytes, startedBy: token)
+            return SharedEncoding(bytes: bytes, startedBy: token, wasStored: false)
         }
         let encoding: SharedEncoding
         if configuration.cancelsRenderOnDisconnect {
@@ -67,7 +72,8 @@ extension CardServer {
             encoding = try await encodings.value(for: name, work)
         }
         if configuration.cancelsRenderOnDisconnect { headers[.connection] = "close" }
-        headers[.cacheStatus] = (encoding.startedBy == token ? ResponseOutcome.rendered : .shared).cacheStatus
+        let outcome: ResponseOutcome = encoding.wasStored ? .stored : encoding.startedBy == token ? .rendered : .shared
+        headers[.cacheStatus] = outcome.cacheStatus
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoding.bytes)))
     }
 
@@ -123,4 +129,6 @@ struct SharedEncoding: Sendable {
     let bytes: [UInt8]
     /// The token of the request that started the work.
     let startedBy: UInt64
+    /// Whether the bytes were found stored when the work began (nothing rendered or encoded).
+    let wasStored: Bool
 }
