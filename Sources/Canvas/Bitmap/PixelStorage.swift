@@ -18,21 +18,26 @@ final class PixelStorage: @unchecked Sendable {
     let bytes: UnsafeMutableRawPointer
     let byteCount: Int
 
-    /// Allocates `byteCount` zeroed bytes (transparent black pixels).
+    /// Allocates `byteCount` zeroed bytes (transparent black pixels): a recycled buffer of the
+    /// same size, zeroed (``PixelBufferPool``), or else `calloc`'s.
     ///
     /// `calloc` rather than allocate-then-fill: large blocks come from fresh, already-zero pages, so
     /// a new canvas costs no memset. Its 16-byte alignment is more than Cairo and pixman need (4).
     /// Sizes were checked against ``PixelLimits`` before this is called; should the system still
     /// refuse the memory, that is a typed error, not a crash.
     init(byteCount: Int) throws(CanvasError) {
-        guard let memory = calloc(max(byteCount, 1), 1) else {
+        if let recycled = PixelBufferPool.shared.take(byteCount: byteCount) {
+            bytes = recycled
+        } else if let memory = calloc(max(byteCount, 1), 1) {
+            bytes = memory
+        } else {
             throw .outOfMemory(bytes: byteCount)
         }
         self.byteCount = byteCount
-        bytes = memory
     }
 
+    /// The memory goes back to the pool of recycled buffers, or is freed: either way exactly once.
     deinit {
-        free(bytes)
+        PixelBufferPool.shared.recycle(bytes, byteCount: byteCount)
     }
 }
