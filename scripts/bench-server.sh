@@ -52,18 +52,10 @@ swift build -c release --scratch-path "$root_scratch" --product card-bench 2>&1 
 bench_bin=$(swift build -c release --scratch-path "$root_scratch" --show-bin-path)/card-bench
 
 # ---- processes: every one started here is stopped on any exit ----
+# shellcheck source=scripts/lib/processes.sh
+source scripts/lib/processes.sh
 server_pid=""
 sampler_pid=""
-stop_pid() {  # pid: TERM, up to 10 s, then KILL
-    local pid=$1
-    kill -TERM "$pid" 2>/dev/null || return 0
-    for _ in $(seq 100); do
-        kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
-        sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-}
 cleanup() {
     [[ -n "$sampler_pid" ]] && stop_pid "$sampler_pid"
     [[ -n "$server_pid" ]] && stop_pid "$server_pid"
@@ -74,10 +66,6 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
-
 # start_server LOG [card-server options...]: sets server_pid and base (http://127.0.0.1:PORT).
 start_server() {
     local log=$1; shift
@@ -87,14 +75,10 @@ start_server() {
         "$server_bin" --host 127.0.0.1 --port "$port" --assets "$assets" "$@" >"$log" 2>&1 &
         server_pid=$!
         base="http://127.0.0.1:$port"
-        for _ in $(seq 150); do  # 15 s
-            if curl -fsS --max-time 1 "$base/health" >/dev/null 2>&1; then
-                echo "bench-server: card-server ${*:-(default options)} on $base (pid $server_pid)" >&2
-                return 0
-            fi
-            kill -0 "$server_pid" 2>/dev/null || break
-            sleep 0.1
-        done
+        if wait_health "$base" "$server_pid"; then
+            echo "bench-server: card-server ${*:-(default options)} on $base (pid $server_pid)" >&2
+            return 0
+        fi
         echo "bench-server: card-server did not answer /health (attempt $attempt); log:" >&2
         tail -n 5 "$log" >&2
         stop_pid "$server_pid"

@@ -42,20 +42,10 @@ swift build -c release --package-path Examples/card-server --scratch-path "$serv
 server_bin=$(swift build -c release --package-path Examples/card-server --scratch-path "$server_scratch" --show-bin-path)/card-server
 
 # ---- processes: every one started here is stopped on any exit ----
+# shellcheck source=scripts/lib/processes.sh
+source scripts/lib/processes.sh
 pids=()
 paused=()
-stop_pid() {  # pid: TERM, up to 10 s, then KILL (and, for nginx, its workers)
-    local pid=$1 children
-    children=$(pgrep -P "$pid" || true)
-    kill -TERM "$pid" 2>/dev/null || return 0
-    for _ in $(seq 100); do
-        kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
-        sleep 0.1
-    done
-    # shellcheck disable=SC2086 # a list of pids
-    kill -KILL "$pid" $children 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-}
 cleanup() {
     local pid
     for pid in "${paused[@]}"; do kill -CONT "$pid" 2>/dev/null || true; done
@@ -68,17 +58,6 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
-wait_health() {  # url pid: up to 15 s
-    for _ in $(seq 150); do
-        curl -fsS --max-time 1 "$1/health" >/dev/null 2>&1 && return 0
-        kill -0 "$2" 2>/dev/null || return 1
-        sleep 0.1
-    done
-    return 1
-}
 
 rm -rf "$prefix"
 mkdir -p "$prefix/logs" "$prefix/temp" "$prefix/cache"

@@ -165,7 +165,10 @@ struct RunResult: Codable {
         case pngBytes = "png_bytes"
         case webpBytes = "webp_bytes"
     }
+}
 
+extension Encodable {
+    /// The value as one line of JSON with sorted keys (the results' format).
     func jsonLine() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

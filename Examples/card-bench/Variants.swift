@@ -76,9 +76,7 @@ struct Variants: AsyncParsableCommand {
             totalP50: total.percentile(50), totalP99: total.percentile(99),
             renderEncodeMs: renderEncode, totalMs: total)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            print(try result.jsonLine())
         } else {
             print("| \(count) distinct variants, \(format.rawValue), scale \(scale), \(result.lanes) lanes | p50 ms | p99 ms |")
             print("|---|---:|---:|")

@@ -57,14 +57,9 @@ public final class CardServerMetrics: Sendable {
             .increment()
         CoreMetrics.Counter(label: "card_server_responses_total", dimensions: [("route", route), ("outcome", outcome.rawValue)], factory: factory)
             .increment()
-        CoreMetrics.Timer(label: Self.durationLabel, dimensions: [("route", route)], factory: factory).recordNanoseconds(Self.nanoseconds(duration))
+        CoreMetrics.Timer(label: Self.durationLabel, dimensions: [("route", route)], factory: factory).recordNanoseconds(duration.nanoseconds)
         if outcome == .cancelled { cancelled.increment() }
         if status == 503, outcome == .overloaded { overloaded.increment() }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// Reads the gauges, then the whole registry as Prometheus text.
@@ -119,5 +114,13 @@ enum ResponseOutcome: String, Sendable {
         case "card-server; fwd=miss; collapsed": self = .shared
         default: self = .other
         }
+    }
+}
+
+extension Duration {
+    /// The whole nanoseconds of this duration.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

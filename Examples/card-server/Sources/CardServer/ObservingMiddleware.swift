@@ -61,8 +61,7 @@ struct ObservingMiddleware: RouterMiddleware {
 
     /// Milliseconds with three decimals.
     private static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let micros = duration.nanoseconds / 1000
         let whole = micros / 1000, fraction = micros % 1000
         return "\(whole)." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction)
     }
