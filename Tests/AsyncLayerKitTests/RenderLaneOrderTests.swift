@@ -16,7 +16,7 @@ import Testing
         var tasks: [Task<Void, any Error>] = []
         for (count, lane) in arrival.enumerated() {
             tasks.append(Task { try await lanes.render(priority: lane) { order.append(lane) } })
-            await waitUntil { lanes.metrics.executor.queued == count + 1 }
+            await lanes.until { $0.executor.queued == count + 1 }
         }
         latch.open()
         for task in tasks + [holder] { try await task.value }
@@ -31,12 +31,12 @@ import Testing
         let holder = await holdWorker(of: lanes, until: latch)
         let order = Recorder<String>()
         var tasks = [Task { try await lanes.render(priority: .background) { order.append("bg") } }]
-        await waitUntil { lanes.metrics.executor.queued == 1 }
+        await lanes.until { $0.executor.queued == 1 }
         let stream = limit * 3
         for index in 0..<stream {
             tasks.append(Task { try await lanes.render(priority: .userInteractive) { order.append("ui\(index)") } })
         }
-        await waitUntil { lanes.metrics.executor.queued == stream + 1 }
+        await lanes.until { $0.executor.queued == stream + 1 }
         latch.open()
         for task in tasks + [holder] { try await task.value }
         #expect(order.values.firstIndex(of: "bg") == limit)
