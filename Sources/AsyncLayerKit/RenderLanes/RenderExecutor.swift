@@ -87,11 +87,11 @@ public final class RenderExecutor: TaskExecutor {
         enqueue(UnownedJob(job), lane: lane, binding: nil)
     }
 
-    /// Enqueues a job of a task that prefers `binding`, in the higher of the job's lane and the
-    /// binding's floor, as a member of the binding's group (so `promote(group:to:)` moves it).
+    /// Enqueues a job of a task that prefers `binding`, in the binding's lane (not the job's
+    /// priority: a child task inherits its parent's priority, which would override the lane the
+    /// caller asked for), as a member of the binding's group (so `promote(group:to:)` moves it).
     func enqueue(_ job: consuming ExecutorJob, boundTo binding: RenderLaneBinding) {
-        let lane = RenderPriority(TaskPriority(rawValue: job.priority.rawValue))
-        enqueue(UnownedJob(job), lane: lane, binding: binding)
+        enqueue(UnownedJob(job), lane: binding.lane, binding: binding)
     }
 
     private func enqueue(_ job: UnownedJob, lane jobLane: RenderPriority, binding: RenderLaneBinding?) {
@@ -99,7 +99,7 @@ public final class RenderExecutor: TaskExecutor {
             guard !state.isShuttingDown else { return false }
             // The floor is read under the lock: a concurrent raise(to:) either promotes this
             // entry afterwards or has already lifted the floor it reads.
-            let lane = max(jobLane, binding?.lane ?? jobLane)
+            let lane = binding?.lane ?? jobLane
             state.queue.append(.job(job, binding), id: state.makeID(), lane: lane, group: binding?.group)
             return true
         }

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// A task executor for one task (and its child tasks) on a ``RenderExecutor``, in a lane that can
-/// be raised while its jobs wait: the jobs are queued in `max(lane of the job's priority, floor)`,
-/// and `raise(to:)` lifts the floor and moves the jobs already queued to the new lane. A
+/// be raised while its jobs wait: the jobs are queued in the binding's lane, whatever their own
+/// priority, and `raise(to:)` lifts the lane and moves the jobs already queued to it. A
 /// synchronous item of ``RenderLanes/render(priority:whenFull:_:)`` uses one as its lane only.
 ///
 /// Why: the Swift runtime does not tell an executor when a task whose job it holds is escalated
@@ -16,32 +16,32 @@ final class RenderLaneBinding: TaskExecutor {
     let base: RenderExecutor
     /// The id of this binding's group in the executor's `LaneQueue`.
     let group: UInt64
-    // The floor's raw value. Raised before the queued entries are promoted (under the executor's
+    // The lane's raw value. Raised before the queued entries are promoted (under the executor's
     // lock), and read under that lock when a job is queued, so no job can slip in below it.
-    private let floor: Atomic<Int>
+    private let rawLane: Atomic<Int>
 
     /// Creates a binding whose jobs run on `base`, in `lane` or higher.
     init(base: RenderExecutor, lane: RenderPriority) {
         self.base = base
         self.group = base.makeID()
-        self.floor = Atomic(lane.rawValue)
+        self.rawLane = Atomic(lane.rawValue)
     }
 
-    /// The lowest lane the binding's jobs are queued in now.
+    /// The lane the binding's jobs are queued in now.
     var lane: RenderPriority {
-        RenderPriority(rawValue: floor.load(ordering: .acquiring)) ?? .background
+        RenderPriority(rawValue: rawLane.load(ordering: .acquiring)) ?? .background
     }
 
-    /// Queues `job` on the base executor, in the higher of its own lane and the binding's floor.
+    /// Queues `job` on the base executor, in the binding's lane.
     func enqueue(_ job: consuming ExecutorJob) {
         base.enqueue(job, boundTo: self)
     }
 
-    /// Raises the floor to `lane` (never lowers it) and moves this binding's queued jobs up to it;
+    /// Raises the lane to `lane` (never lowers it) and moves this binding's queued jobs up to it;
     /// returns how many moved.
     @discardableResult
     func raise(to lane: RenderPriority) -> Int {
-        let (exchanged, _) = floor.max(lane.rawValue, ordering: .acquiringAndReleasing)
+        let (exchanged, _) = rawLane.max(lane.rawValue, ordering: .acquiringAndReleasing)
         guard lane.rawValue > exchanged else { return 0 }
         return base.promote(group: group, to: lane)
     }

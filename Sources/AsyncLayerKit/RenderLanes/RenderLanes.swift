@@ -119,7 +119,8 @@ public final class RenderLanes: Sendable {
     /// returns its result.
     ///
     /// The child task's jobs (and those of its own child tasks and of the default actors it calls)
-    /// are queued in the lane, or in the lane of a job's priority when that is higher. Admission,
+    /// are queued in the lane, even when the child task inherits a higher priority from the
+    /// calling task. Admission,
     /// back-pressure and cancellation before start behave as in `render`.
     ///
     /// **Escalation.** When the calling task's priority is escalated (say a shared render gains a
