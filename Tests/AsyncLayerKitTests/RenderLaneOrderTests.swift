@@ -42,4 +42,16 @@ import Testing
         #expect(order.values.firstIndex(of: "bg") == limit)
         #expect(lanes.metrics.executor.starvationOverrides == 1)
     }
+
+    /// An explicit lane holds for async work even when the calling task is more urgent: the
+    /// child task inherits the caller's priority, but its jobs are queued in the lane asked for.
+    @Test(arguments: [RenderPriority.background, .utility, .userInitiated, .userInteractive])
+    func renderAsyncRunsInTheLaneItWasGiven(lane: RenderPriority) async throws {
+        let lanes = RenderLanes(width: 1, threadPriorities: .unchanged)
+        defer { lanes.shutdown() }
+        let ran = try await Task(priority: .high) {
+            try await lanes.renderAsync(priority: lane) { lanes.executor.currentLane }
+        }.value
+        #expect(ran == lane)
+    }
 }
