@@ -97,8 +97,8 @@ public final class RenderExecutor: TaskExecutor {
     private func enqueue(_ job: UnownedJob, lane jobLane: RenderPriority, binding: RenderLaneBinding?) {
         let accepted = lock.withLock { state -> Bool in
             guard !state.isShuttingDown else { return false }
-            // The floor is read under the lock: a concurrent raise(to:) either promotes this
-            // entry afterwards or has already lifted the floor it reads.
+            // The binding's lane is read under the lock: a concurrent raise(to:) either promotes
+            // this entry afterwards or has already raised the lane read here.
             let lane = binding?.lane ?? jobLane
             state.queue.append(.job(job, binding), id: state.makeID(), lane: lane, group: binding?.group)
             return true
