@@ -20,10 +20,12 @@ final class RenderLaneBinding: TaskExecutor {
     // lock), and read under that lock when a job is queued, so no job can slip in below it.
     private let rawLane: Atomic<Int>
 
-    /// Creates a binding whose jobs run on `base`, in `lane` or higher.
-    init(base: RenderExecutor, lane: RenderPriority) {
+    /// Creates a binding whose jobs run on `base`, in `lane` until raised, as group `group` (an
+    /// id from `base.makeID()`, which a caller may already hold for an item; group ids and entry
+    /// ids live apart in the queue); `nil` takes a fresh id.
+    init(base: RenderExecutor, lane: RenderPriority, group: UInt64? = nil) {
         self.base = base
-        self.group = base.makeID()
+        self.group = group ?? base.makeID()
         self.rawLane = Atomic(lane.rawValue)
     }
 

@@ -99,7 +99,7 @@ public final class RenderLanes: Sendable {
         let gate = self.gate
         // The item's lane, raised by escalation: its place in the admission queue and in the
         // executor's queue move with it.
-        let binding = RenderLaneBinding(base: executor, lane: priority ?? RenderPriority(entryPriority))
+        let binding = RenderLaneBinding(base: executor, lane: priority ?? RenderPriority(entryPriority), group: id)
         return try await withTaskPriorityEscalationHandler {
             // An escalation between reading the priority above and installing the handler.
             if Task.currentPriority > entryPriority {
@@ -137,7 +137,7 @@ public final class RenderLanes: Sendable {
         try Task.checkCancellation()
         let id = executor.makeID()
         let gate = self.gate
-        let binding = RenderLaneBinding(base: executor, lane: priority ?? RenderPriority(entryPriority))
+        let binding = RenderLaneBinding(base: executor, lane: priority ?? RenderPriority(entryPriority), group: id)
         let policy = whenFull ?? overloadPolicy
         return try await withTaskPriorityEscalationHandler {
             // An escalation between reading the priority above and installing the handler.
