@@ -82,12 +82,40 @@ struct SplitMix {
 }
 
 @Suite struct InFlightWorkTests {
-    /// A gate work waits on, opened by the test.
+    /// A gate work waits on, opened by the test: the waiting task is suspended (a continuation,
+    /// no polling) until `open()`, or until it is cancelled, which lets it through at once.
     final class Gate: Sendable {
-        private let isOpen = LoopLock(false)
-        func open() { isOpen.withLock { $0 = true } }
+        private struct State {
+            var isOpen = false
+            var nextID = 0
+            var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        }
+        private let state = LoopLock(State())
+        func open() {
+            let waiters = state.withLock { state in
+                state.isOpen = true
+                defer { state.waiters = [:] }
+                return Array(state.waiters.values)
+            }
+            for waiter in waiters { waiter.resume() }
+        }
         func wait() async {
-            while !isOpen.withLock({ $0 }) && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+            let id = state.withLock { state in
+                state.nextID += 1
+                return state.nextID
+            }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let passes = state.withLock { state in
+                        if state.isOpen || Task.isCancelled { return true }
+                        state.waiters[id] = continuation
+                        return false
+                    }
+                    if passes { continuation.resume() }
+                }
+            } onCancel: {
+                state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+            }
         }
     }
 

@@ -19,17 +19,12 @@ final class Locked<Value: Sendable>: Sendable {
     var value: Value { withLock { $0 } }
 }
 
-/// A gate a draw waits on until the test opens it.
+/// A gate a draw waits on until the test opens it. The drawing (lane) thread blocks in the
+/// kernel on a condition variable (``Latch``) until `release()`; it never spins.
 final class Gate: Sendable {
-    private let open = Atomic<Bool>(false)
-    func release() { open.store(true, ordering: .releasing) }
-    func wait() {
-        while !open.load(ordering: .acquiring) { usleepish() }
-    }
-    private func usleepish() {
-        var spins = 0
-        while spins < 1000 { spins += 1 }
-    }
+    private let latch = Latch()
+    func release() { latch.open() }
+    func wait() { latch.wait() }
 }
 
 extension DisplayLoop {

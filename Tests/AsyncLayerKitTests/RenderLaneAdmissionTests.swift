@@ -11,11 +11,11 @@ import Testing
         let holder = await holdWorker(of: lanes, until: latch)
         let ran = Counter()
         let admitted = (1..<limit).map { _ in Task { try await lanes.render { ran.increment() } } }
-        await waitUntil { lanes.metrics.admitted == limit }
+        await lanes.until { $0.admitted == limit }
 
         let waiterRan = Counter()
         let waiter = Task { try await lanes.render(priority: .background) { waiterRan.increment() } }
-        await waitUntil { lanes.metrics.waitingForAdmission == 1 }
+        await lanes.until { $0.waitingForAdmission == 1 }
         #expect(lanes.metrics.executor.queued == limit - 1)
 
         await #expect(throws: RenderLaneError.overloaded(queued: limit, limit: limit)) {
@@ -50,7 +50,7 @@ import Testing
         let holder = await holdWorker(of: lanes, until: latch)
         let ran = Counter()
         let waiter = Task { try await lanes.render { ran.increment() } }
-        await waitUntil { lanes.metrics.waitingForAdmission == 1 }
+        await lanes.until { $0.waitingForAdmission == 1 }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         latch.open()

@@ -39,7 +39,7 @@ import Testing
                 try await group.waitForAll()
             }
         }
-        await waitUntil { lanes.metrics.executor.queued == 2 * count }
+        await lanes.until { $0.executor.queued == 2 * count }
         victims.cancel()
         let cancelled = await victims.value
         latch.open()

@@ -74,7 +74,7 @@ import Testing
         let holders = await (0..<width).asyncMap { _ in await holdWorker(of: lanes, until: latch) }
         let ran = Counter()
         let queued = (0..<5).map { _ in Task { try await lanes.render { ran.increment() } } }
-        await waitUntil { executor.metrics.queued == 5 }
+        await lanes.until { $0.executor.queued == 5 }
         latch.open()
         executor.shutdown()
         #expect(ran.value == 5)

@@ -71,6 +71,32 @@ import Testing
         #expect(queue.isEmpty)
     }
 
+    /// The re-prioritise event of a group (the queued jobs of one escalated task): every queued
+    /// member below the new lane moves to its tail in the group's own order, other entries and
+    /// members already higher stay, and members that left are forgotten.
+    @Test func promotingAGroupMovesEveryQueuedMember() {
+        var queue = LaneQueue<String>(starvationLimit: 8)
+        let group: UInt64 = 500
+        queue.append("u0", id: 1, lane: .utility)
+        queue.append("g0", id: 2, lane: .utility, group: group)
+        queue.append("u1", id: 3, lane: .utility)
+        queue.append("g1", id: 4, lane: .background, group: group)
+        queue.append("g2", id: 5, lane: .userInteractive, group: group)
+        queue.append("g3", id: 6, lane: .utility, group: group)
+        queue.append("i0", id: 7, lane: .userInitiated)
+        let removed = queue.remove(id: 6)
+        #expect(removed == "g3")
+        #expect(queue.count(inGroup: group) == 3)
+        #expect(queue.promote(group: group, to: .userInitiated) == 2)  // g0 and g1; g2 is higher
+        #expect(queue.promote(group: group, to: .userInitiated) == 0)
+        #expect(queue.promote(group: 9, to: .userInteractive) == 0)  // no such group
+        #expect(queue.count(in: .userInitiated) == 3)
+        var served: [String] = []
+        while let next = queue.popNext() { served.append(next.element) }
+        #expect(served == ["g2", "i0", "g0", "g1", "u0", "u1"])
+        #expect(queue.count(inGroup: group) == 0)
+    }
+
     @Test(arguments: [
         (TaskPriority(rawValue: 33), RenderPriority.userInteractive),
         (.high, .userInitiated), (.medium, .userInitiated), (.low, .utility), (.background, .background),

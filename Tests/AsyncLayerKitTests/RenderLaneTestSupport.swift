@@ -1,15 +1,18 @@
 @testable import AsyncLayerKit
-import Dispatch
 import Synchronization
 import Testing
 
-/// A gate a worker thread blocks on until the test opens it: holds a render lane busy.
+/// A gate a worker thread blocks on until the test opens it: holds a render lane busy. The
+/// thread sleeps in the kernel (a condition variable), it never spins.
 final class Latch: Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
+    private let isOpen = ConditionLock(false)
     /// Blocks the calling (worker) thread until `open()`.
-    func wait() { semaphore.wait(); semaphore.signal() }
+    func wait() { isOpen.wait { $0 ? () : nil } }
     /// Lets every waiter through, now and later.
-    func open() { semaphore.signal() }
+    func open() {
+        isOpen.withLock { $0 = true }
+        isOpen.broadcast()
+    }
 }
 
 /// A thread-safe append-only log.
@@ -26,7 +29,8 @@ final class Counter: Sendable {
     var value: Int { storage.load(ordering: .relaxed) }
 }
 
-/// Polls `condition` until it holds: for reaching a queue state, never for ordering.
+/// Polls `condition` until it holds, for states outside the lanes (such as the loop's pending
+/// jobs), which publish no change notifications; lane states use `RenderLanes.until(_:)`.
 /// Records an issue and gives up after a minute, or when the test is cancelled.
 func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
     let deadline = ContinuousClock.now + .seconds(60)
@@ -39,11 +43,33 @@ func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourc
     }
 }
 
+extension RenderLanes {
+    /// Waits until the lanes' metrics satisfy `condition`: woken by each change of the admission
+    /// and executor queues, no polling and no sleeps. Records an issue if it has not held after
+    /// a minute (a bound on a failing test, not a synchronisation).
+    func until(_ condition: @escaping @Sendable (RenderLanesMetrics) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let held = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.waitUntilMetrics(condition)
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        if !held { Issue.record("the lanes never reached the awaited state: \(metrics)", sourceLocation: sourceLocation) }
+    }
+}
+
 /// Holds the single worker of `lanes` busy until `latch` opens; returns once it is running.
-func holdWorker(of lanes: RenderLanes, until latch: Latch) async -> Task<Void, any Error> {
+func holdWorker(of lanes: RenderLanes, until latch: Latch, lane: RenderPriority = .userInteractive) async -> Task<Void, any Error> {
     let before = lanes.metrics.executor.running
-    let task = Task { try await lanes.render(priority: .userInteractive) { latch.wait() } }
-    await waitUntil { lanes.metrics.executor.running > before }
+    let task = Task { try await lanes.render(priority: lane) { latch.wait() } }
+    await lanes.until { $0.executor.running > before }
     return task
 }
 

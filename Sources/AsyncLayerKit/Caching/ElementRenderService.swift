@@ -10,8 +10,9 @@ import Synchronization
 /// 2. else join or start the render of that key (``InFlightWork``: one render for all concurrent
 ///    requests, cancelled only when its last requester cancels, at the highest requester's
 ///    priority);
-/// 3. the render runs on ``RenderLanes`` (its own threads, in the lane of `priority`), then its
-///    bitmap is cached.
+/// 3. the render runs on ``RenderLanes`` (its own threads, in the lane of the most urgent
+///    requester: a more urgent request that joins moves the render's queued work to its lane;
+///    work already running on a lane thread stays there), then its bitmap is cached.
 public final class ElementRenderService: Sendable {
     private let renderCount = Atomic<Int>(0)
 
@@ -112,7 +113,9 @@ public final class ElementRenderService: Sendable {
                 return cached
             }
             self.renderCount.add(1, ordering: .relaxed)
-            let bitmap = try await lanes.renderAsync(priority: priority) {
+            // No explicit lane: the shared task's current priority, the most urgent waiter's
+            // (InFlightWork escalates it), and renderAsync follows later escalations.
+            let bitmap = try await lanes.renderAsync {
                 if let layout {
                     return try await renderer.render(root, layout: layout, scale: scale)
                 }

@@ -2,8 +2,10 @@
 /// one's result instead of starting again (Nuke does this for image loads; here it is for renders).
 ///
 /// - The work runs in its own task, started by the first request, at that request's priority.
-/// - A later request with a higher priority escalates the running work: it always runs at the
-///   highest priority of its waiters.
+/// - A later request with a higher priority escalates the work: it always runs at the highest
+///   priority of its waiters. On a ``RenderExecutor`` that includes its lane: the work's jobs
+///   still queued move to the lane of the new priority, and later ones are queued there (a job
+///   already running on a lane thread finishes where it is).
 /// - A waiter that is cancelled leaves at once (it throws `CancellationError`); the work itself is
 ///   cancelled only when its **last** waiter leaves, and a new request after that starts afresh.
 /// - Every waiter gets the work's result (or its error) exactly once.
@@ -11,6 +13,8 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
     private struct Entry {
         let generation: Int
         let task: Task<Void, Never>
+        /// The work's lane on a render executor, raised with the task's priority.
+        let binding: RenderLaneBinding?
         var priority: TaskPriority
         var waiters: [Int: CheckedContinuation<Value, any Error>]
     }
@@ -34,7 +38,9 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
     ///   - key: What identifies identical work (for a render: the tree's content hash and scale).
     ///   - priority: The priority this request needs; default: the calling task's.
     ///   - executor: The task executor the work prefers (for instance a render executor, so the
-    ///     work and the actors it calls run on its threads); `nil`: the default executor.
+    ///     work and the actors it calls run on its threads); `nil`: the default executor. On a
+    ///     ``RenderExecutor`` the work's jobs are queued in the lane of its priority, and move up
+    ///     when a more urgent request joins.
     ///   - work: The work, run once for all concurrent requests of `key`.
     /// - Throws: `CancellationError` if the calling task is cancelled (before or while it waits),
     ///   or what the work threw.
@@ -58,13 +64,16 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
                     if priority > entry.priority {
                         entry.priority = priority
                         entry.task.escalatePriority(to: priority)
+                        // The runtime does not move a queued job when its task is escalated.
+                        entry.binding?.raise(to: RenderPriority(priority))
                     }
                     entries[key] = entry
                     joined += 1
                 } else {
                     nextGeneration += 1
                     let generation = nextGeneration
-                    let task = Task(executorPreference: executor, priority: priority) {
+                    let binding = (executor as? RenderExecutor).map { RenderLaneBinding(base: $0, lane: RenderPriority(priority)) }
+                    let task = Task(executorPreference: binding.map { $0 as any TaskExecutor } ?? executor, priority: priority) {
                         let result: Result<Value, any Error>
                         do {
                             result = .success(try await work())
@@ -73,7 +82,9 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
                         }
                         await self.finish(key, generation: generation, with: result)
                     }
-                    entries[key] = Entry(generation: generation, task: task, priority: priority, waiters: [id: continuation])
+                    entries[key] = Entry(
+                        generation: generation, task: task, binding: binding, priority: priority, waiters: [id: continuation]
+                    )
                     started += 1
                 }
             }

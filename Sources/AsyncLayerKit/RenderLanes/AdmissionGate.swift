@@ -17,21 +17,27 @@ final class AdmissionGate: Sendable {
         var admitted = 0
         var rejected = 0
         var cancelledWhileWaiting = 0
+        var promotedWhileWaiting = 0
     }
 
     /// The most items admitted (queued or running) at once.
     let limit: Int
     private let state: ConditionLock<State>
+    private let changes: StateChanges
 
-    /// Creates a gate admitting at most `limit` items (at least 1).
-    init(limit: Int, starvationLimit: Int) {
+    /// Creates a gate admitting at most `limit` items (at least 1) that reports its changes to
+    /// `changes` (its executor's).
+    init(limit: Int, starvationLimit: Int, changes: StateChanges) {
         self.limit = max(limit, 1)
+        self.changes = changes
         state = ConditionLock(State(waiters: LaneQueue(starvationLimit: starvationLimit)))
     }
 
-    /// Takes a slot, waiting for one (`.wait`) or throwing `.overloaded` (`.fail`) when full.
+    /// Takes a slot, waiting for one (`.wait`) or throwing `.overloaded` (`.fail`) when full; a
+    /// waiter queues in the lane of `binding` as read under the lock, so a concurrent
+    /// `binding.raise(to:)` followed by `promote(id:to:)` cannot leave it in its old lane.
     /// Throws `CancellationError` if the task is cancelled while it waits.
-    func acquire(id: UInt64, lane: RenderPriority, policy: RenderOverloadPolicy) async throws {
+    func acquire(id: UInt64, binding: RenderLaneBinding, policy: RenderOverloadPolicy) async throws {
         let immediate = try state.withLock { state throws -> Bool in
             if state.inFlight < limit && state.waiters.isEmpty {
                 state.inFlight += 1
@@ -44,7 +50,10 @@ final class AdmissionGate: Sendable {
             }
             return false
         }
-        if immediate { return }
+        if immediate {
+            changes.changed()
+            return
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let admitted = state.withLock { state -> Bool in
@@ -53,10 +62,11 @@ final class AdmissionGate: Sendable {
                         state.admitted += 1
                         return true
                     }
-                    state.waiters.append(continuation, id: id, lane: lane)
+                    state.waiters.append(continuation, id: id, lane: binding.lane)
                     state.maxWaiting = max(state.maxWaiting, state.waiters.count)
                     return false
                 }
+                changes.changed()
                 if admitted {
                     continuation.resume()
                 } else if Task.isCancelled {
@@ -78,6 +88,7 @@ final class AdmissionGate: Sendable {
             state.inFlight -= 1
             return nil
         }
+        changes.changed()
         next?.resume()
     }
 
@@ -88,16 +99,22 @@ final class AdmissionGate: Sendable {
             if waiter != nil { state.cancelledWhileWaiting += 1 }
             return waiter
         }
+        changes.changed()
         removed?.resume(throwing: CancellationError())
     }
 
     /// Moves waiter `id` to a higher lane if it is still waiting.
     func promote(id: UInt64, to lane: RenderPriority) {
-        state.withLock { _ = $0.waiters.promote(id: id, to: lane) }
+        state.withLock { state in
+            if state.waiters.promote(id: id, to: lane) { state.promotedWhileWaiting += 1 }
+        }
+        changes.changed()
     }
 
     /// Admitted, waiting and rejected counts, as of now.
-    var snapshot: (inFlight: Int, waiting: Int, maxWaiting: Int, admitted: Int, rejected: Int, cancelledWhileWaiting: Int) {
-        state.withLock { ($0.inFlight, $0.waiters.count, $0.maxWaiting, $0.admitted, $0.rejected, $0.cancelledWhileWaiting) }
+    var snapshot: (inFlight: Int, waiting: Int, maxWaiting: Int, admitted: Int, rejected: Int, cancelledWhileWaiting: Int, promoted: Int) {
+        state.withLock {
+            ($0.inFlight, $0.waiters.count, $0.maxWaiting, $0.admitted, $0.rejected, $0.cancelledWhileWaiting, $0.promotedWhileWaiting)
+        }
     }
 }

@@ -10,11 +10,14 @@
 ///
 /// Removal and promotion are O(1): entries live in a dictionary keyed by id, and each lane is a
 /// FIFO of ids from which stale ids (removed, or promoted to another lane) are skipped lazily.
+/// Entries may belong to a *group* (the jobs of one task, see `RenderLaneBinding`): promoting a
+/// group moves every queued entry of it at once.
 /// A pure value type with no threads or locks, so the rule is tested on its own.
 struct LaneQueue<Element> {
     private struct Entry {
         var lane: RenderPriority
         var element: Element
+        var group: UInt64?
     }
 
     /// The number of consecutive bypasses after which a waiting lower lane is served (K ≥ 1).
@@ -24,6 +27,7 @@ struct LaneQueue<Element> {
     private var heads: [Int] = Array(repeating: 0, count: RenderPriority.servingOrder.count)
     private var laneCounts: [Int] = Array(repeating: 0, count: RenderPriority.servingOrder.count)
     private var bypassed: [Int] = Array(repeating: 0, count: RenderPriority.servingOrder.count)
+    private var groups: [UInt64: Set<UInt64>] = [:]
 
     /// Creates an empty queue; `starvationLimit` is clamped to at least 1.
     init(starvationLimit: Int) {
@@ -42,18 +46,24 @@ struct LaneQueue<Element> {
     /// The lane `id` waits in, or `nil` when it is not queued.
     func lane(of id: UInt64) -> RenderPriority? { entries[id]?.lane }
 
-    /// Appends `element` to the tail of `lane`. Ids must be unique among queued elements.
-    mutating func append(_ element: Element, id: UInt64, lane: RenderPriority) {
+    /// The number of queued elements of `group`.
+    func count(inGroup group: UInt64) -> Int { groups[group]?.count ?? 0 }
+
+    /// Appends `element` to the tail of `lane`, as a member of `group` if one is given. Ids must
+    /// be unique among queued elements.
+    mutating func append(_ element: Element, id: UInt64, lane: RenderPriority, group: UInt64? = nil) {
         precondition(entries[id] == nil, "duplicate LaneQueue id \(id)")
-        entries[id] = Entry(lane: lane, element: element)
+        entries[id] = Entry(lane: lane, element: element, group: group)
         fifos[lane.index].append(id)
         laneCounts[lane.index] += 1
+        if let group { groups[group, default: []].insert(id) }
     }
 
     /// Removes and returns the element `id` if it is still queued.
     mutating func remove(id: UInt64) -> Element? {
         guard let entry = entries.removeValue(forKey: id) else { return nil }
         didLeave(entry.lane)
+        leaveGroup(entry.group, id: id)
         return entry.element
     }
 
@@ -67,6 +77,17 @@ struct LaneQueue<Element> {
         fifos[lane.index].append(id)
         laneCounts[lane.index] += 1
         return true
+    }
+
+    /// Moves every queued element of `group` that waits in a lane lower than `lane` to the tail
+    /// of `lane`, in their queue order; returns how many moved.
+    @discardableResult
+    mutating func promote(group: UInt64, to lane: RenderPriority) -> Int {
+        guard let members = groups[group] else { return 0 }
+        // Ids grow with arrival, so sorting keeps the group's own FIFO order in the new lane.
+        var moved = 0
+        for id in members.sorted() where promote(id: id, to: lane) { moved += 1 }
+        return moved
     }
 
     /// Removes and returns the next element by the serving rule, with its lane and whether the
@@ -89,9 +110,17 @@ struct LaneQueue<Element> {
             if let entry = entries[id], entry.lane.index == chosen {
                 entries[id] = nil
                 didLeave(entry.lane)
+                leaveGroup(entry.group, id: id)
                 return (id, entry.lane, entry.element, chosen != highest)
             }
         }
+    }
+
+    /// Bookkeeping after element `id` of `group` leaves the queue.
+    private mutating func leaveGroup(_ group: UInt64?, id: UInt64) {
+        guard let group else { return }
+        groups[group]?.remove(id)
+        if groups[group]?.isEmpty == true { groups[group] = nil }
     }
 
     /// Bookkeeping after an element leaves `lane`: counts, reset of an emptied lane, compaction.

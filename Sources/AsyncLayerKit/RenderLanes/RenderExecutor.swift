@@ -44,6 +44,8 @@ public final class RenderExecutor: TaskExecutor {
     public let starvationLimit: Int
 
     let lock: ConditionLock<RenderExecutorState>
+    /// Reports every change of the queues (and of admission gates on this executor) to waiters.
+    let changes = StateChanges()
 
     /// Creates an executor and starts its worker threads.
     ///
@@ -64,7 +66,10 @@ public final class RenderExecutor: TaskExecutor {
         self.appliesThreadPriorities = !threadPriorities.isUnchanged && OSThread.canRestoreNiceValue()
         self.starvationLimit = max(starvationLimit, 1)
         self.lock = ConditionLock(RenderExecutorState(starvationLimit: self.starvationLimit))
-        lock.withLock { $0.liveWorkers = self.width }
+        lock.withLock { state in
+            state.liveWorkers = self.width
+            state.servingLanes = Array(repeating: nil, count: self.width)
+        }
         var threads: [pthread_t] = []
         for index in 0..<self.width {
             threads.append(OSThread.spawn { [self] in self.workerLoop(index: index) })
@@ -79,23 +84,49 @@ public final class RenderExecutor: TaskExecutor {
     /// After `shutdown()` a job still runs, on a one-off thread, so that no task is lost.
     public func enqueue(_ job: consuming ExecutorJob) {
         let lane = RenderPriority(TaskPriority(rawValue: job.priority.rawValue))
-        let unowned = UnownedJob(job)
+        enqueue(UnownedJob(job), lane: lane, binding: nil)
+    }
+
+    /// Enqueues a job of a task that prefers `binding`, in the binding's lane (not the job's
+    /// priority: a child task inherits its parent's priority, which would override the lane the
+    /// caller asked for), as a member of the binding's group (so `promote(group:to:)` moves it).
+    func enqueue(_ job: consuming ExecutorJob, boundTo binding: RenderLaneBinding) {
+        enqueue(UnownedJob(job), lane: binding.lane, binding: binding)
+    }
+
+    private func enqueue(_ job: UnownedJob, lane jobLane: RenderPriority, binding: RenderLaneBinding?) {
         let accepted = lock.withLock { state -> Bool in
             guard !state.isShuttingDown else { return false }
-            state.queue.append(.job(unowned), id: state.makeID(), lane: lane)
+            // The binding's lane is read under the lock: a concurrent raise(to:) either promotes
+            // this entry afterwards or has already raised the lane read here.
+            let lane = binding?.lane ?? jobLane
+            state.queue.append(.job(job, binding), id: state.makeID(), lane: lane, group: binding?.group)
             return true
         }
         if accepted {
             lock.signal()
+            changes.changed()
         } else {
-            let executor = asUnownedTaskExecutor()
-            OSThread.spawnDetached { unowned.runSynchronously(on: executor) }
+            let executor = binding?.asUnownedTaskExecutor() ?? asUnownedTaskExecutor()
+            OSThread.spawnDetached { [binding] in
+                withExtendedLifetime(binding) { job.runSynchronously(on: executor) }
+            }
         }
     }
 
     /// Counters and queue lengths, as of now.
     public var metrics: RenderExecutorMetrics {
         lock.withLock { $0.metrics }
+    }
+
+    /// The lane the calling thread is serving now: the lane of the entry it is running, or `nil`
+    /// when the caller is not one of this executor's workers. Work that was moved to a higher
+    /// lane while it waited (priority escalation) reports the lane it was moved to.
+    public var currentLane: RenderPriority? {
+        let me = OSThread.current
+        return lock.withLock { state in
+            state.threads.firstIndex { pthread_equal($0, me) != 0 }.flatMap { state.servingLanes[$0] }
+        }
     }
 
     /// Whether the calling thread is one of this executor's workers.
@@ -123,19 +154,23 @@ public final class RenderExecutor: TaskExecutor {
 
     // MARK: Synchronous items (used by RenderLanes)
 
-    /// Reserves an id for `submit(_:id:lane:)`, `cancel(id:)` and `promote(id:to:)`.
+    /// Reserves an id for `submit(_:id:binding:)`, `cancel(id:)` or a group (`promote(group:to:)`).
     func makeID() -> UInt64 {
         lock.withLock { $0.makeID() }
     }
 
-    /// Queues an item in `lane`; returns `false` (and queues nothing) after `shutdown()`.
-    func submit(_ entry: RenderQueueEntry, id: UInt64, lane: RenderPriority) -> Bool {
+    /// Queues an item in the lane of `binding` (read under the lock), as a member of its group;
+    /// returns `false` (and queues nothing) after `shutdown()`.
+    func submit(_ entry: RenderQueueEntry, id: UInt64, binding: RenderLaneBinding) -> Bool {
         let accepted = lock.withLock { state -> Bool in
             guard !state.isShuttingDown else { return false }
-            state.queue.append(entry, id: id, lane: lane)
+            state.queue.append(entry, id: id, lane: binding.lane, group: binding.group)
             return true
         }
-        if accepted { lock.signal() }
+        if accepted {
+            lock.signal()
+            changes.changed()
+        }
         return accepted
     }
 
@@ -146,14 +181,26 @@ public final class RenderExecutor: TaskExecutor {
             if entry != nil { state.cancelledBeforeStart += 1 }
             return entry
         }
+        changes.changed()
         if case .item(_, let cancel) = removed { cancel() }
     }
 
-    /// Moves item `id` to `lane` if it is still queued in a lower lane.
-    func promote(id: UInt64, to lane: RenderPriority) {
-        lock.withLock { state in
-            if state.queue.promote(id: id, to: lane) { state.promotions += 1 }
+    /// Moves the queued jobs of `group` (a ``RenderLaneBinding``) that wait below `lane` up to
+    /// `lane`; returns how many moved.
+    func promote(group: UInt64, to lane: RenderPriority) -> Int {
+        let moved = lock.withLock { state in
+            let moved = state.queue.promote(group: group, to: lane)
+            state.promotions += moved
+            return moved
         }
+        changes.changed()
+        return moved
+    }
+
+    /// Returns once `condition` holds for the metrics, re-checking after each change of the
+    /// queues instead of polling (or when the task is cancelled); for tests and tools.
+    func waitUntilMetrics(_ condition: (RenderExecutorMetrics) -> Bool) async {
+        await changes.wait { condition(metrics) }
     }
 
     // MARK: Workers
@@ -174,10 +221,12 @@ public final class RenderExecutor: TaskExecutor {
             let next = lock.wait { state -> Next? in
                 if finishedOne {
                     state.running -= 1
+                    state.servingLanes[index] = nil
                     finishedOne = false
                 }
                 if let picked = state.queue.popNext() {
                     state.running += 1
+                    state.servingLanes[index] = picked.lane
                     state.maxRunning = max(state.maxRunning, state.running)
                     state.ranPerLane[picked.lane.index] += 1
                     if picked.overrode { state.starvationOverrides += 1 }
@@ -190,16 +239,29 @@ public final class RenderExecutor: TaskExecutor {
                 return nil
             }
             guard case .run(let entry, let lane) = next else { break }
+            changes.changed()
             if appliesThreadPriorities {
                 let wanted = max(threadPriorities.offset(for: lane), 0)
                 if wanted != offset, OSThread.setNiceValue(min(base + wanted, 19)) { offset = wanted }
             }
             switch entry {
-            case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+            case .job(let job, nil): job.runSynchronously(on: asUnownedTaskExecutor())
+            case .job(let job, let binding?): job.runSynchronously(on: binding.asUnownedTaskExecutor())
             case .item(let run, _): run()
             }
-            finishedOne = true
+            if changes.isObserved {
+                // Somebody waits for queue states: make the end of this entry visible now rather
+                // than at the next pick, which may be a long time coming.
+                lock.withLock { state in
+                    state.running -= 1
+                    state.servingLanes[index] = nil
+                }
+                changes.changed()
+            } else {
+                finishedOne = true
+            }
         }
+        changes.changed()
         if offset != 0 { OSThread.setNiceValue(base) }
     }
 }

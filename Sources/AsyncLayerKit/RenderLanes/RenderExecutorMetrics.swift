@@ -14,7 +14,7 @@ public struct RenderExecutorMetrics: Sendable, Hashable {
     public var cancelledBeforeStart: Int
     /// Picks where the anti-starvation rule served a lower lane ahead of a higher non-empty one.
     public var starvationOverrides: Int
-    /// Queued items moved to a higher lane by priority escalation.
+    /// Queued entries (items and task jobs) moved to a higher lane by priority escalation.
     public var promotions: Int
     /// Worker threads alive now: the width until `shutdown()`, then 0.
     public var liveThreads: Int

@@ -6,8 +6,9 @@ import Musl
 
 /// One unit of work queued on a ``RenderExecutor``: a task's job, or a synchronous work item.
 enum RenderQueueEntry {
-    /// A job the Swift runtime enqueued, for a task that prefers this executor.
-    case job(UnownedJob)
+    /// A job the Swift runtime enqueued, for a task that prefers this executor, or a
+    /// ``RenderLaneBinding`` on it (the binding the job runs on, kept alive until it has run).
+    case job(UnownedJob, RenderLaneBinding?)
     /// A synchronous item from ``RenderLanes``: `run` runs it and resumes its waiter; `cancel`
     /// resumes the waiter with `CancellationError` when the item leaves the queue unrun.
     case item(run: @Sendable () -> Void, cancel: @Sendable () -> Void)
@@ -18,6 +19,8 @@ struct RenderExecutorState {
     var queue: LaneQueue<RenderQueueEntry>
     var nextID: UInt64 = 1
     var threads: [pthread_t] = []
+    /// The lane each worker (by index) is serving now; `nil` while it is idle.
+    var servingLanes: [RenderPriority?] = []
     var liveWorkers = 0
     var startedWorkers = 0
     var isShuttingDown = false

@@ -21,7 +21,8 @@
 ///   that has started runs to completion (a synchronous closure cannot be interrupted).
 /// - **Escalation.** When the calling task's priority is escalated while its item waits (for
 ///   instance because a higher-priority task awaits it), the item moves up to the lane of the
-///   new priority.
+///   new priority, in the admission queue and in the executor's queue. Work already running
+///   stays on its thread.
 public final class RenderLanes: Sendable {
     /// The executor the work runs on.
     public let executor: RenderExecutor
@@ -62,7 +63,9 @@ public final class RenderLanes: Sendable {
         self.executor = executor
         self.overloadPolicy = overloadPolicy
         self.ownsExecutor = ownsExecutor
-        self.gate = AdmissionGate(limit: admissionLimit ?? executor.width * 16, starvationLimit: executor.starvationLimit)
+        self.gate = AdmissionGate(
+            limit: admissionLimit ?? executor.width * 16, starvationLimit: executor.starvationLimit, changes: executor.changes
+        )
     }
 
     deinit {
@@ -89,53 +92,71 @@ public final class RenderLanes: Sendable {
         whenFull: RenderOverloadPolicy? = nil,
         _ work: @escaping @Sendable () throws -> R
     ) async throws -> R {
-        let lane = priority ?? RenderPriority(Task.currentPriority)
+        let entryPriority = Task.currentPriority
         try Task.checkCancellation()
         let id = executor.makeID()
         let executor = self.executor
         let gate = self.gate
+        // The item's lane, raised by escalation: its place in the admission queue and in the
+        // executor's queue move with it.
+        let binding = RenderLaneBinding(base: executor, lane: priority ?? RenderPriority(entryPriority), group: id)
         return try await withTaskPriorityEscalationHandler {
-            try await gate.acquire(id: id, lane: lane, policy: whenFull ?? overloadPolicy)
+            // An escalation between reading the priority above and installing the handler.
+            if Task.currentPriority > entryPriority {
+                binding.raise(to: RenderPriority(Task.currentPriority))
+            }
+            try await gate.acquire(id: id, binding: binding, policy: whenFull ?? overloadPolicy)
             defer { gate.release() }
-            return try await executor.run(id: id, lane: lane, work)
+            return try await executor.run(id: id, binding: binding, work)
         } onPriorityEscalated: { _, new in
             let raised = RenderPriority(new)
+            binding.raise(to: raised)
             gate.promote(id: id, to: raised)
-            executor.promote(id: id, to: raised)
         }
     }
 
-    /// Runs async `work` with the executor as its task executor preference, in a child task at
-    /// the lane's priority, and returns its result.
+    /// Runs async `work` on the executor's threads, in a child task at the lane's priority, and
+    /// returns its result.
     ///
-    /// The child task's jobs are queued in the lane of its priority. Admission, back-pressure
-    /// and cancellation before start behave as in `render`, and so does escalation while the
-    /// call waits for admission (the waiter moves up to the new lane); once the work has started,
-    /// its suspensions and resumptions follow the runtime's rules (an escalated child task's
-    /// later jobs are queued at its new priority; the work may observe cancellation itself).
+    /// The child task's jobs (and those of its own child tasks and of the default actors it calls)
+    /// are queued in the lane, even when the child task inherits a higher priority from the
+    /// calling task. Admission,
+    /// back-pressure and cancellation before start behave as in `render`.
+    ///
+    /// **Escalation.** When the calling task's priority is escalated (say a shared render gains a
+    /// more urgent waiter, see ``InFlightWork``), the call moves to the lane of the new priority:
+    /// while it waits for admission, its place in the admission queue; once admitted, every job
+    /// of the work still queued on the executor, and every later one. A job already running on a
+    /// worker thread keeps running there to its next suspension.
     public func renderAsync<R: Sendable>(
         priority: RenderPriority? = nil,
         whenFull: RenderOverloadPolicy? = nil,
         _ work: @escaping @Sendable () async throws -> R
     ) async throws -> R {
-        let lane = priority ?? RenderPriority(Task.currentPriority)
+        let entryPriority = Task.currentPriority
         try Task.checkCancellation()
         let id = executor.makeID()
-        let executor = self.executor
         let gate = self.gate
+        let binding = RenderLaneBinding(base: executor, lane: priority ?? RenderPriority(entryPriority), group: id)
         let policy = whenFull ?? overloadPolicy
         return try await withTaskPriorityEscalationHandler {
-            try await gate.acquire(id: id, lane: lane, policy: policy)
+            // An escalation between reading the priority above and installing the handler.
+            if Task.currentPriority > entryPriority {
+                binding.raise(to: RenderPriority(Task.currentPriority))
+            }
+            try await gate.acquire(id: id, binding: binding, policy: policy)
             defer { gate.release() }
             return try await withThrowingTaskGroup(of: R.self) { group in
-                group.addTask(executorPreference: executor, priority: lane.taskPriority) {
+                group.addTask(executorPreference: binding, priority: binding.lane.taskPriority) {
                     try Task.checkCancellation()
                     return try await work()
                 }
                 return try await group.next()!
             }
         } onPriorityEscalated: { _, new in
-            gate.promote(id: id, to: RenderPriority(new))
+            let raised = RenderPriority(new)
+            binding.raise(to: raised)
+            gate.promote(id: id, to: raised)
         }
     }
 
@@ -145,8 +166,15 @@ public final class RenderLanes: Sendable {
         return RenderLanesMetrics(
             executor: executor.metrics, admitted: gate.inFlight, waitingForAdmission: gate.waiting,
             maxWaitingForAdmission: gate.maxWaiting, admittedTotal: gate.admitted, rejected: gate.rejected,
-            cancelledWhileWaiting: gate.cancelledWhileWaiting
+            cancelledWhileWaiting: gate.cancelledWhileWaiting, promotedWhileWaiting: gate.promoted
         )
+    }
+
+    /// Returns once `condition` holds for the metrics, re-checking after each change of the
+    /// admission and executor queues instead of polling (or when the task is cancelled); for
+    /// tests and tools.
+    func waitUntilMetrics(_ condition: (RenderLanesMetrics) -> Bool) async {
+        await executor.changes.wait { condition(metrics) }
     }
 
     /// Shuts the executor down (see `RenderExecutor.shutdown()`): queued work still runs, new

@@ -14,4 +14,6 @@ public struct RenderLanesMetrics: Sendable, Hashable {
     public var rejected: Int
     /// Calls cancelled while waiting for admission (their work never ran).
     public var cancelledWhileWaiting: Int
+    /// Calls moved to a higher lane of the admission queue by priority escalation so far.
+    public var promotedWhileWaiting: Int
 }
