@@ -112,7 +112,7 @@ struct DrawProbe: CustomElement {
     // Encoded for the tree's content hash only: one job's trees are never decoded.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(UInt(bitPattern: ObjectIdentifier(probe).hashValue))
+        try container.encode(UInt(bitPattern: ObjectIdentifier(probe)))
     }
 
     init(probe: FeedLoopProbe) {
