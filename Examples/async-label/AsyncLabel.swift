@@ -16,8 +16,12 @@ final class AsyncLabel: AsyncLayerDelegate {
     let draws = DrawCounts()
     /// The numbers of the texts whose draws were shown, in order.
     private(set) var shownTexts: [Int] = []
-    /// Draws shown although a newer text had been set: what the layer's cancellation prevents.
+    /// Draws shown although a newer display request had started: what the layer's cancellation
+    /// prevents. (A text set in the turn a draw lands does not supersede it until that turn's
+    /// display phase starts the new draw; the old one may show until the new one replaces it.)
     private(set) var shownWhileSuperseded = 0
+    /// The text number of the latest display request.
+    private var requestedNumber = 0
 
     private var needsDisplay = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -39,6 +43,7 @@ final class AsyncLabel: AsyncLayerDelegate {
 
     func newDisplayTask(for layer: AsyncLayer) -> AsyncLayerDisplayTask {
         needsDisplay = false
+        requestedNumber = textNumber
         let text = attributedText, number = textNumber, draws = self.draws
         return AsyncLayerDisplayTask(
             display: { context, size in
@@ -57,7 +62,7 @@ final class AsyncLabel: AsyncLayerDelegate {
                 guard let self else { return }
                 if finished {
                     shownTexts.append(number)
-                    if number != textNumber { shownWhileSuperseded += 1 }
+                    if number != requestedNumber { shownWhileSuperseded += 1 }
                 }
                 resumeIfIdle()
             }

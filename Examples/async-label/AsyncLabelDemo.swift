@@ -4,9 +4,9 @@ import Foundation
 
 /// YALabel from the seeds: a label whose attributed text is measured and drawn off the loop.
 /// Its text changes rapidly — several times a turn, and in consecutive turns while a draw is
-/// still running. Only the last text stays: changes in one turn make one draw, and a draw
-/// superseded by a newer text is cancelled before it shows (it may have finished drawing; its
-/// bitmap is dropped). The run counts draws started, drawn to the end, shown and cancelled, and
+/// still running. Only the last text stays: changes in one turn make one display request, and a
+/// draw superseded by a newer request is cancelled before it shows (it may have finished drawing;
+/// its bitmap is dropped). The run counts draws started, drawn to the end, shown and cancelled, and
 /// writes the final contents to a PNG.
 @main
 struct AsyncLabelDemo: AsyncParsableCommand {
@@ -38,8 +38,8 @@ struct AsyncLabelDemo: AsyncParsableCommand {
             display requests: \(run.displayRequests) (changes within a turn coalesce)
             draws started:    \(run.drawsStarted) (the other requests were superseded before their draw began)
             drawn to the end: \(run.drawnToTheEnd) (a superseded draw may finish drawing; its bitmap is then dropped)
-            shown:            \(run.shownTexts.count) (texts \(shown)); shown after a newer text was set: \(run.shownWhileSuperseded)
-            cancelled:        \(run.cancelled) (superseded by a newer text)
+            shown:            \(run.shownTexts.count) (texts \(shown)); shown after a newer request started: \(run.shownWhileSuperseded)
+            cancelled:        \(run.cancelled) (superseded by a newer request)
             final contents:   text #\(last) of \(changes)
             wrote \(output) (\(contents.width)×\(contents.height) px)
             """)

@@ -13,9 +13,9 @@ struct AsyncLabelRun: Sendable {
     var drawnToTheEnd: Int
     /// The numbers of the texts shown, in order (counted in `didDisplay(true)`).
     var shownTexts: [Int]
-    /// Draws shown although a newer text was already set.
+    /// Draws shown although a newer display request had started (always 0: it is cancelled).
     var shownWhileSuperseded: Int
-    /// Requests superseded by a newer text (`didDisplay(false)`).
+    /// Requests superseded by a newer one (`didDisplay(false)`).
     var cancelled: Int
     /// The layer's count of draws started, to compare with ``drawsStarted``.
     var layerDrawsStarted: Int
