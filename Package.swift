@@ -133,6 +133,13 @@ let package = Package(
             path: "Examples/async-label",
             swiftSettings: swiftSettings
         ),
+        // The transaction and async-label demos' measuring code, run on the manual loop (the
+        // executables are imported with @testable).
+        .testTarget(
+            name: "ExampleTests",
+            dependencies: ["transaction-demo", "async-label", "AsyncLayerKitTesting"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "loop-bench",
             dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -171,10 +171,13 @@ public struct FeedRenderJob: Sendable {
             throw FeedRenderError.write(path: options.feedDirectory.path, Self.fileErrorReason(error))
         }
 
-        // 2. Pre-layout, off the loop; delivered to the loop at the layout phase.
-        let service = ElementRenderService(renderer: ElementRenderer(imageLoader: imageLoader), lanes: options.lanes,
-                                           cacheBytes: options.cacheBytes)
-        let layoutCache = FeedLayoutCache(template: FeedCells(), lanes: options.lanes, textCache: service.cache)
+        // 2. Pre-layout, off the loop; delivered to the loop at the layout phase. The probe
+        //    counts the heavy steps from inside them, and those that ran on the loop's thread.
+        let probe = FeedLoopProbe()
+        let service = ElementRenderService(renderer: ElementRenderer(imageLoader: ProbedImageLoader(base: imageLoader, probe: probe)),
+                                           lanes: options.lanes, cacheBytes: options.cacheBytes)
+        let layoutCache = FeedLayoutCache(template: ProbedCells(base: FeedCells(), probe: probe), lanes: options.lanes,
+                                          textCache: service.cache)
         let layouts = try await FeedLayoutCollector.layOut(items, width: options.width, cache: layoutCache, progress: progress)
         let laidOut = clock.now
         let imageCounts = layouts.map { Self.imageCount(of: $0.element) }
@@ -183,7 +186,7 @@ public struct FeedRenderJob: Sendable {
         // 3 to 5. Range-driven rendering on the loop, encoding on the lanes.
         let plan = try FeedScrollPlan(options: options, layouts: layouts, imageCounts: imageCounts,
                                   files: fileNames.map { options.feedDirectory.appendingPathComponent($0) })
-        let scroller = await FeedScroller(plan: plan, service: service, progress: progress)
+        let scroller = await FeedScroller(plan: plan, service: service, probe: probe, progress: progress)
         let outcome = try await scroller.run()
 
         // The contact sheet, off the loop.
@@ -191,6 +194,7 @@ public struct FeedRenderJob: Sendable {
         let tiles = zip(items, outcome.thumbnails).map { FeedContactSheet.Tile(id: $0.id, thumbnail: $1) }
         let title = "AsyncLayerKit feed-demo · \(items.count) items · \(Self.number(options.width)) pt @\(Self.number(options.scale))x · WebP q\(Self.number(options.webpQuality)) method \(options.webpMethod)"
         let sheet = try await options.lanes.render(priority: .utility) { () throws -> (bytes: [UInt8], width: Int, height: Int) in
+            probe.check(.contactSheet)
             let bitmap = try FeedContactSheet.render(tiles, title: title)
             return (try ImageEncoder.encode(bitmap, as: .png()), bitmap.width, bitmap.height)
         }
@@ -252,7 +256,8 @@ public struct FeedRenderJob: Sendable {
                         turnP50Milliseconds: Double(turns.turnDurationPercentile(50)) / 1e6,
                         turnP99Milliseconds: Double(turns.turnDurationPercentile(99)) / 1e6,
                         turnMaxMilliseconds: Double(turns.recentTurnNanoseconds.max() ?? 0) / 1e6),
-            workOnLoopThread: counters.workOnLoopThread
+            workOnLoopThread: FeedLoopProbe.Step.allCases.reduce(0) { $0 + probe.counts($1).onLoop },
+            loopProbe: probe.report
         )
     }
 

@@ -131,8 +131,29 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
     public var contactSheetHeight: Int
     /// The loop's turns during the job.
     public var loop: Loop
-    /// Off-loop steps found running on the loop's thread (0 unless something is wrong).
+    /// Heavy steps found running on the loop's thread, probed inside each step (0 unless
+    /// something is wrong): the sum of ``loopProbe``'s `onLoop` counts.
     public var workOnLoopThread: Int
+    /// Each probed step (`imageLoads`, `cellBuilds`, `prefetches`, `hashes`, `draws`, `encodes`,
+    /// `contactSheet`): how many ran, and how many of those on the loop's thread.
+    public var loopProbe: [String: StepCount]
+
+    /// One probed step's counts.
+    public struct StepCount: Sendable, Codable, Hashable {
+        /// Times the step ran (probed from inside it).
+        public var probed: Int
+        /// Times it ran on the loop's thread.
+        public var onLoop: Int
+
+        /// Creates a count.
+        public init(probed: Int, onLoop: Int) {
+            self.probed = probed
+            self.onLoop = onLoop
+        }
+    }
+
+    /// All steps probed, of every kind.
+    public var probedSteps: Int { loopProbe.values.reduce(0) { $0 + $1.probed } }
 
     /// The summary as one line of JSON, keys sorted.
     public func jsonString() -> String {
@@ -166,7 +187,7 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
             "  prefetches  \(prefetches) (\(cancelledPrefetches) cancelled)",
             "  cache hits  renders \(hits(cache.renders)), images \(hits(cache.images)), texts \(hits(cache.texts)), layouts \(hits(cache.layouts)); \(cache.evictions) evictions",
             "  written     \(files) WebP files, \(bytes(webpBytes)), in \(shown(feedDirectory))/; \(shown(contactSheet)) (\(contactSheetWidth)×\(contactSheetHeight) px, \(bytes(contactSheetBytes))); \(bytes(bytesWritten)) in all",
-            "  loop        \(loop.turns) turns: p50 \(String(format: "%.3f", loop.turnP50Milliseconds)) ms, p99 \(String(format: "%.3f", loop.turnP99Milliseconds)) ms, max \(String(format: "%.3f", loop.turnMaxMilliseconds)) ms; work on the loop's thread: \(workOnLoopThread)",
+            "  loop        \(loop.turns) turns: p50 \(String(format: "%.3f", loop.turnP50Milliseconds)) ms, p99 \(String(format: "%.3f", loop.turnP99Milliseconds)) ms, max \(String(format: "%.3f", loop.turnMaxMilliseconds)) ms; work on the loop's thread: \(workOnLoopThread) of \(probedSteps) probed steps",
         ]
         return lines.joined(separator: "\n")
     }

@@ -47,9 +47,6 @@ struct FeedScrollCounters: Sendable {
     var files = 0
     /// Their bytes.
     var webpBytes = 0
-    /// Off-loop steps (render requests, prefetches, encodes) found running on the loop's thread:
-    /// always 0 unless something is wrong.
-    var workOnLoopThread = 0
 }
 
 /// What the scroll produced.
@@ -66,10 +63,13 @@ struct FeedScrollOutcome: Sendable {
 /// cancelled off the loop, and keeps the books. Nothing here renders, decodes or encodes: every
 /// heavy step runs in a detached task (the render service on the lanes, prefetches on the
 /// concurrent executor, encoding on the lanes) and reports back with a small job on the loop.
+/// The steps are probed from inside (``FeedLoopProbe``), so one that reached the loop's thread
+/// would be counted.
 @DisplayActor
 final class FeedScroller {
     private let plan: FeedScrollPlan
     private let service: ElementRenderService
+    private let probe: FeedLoopProbe
     private let progress: @DisplayActor @Sendable (FeedRenderProgress) -> Void
     private var ranges: RangeController
     private var link: DisplayLink<ContinuousClock>?
@@ -88,9 +88,11 @@ final class FeedScroller {
     /// is told a render takes.
     private var renderEstimate = 0.02
 
-    init(plan: FeedScrollPlan, service: ElementRenderService, progress: @escaping @DisplayActor @Sendable (FeedRenderProgress) -> Void) {
+    init(plan: FeedScrollPlan, service: ElementRenderService, probe: FeedLoopProbe,
+         progress: @escaping @DisplayActor @Sendable (FeedRenderProgress) -> Void) {
         self.plan = plan
         self.service = service
+        self.probe = probe
         self.progress = progress
         self.ranges = RangeController(items: plan.extents)
         rendered = Array(repeating: false, count: plan.layouts.count)
@@ -203,27 +205,27 @@ final class FeedScroller {
               renders[index] == nil, prefetches[index] == nil else { return }
         counters.prefetches += 1
         let renderer = service.renderer, lanes = plan.options.lanes, layout = plan.layouts[index], scale = plan.options.scale
+        let probe = self.probe
         prefetches[index] = Task.detached(priority: .utility) { [weak self] in
-            let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
             let outcome: Result<Void, any Error>
             do {
                 // Loads and decodes the cell's images at their display size into the service's
                 // cache, where the render will find them; on the lanes, in the utility lane, so
                 // the decoding runs at the lanes' lower OS priority, never ahead of the loop.
                 _ = try await lanes.renderAsync(priority: .utility) {
-                    try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
+                    probe.check(.prefetch)
+                    return try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
                 }
                 outcome = .success(())
             } catch {
                 outcome = .failure(error)
             }
-            await self?.prefetchFinished(index, outcome, onLoop: onLoop)
+            await self?.prefetchFinished(index, outcome)
         }
     }
 
-    private func prefetchFinished(_ index: Int, _ outcome: Result<Void, any Error>, onLoop: Bool) {
+    private func prefetchFinished(_ index: Int, _ outcome: Result<Void, any Error>) {
         prefetches[index] = nil
-        if onLoop { counters.workOnLoopThread += 1 }
         switch outcome {
         case .success: prefetched[index] = true
         case .failure(let error) where Self.isCancellation(error): counters.cancelledPrefetches += 1
@@ -243,26 +245,32 @@ final class FeedScroller {
 
     private func startRender(_ index: Int, priority: RenderPriority) {
         let layout = plan.layouts[index], service = self.service, scale = plan.options.scale, lanes = plan.options.lanes
+        let probe = self.probe
         renders[index] = Task.detached(priority: priority.taskPriority) { [weak self] in
             let clock = ContinuousClock()
             let started = clock.now
-            let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
             let result: Result<Bitmap, any Error>
             do {
                 // The tree is hashed (a walk of it) on the lanes too, at their OS priority: on two
                 // cores, every CPU-heavy step on the cooperative threads would compete with the loop.
-                let tree = try await lanes.render(priority: priority) { try HashedElement(layout.element) }
+                // The draw itself is probed by the cell's probe element.
+                let tree = try await lanes.render(priority: priority) { try Self.hash(layout.element, probe: probe) }
                 result = .success(try await service.render(tree, size: layout.size, scale: scale, priority: priority))
             } catch {
                 result = .failure(error)
             }
-            await self?.renderFinished(index, result, seconds: (clock.now - started).inSeconds, onLoop: onLoop)
+            await self?.renderFinished(index, result, seconds: (clock.now - started).inSeconds)
         }
     }
 
-    private func renderFinished(_ index: Int, _ result: Result<Bitmap, any Error>, seconds: Double, onLoop: Bool) {
+    /// Hashes a cell's tree for its render (the step ``startRender(_:priority:)`` runs on a lane).
+    nonisolated static func hash(_ element: Element, probe: FeedLoopProbe) throws -> HashedElement {
+        probe.check(.hash)
+        return try HashedElement(element)
+    }
+
+    private func renderFinished(_ index: Int, _ result: Result<Bitmap, any Error>, seconds: Double) {
         renders[index] = nil
-        if onLoop { counters.workOnLoopThread += 1 }
         switch result {
         case .success(let bitmap):
             renderEstimate = renderEstimate * 0.8 + seconds * 0.2
@@ -276,30 +284,39 @@ final class FeedScroller {
     }
 
     /// One encoded item: its file's size and its thumbnail.
-    private struct Encoded: Sendable {
+    struct Encoded: Sendable {
         let bytes: Int
         let thumbnail: Bitmap
-        let onLoop: Bool
+    }
+
+    /// Encodes `bitmap`, makes its thumbnail and writes the file (the step ``startEncode(_:_:)``
+    /// runs on a lane).
+    ///
+    /// - Throws: ``FeedRenderError/write(path:_:)`` when the file cannot be written, else the
+    ///   encoder's or the thumbnail's error.
+    nonisolated static func encode(_ bitmap: Bitmap, as format: EncodingOptions, to url: URL, probe: FeedLoopProbe) throws -> Encoded {
+        probe.check(.encode)
+        let bytes = try ImageEncoder.encode(bitmap, as: format)
+        let thumbnail = try FeedContactSheet.thumbnail(of: bitmap)
+        do {
+            try Data(bytes).write(to: url)
+        } catch {
+            throw FeedRenderError.write(path: url.path, FeedRenderJob.fileErrorReason(error))
+        }
+        return Encoded(bytes: bytes.count, thumbnail: thumbnail)
     }
 
     /// Encodes and writes an item's bitmap, and makes its thumbnail. Not cancelled by scrolling:
     /// every rendered item must end in a file.
     private func startEncode(_ index: Int, _ bitmap: Bitmap) {
         let lanes = plan.options.lanes, format = plan.options.encoding, url = plan.files[index], id = plan.layouts[index].id
+        let probe = self.probe
         encodes[index] = Task.detached(priority: .background) { [weak self] in
             let result: Result<Encoded, any Error>
             do {
                 // Encoded, thumbnailed and written on a lane, at its lower OS priority.
-                result = .success(try await lanes.render(priority: .background) { () throws -> Encoded in
-                    let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
-                    let bytes = try ImageEncoder.encode(bitmap, as: format)
-                    let thumbnail = try FeedContactSheet.thumbnail(of: bitmap)
-                    do {
-                        try Data(bytes).write(to: url)
-                    } catch {
-                        throw FeedRenderError.write(path: url.path, FeedRenderJob.fileErrorReason(error))
-                    }
-                    return Encoded(bytes: bytes.count, thumbnail: thumbnail, onLoop: onLoop)
+                result = .success(try await lanes.render(priority: .background) {
+                    try Self.encode(bitmap, as: format, to: url, probe: probe)
                 })
             } catch let error as FeedRenderError {
                 result = .failure(error)
@@ -319,7 +336,6 @@ final class FeedScroller {
             thumbnails[index] = encoded.thumbnail
             counters.files += 1
             counters.webpBytes += encoded.bytes
-            if encoded.onLoop { counters.workOnLoopThread += 1 }
             progress(FeedRenderProgress(phase: .render, done: counters.files, total: plan.layouts.count))
         case .failure(let error):
             fail(error)

@@ -1,6 +1,6 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
-import FeedSupport
+@testable import FeedSupport
 import Foundation
 import Synchronization
 import Testing
@@ -110,8 +110,19 @@ final class ProbingImageLoader: ElementImageLoader {
         #expect(summary.cache.layouts.misses == count)
         #expect(summary.itemsPerSecond > 0 && summary.wallSeconds > 0)
 
-        // The loop was never the one rendering, loading, decoding or encoding.
+        // The loop was never the one loading, building, hashing, drawing or encoding: every step
+        // was probed from inside (so the probes ran), none on the loop's thread.
         #expect(summary.workOnLoopThread == 0)
+        #expect(summary.loopProbe.values.allSatisfy { $0.onLoop == 0 }, "\(summary.loopProbe)")
+        let probed = summary.loopProbe.mapValues(\.probed)
+        #expect(Set(probed.keys) == Set(FeedLoopProbe.Step.allCases.map(\.key)))
+        #expect(probed["cellBuilds"] == count)  // one layout per item
+        #expect(probed["encodes"] == count && probed["contactSheet"] == 1)
+        // Each item drawn to the end draws its probe; a render cancelled mid-tree may stop before it.
+        #expect((count...summary.renders).contains(probed["draws"] ?? 0), "\(probed) vs \(summary.renders) renders")
+        #expect((probed["hashes"] ?? 0) >= count && (probed["hashes"] ?? 0) <= summary.rangeRenders + summary.settleRenders)
+        #expect((probed["prefetches"] ?? 0) <= summary.prefetches && (probed["imageLoads"] ?? 0) > 0)
+        #expect(summary.probedSteps == probed.values.reduce(0, +))
         #expect(loader.calls.load(ordering: .relaxed) > 0)
         #expect(loader.onLoop.load(ordering: .relaxed) == 0)
         #expect(lanes.metrics.executor.ranTotal >= 2 * count)  // layouts, renders and encodes ran on the lanes
@@ -124,6 +135,40 @@ final class ProbingImageLoader: ElementImageLoader {
         // The JSON summary decodes back to the same value.
         let decoded = try JSONDecoder().decode(FeedRenderSummary.self, from: Data(summary.jsonString().utf8))
         #expect(decoded == summary)
+    }
+
+    /// The job's steps run on the loop's thread are counted: the probe sits inside each step, so
+    /// the figure can fail (it used to be taken at the start of a detached task, where it could not).
+    @Test func stepsRunOnTheLoopAreCountedOnTheLoop() async throws {
+        let probe = FeedLoopProbe()
+        let template = ProbedCells(base: FeedCells(), probe: probe)
+        let page = try await SampleFeed.loadPage()
+        let item = try #require(page.items.first { if case .mock(let texts, _) = $0.kind { !texts.isEmpty } else { false } })
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("cell.png")
+
+        /// Builds, lays out, hashes, draws and encodes one cell, through the job's probed steps.
+        @Sendable func runSteps() -> Result<Bitmap, any Error> {
+            Result {
+                let tree = template.element(for: item, width: 375)
+                let layout = try ElementLayout.layout(tree, in: Size(width: 375, height: 400))
+                _ = try FeedScroller.hash(tree, probe: probe)
+                let bitmap = try ElementRenderer().draw(tree, layout: layout, images: ResolvedImages(), scale: 1)
+                _ = try FeedScroller.encode(bitmap, as: .png(), to: url, probe: probe)
+                return bitmap
+            }
+        }
+        let steps: [FeedLoopProbe.Step] = [.cellBuild, .hash, .draw, .encode]
+
+        // Off the loop (this test's task): probed, not on the loop.
+        _ = try runSteps().get()
+        for step in steps { #expect(probe.counts(step) == .init(probed: 1, onLoop: 0), "\(step)") }
+
+        // The same steps run synchronously on the loop: each one counted on the loop.
+        _ = try DisplayLoop.drive { runSteps() }.value.get()
+        for step in steps { #expect(probe.counts(step) == .init(probed: 2, onLoop: 1), "\(step)") }
+        #expect(probe.report["draws"] == .init(probed: 2, onLoop: 1))
     }
 
     @Test func aMissingImageStopsTheJobWithTheItemsID() async throws {
