@@ -16,8 +16,7 @@ public struct CardServerConfiguration: Sendable {
     /// The render cache's budget, in bytes.
     public var cacheBytes: Int
     /// The byte budget of the encoded images kept for the content-hash URLs and repeated
-    /// requests (the sum of their sizes; least recently used dropped first). Default 64 MiB,
-    /// about 2,900 live cards of 23 kB as WebP.
+    /// requests (the sum of their sizes; least recently used dropped first). Default 64 MiB.
     public var storedImageBytes: Int
     /// The folder of the sample feed served at `/cards/feed/{id}` (`sample-feed.json` and
     /// `images/`); `nil`: the copy bundled with the server (`FEED_DATA_DIR` overrides it).
