@@ -94,11 +94,13 @@ let package = Package(
         // The sample feed's cell templates (the seed's mock cell, the live card), its bundled
         // images' loader and its generator: shared by feed-gen, the feed examples and the tests.
         // A target of its own because the live card comes from ReferenceCard, which the library
-        // cannot depend on. The data it reads, Examples/feed-data, is found through #filePath.
+        // cannot depend on. The feed it reads, feed-data, ships as a resource (Bundle.module), so a
+        // built binary runs without the source tree.
         .target(
             name: "FeedSupport",
             dependencies: ["AsyncLayerKit", "ReferenceCard"],
             path: "Examples/FeedSupport",
+            resources: [.copy("feed-data")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -1,38 +1,58 @@
 public import AsyncLayerKit
 public import Foundation
 
-/// The bundled sample feed: `Examples/feed-data/sample-feed.json` (written by `feed-gen`) and
-/// its images in `Examples/feed-data/images/`.
+/// The sample feed: `sample-feed.json` (written by `feed-gen`) and its images in `images/`.
 ///
-/// The files are found beside this source file (`#filePath`), so the examples and tests that use
-/// them run from a checkout; `FEED_DATA_DIR` in the environment points elsewhere.
+/// The files ship inside the program, as a resource of this target (in the source tree,
+/// `Examples/FeedSupport/feed-data`; beside a built binary, in its resource bundle), so a built
+/// example or server runs from any folder without the source tree. `FEED_DATA_DIR` in the
+/// environment, or a `directory` argument, points at another copy.
 public enum SampleFeed {
-    /// The folder holding `sample-feed.json` and `images/`.
+    /// The environment variable that overrides the bundled copy: `FEED_DATA_DIR`.
+    public static let environmentVariable = "FEED_DATA_DIR"
+
+    /// The folder holding `sample-feed.json` and `images/`: `FEED_DATA_DIR` if set, else
+    /// ``bundledDirectory``.
     public static var directory: URL {
-        if let override = ProcessInfo.processInfo.environment["FEED_DATA_DIR"], !override.isEmpty {
+        if let override = ProcessInfo.processInfo.environment[environmentVariable], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("feed-data", isDirectory: true)
+        return bundledDirectory
+    }
+
+    /// The copy bundled with the program: `feed-data` in this target's resource bundle (found
+    /// through `Bundle.module`, beside the executable; never through the source file's path).
+    public static var bundledDirectory: URL {
+        Bundle.module.bundleURL.appendingPathComponent("feed-data", isDirectory: true)
+    }
+
+    /// The page file of the feed in `directory`.
+    public static func pageURL(in directory: URL = directory) -> URL {
+        directory.appendingPathComponent("sample-feed.json")
+    }
+
+    /// The images folder of the feed in `directory`.
+    public static func imagesURL(in directory: URL = directory) -> URL {
+        directory.appendingPathComponent("images", isDirectory: true)
     }
 
     /// The page file.
-    public static var pageURL: URL { directory.appendingPathComponent("sample-feed.json") }
+    public static var pageURL: URL { pageURL() }
     /// The images folder.
-    public static var imagesURL: URL { directory.appendingPathComponent("images", isDirectory: true) }
+    public static var imagesURL: URL { imagesURL() }
 
-    /// The page's bytes, as stored.
-    public static func pageBytes() throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: pageURL))
+    /// The page's bytes, as stored in `directory`.
+    public static func pageBytes(in directory: URL = directory) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: pageURL(in: directory)))
     }
 
-    /// Reads and decodes the bundled page, off the caller's actor.
-    public static func loadPage(limits: FeedLimits = .default) async throws -> FeedPage {
-        try await FeedPage.decode(try pageBytes(), limits: limits)
+    /// Reads and decodes the page in `directory`, off the caller's actor.
+    public static func loadPage(in directory: URL = directory, limits: FeedLimits = .default) async throws -> FeedPage {
+        try await FeedPage.decode(try pageBytes(in: directory), limits: limits)
     }
 
-    /// A loader for the bundled images.
-    public static func imageLoader() throws -> FeedImageLoader {
-        try FeedImageLoader(directory: imagesURL)
+    /// A loader for the images in `directory`.
+    public static func imageLoader(in directory: URL = directory) throws -> FeedImageLoader {
+        try FeedImageLoader(directory: imagesURL(in: directory))
     }
 }

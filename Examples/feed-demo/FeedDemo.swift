@@ -18,7 +18,7 @@ struct FeedDemo: AsyncParsableCommand {
             A virtual viewport scrolls down the feed at a steady speed, one step per display-link \
             frame on the loop; a range controller starts image prefetches and renders as items \
             come near and cancels them as they leave; a settle pass renders whatever was skipped. \
-            The feed is Examples/feed-data (FEED_DATA_DIR overrides it).
+            The feed is bundled (Examples/FeedSupport/feed-data; FEED_DATA_DIR overrides it).
             """
     )
 

@@ -13,7 +13,7 @@ struct FeedGen: AsyncParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: "The folder to write into.")
-    var output = "Examples/feed-data"
+    var output = "Examples/FeedSupport/feed-data"
 
     @Option(help: "The number of items.")
     var count = SampleFeedGenerator.itemCount

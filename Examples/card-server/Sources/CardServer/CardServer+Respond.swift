@@ -37,21 +37,28 @@ extension CardServer {
         // Render and encode, shared by every identical request in flight; this request's token
         // tells whether it started the work or joined it.
         let token = UInt64.random(in: .min ... .max)
-        let work: @Sendable () async throws -> SharedEncoding = { [lanes, images, name] in
-            // Work that finished between this request's look at the store and its start here
-            // has stored its bytes by now: no second encode.
-            if let stored = await images.bytes(for: name) {
-                return SharedEncoding(bytes: stored, startedBy: token, wasStored: true)
+        let work: @Sendable () async throws -> SharedEncoding = { [lanes, images, name, metrics] in
+            do {
+                // Work that finished between this request's look at the store and its start here
+                // has stored its bytes by now: no second encode.
+                if let stored = await images.bytes(for: name) {
+                    return SharedEncoding(bytes: stored, startedBy: token, wasStored: true)
+                }
+                let bitmap = if let layout {
+                    try await service.render(tree, layout: layout, scale: scale)
+                } else {
+                    try await service.render(tree, size: size, scale: scale)
+                }
+                let options = format.encodingOptions(quality: quality)
+                let bytes = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
+                await images.insert(bytes, for: name)
+                return SharedEncoding(bytes: bytes, startedBy: token, wasStored: false)
+            } catch {
+                // This task is cancelled only when its last waiter has left (InFlightWork): a
+                // render that stops for it is a render cancelled, counted here where it stops.
+                if Task.isCancelled { metrics.renderCancelled() }
+                throw error
             }
-            let bitmap = if let layout {
-                try await service.render(tree, layout: layout, scale: scale)
-            } else {
-                try await service.render(tree, size: size, scale: scale)
-            }
-            let options = format.encodingOptions(quality: quality)
-            let bytes = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
-            await images.insert(bytes, for: name)
-            return SharedEncoding(bytes: bytes, startedBy: token, wasStored: false)
         }
         let encoding: SharedEncoding
         if configuration.cancelsRenderOnDisconnect {

@@ -46,7 +46,8 @@ public final class CardServer: Sendable {
     /// - Parameter lanes: The lanes to render on; default new lanes of
     ///   ``CardServerConfiguration/laneWidth`` threads with ``CardServerConfiguration/admissionLimit``
     ///   and the `.fail` policy.
-    /// - Throws: when the bundled feed or images cannot be read.
+    /// - Throws: when the sample feed (``CardServerConfiguration/feedDirectory``, else the
+    ///   bundled copy) or the bundled images cannot be read.
     public init(configuration: CardServerConfiguration, lanes: RenderLanes? = nil) async throws {
         self.configuration = configuration
         let lanes = lanes ?? RenderLanes(width: configuration.laneWidth, admissionLimit: configuration.admissionLimit, overloadPolicy: .fail)
@@ -56,18 +57,19 @@ public final class CardServer: Sendable {
         self.service = ElementRenderService(
             renderer: ElementRenderer(limits: configuration.limits, imageLoader: assets),
             lanes: lanes, cacheBytes: configuration.cacheBytes / 2)
-        var bundled = try SampleFeed.imageLoader().images
+        let feed = configuration.feedDirectory ?? SampleFeed.directory
+        var bundled = try SampleFeed.imageLoader(in: feed).images
         let card = try ReferenceCardAssets.bundledFiles()
         bundled["cover"] = card.cover
         bundled["avatar"] = card.avatar
         self.templateService = ElementRenderService(
             renderer: ElementRenderer(limits: configuration.limits, imageLoader: TemplateImages(images: bundled)),
             lanes: lanes, cacheBytes: configuration.cacheBytes / 2)
-        let page = try await SampleFeed.loadPage()
+        let page = try await SampleFeed.loadPage(in: feed)
         self.feedItems = Dictionary(page.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.feedLayouts = FeedLayoutCache(template: FeedCells(), limits: configuration.limits, lanes: lanes,
                                            priority: .userInitiated, textCache: templateService.cache)
-        self.images = ImageStore(capacity: configuration.storedImages)
+        self.images = ImageStore(byteLimit: configuration.storedImageBytes)
         self.liveTrees = try LiveCardRecord.samples.map { try HashedElement(ReferenceCard.element(for: $0)) }
         self.metrics = CardServerMetrics()
     }
@@ -90,7 +92,7 @@ public final class CardServer: Sendable {
         router.add(middleware: ObservingMiddleware(retryAfter: configuration.retryAfterSeconds, metrics: metrics))
         router.get("/health") { _, _ in "ok" }
         router.get("/metrics") { _, _ in
-            let text = self.metrics.exposition(lanes: self.lanes, cacheBytes: await self.cacheBytes(), storedImages: await self.images.count)
+            let text = self.metrics.exposition(lanes: self.lanes, cacheBytes: await self.cacheBytes(), storedImages: await self.images.metrics)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
         }

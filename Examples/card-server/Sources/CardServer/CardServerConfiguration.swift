@@ -15,8 +15,12 @@ public struct CardServerConfiguration: Sendable {
     public var admissionLimit: Int
     /// The render cache's budget, in bytes.
     public var cacheBytes: Int
-    /// How many encoded images the content-hash URLs keep (oldest dropped first).
-    public var storedImages: Int
+    /// The byte budget of the encoded images kept for the content-hash URLs and repeated
+    /// requests (the sum of their sizes; least recently used dropped first). Default 64 MiB.
+    public var storedImageBytes: Int
+    /// The folder of the sample feed served at `/cards/feed/{id}` (`sample-feed.json` and
+    /// `images/`); `nil`: the copy bundled with the server (`FEED_DATA_DIR` overrides it).
+    public var feedDirectory: URL?
     /// `Retry-After` seconds on 503.
     public var retryAfterSeconds: Int
     /// The largest scale a request may ask for (`?scale=`; default 2).
@@ -36,7 +40,8 @@ public struct CardServerConfiguration: Sendable {
         laneWidth: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)),
         admissionLimit: Int? = nil,
         cacheBytes: Int = 128 << 20,
-        storedImages: Int = 1024,
+        storedImageBytes: Int = 64 << 20,
+        feedDirectory: URL? = nil,
         retryAfterSeconds: Int = 1,
         maxScale: Double = 4,
         cancelsRenderOnDisconnect: Bool = true
@@ -47,7 +52,8 @@ public struct CardServerConfiguration: Sendable {
         self.laneWidth = laneWidth
         self.admissionLimit = admissionLimit ?? laneWidth * 8
         self.cacheBytes = cacheBytes
-        self.storedImages = storedImages
+        self.storedImageBytes = storedImageBytes
+        self.feedDirectory = feedDirectory
         self.retryAfterSeconds = retryAfterSeconds
         self.maxScale = maxScale
         self.cancelsRenderOnDisconnect = cancelsRenderOnDisconnect

@@ -10,11 +10,16 @@ import Prometheus
 /// | --- | --- | --- |
 /// | `card_server_requests_total` | counter | `route`, `status` |
 /// | `card_server_request_duration_seconds` | histogram | `route` |
-/// | `card_server_responses_total` | counter | `route`, `outcome`: `rendered`, `shared`, `stored`, `not_modified`, `error` |
-/// | `card_server_renders_cancelled_total` | counter | — (the client went away) |
+/// | `card_server_responses_total` | counter | `route`, `outcome`: `rendered`, `shared`, `stored`, `not_modified`, `cancelled`, `overloaded`, `error`, `other` |
+/// | `card_server_renders_cancelled_total` | counter | — (shared render work cancelled because its last waiter left) |
 /// | `card_server_overloaded_total` | counter | — (503: lanes full) |
 /// | `card_server_lanes_queued`, `card_server_lanes_running` | gauge | — |
-/// | `card_server_cache_bytes`, `card_server_stored_images` | gauge | — |
+/// | `card_server_cache_bytes` | gauge | — (render caches) |
+/// | `card_server_stored_images`, `card_server_stored_image_bytes`, `card_server_stored_image_bytes_limit` | gauge | — (encodings kept by name) |
+///
+/// A request whose client went away is a 499 in `card_server_requests_total` and `cancelled` in
+/// `card_server_responses_total`; `card_server_renders_cancelled_total` counts only the renders
+/// that stopped for it, which is fewer when other requests still wait for the same render.
 ///
 /// The gauges are read when `/metrics` is scraped; the rest as requests finish.
 public final class CardServerMetrics: Sendable {
@@ -27,6 +32,8 @@ public final class CardServerMetrics: Sendable {
     private let lanesRunning: CoreMetrics.Gauge
     private let cacheBytes: CoreMetrics.Gauge
     private let storedImages: CoreMetrics.Gauge
+    private let storedImageBytes: CoreMetrics.Gauge
+    private let storedImageBytesLimit: CoreMetrics.Gauge
 
     /// The label of the request duration histogram.
     static let durationLabel = "card_server_request_duration_seconds"
@@ -49,6 +56,8 @@ public final class CardServerMetrics: Sendable {
         lanesRunning = CoreMetrics.Gauge(label: "card_server_lanes_running", factory: factory)
         cacheBytes = CoreMetrics.Gauge(label: "card_server_cache_bytes", factory: factory)
         storedImages = CoreMetrics.Gauge(label: "card_server_stored_images", factory: factory)
+        storedImageBytes = CoreMetrics.Gauge(label: "card_server_stored_image_bytes", factory: factory)
+        storedImageBytesLimit = CoreMetrics.Gauge(label: "card_server_stored_image_bytes_limit", factory: factory)
     }
 
     /// Records one finished request.
@@ -58,17 +67,24 @@ public final class CardServerMetrics: Sendable {
         CoreMetrics.Counter(label: "card_server_responses_total", dimensions: [("route", route), ("outcome", outcome.rawValue)], factory: factory)
             .increment()
         CoreMetrics.Timer(label: Self.durationLabel, dimensions: [("route", route)], factory: factory).recordNanoseconds(duration.nanoseconds)
-        if outcome == .cancelled { cancelled.increment() }
         if status == 503, outcome == .overloaded { overloaded.increment() }
     }
 
+    /// Records one render that stopped because it was cancelled: the shared render-and-encode
+    /// work, cancelled when its last waiting request went away (called from inside that work).
+    func renderCancelled() {
+        cancelled.increment()
+    }
+
     /// Reads the gauges, then the whole registry as Prometheus text.
-    func exposition(lanes: RenderLanes, cacheBytes: Int, storedImages: Int) -> [UInt8] {
+    func exposition(lanes: RenderLanes, cacheBytes: Int, storedImages: CacheMetrics) -> [UInt8] {
         let executor = lanes.executor.metrics
         lanesQueued.record(executor.queued)
         lanesRunning.record(executor.running)
         self.cacheBytes.record(cacheBytes)
-        self.storedImages.record(storedImages)
+        self.storedImages.record(storedImages.count)
+        storedImageBytes.record(storedImages.bytes)
+        storedImageBytesLimit.record(storedImages.byteLimit)
         return registry.emitToBuffer()
     }
 
@@ -89,7 +105,8 @@ enum ResponseOutcome: String, Sendable {
     case notModified = "not_modified"
     /// Not an image: health, metrics.
     case other
-    /// The client went away and the request's render was cancelled (logged as 499).
+    /// The client went away while its request waited (logged as 499); its render stopped too
+    /// only if no other request still waited for it.
     case cancelled
     /// Refused: the render lanes were full (503).
     case overloaded

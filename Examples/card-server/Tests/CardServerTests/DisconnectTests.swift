@@ -76,8 +76,9 @@ import Testing
             let staying = Task { try await client.execute(uri: "/render", method: .post, body: card("kept").body) }
             #expect(try await Self.eventually { await encodings.joined == 1 })
             try await leaving.close(mode: .all)
+            // The leaving client's request ends as a 499; the render it started lives on.
             #expect(try await Self.eventually {
-                server.server.metrics.text().contains("card_server_renders_cancelled_total 1")
+                server.server.metrics.text().contains(#"card_server_requests_total{route="/render",status="499"} 1"#)
             })
             await holder.release()
             let response = try await staying.value
@@ -85,7 +86,48 @@ import Testing
             #expect(response.headers[.cacheStatus] == "card-server; fwd=miss; collapsed")
             #expect(lanes.metrics.cancelledWhileWaiting == 0)
             #expect(await encodings.cancelledWorks == 0)
+            #expect(metricValue("card_server_renders_cancelled_total", in: server.server.metrics.text()) == 0)
             try? await leaving.shutdown()
+        }
+    }
+
+    /// The sample of `count` requests to `/render` answered 499 (the client went away).
+    static func closed499(_ count: Int) -> String {
+        #"card_server_requests_total{route="/render",status="499"} \#(count)"#
+    }
+
+    @Test func rendersCancelledCountsRendersNotClientsThatLeft() async throws {
+        // The holder keeps the only admission slot: the shared render waits for admission.
+        let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .wait)
+        let server = try await TestServer(lanes: lanes)
+        let holder = await LaneHolder(lanes: lanes, count: 1)
+        let encodings = server.server.encodings
+        let metrics = server.server.metrics
+        try await Self.live(server) { _, port in
+            let first = try await Self.sendAndLeaveOpen(card("both"), port: port)
+            #expect(try await Self.eventually { await encodings.started == 1 })
+            let second = try await Self.sendAndLeaveOpen(card("both"), port: port)
+            #expect(try await Self.eventually { await encodings.joined == 1 })
+
+            // One of the two leaves: its request is a 499, but the render goes on for the other.
+            try await first.close(mode: .all)
+            #expect(try await Self.eventually { metrics.text().contains(Self.closed499(1)) })
+            #expect(metricValue("card_server_renders_cancelled_total", in: metrics.text()) == 0)
+            #expect(await encodings.inFlightCount == 1)
+            #expect(await encodings.cancelledWorks == 0)
+
+            // The last one leaves: now the render itself is cancelled, and counted once.
+            try await second.close(mode: .all)
+            #expect(try await Self.eventually { metrics.text().contains(Self.closed499(2)) })
+            #expect(try await Self.eventually {
+                metricValue("card_server_renders_cancelled_total", in: metrics.text()) == 1
+            })
+            #expect(await encodings.cancelledWorks == 1)
+            #expect(try await Self.eventually { lanes.metrics.cancelledWhileWaiting == 1 })
+            await holder.release()
+            #expect(metricValue("card_server_renders_cancelled_total", in: metrics.text()) == 1)
+            try? await first.shutdown()
+            try? await second.shutdown()
         }
     }
 

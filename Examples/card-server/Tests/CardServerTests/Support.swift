@@ -94,3 +94,11 @@ enum FeedSupportAccess {
         try #require(try await SampleFeed.loadPage().items.first?.id)
     }
 }
+
+/// The value of the unlabelled sample `name` in Prometheus text, or `nil` if it is not there.
+func metricValue(_ name: String, in text: String) -> Double? {
+    for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
+        return Double(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces))
+    }
+    return nil
+}
