@@ -25,6 +25,9 @@ struct LoopState {
     var nextObserverID = 0
     var sequences: [Int: AsyncStream<TurnRecord>.Continuation] = [:]
     var metrics = LoopMetrics()
+    /// Tasks in ``DisplayLoop/waitForWork(timeout:)``, resumed by the next job or request.
+    var workWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextWorkWaiterID = 0
 
     init(driver: DisplayLoop.Driver) {
         self.driver = driver
@@ -41,6 +44,8 @@ struct LoopState {
         case none
         case signal
         case startThread(String)
+        /// A manual loop got work: resume the tasks waiting for it.
+        case resumeWorkWaiters([CheckedContinuation<Void, Never>])
     }
 
     enum WaitDecision {
@@ -63,12 +68,23 @@ struct LoopState {
     /// Wakes the loop once: starts the thread the first time, signals it only when it is waiting,
     /// so the semaphore's count never runs ahead of the waits (no lost and no spurious wake-ups).
     private mutating func wake() -> WakeAction {
-        guard case .thread(let name) = driver, !isShuttingDown else { return .none }
+        guard case .thread(let name) = driver else { return takeWorkWaiters() }
+        guard !isShuttingDown else { return .none }
         if !threadStarted {
             threadStarted = true
             return .startThread(name)
         }
         return wakeIfWaiting()
+    }
+
+    /// Whether a turn has something to run: a job, or a requested before-waiting point.
+    var hasWork: Bool { !jobs.isEmpty || beforeWaitingRequested }
+
+    /// Hands out the tasks waiting for work (a manual loop just got some).
+    private mutating func takeWorkWaiters() -> WakeAction {
+        guard !workWaiters.isEmpty else { return .none }
+        defer { workWaiters.removeAll() }
+        return .resumeWorkWaiters(Array(workWaiters.values))
     }
 
     mutating func wakeIfWaiting() -> WakeAction {

@@ -154,7 +154,7 @@ struct RecordingTemplate: FeedCellTemplate {
         let deliveries = Locked<[FeedPreLayout.Delivery]>([])
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
-        await DisplayLoop.settle { !preLayout.isRunning(request) }
+        #expect(await DisplayLoop.settle { !preLayout.isRunning(request) })
 
         #expect(probe.calls.load(ordering: .relaxed) == 12)
         #expect(probe.onLoop.load(ordering: .relaxed) == 0)  // never on the loop's thread, never DisplayActor-isolated
@@ -175,7 +175,7 @@ struct RecordingTemplate: FeedCellTemplate {
         let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"], images: []) }
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache, retainedLayouts: 4) }.value
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
-        await DisplayLoop.settle { !preLayout.isRunning(request) }
+        #expect(await DisplayLoop.settle { !preLayout.isRunning(request) })
         let kept = DisplayLoop.drive { () -> (count: Int, layouts: Int, heights: Int) in
             (preLayout.retainedLayoutCount, items.filter { preLayout.layout(for: $0.id) != nil }.count,
              items.filter { preLayout.height(for: $0.id) != nil }.count)

@@ -1,5 +1,6 @@
 import DisplayLoop
 import Synchronization
+import Testing
 
 /// A global actor on a private manual loop, for tests of the loop itself.
 @globalActor actor ManualLoopActor {
@@ -31,10 +32,11 @@ final class Counter: Sendable {
 
 extension DisplayLoop {
     /// Waits (up to ten seconds) until a job is queued: for work that reaches a manual loop through
-    /// another executor first, such as a task resumed by an AsyncStream.
-    func waitForJobs() async {
-        for _ in 0..<10_000 where pendingJobCount == 0 {
-            try? await Task.sleep(for: .milliseconds(1))
+    /// another executor first, such as a task resumed by an AsyncStream. Woken by the enqueue
+    /// (``DisplayLoop/waitForWork(timeout:)``); records an issue if nothing came.
+    func waitForJobs(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await !waitForWork(timeout: .seconds(10)) {
+            Issue.record("no job reached \(name) in 10 s", sourceLocation: sourceLocation)
         }
     }
 }
