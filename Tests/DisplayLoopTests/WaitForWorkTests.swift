@@ -1,4 +1,4 @@
-import DisplayLoop
+@testable import DisplayLoop
 import Testing
 
 /// An actor on a loop of its own, to enqueue jobs on it from anywhere.
@@ -25,15 +25,13 @@ actor LoopBound {
     @Test func aJobEnqueuedLaterWakesTheWait() async {
         let loop = DisplayLoop(name: "wait-later", driver: .manual)
         let actor = LoopBound(loop)
-        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
         let producer = Task {
-            for await _ in started { break }  // after the waiter has begun
-            await actor.touch()                // a job on the manual loop; runs when driven
+            // Only once the waiter is parked (yields, no sleep: this tests the wake-up itself).
+            while loop.state.withLock({ $0.workWaiters.isEmpty }) { await Task.yield() }
+            await actor.touch()  // a job on the manual loop; runs when driven
         }
         let start = Self.clock.now
-        async let woke = loop.waitForWork(timeout: .seconds(60))
-        startedContinuation.yield()
-        #expect(await woke)
+        #expect(await loop.waitForWork(timeout: .seconds(60)))
         #expect(start.duration(to: Self.clock.now) < .seconds(30))
         #expect(loop.pendingJobCount == 1)
         loop.runUntilIdle()
