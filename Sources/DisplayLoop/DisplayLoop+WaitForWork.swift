@@ -12,19 +12,31 @@ extension DisplayLoop {
     /// For the manual driver; a thread-driven loop runs its work itself, so this returns `false`
     /// at once.
     public func waitForWork(timeout: Duration) async -> Bool {
+        await wait(untilQueued: nil, timeout: timeout)
+    }
+
+    /// Suspends until at least `jobs` jobs are queued on this manual loop, or until `timeout` of
+    /// real time has passed; returns whether they are. Like ``waitForWork(timeout:)``, woken by
+    /// the enqueue that makes the count: for a test that lets several results reach the loop
+    /// before it runs the turn that takes them all.
+    public func waitUntilQueued(jobs: Int, timeout: Duration) async -> Bool {
+        await wait(untilQueued: jobs, timeout: timeout)
+    }
+
+    private func wait(untilQueued jobs: Int?, timeout: Duration) async -> Bool {
         guard case .manual = driver else { return false }
-        if state.withLock({ $0.hasWork }) { return true }
+        if state.withLock({ $0.isSatisfied(jobs: jobs) }) { return true }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.nextWork() }
+            group.addTask { await self.satisfied(jobs: jobs) }
             group.addTask { try? await Task.sleep(for: timeout) }
             await group.next()
             group.cancelAll()  // the other one: the timer, or the wait
         }
-        return state.withLock { $0.hasWork }
+        return state.withLock { $0.isSatisfied(jobs: jobs) }
     }
 
-    /// Returns when the loop has work, or when the calling task is cancelled.
-    private func nextWork() async {
+    /// Returns when the wait for `jobs` is satisfied, or when the calling task is cancelled.
+    private func satisfied(jobs: Int?) async {
         let id = state.withLock { state -> Int in
             state.nextWorkWaiterID += 1
             return state.nextWorkWaiterID
@@ -34,14 +46,14 @@ extension DisplayLoop {
                 // Checked and registered under the lock that enqueue takes: no wake-up is lost.
                 // A cancel that came before registration is seen here (the flag is set first).
                 let ready = state.withLock { state -> Bool in
-                    if state.hasWork || Task.isCancelled { return true }
-                    state.workWaiters[id] = continuation
+                    if state.isSatisfied(jobs: jobs) || Task.isCancelled { return true }
+                    state.workWaiters[id] = (jobs, continuation)
                     return false
                 }
                 if ready { continuation.resume() }
             }
         } onCancel: {
-            state.withLock { $0.workWaiters.removeValue(forKey: id) }?.resume()
+            state.withLock { $0.workWaiters.removeValue(forKey: id) }?.continuation.resume()
         }
     }
 }

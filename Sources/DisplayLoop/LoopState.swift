@@ -25,8 +25,9 @@ struct LoopState {
     var nextObserverID = 0
     var sequences: [Int: AsyncStream<TurnRecord>.Continuation] = [:]
     var metrics = LoopMetrics()
-    /// Tasks in ``DisplayLoop/waitForWork(timeout:)``, resumed by the next job or request.
-    var workWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    /// Tasks in ``DisplayLoop/waitForWork(timeout:)`` (no job count: any work) and
+    /// ``DisplayLoop/waitUntilQueued(jobs:timeout:)``, resumed by the enqueue that satisfies them.
+    var workWaiters: [Int: (jobs: Int?, continuation: CheckedContinuation<Void, Never>)] = [:]
     var nextWorkWaiterID = 0
 
     init(driver: DisplayLoop.Driver) {
@@ -80,11 +81,18 @@ struct LoopState {
     /// Whether a turn has something to run: a job, or a requested before-waiting point.
     var hasWork: Bool { !jobs.isEmpty || beforeWaitingRequested }
 
-    /// Hands out the tasks waiting for work (a manual loop just got some).
+    /// Whether a waiter for `jobs` queued jobs (`nil`: for any work) can go.
+    func isSatisfied(jobs target: Int?) -> Bool {
+        if let target { jobs.count >= target } else { hasWork }
+    }
+
+    /// Hands out the tasks whose wait is over (a manual loop just got work).
     private mutating func takeWorkWaiters() -> WakeAction {
         guard !workWaiters.isEmpty else { return .none }
-        defer { workWaiters.removeAll() }
-        return .resumeWorkWaiters(Array(workWaiters.values))
+        let due = workWaiters.filter { isSatisfied(jobs: $0.value.jobs) }
+        guard !due.isEmpty else { return .none }
+        for id in due.keys { workWaiters[id] = nil }
+        return .resumeWorkWaiters(due.values.map(\.continuation))
     }
 
     mutating func wakeIfWaiting() -> WakeAction {

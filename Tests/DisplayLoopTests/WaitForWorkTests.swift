@@ -60,3 +60,26 @@ actor LoopBound {
         #expect(await loop.waitForWork(timeout: .seconds(60)) == false)
     }
 }
+
+extension WaitForWorkTests {
+    /// `waitUntilQueued(jobs:)` goes on waiting while fewer jobs are queued, and is woken by the
+    /// enqueue that makes the count.
+    @Test func waitUntilQueuedIsWokenByTheJobThatMakesTheCount() async {
+        let loop = DisplayLoop(name: "wait-count", driver: .manual)
+        let actor = LoopBound(loop)
+        let producer = Task {
+            while loop.state.withLock({ $0.workWaiters.isEmpty }) { await Task.yield() }
+            for _ in 0..<3 {
+                Task { await actor.touch() }  // one job each on the manual loop
+            }
+        }
+        let start = Self.clock.now
+        #expect(await loop.waitUntilQueued(jobs: 3, timeout: .seconds(60)))
+        #expect(start.duration(to: Self.clock.now) < .seconds(30))
+        #expect(loop.pendingJobCount == 3)
+        await producer.value
+        // Fewer than asked for: it waits out its timeout and says so.
+        #expect(await loop.waitUntilQueued(jobs: 4, timeout: .milliseconds(100)) == false)
+        loop.runUntilIdle()
+    }
+}
