@@ -114,6 +114,9 @@ public final class ManualClock: Clock, Sendable {
         return sleeperCount >= count
     }
 
+    /// Tasks waiting in ``waitForSleepers(count:timeout:)`` now (for this package's tests).
+    var sleeperWaiterCount: Int { state.withLock { $0.sleeperWaiters.count } }
+
     /// Returns when `count` tasks sleep on this clock, or when the calling task is cancelled.
     private func sleepersRegistered(_ count: Int) async {
         let id = state.withLock { state -> Int in

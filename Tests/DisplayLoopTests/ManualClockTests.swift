@@ -1,16 +1,16 @@
-import AsyncLayerKitTesting
+@testable import AsyncLayerKitTesting
 import Testing
 
 /// `ManualClock.waitForSleepers`: woken by the sleeper that makes the count, bounded by its
 /// timeout.
-@Suite struct ManualClockTests {
+@Suite(.timeLimit(.minutes(2))) struct ManualClockTests {
     static let clock = ContinuousClock()
 
     @Test func waitForSleepersIsWokenByTheSleeperThatMakesTheCount() async {
         let manual = ManualClock()
-        let (go, goContinuation) = AsyncStream.makeStream(of: Void.self)
         let sleepers = Task {
-            for await _ in go { break }  // only once the waiter is waiting (or about to)
+            // Only once the waiter is parked (yields, no sleep: this tests the wake-up itself).
+            while manual.sleeperWaiterCount == 0 { await Task.yield() }
             await withTaskGroup(of: Void.self) { group in
                 for second in 1...3 {
                     group.addTask { try? await manual.sleep(until: .init(offset: .seconds(second))) }
@@ -18,9 +18,7 @@ import Testing
             }
         }
         let start = Self.clock.now
-        async let reached = manual.waitForSleepers(count: 3, timeout: .seconds(60))
-        goContinuation.yield()
-        #expect(await reached)
+        #expect(await manual.waitForSleepers(count: 3, timeout: .seconds(60)))
         #expect(start.duration(to: Self.clock.now) < .seconds(30))  // not by its timeout
         #expect(manual.sleeperCount == 3)
         manual.advance(by: .seconds(3))

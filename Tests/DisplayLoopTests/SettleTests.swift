@@ -8,7 +8,7 @@ import Testing
 }
 
 /// `DisplayLoop.settle(until:timeout:)`: the public wait for work that finishes off the loop.
-@Suite(.mainDisplayLoop) struct SettleTests {
+@Suite(.mainDisplayLoop, .timeLimit(.minutes(2))) struct SettleTests {
     static let clock = ContinuousClock()
 
     @Test func aConditionThatAlreadyHoldsReturnsTrueAtOnce() async {

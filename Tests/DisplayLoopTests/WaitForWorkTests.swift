@@ -11,7 +11,7 @@ actor LoopBound {
 
 /// `DisplayLoop.waitForWork(timeout:)`: woken by an enqueue, bounded by its timeout. Each test
 /// has a loop of its own.
-@Suite struct WaitForWorkTests {
+@Suite(.timeLimit(.minutes(2))) struct WaitForWorkTests {
     static let clock = ContinuousClock()
 
     @Test func workAlreadyQueuedReturnsTrueAtOnce() async {
