@@ -44,6 +44,15 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         var nextID = 0
         var cancelled: Set<Int> = []
+        /// Tasks in `waitForSleepers`, by id: the count each waits for.
+        var sleeperWaiters: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+
+        /// Takes the waiters whose count of sleepers is reached.
+        mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+            let due = sleeperWaiters.filter { $0.value.count <= sleepers.count }
+            for id in due.keys { sleeperWaiters[id] = nil }
+            return due.values.map(\.continuation)
+        }
     }
 
     private let state = LoopLock(State())
@@ -68,13 +77,14 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome = state.withLock { state -> Result<Void, any Error>? in
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= state.now { return .success(()) }
+                let (outcome, waiters) = state.withLock { state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
+                    if deadline <= state.now { return (.success(()), []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return nil
+                    return (nil, state.takeSatisfiedWaiters())
                 }
                 if let outcome { continuation.resume(with: outcome) }
+                waiters.forEach { $0.resume() }
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in
@@ -90,16 +100,41 @@ public final class ManualClock: Clock, Sendable {
 
     /// Waits until at least `count` tasks sleep on this clock, up to `timeout` of real time.
     /// Returns whether they do. (`sleep` is nonisolated, so a sleeper registers a moment after its
-    /// task reached the call: wait for it before ``advance(by:)``.)
+    /// task reached the call: wait for it before ``advance(by:)``.) Woken by the registration that
+    /// makes the count — no polling; `timeout` only bounds a test that would wait forever.
     @discardableResult
     public func waitForSleepers(count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while sleeperCount < count {
-            guard clock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(1))
+        if sleeperCount >= count { return true }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.sleepersRegistered(count) }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()  // the other one: the timer, or the wait
         }
-        return true
+        return sleeperCount >= count
+    }
+
+    /// Tasks waiting in ``waitForSleepers(count:timeout:)`` now (for this package's tests).
+    var sleeperWaiterCount: Int { state.withLock { $0.sleeperWaiters.count } }
+
+    /// Returns when `count` tasks sleep on this clock, or when the calling task is cancelled.
+    private func sleepersRegistered(_ count: Int) async {
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = state.withLock { state -> Bool in
+                    if state.sleepers.count >= count || Task.isCancelled { return true }
+                    state.sleeperWaiters[id] = (count, continuation)
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.sleeperWaiters.removeValue(forKey: id) }?.continuation.resume()
+        }
     }
 
     /// Moves time forward by `duration`, resuming every sleeper whose deadline is reached.

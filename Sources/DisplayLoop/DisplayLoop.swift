@@ -165,6 +165,8 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
             wakeup.signal()
         case .startThread(let name):
             startThread(name: name)
+        case .resumeWorkWaiters(let waiters):
+            for waiter in waiters { waiter.resume() }
         }
     }
 

@@ -25,6 +25,10 @@ struct LoopState {
     var nextObserverID = 0
     var sequences: [Int: AsyncStream<TurnRecord>.Continuation] = [:]
     var metrics = LoopMetrics()
+    /// Tasks in ``DisplayLoop/waitForWork(timeout:)`` (no job count: any work) and
+    /// ``DisplayLoop/waitUntilQueued(jobs:timeout:)``, resumed by the enqueue that satisfies them.
+    var workWaiters: [Int: (jobs: Int?, continuation: CheckedContinuation<Void, Never>)] = [:]
+    var nextWorkWaiterID = 0
 
     init(driver: DisplayLoop.Driver) {
         self.driver = driver
@@ -41,6 +45,8 @@ struct LoopState {
         case none
         case signal
         case startThread(String)
+        /// A manual loop got work: resume the tasks waiting for it.
+        case resumeWorkWaiters([CheckedContinuation<Void, Never>])
     }
 
     enum WaitDecision {
@@ -63,12 +69,30 @@ struct LoopState {
     /// Wakes the loop once: starts the thread the first time, signals it only when it is waiting,
     /// so the semaphore's count never runs ahead of the waits (no lost and no spurious wake-ups).
     private mutating func wake() -> WakeAction {
-        guard case .thread(let name) = driver, !isShuttingDown else { return .none }
+        guard case .thread(let name) = driver else { return takeWorkWaiters() }
+        guard !isShuttingDown else { return .none }
         if !threadStarted {
             threadStarted = true
             return .startThread(name)
         }
         return wakeIfWaiting()
+    }
+
+    /// Whether a turn has something to run: a job, or a requested before-waiting point.
+    var hasWork: Bool { !jobs.isEmpty || beforeWaitingRequested }
+
+    /// Whether a waiter for `jobs` queued jobs (`nil`: for any work) can go.
+    func isSatisfied(jobs target: Int?) -> Bool {
+        if let target { jobs.count >= target } else { hasWork }
+    }
+
+    /// Hands out the tasks whose wait is over (a manual loop just got work).
+    private mutating func takeWorkWaiters() -> WakeAction {
+        guard !workWaiters.isEmpty else { return .none }
+        let due = workWaiters.filter { isSatisfied(jobs: $0.value.jobs) }
+        guard !due.isEmpty else { return .none }
+        for id in due.keys { workWaiters[id] = nil }
+        return .resumeWorkWaiters(due.values.map(\.continuation))
     }
 
     mutating func wakeIfWaiting() -> WakeAction {

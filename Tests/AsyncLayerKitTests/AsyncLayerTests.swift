@@ -17,7 +17,7 @@ import Testing
             }
             return layer
         }.value
-        await DisplayLoop.settle { !layer.isDisplaying && layer.contents != nil }
+        #expect(await DisplayLoop.settle { !layer.isDisplaying && layer.contents != nil })
         let (stats, pixel) = DisplayLoop.drive { (layer.statistics, layer.contents?.color(x: 1, y: 1)) }.value
         #expect(stats.requests == 1 && stats.drawsStarted == 1 && stats.finished == 1)
         #expect(pixel == Self.colors[10])
@@ -39,7 +39,7 @@ import Testing
             layer.setNeedsDisplay()
         }
         gate.release()
-        await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.finished + layer.statistics.abandoned == 2 }
+        #expect(await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.finished + layer.statistics.abandoned == 2 })
         let pixel = DisplayLoop.drive { layer.contents?.color(x: 0, y: 0) }.value
         #expect(pixel == Self.colors[2])
         let dids = log.all.filter { $0.hasPrefix("did") }
@@ -65,7 +65,7 @@ import Testing
             }
             DisplayLoop.main.runTurn()
         }
-        await DisplayLoop.settle { !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { !layer.isDisplaying })
         let stats = DisplayLoop.drive { layer.statistics }.value
         #expect(stats.requests >= 1000)  // at least one request per turn that had marks
         #expect(stats.finished + stats.abandoned == stats.requests)
@@ -107,7 +107,7 @@ import Testing
             layer.setNeedsDisplay()
             return layer
         }.value
-        await DisplayLoop.settle { layer.contents != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil })
         let pixel = DisplayLoop.drive { layer.contents?.pixel(x: 2, y: 2) }.value
         #expect(pixel?.alpha == 255)
         #expect(pixel.map { abs(Int($0.red) - 128) <= 1 } == true)  // 50 % black over white
@@ -124,7 +124,7 @@ import Testing
             layer.setNeedsDisplay()
             return layer
         }.value
-        await DisplayLoop.settle { layer.contents != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil })
         #expect(drewOnLoop.withLock { $0 } == !asynchronous)
     }
 
@@ -134,7 +134,7 @@ import Testing
             layer.bounds.size = Size(width: 100_000, height: 100_000)  // over the pixel limit
             layer.setNeedsDisplay()
         }
-        await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.requests == 2 }
+        #expect(await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.requests == 2 })
         let (contents, error, stats) = DisplayLoop.drive { (layer.contents, layer.lastError as? CanvasError, layer.statistics) }.value
         #expect(contents?.width == 4)
         #expect(error != nil)
@@ -155,7 +155,7 @@ import Testing
         let cleared = DisplayLoop.drive { layer.contents == nil }.value
         #expect(cleared)
         gate.release()
-        await DisplayLoop.settle { !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { !layer.isDisplaying })
     }
 }
 
@@ -184,7 +184,7 @@ import Testing
             layer.setNeedsDisplay()
             return layer
         }.value
-        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying })
         let before = DisplayLoop.drive { ReleaseQueue.shared.releasedCount }.value
         // The last reference goes away inside a job on the loop.
         let holder = DisplayLoop.drive { () -> LayerHolder in LayerHolder(layer) }.value
@@ -213,7 +213,7 @@ import Testing
             layer.setNeedsDisplay()
             return layer
         }.value
-        await DisplayLoop.settle { layer.contents != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil })
         // Never the loop, never a cooperative-pool thread: one of the lanes' own threads.
         #expect(thread.value?.hasPrefix("RenderLane") == true, "drew on \(thread.value ?? "?")")
     }

@@ -51,7 +51,7 @@ import Testing
         let events = EventLog()
         let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), bounds: Rect(size: ReferenceCard.size), scale: 2, events: events)
         DisplayLoop.drive { layer.setElement(card, modelID: 0) }
-        await DisplayLoop.settle { layer.contents != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil })
         let shown = try #require(DisplayLoop.drive { layer.contents }.value)
         let direct = try await ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
             .render(card, size: ReferenceCard.size, scale: 2)
@@ -86,7 +86,7 @@ import Testing
             DisplayActor.assumeIsolated { seen.withLock { $0.append(layer.contents?.color(x: 12, y: 12)) } }
         }
         defer { DisplayLoop.main.removeBeforeWaitingObserver(observer) }
-        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying })
 
         #expect(Self.backgroundColor(of: layer) == .blue)
         #expect(events.all == ["A false", "B true"])
@@ -108,7 +108,7 @@ import Testing
         #expect(await waitUntil { loader.entered == 1 })
         DisplayLoop.drive { layer.setElement(Self.tree(.blue), modelID: "B") }
         #expect(await waitUntil { loader.cancelled == 1 })  // the gate was never opened
-        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying && layer.statistics.abandoned == 1 }
+        #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying && layer.statistics.abandoned == 1 })
         #expect(Self.backgroundColor(of: layer) == .blue)
         #expect(events.all.sorted() == ["A false", "B true"])  // A's task may come back after B's
         if let service {
@@ -125,7 +125,7 @@ import Testing
         let events = EventLog()
         let (layer, _) = Self.makeLayer(.service, loader: loader, events: events)
         DisplayLoop.drive { layer.setElement(Self.tree(.red), modelID: 1) }
-        await DisplayLoop.settle { layer.contents != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil })
 
         let keptForSameModel = DisplayLoop.drive { () -> Bool in
             layer.setElement(Self.tree(.green, image: "slow"), modelID: 1)
@@ -140,7 +140,7 @@ import Testing
             return layer.contents == nil && layer.displayedModelID == nil
         }.value
         #expect(clearedForNewModel)
-        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying })
         #expect(Self.backgroundColor(of: layer) == .blue)
         #expect(events.all.first == "1 true")
         #expect(events.all.sorted() == ["1 false", "1 true", "2 true"])  // the cancelled render may come back after B's
@@ -154,16 +154,16 @@ import Testing
             layer.setElement(tree, modelID: 7)
             layer.setElement(tree, modelID: 7)
         }
-        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying })
         DisplayLoop.drive { layer.setElement(Self.tree(.red), modelID: 7) }  // equal, built again
-        await DisplayLoop.settle { !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { !layer.isDisplaying })
         #expect(DisplayLoop.drive { layer.statistics.requests }.value == 1)
         #expect(events.all == ["7 true"])
         #expect(try #require(service).renders == 1)
 
         // The same tree for another model is displayed again, from the cache.
         DisplayLoop.drive { layer.setElement(tree, modelID: 8) }
-        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying })
         #expect(events.all == ["7 true", "8 true"])
         #expect(try #require(service).renders == 1)
         #expect(Self.backgroundColor(of: layer) == .red)
@@ -174,9 +174,9 @@ import Testing
         let events = EventLog()
         let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), events: events)
         DisplayLoop.drive { layer.setElement(Self.tree(.red), modelID: 1) }
-        await DisplayLoop.settle { layer.contents != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil })
         DisplayLoop.drive { layer.setElement(nil, modelID: 1) }
-        await DisplayLoop.settle { layer.contents == nil && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents == nil && !layer.isDisplaying })
         #expect(events.all == ["1 true", "1 true"])
         #expect(DisplayLoop.drive { layer.displayedModelID == nil && layer.element == nil }.value)
     }
@@ -186,9 +186,9 @@ import Testing
         let events = EventLog()
         let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), events: events)
         DisplayLoop.drive { layer.setElement(Self.tree(.red), modelID: 1) }
-        await DisplayLoop.settle { layer.contents != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil })
         DisplayLoop.drive { layer.setElement(Self.tree(.blue, image: "missing"), modelID: 1) }
-        await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.requests == 2 }
+        #expect(await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.requests == 2 })
         let error = DisplayLoop.drive { layer.lastError as? ElementError }.value
         guard case .imageLoadFailed(name: "missing", _)? = error else {
             Issue.record("expected imageLoadFailed(missing), got \(String(describing: error))")
@@ -199,7 +199,7 @@ import Testing
 
         // A good tree afterwards clears the error.
         DisplayLoop.drive { layer.setElement(Self.tree(.green), modelID: 1) }
-        await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.requests == 3 }
+        #expect(await DisplayLoop.settle { !layer.isDisplaying && layer.statistics.requests == 3 })
         #expect(DisplayLoop.drive { layer.lastError == nil }.value)
         #expect(Self.backgroundColor(of: layer) == .green)
     }
@@ -210,7 +210,7 @@ import Testing
         let events = EventLog()
         let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), events: events)
         DisplayLoop.drive { layer.setElement(.custom(LoopProbeElement(id: id))) }
-        await DisplayLoop.settle { layer.contents != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil })
         #expect(LoopProbeElement.drewOnLoop.withLock { $0[id] } == false)
         #expect(Self.backgroundColor(of: layer) == .green)
     }
@@ -220,14 +220,14 @@ import Testing
         let (layer, _) = Self.makeLayer(.renderer, loader: BundledImageLoader(), bounds: Rect(x: 5, y: 5, width: 10, height: 6),
                                         scale: 3, events: events)
         DisplayLoop.drive { layer.setElement(Self.tree(.red)) }
-        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying })
         #expect(DisplayLoop.drive { layer.contents.map { [$0.width, $0.height] } }.value == [30, 18])
 
         DisplayLoop.drive { layer.bounds.origin = Point(x: 50, y: 50) }  // moved, not resized: no render
         DisplayLoop.drive { layer.bounds.size = Size(width: 20, height: 6) }
-        await DisplayLoop.settle { layer.contents?.width == 60 && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents?.width == 60 && !layer.isDisplaying })
         DisplayLoop.drive { layer.contentsScale = 1 }
-        await DisplayLoop.settle { layer.contents?.width == 20 && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents?.width == 20 && !layer.isDisplaying })
         #expect(DisplayLoop.drive { layer.contents.map { [$0.width, $0.height] } }.value == [20, 6])
         #expect(events.all == ["nil true", "nil true", "nil true"])
     }

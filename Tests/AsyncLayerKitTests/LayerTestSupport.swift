@@ -27,20 +27,6 @@ final class Gate: Sendable {
     func wait() { latch.wait() }
 }
 
-extension DisplayLoop {
-    /// Drives the manual main loop until `done` holds on the loop (draws finish off the loop and
-    /// come back as jobs), for at most twenty seconds (the machine may be busy with other tests).
-    static func settle(until done: @escaping @DisplayActor () -> Bool) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(20))
-        while clock.now < deadline {
-            if DisplayLoop.drive(done).value { return }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        Issue.record("the loop did not settle in 20 s")
-    }
-}
-
 /// A layer display task that fills the layer with `color` and logs its callbacks.
 func fillTask(_ color: Color, log: EventLog, gate: Gate? = nil, onLoop: Locked<Bool>? = nil) -> AsyncLayerDisplayTask {
     AsyncLayerDisplayTask(
@@ -63,6 +49,6 @@ func displayedLayer(_ task: AsyncLayerDisplayTask) async -> AsyncLayer {
         layer.setNeedsDisplay()
         return layer
     }.value
-    await DisplayLoop.settle { layer.contents != nil }
+    #expect(await DisplayLoop.settle { layer.contents != nil })
     return layer
 }

@@ -154,7 +154,7 @@ struct RecordingTemplate: FeedCellTemplate {
         let deliveries = Locked<[FeedPreLayout.Delivery]>([])
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
-        await DisplayLoop.settle { !preLayout.isRunning(request) }
+        #expect(await DisplayLoop.settle { !preLayout.isRunning(request) })
 
         #expect(probe.calls.load(ordering: .relaxed) == 12)
         #expect(probe.onLoop.load(ordering: .relaxed) == 0)  // never on the loop's thread, never DisplayActor-isolated
@@ -175,7 +175,7 @@ struct RecordingTemplate: FeedCellTemplate {
         let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"], images: []) }
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache, retainedLayouts: 4) }.value
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
-        await DisplayLoop.settle { !preLayout.isRunning(request) }
+        #expect(await DisplayLoop.settle { !preLayout.isRunning(request) })
         let kept = DisplayLoop.drive { () -> (count: Int, layouts: Int, heights: Int) in
             (preLayout.retainedLayoutCount, items.filter { preLayout.layout(for: $0.id) != nil }.count,
              items.filter { preLayout.height(for: $0.id) != nil }.count)
@@ -215,8 +215,9 @@ struct RecordingTemplate: FeedCellTemplate {
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
         latch.open()
         _ = try await holder.value
-        // The loop is not driven: the layouts finish off the loop and their hand-over jobs wait.
-        await waitUntil { DisplayLoop.main.pendingJobCount >= 6 }
+        // The loop is not driven: the layouts finish off the loop and their hand-over jobs wait
+        // (woken by the enqueue of the sixth).
+        #expect(await DisplayLoop.main.waitUntilQueued(jobs: 6, timeout: .seconds(20)))
         #expect(await cache.metrics.layoutsComputed == 6)
         #expect(deliveries.value.isEmpty)
 
@@ -241,7 +242,8 @@ struct RecordingTemplate: FeedCellTemplate {
         #expect(delivered[0].failures.isEmpty)
         #expect(delivered[0].completed == [request])
         DisplayLoop.main.runUntilIdle()
-        #expect(deliveries.value.count == 1)  // nothing more, and the request is over
+        // Nothing more can come: all six items were handed over and the request is over.
+        #expect(deliveries.value.count == 1)
         #expect(DisplayLoop.drive { !preLayout.isRunning(request) && preLayout.deliveryCount == 1 }.value)
     }
 
@@ -257,12 +259,9 @@ struct RecordingTemplate: FeedCellTemplate {
         await waitUntil { lanes.metrics.admitted >= 3 }  // the held worker and a window of two
         DisplayLoop.drive { preLayout.cancel(request) }
         await waitUntil { lanes.metrics.admitted == 1 }  // the two queued layouts left the lanes
-        latch.open()
-        _ = try await holder.value
-        for _ in 0..<20 {
-            DisplayLoop.main.runUntilIdle()
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        try await Self.nothingMoreReaches(lanes, holder: holder, latch: latch, priority: cache.priority)
+        DisplayLoop.main.runUntilIdle()
+        #expect(DisplayLoop.main.pendingJobCount == 0)
         #expect(await cache.metrics.layoutsComputed == 0)
         #expect(deliveries.value.isEmpty)
         #expect(DisplayLoop.drive { !preLayout.isRunning(request) && preLayout.height(for: "c0") == nil }.value)
@@ -280,10 +279,11 @@ struct RecordingTemplate: FeedCellTemplate {
         let (request, other) = DisplayLoop.drive { (preLayout.request(items, width: 375), preLayout.request(kept, width: 375)) }.value
         latch.open()
         _ = try await holder.value
-        await waitUntil { DisplayLoop.main.pendingJobCount >= 4 }
-        // Queued behind the hand-over jobs: runs in the same turn, after they stored the results.
+        #expect(await DisplayLoop.main.waitUntilQueued(jobs: 4, timeout: .seconds(20)))
+        // Queued behind the hand-over jobs (enqueued at once, on the loop's queue): runs in the
+        // same turn, after they stored the results.
         Task { @DisplayActor in preLayout.cancel(request) }
-        await waitUntil { DisplayLoop.main.pendingJobCount >= 5 }
+        #expect(DisplayLoop.main.pendingJobCount >= 5)
         let turn = try #require(DisplayLoop.main.runTurn())
         #expect(turn.jobCount >= 5)
         let delivered = deliveries.value
@@ -329,6 +329,25 @@ struct RecordingTemplate: FeedCellTemplate {
     }
 }
 
+extension PreLayoutTests {
+    /// The "nothing more arrives" check after a cancel, by order instead of by time: every layout
+    /// runs on `lanes` (one worker, held by `holder` until now), whose lanes are FIFO. A last item
+    /// queued at the pre-layout's priority runs after every layout queued before it; so once it
+    /// has run, the lanes' admissions since the cancel must be exactly it — a layout of the
+    /// cancelled request still queued, or queued since, would be counted here (and run first).
+    static func nothingMoreReaches(
+        _ lanes: RenderLanes, holder: Task<Void, any Error>, latch: Latch, priority: RenderPriority,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let admittedBefore = lanes.metrics.admittedTotal
+        latch.open()
+        _ = try await holder.value
+        try await lanes.render(priority: priority) {}  // the last item: after anything queued before it
+        #expect(lanes.metrics.admittedTotal == admittedBefore + 1, "a layout reached the lanes after the cancel",
+                sourceLocation: sourceLocation)
+    }
+}
+
 extension Array {
     func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
         var out: [T] = []
@@ -349,8 +368,7 @@ extension PreLayoutTests {
         await waitUntil { lanes.metrics.admitted >= 3 }  // the held worker and a window of two
         DisplayLoop.drive { owner.preLayout = nil }
         await waitUntil { lanes.metrics.admitted == 1 }  // released: its queued layouts left the lanes
-        latch.open()
-        _ = try await holder.value
+        try await PreLayoutTests.nothingMoreReaches(lanes, holder: holder, latch: latch, priority: cache.priority)
         DisplayLoop.main.runUntilIdle()
         #expect(await cache.metrics.layoutsComputed == 0)
     }

@@ -177,20 +177,20 @@ import Testing
         let hugePNG = CodecTestSupport.pngClaiming(width: 60000, height: 60000, from: png)
         #expect(try ImageDecoder.info(of: hugePNG) == ImageInfo(format: .png, width: 60000, height: 60000, hasAlpha: false))
         #expect(decodeError(hugePNG) == .invalidSize(width: 60000, height: 60000, problem: .tooLarge))
-        let hugeJPEG = CodecTestSupport.jpegClaiming(width: 60000, height: 60000, from: jpeg)
+        let hugeJPEG = try CodecTestSupport.jpegClaiming(width: 60000, height: 60000, from: jpeg)
         #expect(try ImageDecoder.info(of: hugeJPEG).width == 60000)
         #expect(decodeError(hugeJPEG) == .invalidSize(width: 60000, height: 60000, problem: .tooLarge))
 
         // 30000×30000 (900 MP) is within the side limit, over the 50 MP default.
         let bombPNG = CodecTestSupport.pngClaiming(width: 30000, height: 30000, from: png)
         #expect(decodeError(bombPNG) == .imageTooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
-        let bombJPEG = CodecTestSupport.jpegClaiming(width: 30000, height: 30000, from: jpeg)
+        let bombJPEG = try CodecTestSupport.jpegClaiming(width: 30000, height: 30000, from: jpeg)
         #expect(decodeError(bombJPEG) == .imageTooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
         // Even decoding the bomb at a thumbnail size is refused: the header is what is checked.
         #expect(decodeError(bombJPEG, options: DecodeOptions(target: .fit(width: 100, height: 100)))
             == .imageTooManyPixels(width: 30000, height: 30000, limit: 50_000_000))
         // WebP's own format caps a side at 16384: 16384×16384 is 268 MP.
-        let bombWebP = CodecTestSupport.webpLosslessClaiming(width: 16384, height: 16384, from: webp)
+        let bombWebP = try CodecTestSupport.webpLosslessClaiming(width: 16384, height: 16384, from: webp)
         #expect(try ImageDecoder.info(of: bombWebP).width == 16384)
         #expect(decodeError(bombWebP) == .imageTooManyPixels(width: 16384, height: 16384, limit: 50_000_000))
 
@@ -216,7 +216,7 @@ import Testing
         }
         #expect(detail.contains("IHDR"), "\(detail)")
         let jpeg = try ImageEncoder.encode(CodecTestSupport.pattern(width: 4, height: 4), as: .jpeg())
-        let zeroJPEG = CodecTestSupport.jpegClaiming(width: 4, height: 0, from: jpeg)
+        let zeroJPEG = try CodecTestSupport.jpegClaiming(width: 4, height: 0, from: jpeg)
         guard case .corruptImage(.jpeg, _)? = decodeError(zeroJPEG) else {
             Issue.record("expected a corrupt JPEG, got \(String(describing: decodeError(zeroJPEG)))")
             return

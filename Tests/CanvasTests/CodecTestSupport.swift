@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import Canvas
 
@@ -49,8 +50,14 @@ enum CodecTestSupport {
     }
 
     /// The largest and the mean absolute difference of two same-size bitmaps' premultiplied bytes.
-    static func difference(_ a: Bitmap, _ b: Bitmap) -> (max: Int, mean: Double) {
-        precondition(a.width == b.width && a.height == b.height)
+    /// Bitmaps of different sizes record an issue and compare as completely different (no trap:
+    /// one failure must not end the run).
+    static func difference(_ a: Bitmap, _ b: Bitmap, sourceLocation: SourceLocation = #_sourceLocation) -> (max: Int, mean: Double) {
+        guard a.width == b.width && a.height == b.height else {
+            Issue.record("compared bitmaps of different sizes: \(a.width)×\(a.height) and \(b.width)×\(b.height)",
+                         sourceLocation: sourceLocation)
+            return (Int.max, .infinity)
+        }
         let x = a.premultipliedBGRABytes(), y = b.premultipliedBGRABytes()
         var maximum = 0, total = 0
         for i in x.indices {
@@ -101,8 +108,11 @@ enum CodecTestSupport {
         return out
     }
 
-    /// A JPEG whose SOF marker claims `width × height`, keeping the rest.
-    static func jpegClaiming(width: UInt16, height: UInt16, from jpeg: [UInt8]) -> [UInt8] {
+    /// A JPEG whose SOF marker claims `width × height`, keeping the rest. Records an issue and
+    /// throws if `jpeg` has no SOF marker.
+    static func jpegClaiming(
+        width: UInt16, height: UInt16, from jpeg: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [UInt8] {
         var out = jpeg
         var i = 2
         while i + 9 < out.count {
@@ -117,19 +127,63 @@ enum CodecTestSupport {
             }
             i += 2 + length
         }
-        fatalError("no SOF marker")
+        throw HelperFailure.recorded("no SOF marker in the \(jpeg.count)-byte JPEG", at: sourceLocation)
     }
 
     /// A lossless WebP whose VP8L header claims `width × height` (at most 16384 a side, the
-    /// format's own limit), keeping the rest.
-    static func webpLosslessClaiming(width: Int, height: Int, from webp: [UInt8]) -> [UInt8] {
+    /// format's own limit), keeping the rest. Records an issue and throws if `webp` is not a
+    /// lossless WebP.
+    static func webpLosslessClaiming(
+        width: Int, height: Int, from webp: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [UInt8] {
         var out = webp
         // "RIFF" size "WEBP" "VP8L" size, then the signature byte 0x2F at 20 and 4 bytes of header.
-        precondition(Array(out[12..<16]) == Array("VP8L".utf8) && out[20] == 0x2F)
+        guard out.count > 24, Array(out[12..<16]) == Array("VP8L".utf8), out[20] == 0x2F else {
+            throw HelperFailure.recorded("not a lossless WebP (no VP8L header)", at: sourceLocation)
+        }
         let old = UInt32(out[21]) | UInt32(out[22]) << 8 | UInt32(out[23]) << 16 | UInt32(out[24]) << 24
         let bits = (old & 0xF000_0000) | UInt32(height - 1) << 14 | UInt32(width - 1)
         out[21] = UInt8(bits & 0xFF); out[22] = UInt8((bits >> 8) & 0xFF)
         out[23] = UInt8((bits >> 16) & 0xFF); out[24] = UInt8(bits >> 24)
         return out
+    }
+}
+
+/// A test helper that could not do its job: recorded as an issue at the caller, then thrown so the
+/// test stops there (instead of a trap that would end the whole run).
+struct HelperFailure: Error, CustomStringConvertible {
+    let description: String
+
+    static func recorded(_ description: String, at sourceLocation: SourceLocation) -> HelperFailure {
+        Issue.record(Comment(rawValue: description), sourceLocation: sourceLocation)
+        return HelperFailure(description: description)
+    }
+}
+
+/// The helpers above fail a test, never the run.
+@Suite struct CodecTestSupportTests {
+    @Test func aJPEGWithoutASOFMarkerFailsTheTestNotTheRun() {
+        let notAJPEG: [UInt8] = [0xFF, 0xD8] + [UInt8](repeating: 0, count: 32)
+        withKnownIssue {
+            #expect(throws: HelperFailure.self) { try CodecTestSupport.jpegClaiming(width: 1, height: 1, from: notAJPEG) }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("no SOF marker") }
+        }
+    }
+
+    @Test func aLossyWebPOrBitmapsOfTwoSizesFailTheTestNotTheRun() throws {
+        withKnownIssue {
+            #expect(throws: HelperFailure.self) {
+                try CodecTestSupport.webpLosslessClaiming(width: 2, height: 2, from: [UInt8](repeating: 0, count: 40))
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("VP8L") }
+        }
+        let small = try CodecTestSupport.pattern(width: 2, height: 2), big = try CodecTestSupport.pattern(width: 3, height: 2)
+        withKnownIssue {
+            #expect(CodecTestSupport.difference(small, big).max == Int.max)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("different sizes") }
+        }
     }
 }

@@ -20,9 +20,12 @@ import Testing
     }
 
     /// The C program of the bench folder wrote its card 0 to `samples/c-cairo-pango.png`; ours must
-    /// be the same picture (same fonts, same geometry, same text rules). Skipped when the bench
-    /// folder is not beside the repository.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.cSample.path)))
+    /// be the same picture (same fonts, same geometry, same text rules). Skipped — and the run says
+    /// so, with the reason — when the bench folder is not beside the repository.
+    @Test(.enabled(
+        if: FileManager.default.fileExists(atPath: Self.cSample.path),
+        "not checked: the plain C program's card is not at ../shared/bench/peers/samples/c-cairo-pango.png"
+    ))
     func matchesThePlainCProgram() throws {
         let c = try ImageDecoder.decode([UInt8](try Data(contentsOf: Self.cSample)))
         let ours = try ReferenceCard.render(LiveCardRecord.samples[0], assets: try Self.assets.get())

@@ -2,35 +2,14 @@ import AsyncLayerKitTesting
 import DisplayLoop
 import Testing
 
-/// Drives the manual main loop until `condition` holds on ``DisplayActor`` (or `timeout` of real
-/// time passes). `pump` runs between attempts: a manual task executor's jobs, say. Returns whether
-/// the condition held.
-@discardableResult
-func driveUntil(
-    timeout: Duration = .seconds(20),
-    pump: @Sendable () -> Void = {},
-    _ condition: @escaping @Sendable @DisplayActor () -> Bool
-) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while clock.now < deadline {
-        pump()
-        if DisplayLoop.drive(condition).value { return true }
-        try? await Task.sleep(for: .microseconds(200))
+/// Runs `executor` and the manual main loop in turn until neither has a job left: everything
+/// the operations on `executor` do, and the loop jobs they cause, run on this thread, in an order
+/// fixed by the test. Nothing can arrive later: no other thread holds any of this work.
+func drain(_ executor: ManualTaskExecutor) {
+    while executor.pendingJobCount > 0 || DisplayLoop.main.pendingJobCount > 0 {
+        executor.runAll()
+        DisplayLoop.main.runUntilIdle()
     }
-    return false
-}
-
-/// Waits (in real time, without driving any loop) until `condition` holds. Returns whether it did.
-@discardableResult
-func waitUntil(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    while !condition() {
-        guard clock.now < deadline else { return false }
-        try? await Task.sleep(for: .microseconds(200))
-    }
-    return true
 }
 
 /// A task executor that runs nothing until ``runAll()``: operations on it start only when the test
@@ -46,6 +25,16 @@ final class ManualTaskExecutor: TaskExecutor {
 
     var pendingJobCount: Int { jobs.withLock { $0.count } }
     var jobsRun: Int { ran.withLock { $0 } }
+
+    /// Runs the first queued job, if any; returns whether one ran.
+    @discardableResult
+    func runOne() -> Bool {
+        let job = jobs.withLock { jobs in jobs.isEmpty ? nil : jobs.removeFirst() }
+        guard let job else { return false }
+        job.runSynchronously(on: asUnownedTaskExecutor())
+        ran.withLock { $0 += 1 }
+        return true
+    }
 
     /// Runs the queued jobs, and those they queue, until none is left.
     func runAll() {

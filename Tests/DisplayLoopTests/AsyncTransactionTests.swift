@@ -67,12 +67,12 @@ import Testing
 
         for step in 1...count {
             clock.advance(by: .milliseconds(10))
-            #expect(await driveUntil { transaction.runningOperationCount == count - step })
+            #expect(await DisplayLoop.settle { transaction.runningOperationCount == count - step })
             if step < count {
                 #expect(deliveries.all.isEmpty)  // nothing is delivered before every operation ended
             }
         }
-        #expect(await driveUntil { transaction.state == .complete })
+        #expect(await DisplayLoop.settle { transaction.state == .complete })
 
         #expect(log.all.filter { $0.hasPrefix("ended") } == ["ended 4", "ended 3", "ended 2", "ended 1", "ended 0"])
         #expect(deliveries.all.map(\.index) == [0, 1, 2, 3, 4])
@@ -83,27 +83,44 @@ import Testing
         #expect(log.all.filter { $0 == "transaction" }.count == 1)
     }
 
+    /// Where a cancel lands in an iteration of the race below.
+    enum CancelMoment: CaseIterable {
+        /// Before any operation's task has run a step: no body runs.
+        case beforeAnyStart
+        /// After some steps of the operations and some turns of the loop (how many varies).
+        case midway
+        /// Every operation has ended, and their ends and the cancel run in one turn: delivered
+        /// cancelled although every body ran to the end.
+        case endedNotDelivered
+        /// After delivery: the cancel does nothing.
+        case afterDelivery
+    }
+
+    /// The operations run on a manual task executor, and the test steps them and the loop in an
+    /// order it chooses, so every side of the race happens, in every run, on this thread.
     @Test func everyCompletionRunsExactlyOnceWhileCancellationRacesTheOperations() async {
         let iterations = 200
         let operations = 6
-        let cancelledRuns = Counter()
-        let partlySkippedRuns = Counter()
+        let executor = ManualTaskExecutor()
+        var seen: [CancelMoment: (cancelled: Int, partlySkipped: Int, runs: Int)] = [:]
         for iteration in 0..<iterations {
+            let moment = CancelMoment.allCases[iteration % CancelMoment.allCases.count]
             let perOperation = (0..<operations).map { _ in Counter() }
             let transactionCompletions = Counter()
             let started = Counter()
             let ended = Counter()
             let cancelledFlags = Log()
+            let width = moment == .endedNotDelivered ? operations : 1 + iteration % 4
             let transaction = DisplayLoop.drive { () -> AsyncTransaction in
-                let transaction = AsyncTransaction(maxConcurrentOperations: 1 + iteration % 4) { _ in
+                let transaction = AsyncTransaction(maxConcurrentOperations: width) { _ in
                     transactionCompletions.increment()
                 }
                 for index in 0..<operations {
                     let yields = (iteration * 7 + index * 13) % 40
-                    transaction.addOperation(priority: index.isMultiple(of: 2) ? .high : .low) {
+                    transaction.addOperation(priority: index.isMultiple(of: 2) ? .high : .low, executor: executor) {
                         started.increment()
                         defer { ended.increment() }
-                        for _ in 0..<yields { await Task.yield() }
+                        for _ in 0..<yields { await Task.yield() }  // one executor job each
                         return index
                     } completion: { _, cancelled in
                         perOperation[index].increment()
@@ -113,19 +130,29 @@ import Testing
                 transaction.commit()
                 return transaction
             }.value
-            // Cancel at a different moment each time: before the operations start, while they
-            // run, when they have ended but are not delivered (their ends and the cancel in one
-            // turn), or after delivery (every tenth iteration, for sure).
-            if iteration % 10 == 9 {
-                #expect(await driveUntil { transaction.state == .complete })
-            } else {
-                for _ in 0..<(iteration % 4) {
-                    try? await Task.sleep(for: .microseconds(50 * (iteration % 7)))
-                    DisplayLoop.main.runUntilIdle()
+            switch moment {
+            case .beforeAnyStart:
+                break
+            case .midway:
+                // A different number of executor steps, with loop turns every few steps.
+                let steps = (iteration * 37) % 90 + 1, turnEvery = iteration % 3 + 1
+                for step in 1...steps {
+                    executor.runOne()
+                    if step.isMultiple(of: turnEvery) { DisplayLoop.main.runUntilIdle() }
                 }
+            case .endedNotDelivered:
+                executor.runAll()  // every body ends; their ends wait on the loop, not yet run
+                #expect(started.count == operations && ended.count == operations)
+                #expect(DisplayLoop.main.pendingJobCount == operations)
+            case .afterDelivery:
+                drain(executor)
+                #expect(DisplayLoop.drive { transaction.state }.value == .complete)
             }
-            DisplayLoop.drive { transaction.cancel() }
-            #expect(await driveUntil { transaction.state == .complete })
+            // Queued behind whatever waits on the loop: for .endedNotDelivered, the operations'
+            // ends and the cancel run in one turn.
+            Task { @DisplayActor in transaction.cancel() }
+            drain(executor)
+            #expect(DisplayLoop.drive { transaction.state }.value == .complete)
 
             #expect(perOperation.map(\.count) == Array(repeating: 1, count: operations), "iteration \(iteration)")
             #expect(transactionCompletions.count == 1, "iteration \(iteration)")
@@ -133,16 +160,22 @@ import Testing
             // Texture semantics: `cancelled` is the transaction's state at delivery, the same for all.
             #expect(Set(cancelledFlags.all).count == 1)
             #expect(DisplayLoop.drive { transaction.isCancelled }.value == (cancelledFlags.all.first == "true"))
-            if cancelledFlags.all.first == "true" { cancelledRuns.increment() }
-            if started.count < operations { partlySkippedRuns.increment() }
+            var tally = seen[moment, default: (0, 0, 0)]
+            tally.runs += 1
+            if cancelledFlags.all.first == "true" { tally.cancelled += 1 }
+            if started.count < operations { tally.partlySkipped += 1 }
+            seen[moment] = tally
+            // Nothing is left anywhere to arrive later: every task of this transaction lives on
+            // the manual executor, and both queues are empty.
+            #expect(executor.pendingJobCount == 0 && DisplayLoop.main.pendingJobCount == 0)
         }
-        // Both sides of the race happened: delivered after a cancel (some bodies never ran), and
-        // delivered before it.
-        #expect(cancelledRuns.count > 0 && cancelledRuns.count < iterations)
-        #expect(partlySkippedRuns.count > 0)
-        // Nothing more arrives later.
-        try? await Task.sleep(for: .milliseconds(20))
-        DisplayLoop.main.runUntilIdle()
+        // Both sides of the race, every run: delivered after a cancel, with bodies that never ran
+        // (before any start) and with every body run (ended, not delivered); delivered before it.
+        let runs = iterations / CancelMoment.allCases.count
+        #expect(seen[.beforeAnyStart].map { $0 == (runs, runs, runs) } == true)
+        #expect(seen[.endedNotDelivered].map { $0 == (runs, 0, runs) } == true)
+        #expect(seen[.afterDelivery].map { $0 == (0, 0, runs) } == true)
+        #expect(seen[.midway].map { $0.cancelled > 0 && $0.partlySkipped > 0 } == true)
         #expect(DisplayLoop.drive { AsyncTransactionCenter.inFlightCount }.value == 0)
     }
 
@@ -170,12 +203,12 @@ import Testing
         var turnsWithAnEnd: [UInt64] = []
         for step in 1...4 {
             clock.advance(by: .milliseconds(10))
-            await waitUntil { DisplayLoop.main.pendingJobCount > 0 }
+            await DisplayLoop.main.waitForJobs()  // woken by the operation's end reaching the loop
             turnsWithAnEnd += DisplayLoop.main.runUntilIdle().map(\.number)
-            #expect(await driveUntil { transaction.runningOperationCount + transaction.waitingOperationCount == 4 - step })
+            #expect(await DisplayLoop.settle { transaction.runningOperationCount + transaction.waitingOperationCount == 4 - step })
             if step < 4 { #expect(await clock.waitForSleepers(count: 4 - step)) }
         }
-        #expect(await driveUntil { transaction.state == .complete })
+        #expect(await DisplayLoop.settle { transaction.state == .complete })
 
         let turns = markers.turns(ofEntriesWithPrefix: "completion")
         #expect(turns.count == 5)
@@ -215,14 +248,14 @@ import Testing
             return transaction  // still open
         }.value
         // The operations started at once, off the loop, without another turn.
-        #expect(await waitUntil { started.count == 2 })
+        #expect(await started.wait(untilAtLeast: 2))
 
         let stateAfterCancel = DisplayLoop.drive { () -> AsyncTransaction.State in
             transaction.cancel()  // on an open transaction: commits it, then cancels it
             return transaction.state
         }.value
         #expect(stateAfterCancel == .cancelled || stateAfterCancel == .complete)
-        #expect(await driveUntil { transaction.state == .complete })
+        #expect(await DisplayLoop.settle { transaction.state == .complete })
 
         #expect(started.count == 2)                    // the two waiting operations never ran
         #expect(sawCancellation.count == 2)            // the running ones saw Task.isCancelled
@@ -250,8 +283,8 @@ import Testing
         #expect(executor.pendingJobCount == 1)        // its task exists, queued on the executor
         #expect(DisplayLoop.drive { transaction.runningOperationCount }.value == 1)
         DisplayLoop.drive { transaction.cancel() }
-        #expect(await driveUntil(pump: executor.runAll) { transaction.state == .complete })
-        executor.runAll()  // the task's last step, back on its executor
+        drain(executor)
+        #expect(DisplayLoop.drive { transaction.state }.value == .complete)
 
         #expect(ran.count == 0)
         #expect(deliveries.all.map(\.skipped) == [true])
@@ -276,10 +309,13 @@ import Testing
             transaction.commit()
             return transaction
         }.value
-        try? await Task.sleep(for: .milliseconds(20))
+        // Their tasks wait in the executor's queue, where only the executor can run them: not
+        // on the global pool (a task there would not be in this queue), not on the loop.
+        let tasks = DisplayLoop.drive { transaction.runningOperationCount }.value  // turns run: none runs an operation
+        #expect(tasks > 0 && executor.pendingJobCount == tasks)
         #expect(ran.count == 0)  // nothing runs until the executor does
-        #expect(await driveUntil(pump: executor.runAll) { transaction.state == .complete })
-        executor.runAll()
+        drain(executor)
+        #expect(DisplayLoop.drive { transaction.state }.value == .complete)
         #expect(ran.count == 3)
         #expect(executor.jobsRun >= 3)
         #expect(deliveries.all.map(\.value) == [0, 1, 2])
@@ -314,14 +350,15 @@ import Testing
             transaction.commit()
             return transaction
         }.value
-        #expect(await driveUntil { transaction.state == .complete })
+        #expect(await DisplayLoop.settle { transaction.state == .complete })
+        // Both run on the loop: a second delivery would be queued by them, synchronously, and
+        // run in this drive's completions phase.
         DisplayLoop.drive {
             transaction.commit()
             transaction.cancel()
         }
-        try? await Task.sleep(for: .milliseconds(10))
-        DisplayLoop.main.runUntilIdle()
         #expect(completions.count == 2)
+        #expect(DisplayLoop.drive { AsyncTransactionCenter.inFlightCount }.value == 0)
         #expect(DisplayLoop.drive { (transaction.state, transaction.isCancelled) }.value == (.complete, false))
     }
 
@@ -344,10 +381,13 @@ import Testing
             transaction.commit()
             return transaction
         }.value
-        #expect(await driveUntil { transaction.state == .complete })
+        #expect(await DisplayLoop.settle { transaction.state == .complete })
         #expect(startOrder.all == ["a", "c", "e", "d", "b"])
     }
 
+    /// The operations run on a manual executor and wait on a manual clock, so at each step every
+    /// operation that has a task has run as far as it can: the number waiting on the clock is
+    /// exactly the number running, with no timing in it.
     @Test func noMoreThanMaxConcurrentOperationsRunAtOnce() async {
         final class Gauge: Sendable {
             private let state = LoopLock((current: 0, peak: 0))
@@ -357,13 +397,15 @@ import Testing
         }
         let gauge = Gauge()
         let ran = Counter()
+        let executor = ManualTaskExecutor()
+        let clock = ManualClock()
         let transaction = DisplayLoop.drive { () -> AsyncTransaction in
             let transaction = AsyncTransaction(maxConcurrentOperations: 2)
             for _ in 0..<8 {
-                transaction.addOperation {
+                transaction.addOperation(executor: executor) {
                     gauge.enter()
                     defer { gauge.leave() }
-                    try await Task.sleep(for: .milliseconds(5))
+                    try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
                     ran.increment()
                 } completion: { _, _ in }
             }
@@ -371,9 +413,15 @@ import Testing
             transaction.commit()
             return transaction
         }.value
-        #expect(await driveUntil { transaction.state == .complete })
+        for round in 1...4 {
+            drain(executor)
+            #expect(clock.sleeperCount == 2, "round \(round)")  // two run at once, not more
+            clock.advance(by: .seconds(1))
+        }
+        drain(executor)
+        #expect(DisplayLoop.drive { transaction.state }.value == .complete)
         #expect(ran.count == 8)
-        #expect(gauge.peak <= 2)
+        #expect(gauge.peak == 2)
     }
 
     // MARK: Waiting
@@ -397,7 +445,7 @@ import Testing
         #expect(log.all.isEmpty)
         #expect(await gate.waitForSleepers())
         gate.advance(by: .milliseconds(1))
-        #expect(await driveUntil { log.all.contains("resumed") })
+        #expect(await DisplayLoop.settle { log.all.contains("resumed") })
         #expect(log.all == ["operation completion", "transaction completion", "resumed"])
         await waiter.value
     }
@@ -416,10 +464,10 @@ import Testing
         }
         DisplayLoop.main.runUntilIdle()
         waiter.cancel()
-        #expect(await driveUntil { returned.count == 1 })
+        #expect(await DisplayLoop.settle { returned.count == 1 })
         #expect(DisplayLoop.drive { transaction.state }.value == .committed)
         DisplayLoop.drive { transaction.cancel() }
-        #expect(await driveUntil { transaction.state == .complete })
+        #expect(await DisplayLoop.settle { transaction.state == .complete })
     }
 
     // MARK: Lifetime
@@ -442,9 +490,9 @@ import Testing
             transaction.cancel()
             // Only the loop's delivery queue keeps it now.
         }
-        #expect(await driveUntil { delivered.count == 1 })
+        #expect(await DisplayLoop.settle { delivered.count == 1 })
         #expect(started.count == ended.count)  // every task that started has ended by delivery
-        #expect(await driveUntil { weak.object == nil })
+        #expect(await DisplayLoop.settle { weak.object == nil })
         #expect(DisplayLoop.drive { AsyncTransactionCenter.inFlightCount }.value == 0)
     }
 
@@ -454,23 +502,26 @@ import Testing
             var transaction: AsyncTransaction?
         }
         let holder = Holder()
+        let executor = ManualTaskExecutor()
         let started = Counter()
         let ended = Counter()
         let completions = Counter()
         DisplayLoop.drive {
             let transaction = AsyncTransaction()
-            transaction.addOperation {
+            transaction.addOperation(executor: executor) {
                 started.increment()
                 defer { ended.increment() }
                 try await Task.sleep(for: .seconds(3600))
             } completion: { _, _ in completions.increment() }
             holder.transaction = transaction
         }
-        #expect(await waitUntil { started.count == 1 })
+        executor.runAll()  // the operation starts and sleeps
+        #expect(started.count == 1 && ended.count == 0)
         DisplayLoop.drive { holder.transaction = nil }  // dropped while open, its operation running
-        #expect(await waitUntil { ended.count == 1 })   // its task was cancelled: it did not leak
-        try? await Task.sleep(for: .milliseconds(10))
-        DisplayLoop.main.runUntilIdle()
+        drain(executor)                                 // the cancelled sleep resumes on the executor
+        #expect(ended.count == 1)                       // its task was cancelled: it did not leak
+        // Nothing is left to deliver later: the task has ended and both queues are empty.
+        #expect(executor.pendingJobCount == 0 && DisplayLoop.main.pendingJobCount == 0)
         #expect(completions.count == 0)  // never committed, never delivered (documented)
     }
 
@@ -517,7 +568,7 @@ import Testing
         #expect(delivered.count == 0)
         #expect(await clock.waitForSleepers())
         clock.advance(by: .seconds(1))
-        #expect(await driveUntil { delivered.count == 1 })
+        #expect(await DisplayLoop.settle { delivered.count == 1 })
     }
 }
 

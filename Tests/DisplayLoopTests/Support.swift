@@ -1,5 +1,6 @@
 import DisplayLoop
 import Synchronization
+import Testing
 
 /// A global actor on a private manual loop, for tests of the loop itself.
 @globalActor actor ManualLoopActor {
@@ -22,19 +23,67 @@ final class Log: Sendable {
     var all: [String] { entries.withLock { $0 } }
 }
 
-/// A thread-safe counter.
+/// A thread-safe counter that a test can await.
 final class Counter: Sendable {
-    private let value = LoopLock(0)
-    func increment() { value.withLock { $0 += 1 } }
-    var count: Int { value.withLock { $0 } }
+    private struct State {
+        var count = 0
+        var waiters: [Int: (target: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextID = 0
+    }
+
+    private let state = LoopLock(State())
+
+    func increment() {
+        let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.count += 1
+            let due = state.waiters.filter { $0.value.target <= state.count }
+            for id in due.keys { state.waiters[id] = nil }
+            return due.values.map(\.continuation)
+        }
+        due.forEach { $0.resume() }
+    }
+
+    var count: Int { state.withLock { $0.count } }
+
+    /// Suspends until the count reaches `target` — woken by the increment that reaches it, no
+    /// polling — or until `timeout` has passed. Returns whether it did.
+    func wait(untilAtLeast target: Int, timeout: Duration = .seconds(20)) async -> Bool {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.reach(target) }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+        return count >= target
+    }
+
+    private func reach(_ target: Int) async {
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = state.withLock { state -> Bool in
+                    if state.count >= target || Task.isCancelled { return true }
+                    state.waiters[id] = (target, continuation)
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
+        }
+    }
 }
 
 extension DisplayLoop {
     /// Waits (up to ten seconds) until a job is queued: for work that reaches a manual loop through
-    /// another executor first, such as a task resumed by an AsyncStream.
-    func waitForJobs() async {
-        for _ in 0..<10_000 where pendingJobCount == 0 {
-            try? await Task.sleep(for: .milliseconds(1))
+    /// another executor first, such as a task resumed by an AsyncStream. Woken by the enqueue
+    /// (``DisplayLoop/waitForWork(timeout:)``); records an issue if nothing came.
+    func waitForJobs(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if await !waitForWork(timeout: .seconds(10)) {
+            Issue.record("no job reached \(name) in 10 s", sourceLocation: sourceLocation)
         }
     }
 }

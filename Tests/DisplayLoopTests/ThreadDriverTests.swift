@@ -22,17 +22,13 @@ import Testing
                 }
             }
         }
-        var seen = 0
-        for _ in 0..<6000 {
-            seen = await ThreadLoopActor.run { ThreadCounter.shared.value } - start
-            if seen == producers * perProducer { break }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        // Every producer's enqueues happened before the group returned, so this job is queued
+        // after all of them: the loop is serial and FIFO, so when it runs, they all have. (A lost
+        // wake-up with nothing else to wake the loop hangs here, and the time limit fails it.)
+        let seen = await ThreadLoopActor.run { ThreadCounter.shared.value } - start
         #expect(seen == producers * perProducer)
-        // Metrics are updated when a turn ends; the last turn may still be finishing.
-        for _ in 0..<500 where ThreadLoopActor.loop.metrics.jobs < UInt64(producers * perProducer) {
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+        // Metrics are updated when a turn ends: wait for the end of the turn that ran them.
+        await ThreadLoopActor.afterTheCurrentTurn()
         #expect(ThreadLoopActor.loop.metrics.jobs >= UInt64(producers * perProducer))
     }
 
@@ -50,12 +46,14 @@ import Testing
 
     #if compiler(>=6.2) && os(Linux)
     /// An idle loop sleeps: over one idle second its process uses (almost) no CPU. Runs in a child
-    /// process of its own so the other tests' work does not count.
+    /// process of its own so the other tests' work does not count. (The second is the measuring
+    /// window, not a wait for anything.)
     @Test func anIdleLoopUsesNoCPU() async {
         await #expect(processExitsWith: .success) {
             let loop = DisplayLoop(name: "idle", driver: .thread(name: "idle"))
+            let points = loop.beforeWaitingPoints()
             loop.setNeedsBeforeWaiting()  // start the thread, one turn
-            usleep(100_000)
+            for await _ in points { break }  // the thread runs its turn; then it has nothing to do
             var before = rusage(), after = rusage()
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &before)
             usleep(1_000_000)
@@ -72,15 +70,35 @@ import Testing
 
     @Test func shutdownJoinsTheThread() async {
         let loop = DisplayLoop(name: "short-lived", driver: .thread(name: "short-lived"))
-        loop.setNeedsBeforeWaiting()
-        for _ in 0..<100 where loop.metrics.turns == 0 { try? await Task.sleep(for: .milliseconds(5)) }
-        loop.shutdown()
-        #expect(loop.metrics.turns >= 1)
+        let points = loop.beforeWaitingPoints()
+        loop.setNeedsBeforeWaiting()  // starts the thread: one turn, yielded to `points`
+        for await _ in points { break }  // the thread runs, in its first turn's last step
+        loop.shutdown()                  // returns once the thread has finished that turn and exited
+        #expect(loop.metrics.turns == 1)
     }
 }
 
 extension ThreadLoopActor {
     static func run<T: Sendable>(_ body: @ThreadLoopActor () -> T) async -> T {
         await body()
+    }
+}
+
+extension ThreadLoopActor {
+    /// Returns once the turn the loop is in (or the next, if it is idle) has ended, with its
+    /// metrics recorded: a job queued from a before-waiting observer runs in the following turn,
+    /// and a turn's metrics are recorded before the next turn starts.
+    static func afterTheCurrentTurn() async {
+        let observer = LoopLock<DisplayLoop.BeforeWaitingObserver?>(nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let pending = LoopLock<CheckedContinuation<Void, Never>?>(continuation)
+            let added = loop.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: .max) { _ in
+                guard let continuation = pending.withLock({ $0.take() }) else { return }
+                Task { @ThreadLoopActor in continuation.resume() }
+            }
+            observer.withLock { $0 = added }
+            loop.setNeedsBeforeWaiting()  // a turn even if the loop is idle
+        }
+        if let added = observer.withLock({ $0 }) { loop.removeBeforeWaitingObserver(added) }
     }
 }

@@ -1,4 +1,4 @@
-import DisplayLoop
+@testable import DisplayLoop
 import Testing
 
 /// The turn semantics on a manual loop. Serialized: the suite shares one loop.
@@ -65,6 +65,9 @@ import Testing
     }
 
     @Test func theSequenceYieldsRequestedPointsAndNeverReArms() async {
+        // Every point the loop yields, to any sequence, in an unbounded buffer: the oracle for
+        // "nothing more arrives" (the public sequence keeps only the newest point).
+        let yields = YieldProbe(loop: loop)
         let received = Counter()
         let consumer = Task { @ManualLoopActor in
             for await _ in ManualLoopActor.loop.beforeWaitingPoints() {
@@ -78,21 +81,26 @@ import Testing
         let point = loop.runUntilIdle()
         #expect(point.count == 1)  // the requested point
         // The consumer resumes through AsyncStream's nonisolated `next`, so its job reaches the
-        // loop a moment later; then its "flush" runs in the next turn and requests nothing.
+        // loop a moment later (waitForJobs is woken by that enqueue); then its "flush" runs in the
+        // next turn and requests nothing.
         await loop.waitForJobs()
         let flush = loop.runUntilIdle()
         #expect(received.count == 1)
         #expect(flush.count == 1 && flush.first?.jobCount == 1)
-        try? await Task.sleep(for: .milliseconds(20))
-        #expect(loop.runUntilIdle().isEmpty)  // idle: the consumer's flush did not wake the loop
+        #expect(loop.runUntilIdle().isEmpty)  // the flush requested nothing
 
         for _ in 0..<5 { loop.setNeedsBeforeWaiting() }  // coalesced into one point
-        #expect(loop.runUntilIdle().count == 1)
+        let second = loop.runUntilIdle()
+        #expect(second.count == 1)
         await loop.waitForJobs()
         loop.runUntilIdle()
         #expect(received.count == 2)
         consumer.cancel()
         loop.runUntilIdle()
+        // Exactly the two requested points were yielded: not the flush turns, not any other.
+        // A yield is synchronous in the turn, so a loop that re-armed itself (yielded at the
+        // flush's turn) would have put that turn here, whatever the timing.
+        #expect(await yields.finish() == [point.first?.number, second.first?.number].compactMap { $0 })
     }
 
     @Test func observersCanBeRemoved() {
@@ -119,13 +127,17 @@ import Testing
         #expect(after.turnDurationPercentile(100) == after.recentTurnNanoseconds.max())
     }
 
-    @Test func aManualLoopIsNotDrivenByAnyoneElse() async throws {
-        let ran = Counter()
-        Task { @ManualLoopActor in ran.increment() }
-        try await Task.sleep(for: .milliseconds(20))
-        #expect(ran.count == 0)
-        loop.runUntilIdle()
-        #expect(ran.count == 1)
+    @Test func aManualLoopIsNotDrivenByAnyoneElse() {
+        let driver = ThreadIdentity.current
+        let ranBy = LoopLock<[Bool]>([])
+        Task { @ManualLoopActor in ranBy.withLock { $0.append(ThreadIdentity.current == driver) } }
+        // Nobody else can run it: the enqueue started no thread (that is decided in the enqueue,
+        // under the loop's lock) and the job waits in the queue.
+        #expect(!loop.state.withLock { $0.threadStarted })
+        #expect(loop.pendingJobCount == 1)
+        let turns = loop.runUntilIdle()
+        #expect(turns.count == 1 && turns.first?.jobCount == 1)
+        #expect(ranBy.withLock { $0 } == [true])  // once, by this thread's runUntilIdle
     }
 }
 
@@ -137,5 +149,34 @@ extension TurnTests {
         }
         #expect(loop.runUntilIdle().count == 1)
         #expect(nested.count == 1)
+    }
+}
+
+/// Collects every before-waiting point a loop yields to its sequences, unbounded, until
+/// ``finish()``: registered beside the public sequences, in the loop's own list.
+final class YieldProbe: Sendable {
+    private let loop: DisplayLoop
+    private let id: Int
+    private let stream: AsyncStream<TurnRecord>
+    private let continuation: AsyncStream<TurnRecord>.Continuation
+
+    init(loop: DisplayLoop) {
+        self.loop = loop
+        (stream, continuation) = AsyncStream.makeStream(of: TurnRecord.self, bufferingPolicy: .unbounded)
+        let continuation = self.continuation
+        id = loop.state.withLock { state -> Int in
+            state.nextObserverID += 1
+            state.sequences[state.nextObserverID] = continuation
+            return state.nextObserverID
+        }
+    }
+
+    /// Stops collecting; returns the numbers of the turns that yielded, in order.
+    func finish() async -> [UInt64] {
+        _ = loop.state.withLock { $0.sequences.removeValue(forKey: id) }
+        continuation.finish()
+        var numbers: [UInt64] = []
+        for await turn in stream { numbers.append(turn.number) }
+        return numbers
     }
 }
