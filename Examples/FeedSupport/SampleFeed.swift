@@ -20,10 +20,27 @@ public enum SampleFeed {
         return bundledDirectory
     }
 
-    /// The copy bundled with the program: `feed-data` in this target's resource bundle (found
-    /// through `Bundle.module`, beside the executable; never through the source file's path).
+    /// The copy bundled with the program: `feed-data` in this target's resource bundle, beside
+    /// the executable (never found through the source file's path).
+    ///
+    /// The bundle is looked up here rather than through `Bundle.module`, whose generated accessor
+    /// stops the process when the bundle is missing: a program copied without its bundle gets the
+    /// path where the bundle should be, and reading the feed then fails with an error naming it.
     public static var bundledDirectory: URL {
-        Bundle.module.bundleURL.appendingPathComponent("feed-data", isDirectory: true)
+        resourceBundle.appendingPathComponent("feed-data", isDirectory: true)
+    }
+
+    /// SwiftPM's name for this target's resource bundle: `<package>_<target>.resources`.
+    static let resourceBundleName = "AsyncLayerKit_FeedSupport.resources"
+
+    /// The first existing resource bundle beside the main bundle or the executable, else the
+    /// expected path beside the executable.
+    static var resourceBundle: URL {
+        let folders = [Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent()]
+        let candidates = folders.compactMap { $0?.appendingPathComponent(resourceBundleName, isDirectory: true) }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+            ?? candidates.last
+            ?? URL(fileURLWithPath: resourceBundleName, isDirectory: true)
     }
 
     /// The page file of the feed in `directory`.
