@@ -1,0 +1,48 @@
+@testable import AsyncLayerKit
+import Foundation
+import Testing
+
+/// Saturates the cooperative pool: one task per pool thread, each blocked on a lock until
+/// ``release()`` — no sleeps, no spinning. While they block, nothing else runs on the pool: a
+/// wake-up that needs a pool thread waits until the release.
+///
+/// Use it from a render lane (inside `RenderLanes.renderAsync`), never from a pool task (which
+/// could not resume before the release), and release in a `defer`. A safety timer on
+/// ``DeadlineTimer``'s own thread releases the pool after `safety`, so that a regression makes
+/// the test fail slowly instead of deadlocking the run.
+final class CooperativePoolBlocker: Sendable {
+    private struct State {
+        var blocked = 0
+        var isOpen = false
+    }
+
+    /// The cooperative pool's width: one thread per active processor.
+    static var poolWidth: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    let width: Int
+    private let state = ConditionLock(State())
+
+    init(width: Int = CooperativePoolBlocker.poolWidth) {
+        self.width = width
+    }
+
+    /// Starts the blockers and blocks the calling (lane) thread until every one of them holds a
+    /// pool thread; returns whether they all did before the safety release.
+    func saturate(safety: Duration = .seconds(10)) -> Bool {
+        DeadlineTimer.shared.schedule(at: .now + safety) { [self] in release() }
+        for _ in 0..<width {
+            Task.detached(priority: .high) { [state] in
+                state.withLock { $0.blocked += 1 }
+                state.broadcast()
+                state.wait { $0.isOpen ? () : nil }
+            }
+        }
+        return state.wait { $0.isOpen || $0.blocked == width ? !$0.isOpen : nil }
+    }
+
+    /// Lets every blocker go. Idempotent.
+    func release() {
+        state.withLock { $0.isOpen = true }
+        state.broadcast()
+    }
+}
