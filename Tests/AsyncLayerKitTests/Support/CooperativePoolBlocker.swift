@@ -16,9 +16,14 @@ final class CooperativePoolBlocker: Sendable {
         var isOpen = false
     }
 
-    /// The cooperative pool's width: one thread per active processor.
+    /// The cooperative pool's width: one thread per active processor — per priority on Linux,
+    /// where each priority's global dispatch queue has a thread pool of its own.
     static var poolWidth: Int { ProcessInfo.processInfo.activeProcessorCount }
 
+    /// The task priorities whose pools are blocked: every level a task can run at.
+    static let priorities: [TaskPriority] = [TaskPriority(rawValue: 33), .high, .medium, .low, .background]
+
+    /// Blocked threads per priority.
     let width: Int
     private let state = ConditionLock(State())
 
@@ -26,18 +31,24 @@ final class CooperativePoolBlocker: Sendable {
         self.width = width
     }
 
+    /// Blockers in all.
+    var count: Int { width * Self.priorities.count }
+
     /// Starts the blockers and blocks the calling (lane) thread until every one of them holds a
     /// pool thread; returns whether they all did before the safety release.
     func saturate(safety: Duration = .seconds(10)) -> Bool {
         DeadlineTimer.shared.schedule(at: .now + safety) { [self] in release() }
-        for _ in 0..<width {
-            Task.detached(priority: .high) { [state] in
-                state.withLock { $0.blocked += 1 }
-                state.broadcast()
-                state.wait { $0.isOpen ? () : nil }
+        for priority in Self.priorities {
+            for _ in 0..<width {
+                Task.detached(priority: priority) { [state] in
+                    state.withLock { $0.blocked += 1 }
+                    state.broadcast()
+                    state.wait { $0.isOpen ? () : nil }
+                }
             }
         }
-        return state.wait { $0.isOpen || $0.blocked == width ? !$0.isOpen : nil }
+        let count = self.count
+        return state.wait { $0.isOpen || $0.blocked == count ? !$0.isOpen : nil }
     }
 
     /// Lets every blocker go. Idempotent.
