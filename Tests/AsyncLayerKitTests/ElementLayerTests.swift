@@ -259,7 +259,7 @@ import Testing
         }.value
         await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
         DisplayLoop.drive { layer.setElement(.view(style: ElementStyle(background: .blue)), modelID: 1) }
-        await DisplayLoop.settle { freed.value != nil }
+        await DisplayLoop.settle { freed.value != nil && layer.statistics.finished == 2 }
         #expect(freed.value == false, "the replaced tree was freed on the loop")
         #expect(DisplayLoop.drive { layer.contents?.color(x: 6, y: 6) }.value == .blue)
     }

@@ -4,15 +4,16 @@ import Testing
 
 /// Saturates the cooperative pool: one task per pool thread, each blocked on a lock until
 /// ``release()`` — no sleeps, no spinning. While they block, nothing else runs on the pool: a
-/// wake-up that needs a pool thread waits until the release.
+/// wake-up that needs a pool thread waits until the release (or until libdispatch's monitor adds
+/// a thread, about a second later on Linux).
 ///
 /// Use it from a render lane (inside `RenderLanes.renderAsync`), never from a pool task (which
 /// could not resume before the release), and release in a `defer`. A safety timer on
 /// ``DeadlineTimer``'s own thread releases the pool after `safety`, so that a regression makes
-/// the test fail slowly instead of deadlocking the run.
+/// the test fail instead of deadlocking the run.
 final class CooperativePoolBlocker: Sendable {
     private struct State {
-        var blocked = 0
+        var blocked: [Int: Int] = [:]
         var isOpen = false
     }
 
@@ -34,6 +35,9 @@ final class CooperativePoolBlocker: Sendable {
     /// Blockers in all.
     var count: Int { width * Self.priorities.count }
 
+    /// Blocked threads by task priority (raw value), as of now.
+    var blocked: [Int: Int] { state.withLock { $0.blocked } }
+
     /// Starts the blockers and blocks the calling (lane) thread until every one of them holds a
     /// pool thread; returns whether they all did before the safety release.
     func saturate(safety: Duration = .seconds(10)) -> Bool {
@@ -41,14 +45,16 @@ final class CooperativePoolBlocker: Sendable {
         for priority in Self.priorities {
             for _ in 0..<width {
                 Task.detached(priority: priority) { [state] in
-                    state.withLock { $0.blocked += 1 }
+                    state.withLock { $0.blocked[Int(priority.rawValue), default: 0] += 1 }
                     state.broadcast()
                     state.wait { $0.isOpen ? () : nil }
                 }
             }
         }
         let count = self.count
-        return state.wait { $0.isOpen || $0.blocked == count ? !$0.isOpen : nil }
+        return state.wait { state in
+            state.isOpen || state.blocked.values.reduce(0, +) == count ? !state.isOpen : nil
+        }
     }
 
     /// Lets every blocker go. Idempotent.
