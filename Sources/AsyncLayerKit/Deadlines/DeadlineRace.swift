@@ -21,7 +21,7 @@ extension RenderDeadline {
                     let task = Task(executorPreference: executor, priority: Task.currentPriority) {
                         let result: Result<R, any Error>
                         do { result = .success(try await work()) } catch { result = .failure(error) }
-                        race.finish(with: result)
+                        race.finish(with: result, byTheWork: true)
                     }
                     let timer = DeadlineTimer.shared.schedule(at: instant) {
                         race.finish(with: .failure(ElementError.deadlineExceeded(limit)))
@@ -78,9 +78,9 @@ final class DeadlineRaceState<R: Sendable>: Sendable {
         }
     }
 
-    /// Decides the race with `result` if nobody has: resumes the caller, cancels the work (which
-    /// is then abandoned) and the timer. Later calls do nothing.
-    func finish(with result: Result<R, any Error>) {
+    /// Decides the race with `result` if nobody has: resumes the caller, cancels the timer and,
+    /// unless the work itself ended, the work (which is then abandoned). Later calls do nothing.
+    func finish(with result: Result<R, any Error>, byTheWork: Bool = false) {
         let won = state.withLock { state -> (CheckedContinuation<R, any Error>?, Task<Void, Never>?, DeadlineTimer.Token?)? in
             guard state.outcome == nil else { return nil }
             state.outcome = result
@@ -89,7 +89,7 @@ final class DeadlineRaceState<R: Sendable>: Sendable {
         }
         guard let (continuation, task, timer) = won else { return }
         if let timer { DeadlineTimer.shared.cancel(timer) }
-        task?.cancel()
+        if !byTheWork { task?.cancel() }
         continuation?.resume(with: result)
     }
 
