@@ -16,7 +16,9 @@ import Synchronization
 ///   opaque layer is filled white, then with its ``backgroundColor``.
 /// - By default the old contents stay until the new ones are ready (no flicker); set
 ///   ``clearsContentsBeforeDisplay`` to clear them when a draw starts.
-/// - Replaced contents are released off the loop (``ReleaseQueue``).
+/// - Replaced contents are released off the loop (``ReleaseQueue``), and so are replaced display
+///   tasks and renderers, and a draw's inputs when it ends: whatever model or tree their closures
+///   captured never dies on the loop.
 /// - A draw that fails (the drawing throws, or the size is over the pixel limits) keeps the old
 ///   contents, reports `didDisplay(false)` and sets ``lastError``.
 @DisplayActor
