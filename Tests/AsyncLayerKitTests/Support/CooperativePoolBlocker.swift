@@ -25,18 +25,22 @@ final class CooperativePoolBlocker: Sendable {
     /// `userInteractive` task shares the `high` pool: measured, a third and fourth blocker at
     /// raw priority 33 got a thread only when libdispatch's monitor added one, 0.9 s and 1.9 s
     /// later).
-    static let priorities: [TaskPriority] = [.high, .medium, .low, .background]
+    static let allPools: [TaskPriority] = [.high, .medium, .low, .background]
 
+    /// The priorities whose pools are blocked.
+    let priorities: [TaskPriority]
     /// Blocked threads per priority.
     let width: Int
     private let state = ConditionLock(State())
 
-    init(width: Int = CooperativePoolBlocker.poolWidth) {
+    /// Blocks `width` threads of the pool of each of `priorities`.
+    init(priorities: [TaskPriority] = CooperativePoolBlocker.allPools, width: Int = CooperativePoolBlocker.poolWidth) {
+        self.priorities = priorities
         self.width = width
     }
 
     /// Blockers in all.
-    var count: Int { width * Self.priorities.count }
+    var count: Int { width * priorities.count }
 
     /// Blocked threads by task priority (raw value), as of now.
     var blocked: [Int: Int] { state.withLock { $0.blocked } }
@@ -45,7 +49,7 @@ final class CooperativePoolBlocker: Sendable {
     /// pool thread; returns whether they all did before the safety release.
     func saturate(safety: Duration = .seconds(10)) -> Bool {
         DeadlineTimer.shared.schedule(at: .now + safety) { [self] in release() }
-        for priority in Self.priorities {
+        for priority in priorities {
             for _ in 0..<width {
                 Task.detached(priority: priority) { [state] in
                     state.withLock { $0.blocked[Int(priority.rawValue), default: 0] += 1 }
