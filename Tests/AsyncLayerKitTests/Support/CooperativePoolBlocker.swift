@@ -11,6 +11,9 @@ import Testing
 /// could not resume before the release), and release in a `defer`. A safety timer on
 /// ``DeadlineTimer``'s own thread releases the pool after `safety`, so that a regression makes
 /// the test fail instead of deadlocking the run.
+///
+/// A blocker at priority `p` holds a thread of the pool that serves `p`: on Linux libdispatch
+/// keeps one pool per priority band, `poolWidth` threads each.
 final class CooperativePoolBlocker: Sendable {
     private struct State {
         var blocked: [Int: Int] = [:]
@@ -45,23 +48,29 @@ final class CooperativePoolBlocker: Sendable {
     /// Blocked threads by task priority (raw value), as of now.
     var blocked: [Int: Int] { state.withLock { $0.blocked } }
 
-    /// Starts the blockers and blocks the calling (lane) thread until every one of them holds a
-    /// pool thread; returns whether they all did before the safety release.
-    func saturate(safety: Duration = .seconds(10)) -> Bool {
+    /// Starts the blockers, one priority after the other in the order given, and blocks the
+    /// calling (lane) thread until every one of them holds a pool thread; returns whether they
+    /// all did before the safety release.
+    ///
+    /// One band at a time, so that a band already blocked is not held while the next one's
+    /// backlog drains (at the start of a full run the default band has seconds of queued jobs
+    /// ahead of its blockers).
+    func saturate(safety: Duration = .seconds(50)) -> Bool {
         DeadlineTimer.shared.schedule(at: .now + safety) { [self] in release() }
+        let width = self.width
         for priority in priorities {
+            let band = Int(priority.rawValue)
             for _ in 0..<width {
                 Task.detached(priority: priority) { [state] in
-                    state.withLock { $0.blocked[Int(priority.rawValue), default: 0] += 1 }
+                    state.withLock { $0.blocked[band, default: 0] += 1 }
                     state.broadcast()
                     state.wait { $0.isOpen ? () : nil }
                 }
             }
+            let held = state.wait { state in state.isOpen || state.blocked[band] == width ? !state.isOpen : nil }
+            guard held else { return false }
         }
-        let count = self.count
-        return state.wait { state in
-            state.isOpen || state.blocked.values.reduce(0, +) == count ? !state.isOpen : nil
-        }
+        return true
     }
 
     /// Lets every blocker go. Idempotent.
