@@ -29,7 +29,8 @@ import Testing
     /// A layer of `bounds` whose every `didDisplay` goes to `events` as "model finished".
     static func makeLayer(_ via: Via, loader: any ElementImageLoader, bounds: Rect = small, scale: Double = 1,
                           events: EventLog) -> (ElementLayer, ElementRenderService?) {
-        let renderer = ElementRenderer(limits: .testing, imageLoader: loader)
+        // Image loads too run on these lanes (a gated load blocks one of them, not a shared lane).
+        let renderer = ElementRenderer(limits: .testing, imageLoader: loader, lanes: lanes)
         let service = via == .service ? ElementRenderService(renderer: renderer, lanes: lanes) : nil
         let layer = DisplayLoop.drive { () -> ElementLayer in
             let layer = service.map { ElementLayer(bounds: bounds, contentsScale: scale, service: $0) }
@@ -230,6 +231,131 @@ import Testing
         #expect(await DisplayLoop.settle { layer.contents?.width == 20 && !layer.isDisplaying })
         #expect(DisplayLoop.drive { layer.contents.map { [$0.width, $0.height] } }.value == [20, 6])
         #expect(events.all == ["nil true", "nil true", "nil true"])
+    }
+}
+
+/// Big values are released off the loop, trees as well as bitmaps: a tree an element layer no
+/// longer shows dies on a background task, whether it was replaced after its render finished or
+/// while its render was still in flight (the draw task that ends later hands its inputs off too).
+@Suite(.mainDisplayLoop) struct ElementTreeReleaseTests {
+    /// Whether the tracked tree was freed on the loop (`nil`: not freed yet).
+    typealias Freed = Locked<Bool?>
+
+    /// A tree that records, when it is freed, whether that happened on the loop's thread.
+    static func trackedTree(_ freed: Freed) -> Element {
+        .view(style: ElementStyle(background: .red), children: [
+            .custom(TrackedElement(sentinel: TreeSentinel(freed)), frame: Rect(x: 0, y: 0, width: 4, height: 4)),
+        ])
+    }
+
+    @Test func aReplacedTreeDiesOffTheLoop() async throws {
+        let freed = Freed(nil)
+        let layer = DisplayLoop.drive { () -> ElementLayer in
+            let layer = ElementLayer(bounds: Rect(x: 0, y: 0, width: 8, height: 8), renderer: ElementRenderer(limits: .testing),
+                                     lanes: ElementLayerTests.lanes)
+            // Built on the loop: the test holds no reference to the tree.
+            layer.setElement(Self.trackedTree(freed), modelID: 1)
+            return layer
+        }.value
+        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        DisplayLoop.drive { layer.setElement(.view(style: ElementStyle(background: .blue)), modelID: 1) }
+        await DisplayLoop.settle { freed.value != nil && layer.statistics.finished == 2 }
+        #expect(freed.value == false, "the replaced tree was freed on the loop")
+        #expect(DisplayLoop.drive { layer.contents?.color(x: 6, y: 6) }.value == .blue)
+    }
+
+    @Test func aTreeSupersededWhileItRendersDiesOffTheLoop() async throws {
+        let freed = Freed(nil)
+        let (entered, enter) = AsyncStream<Void>.makeStream()
+        let gate = AsyncGate()
+        let layer = DisplayLoop.drive { () -> ElementLayer in
+            let layer = ElementLayer(bounds: Rect(x: 0, y: 0, width: 8, height: 8)) { tree, size, scale, _ in
+                if tree.element.children.isEmpty == false {
+                    // The tracked tree: hold its render until the test has superseded it.
+                    enter.yield()
+                    await gate.wait()
+                }
+                return try await ElementRenderer(limits: .testing).render(tree.element, size: size, scale: scale)
+            }
+            layer.setElement(Self.trackedTree(freed), modelID: 1)
+            return layer
+        }.value
+        for await _ in entered { break }
+        // Superseded while in flight: its draw task ends later, after the gate opens.
+        DisplayLoop.drive { layer.setElement(.view(style: ElementStyle(background: .blue)), modelID: 1) }
+        await gate.open()
+        await DisplayLoop.settle { freed.value != nil && layer.contents != nil }
+        #expect(freed.value == false, "the superseded tree was freed on the loop")
+        #expect(DisplayLoop.drive { layer.statistics.abandoned }.value == 1)
+    }
+
+    @Test func aTreeOfALayerDroppedOnTheLoopDiesOffIt() async throws {
+        let freed = Freed(nil)
+        let holder = DisplayLoop.drive { () -> ElementLayerHolder in
+            let layer = ElementLayer(bounds: Rect(x: 0, y: 0, width: 8, height: 8), renderer: ElementRenderer(limits: .testing),
+                                     lanes: ElementLayerTests.lanes)
+            layer.setElement(Self.trackedTree(freed), modelID: 1)
+            return ElementLayerHolder(layer)
+        }.value
+        await DisplayLoop.settle { holder.layer?.contents != nil && holder.layer?.isDisplaying == false }
+        DisplayLoop.drive { holder.layer = nil }
+        await DisplayLoop.settle { freed.value != nil }
+        #expect(freed.value == false, "the dropped layer's tree was freed on the loop")
+    }
+}
+
+@DisplayActor final class ElementLayerHolder {
+    var layer: ElementLayer?
+    init(_ layer: ElementLayer) { self.layer = layer }
+}
+
+/// Records, when freed, whether that happened on the loop's thread.
+final class TreeSentinel: Sendable {
+    let freed: Locked<Bool?>
+    init(_ freed: Locked<Bool?>) { self.freed = freed }
+    deinit {
+        let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
+        freed.withLock { $0 = onLoop }
+    }
+}
+
+/// A custom element whose value holds a ``TreeSentinel``: the tree's storage frees it.
+struct TrackedElement: CustomElement {
+    static let typeName = "tracked"
+    let sentinel: TreeSentinel
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.sentinel === rhs.sentinel }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(sentinel)) }
+
+    private enum CodingKeys: String, CodingKey { case id }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(UInt(bitPattern: ObjectIdentifier(sentinel).hashValue), forKey: .id)
+    }
+    init(sentinel: TreeSentinel) { self.sentinel = sentinel }
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a tracked element is not decoded"))
+    }
+
+    func draw(in context: GraphicsContext, size: Size) throws {
+        context.fill(Rect(size: size), with: .green)
+    }
+}
+
+/// An async gate: waiters suspend (no thread held) until ``open()``.
+actor AsyncGate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
     }
 }
 

@@ -174,9 +174,14 @@ public actor ElementCache {
 
     /// The decoded image for `key` (which the caller looked up and missed): from a decode of the
     /// same key in flight, from the cache if one finished meanwhile, or from `decode` (run once
-    /// for all concurrent requests, then cached).
-    func decodedImage(for key: DecodedImageKey, priority: TaskPriority?, decode: @escaping @Sendable () async throws -> Bitmap) async throws -> Bitmap {
-        return try await decodes.value(for: key, priority: priority) {
+    /// for all concurrent requests, then cached). The shared decode runs in a task of its own,
+    /// which inherits no executor preference: it runs on `executor` (the render lanes; `nil`: the
+    /// cooperative pool), in the lane of `priority` (default: the caller's).
+    func decodedImage(
+        for key: DecodedImageKey, priority: TaskPriority?, executor: (any TaskExecutor)?,
+        decode: @escaping @Sendable () async throws -> Bitmap
+    ) async throws -> Bitmap {
+        return try await decodes.value(for: key, priority: priority, executor: executor) {
             if let cached = await self.peekImage(key) { return cached }
             let bitmap = try await decode()
             await self.insertDecodedImage(bitmap, for: key)

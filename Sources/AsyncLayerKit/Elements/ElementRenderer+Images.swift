@@ -42,23 +42,27 @@ extension ElementRenderer {
             try deadline?.check()
             return resolved
         }
-        do {
+        let executor = imageExecutor, toResolve = keyed
+        // Every load and decode runs in a task that prefers the lanes (a child task here; the
+        // cache's shared decode in a task of its own, told the executor explicitly).
+        let resolveAll: @Sendable () async throws -> [(Int, Bitmap?)] = {
             try await withThrowingTaskGroup(of: (Int, Bitmap?).self) { group in
-                for (job, key) in keyed {
-                    group.addTask { (job.index, try await job.resolve(loader: loader, cache: cache, key: key, scale: scale, limits: pixelLimits)) }
-                }
-                if let deadline, !jobs.isEmpty {
-                    // A loader that hangs cannot hold the render past its deadline.
-                    group.addTask {
-                        try await Task.sleep(until: deadline.instant, clock: .continuous)
-                        throw ElementError.deadlineExceeded(deadline.limit)
+                for (job, key) in toResolve {
+                    group.addTask(executorPreference: executor) {
+                        (job.index, try await job.resolve(loader: loader, cache: cache, key: key, executor: executor, scale: scale, limits: pixelLimits))
                     }
                 }
-                for _ in jobs.indices {
-                    guard let (index, bitmap) = try await group.next() else { break }
-                    if let bitmap { resolved.bitmaps[index] = bitmap }
-                }
-                group.cancelAll()
+                var results: [(Int, Bitmap?)] = []
+                for try await result in group { results.append(result) }
+                return results
+            }
+        }
+        do {
+            // A loader that hangs cannot hold the render past its deadline: the deadline fires
+            // from its own timer thread and the render returns without waiting for the loads.
+            let results = if let deadline { try await deadline.race(executor: executor, resolveAll) } else { try await resolveAll() }
+            for (index, bitmap) in results {
+                if let bitmap { resolved.bitmaps[index] = bitmap }
             }
         } catch let error as ElementError {
             throw error
@@ -117,7 +121,8 @@ private struct ImageJob: Sendable {
     /// The decoded image: the element's own bitmap, or from the cache (a decode of the same
     /// source at the same size, finished or in flight), or loaded and decoded now. `key` is this
     /// job's ``cacheKey(scale:)``, computed once by the caller (`nil` without a cache).
-    func resolve(loader: (any ElementImageLoader)?, cache: ElementCache?, key: ElementCache.DecodedImageKey?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
+    func resolve(loader: (any ElementImageLoader)?, cache: ElementCache?, key: ElementCache.DecodedImageKey?,
+                 executor: RenderExecutor, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
         guard !box.isEmpty else { return nil }
         let target = decodeTarget(scale: scale)
         if case .bitmap(let image) = content.source, content.blurRadius == 0 { return image.bitmap }
@@ -125,7 +130,7 @@ private struct ImageJob: Sendable {
             return try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
         }
         do {
-            return try await cache.decodedImage(for: key, priority: nil) {
+            return try await cache.decodedImage(for: key, priority: nil, executor: executor) {
                 try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
             }
         } catch is CancellationError {
@@ -164,6 +169,10 @@ private struct ImageJob: Sendable {
     }
 
     private func decode(_ bytes: [UInt8], target: DecodeTarget, scale: Double, limits: PixelLimits) throws(ElementError) -> Bitmap {
+        RenderWorkProbe.record(.imageDecode, {
+            if case .named(let name) = content.source { return name }
+            return ""
+        }())
         do {
             return try content.applyingEffects(to: ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale)), box: box)
         } catch {

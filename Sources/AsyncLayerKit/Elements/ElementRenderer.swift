@@ -14,6 +14,11 @@ public struct ElementRenderer: Sendable {
     /// Where decoded images and measured texts are kept between renders; `nil`: nothing is kept
     /// (every render loads and decodes its images and measures its texts).
     public var cache: ElementCache?
+    /// Where images are loaded and decoded: tasks that prefer these lanes' executor, in the lane of
+    /// the render's priority — never the cooperative pool, even for a decode shared through the
+    /// ``cache`` (which runs in a task of its own). `nil`: ``RenderLanes/shared``. An
+    /// ``ElementLayer`` sets its own lanes here when this is `nil`.
+    public var lanes: RenderLanes?
 
     /// Creates a renderer.
     ///
@@ -21,11 +26,17 @@ public struct ElementRenderer: Sendable {
     ///   - limits: What a tree may ask for.
     ///   - imageLoader: Resolves named images.
     ///   - cache: Keeps decoded images and measured texts between renders (see ``ElementCache``).
-    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, cache: ElementCache? = nil) {
+    ///   - lanes: Where images are loaded and decoded; `nil`: ``RenderLanes/shared``.
+    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, cache: ElementCache? = nil,
+                lanes: RenderLanes? = nil) {
         self.limits = limits
         self.imageLoader = imageLoader
         self.cache = cache
+        self.lanes = lanes
     }
+
+    /// The executor image loads and decodes run on.
+    var imageExecutor: RenderExecutor { (lanes ?? .shared).executor }
 
     /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale`.
     ///

@@ -18,6 +18,7 @@ final class TextMeasurer {
 
     func layout(_ content: TextContent, options: TextLayoutOptions) throws(CanvasError) -> TextLayout {
         if let layout = known[content]?[options] { return layout }
+        RenderWorkProbe.record(.textMeasurement, content.text.string)
         let layout = try TextLayout(text: content.text, style: content.style, options: options)
         known[content, default: [:]][options] = layout
         added[content, default: [:]][options] = layout

@@ -16,7 +16,9 @@ import Synchronization
 ///   opaque layer is filled white, then with its ``backgroundColor``.
 /// - By default the old contents stay until the new ones are ready (no flicker); set
 ///   ``clearsContentsBeforeDisplay`` to clear them when a draw starts.
-/// - Replaced contents are released off the loop (``ReleaseQueue``).
+/// - Replaced contents are released off the loop (``ReleaseQueue``), and so are replaced display
+///   tasks and renderers, and a draw's inputs when it ends: whatever model or tree their closures
+///   captured never dies on the loop.
 /// - A draw that fails (the drawing throws, or the size is over the pixel limits) keeps the old
 ///   contents, reports `didDisplay(false)` and sets ``lastError``.
 @DisplayActor
@@ -34,13 +36,19 @@ public final class AsyncLayer {
     /// Whether a new draw clears the current contents right away instead of keeping them until
     /// the new ones are ready.
     public var clearsContentsBeforeDisplay = false
-    /// What to draw and the hooks around it, when there is no ``delegate``.
-    public var displayTask: AsyncLayerDisplayTask?
+    /// What to draw and the hooks around it, when there is no ``delegate``. A replaced task (and
+    /// the model its closures captured) is released off the loop.
+    public var displayTask: AsyncLayerDisplayTask? {
+        didSet { if let oldValue { ReleaseQueue.shared.release(oldValue) } }
+    }
     /// Makes a new display task for each display, from the state at that moment (YYAsyncLayer's
     /// `newAsyncDisplayTask`); held weakly. When set, it wins over ``displayTask``.
     public weak var delegate: (any AsyncLayerDelegate)?
-    /// Where asynchronous drawing runs.
-    public var renderer: LayerRenderer
+    /// Where asynchronous drawing runs. A replaced renderer (and what its closure captured, such
+    /// as an ``ElementLayer``'s tree) is released off the loop.
+    public var renderer: LayerRenderer {
+        didSet { ReleaseQueue.shared.release(oldValue) }
+    }
     /// The current contents.
     public private(set) var contents: Bitmap?
     /// Why the last draw failed, if it did.
@@ -125,9 +133,13 @@ public final class AsyncLayer {
             return
         }
         let myGeneration = generation
-        let renderer = self.renderer
         let started = DrawStarted()
+        // The draw's inputs reach the task through a box it empties, so that when the draw ends
+        // they go to the release queue and nothing of them dies on the loop with the task.
+        let inputs = DrawInputs(renderer: renderer, job: job, task: task)
         drawTask = Task { @DisplayActor in
+            let (renderer, job, task) = inputs.take()
+            defer { ReleaseQueue.shared.release(DrawInputs(renderer: renderer, job: job, task: task)) }
             let result: Result<Bitmap, any Error>
             do {
                 let bitmap = try await renderer.run {
@@ -183,6 +195,28 @@ public final class AsyncLayer {
 public protocol AsyncLayerDelegate: AnyObject {
     /// The task for this display: capture the state to draw in its closures.
     func newDisplayTask(for layer: AsyncLayer) -> AsyncLayerDisplayTask
+}
+
+/// What one draw needs from the loop: handed to its task, which takes it out (leaving the box
+/// empty), and afterwards to the release queue, so a superseded draw that ends later does not
+/// free a renderer's captured tree or a display task's model on the loop.
+@DisplayActor
+final class DrawInputs {
+    private var renderer: LayerRenderer?
+    private var job: DrawJob?
+    private var task: AsyncLayerDisplayTask?
+
+    init(renderer: LayerRenderer, job: DrawJob, task: AsyncLayerDisplayTask?) {
+        self.renderer = renderer
+        self.job = job
+        self.task = task
+    }
+
+    /// The inputs, moved out: the box keeps nothing. Called once, by the draw task.
+    func take() -> (LayerRenderer, DrawJob, AsyncLayerDisplayTask?) {
+        defer { (renderer, job, task) = (nil, nil, nil) }
+        return (renderer!, job!, task)
+    }
 }
 
 /// Whether a draw's closure began, told from the render thread to the loop.

@@ -19,7 +19,7 @@
 /// display, with that layer's rules: requests in one turn are coalesced into one render of the
 /// last state at the turn's display phase; a failed render keeps the old contents and sets
 /// ``lastError``; a layer under 1 pt, or without a tree, gets empty contents; replaced contents
-/// are released off the loop. On top of that:
+/// are released off the loop, and so are replaced trees (``ReleaseQueue``). On top of that:
 ///
 /// - **Supersession.** Setting a different tree, or the same tree for a different model,
 ///   cancels the render in flight at once: its result is never shown, even if it finishes later
@@ -127,14 +127,25 @@ public final class ElementLayer {
     /// - Parameters:
     ///   - bounds: The layer's rectangle; its size is the render size.
     ///   - contentsScale: Pixels per point.
-    ///   - renderer: Limits and the image loader; default ``ElementRenderer/init(limits:imageLoader:cache:)``.
-    ///   - lanes: Where renders run; default ``RenderLanes/shared``.
+    ///   - renderer: Limits and the image loader; default ``ElementRenderer/init(limits:imageLoader:cache:lanes:)``.
+    ///   - lanes: Where renders run, and the renderer's image loads and decodes when it names no
+    ///     ``ElementRenderer/lanes`` of its own; default ``RenderLanes/shared``.
     ///   - priority: The lane renders run in; default ``RenderPriority/userInitiated``.
     public init(bounds: Rect = .zero, contentsScale: Double = 1, renderer: ElementRenderer = ElementRenderer(),
                 lanes: RenderLanes = .shared, priority: RenderPriority = .userInitiated) {
+        var renderer = renderer
+        // Its images are loaded and decoded on the same lanes, unless it names lanes of its own.
+        renderer.lanes = renderer.lanes ?? lanes
         self.layer = AsyncLayer(bounds: bounds, contentsScale: contentsScale)
         self.source = .renderer(renderer, lanes)
         self.priority = priority
+    }
+
+    isolated deinit {
+        // A layer dropped on the loop must not free its tree there either (the bitmap is the
+        // underlying layer's to hand off).
+        if let element { ReleaseQueue.shared.release(element) }
+        ReleaseQueue.shared.release(layer.renderer)
     }
 
     /// Renders a tree for an element layer created with ``init(bounds:contentsScale:priority:render:)``:
@@ -201,6 +212,9 @@ public final class ElementLayer {
     private func update(_ element: Element?, modelID: AnyHashable?) {
         guard element != self.element || modelID != self.modelID else { return }
         let newModel = modelID != self.modelID
+        // The previous tree may be large: it dies off the loop, as replaced bitmaps do (the
+        // renderer that captured it is released the same way when it is replaced below).
+        if let previous = self.element { ReleaseQueue.shared.release(previous) }
         self.element = element
         self.modelID = modelID
         // Whatever is in flight was asked for an older state: drop it now, not at the display
