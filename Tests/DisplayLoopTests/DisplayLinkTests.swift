@@ -31,7 +31,54 @@ import Testing
         #expect(frames.list.map(\.timestamp.offset) == [interval, interval * 2, interval * 3])
         #expect(frames.list.allSatisfy { $0.deadline.offset == $0.timestamp.offset + interval })
         #expect(DisplayLoop.drive { (link.deliveredFrames, link.droppedFrames) }.value == (3, 0))
+        #expect(DisplayLoop.drive { (link.hitches, link.hitchAccounting.hitchTime, link.hitchAccounting.frames) }.value == (0, .zero, 3))
         DisplayLoop.drive { link.stop() }
+    }
+
+    /// A frame whose turn starts on time but whose work runs 35 ms past its deadline is a hitch
+    /// of 35 ms, measured at the end of its turn. (The old accounting saw only turns that *start*
+    /// late: it counted the frames after this one as dropped and this one as fine.)
+    @Test(arguments: [60, 120])
+    func aTurnThatRunsPastItsDeadlineIsAHitchByItsOverrun(rate: Int) async {
+        let clock = ManualClock()
+        let frames = Frames()
+        let link = DisplayLoop.drive { () -> DisplayLink<ManualClock> in
+            let link = DisplayLink(framesPerSecond: rate, clock: clock)
+            link.start { frame in
+                frames.list.append(frame)
+                // Frame 0's work: the loop is busy until 35 ms past the frame's deadline.
+                if frame.index == 0 { clock.advance(by: clock.now.duration(to: frame.deadline) + .milliseconds(35)) }
+            }
+            return link
+        }.value
+        let interval = link.interval
+        #expect(await clock.waitForSleepers())
+        clock.advance(by: interval)  // frame 0 is due
+        await DisplayLoop.main.waitForJobs()
+        DisplayLoop.main.runUntilIdle()
+        #expect(frames.list.first?.index == 0)
+        // Closed at the end of frame 0's turn (the next frame, if the ticker came back in time
+        // to be delivered too, is on time and adds nothing).
+        #expect(DisplayLoop.drive { (link.hitches, link.hitchAccounting.hitchTime) }.value == (1, .milliseconds(35)))
+
+        // The ticker finds frame 1's time long past: it drops the frames due by now and delivers
+        // the next one, which has nothing to do and is on time.
+        for _ in 0..<100 where frames.list.count < 2 {
+            await DisplayLoop.main.waitForJobs()
+            DisplayLoop.main.runUntilIdle()
+        }
+        let skipped = rate == 60 ? 2 : 4
+        #expect(frames.list.map(\.index) == [0, skipped + 1])
+        #expect(frames.list.last?.skippedBefore == skipped)
+        let (dropped, account) = DisplayLoop.drive { (link.droppedFrames, link.hitchAccounting) }.value
+        #expect(dropped == skipped)
+        #expect(account.hitches == 1)
+        #expect(account.hitchTime == .milliseconds(35) && account.longestHitch == .milliseconds(35))
+        #expect(account.frames == skipped + 2)
+        #expect(account.rating == .critical)
+        DisplayLoop.drive { link.stop() }
+        await DisplayLoop.main.waitForJobs()
+        DisplayLoop.main.runUntilIdle()
     }
 
     @Test func aLateLoopDropsTheFramesItMissed() async {
@@ -56,7 +103,8 @@ import Testing
         #expect(frames.list.last?.skippedBefore == 2)
         #expect(DisplayLoop.drive { (link.deliveredFrames, link.droppedFrames) }.value == (2, 2))
         DisplayLoop.drive { link.stop() }
-        for _ in 0..<1000 where clock.sleeperCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+        // Cancelling the ticker runs ManualClock's cancellation handler synchronously: its sleep is
+        // gone when stop() returns (or refused when it registers later).
         #expect(clock.sleeperCount == 0)  // the ticker's sleep was cancelled
         await DisplayLoop.main.waitForJobs()
         DisplayLoop.main.runUntilIdle()
