@@ -1,5 +1,7 @@
 import AsyncLayerKitTesting
+import Dispatch
 import DisplayLoop
+import Foundation
 import Testing
 
 @Suite(.mainDisplayLoop) struct DisplayLinkTests {
@@ -77,6 +79,45 @@ import Testing
         #expect(account.frames == skipped + 2)
         #expect(account.rating == .critical)
         DisplayLoop.drive { link.stop() }
+        await DisplayLoop.main.waitForJobs()
+        DisplayLoop.main.runUntilIdle()
+    }
+
+    /// On the continuous clock the link's frames come from its own timer thread: they arrive while
+    /// every thread of the cooperative pool is busy (here: all but this test's blocked on a
+    /// semaphore, and this one driving the manual loop without yielding). A ticker woken through
+    /// `Task.sleep` needs a pool thread for each frame and delivers nothing until one is free.
+    @Test(.timeLimit(.minutes(1))) func framesArriveWhileTheCooperativePoolIsBusy() async {
+        let blockers = max(ProcessInfo.processInfo.activeProcessorCount - 1, 1)
+        let release = DispatchSemaphore(value: 0)
+        let started = Counter()
+        for _ in 0..<blockers {
+            Task.detached {
+                started.increment()
+                release.wait()
+            }
+        }
+        defer { for _ in 0..<blockers { release.signal() } }
+        // Every blocker holds its pool thread (bounded: the pool's other users may hold them a while).
+        let clock = ContinuousClock()
+        let ready = clock.now.advanced(by: .seconds(20))
+        while started.count < blockers, clock.now < ready { await Task.yield() }
+        #expect(started.count == blockers)
+
+        let frames = Counter()
+        let link = DisplayLoop.drive { () -> DisplayLink<ContinuousClock> in
+            let link = DisplayLink(framesPerSecond: 120)
+            link.start { _ in frames.increment() }
+            return link
+        }.value
+        // Drive the loop from this pool thread, never suspending, for up to 2 s (5 frames take 42 ms).
+        let end = clock.now.advanced(by: .seconds(2))
+        while frames.count < 5, clock.now < end {
+            DisplayLoop.main.runUntilIdle()
+        }
+        DisplayLoop.drive { link.stop() }
+        #expect(frames.count >= 5, "frames delivered while the pool was busy: \(frames.count)")
+        // The stopped ticker ends on the loop.
         await DisplayLoop.main.waitForJobs()
         DisplayLoop.main.runUntilIdle()
     }
