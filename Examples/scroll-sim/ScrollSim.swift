@@ -10,14 +10,14 @@ import Foundation
 struct ScrollSim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scroll-sim",
-        abstract: "A headless list scrolled under four strategies: sync, async, +skipping, +ranges. Prints a table and writes a frame-time chart."
+        abstract: "A headless list scrolled under four strategies: sync, async, +skipping, +ranges. Prints dropped frames, hitches and the hitch-time ratio per strategy, and writes a frame-time chart."
     )
 
     @Option(name: .customLong("trace"), help: "The trace: fling, drag, jump or back-and-forth.") var traceName = "fling"
-    @Option(help: "Frames per second: 60 or 120.") var fps = 60
+    @Option(help: "Frames per second: 60 or 120 (a ProMotion screen's 8.3 ms frame budget).") var fps = 120
     @Option(help: "Items from the bundled sample feed (repeated past its end).") var items = 300
-    @Option(help: "The fling velocity, in points per second.") var velocity = 8_000.0
-    @Option(help: "Pixels per point of the cells (heavier cells at 3: 2.25× the pixels of 2).") var scale = 2.0
+    @Option(help: "The fling velocity, in points per second (a brisk flick).") var velocity = 12_000.0
+    @Option(help: "Pixels per point of the cells, 1 to 4: 3 is an iPhone's (2.25× the pixels of 2), 4 has 4× the pixels of 2.") var scale = 3.0
     @Option(help: "Where the chart goes.") var outputDirectory = "out"
     @Flag(help: "Print the reports as JSON instead of a table.") var json = false
 
