@@ -10,14 +10,14 @@ import Foundation
 struct ScrollSim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scroll-sim",
-        abstract: "A headless list scrolled under four strategies: sync, async, +skipping, +ranges. Prints a table and writes a frame-time chart."
+        abstract: "A headless list scrolled under four strategies: sync, async, +skipping, +ranges. Prints dropped frames, hitches and the hitch-time ratio per strategy, and writes a frame-time chart."
     )
 
     @Option(name: .customLong("trace"), help: "The trace: fling, drag, jump or back-and-forth.") var traceName = "fling"
-    @Option(help: "Frames per second: 60 or 120.") var fps = 60
+    @Option(help: "Frames per second: 60 or 120 (a ProMotion screen's 8.3 ms frame budget).") var fps = 120
     @Option(help: "Items from the bundled sample feed (repeated past its end).") var items = 300
-    @Option(help: "The fling velocity, in points per second.") var velocity = 8_000.0
-    @Option(help: "Pixels per point of the cells (heavier cells at 3: 2.25× the pixels of 2).") var scale = 2.0
+    @Option(help: "The fling velocity, in points per second (a brisk flick).") var velocity = 12_000.0
+    @Option(help: "Pixels per point of the cells, 1 to 4: 3 is an iPhone's (2.25× the pixels of 2), 4 has 4× the pixels of 2.") var scale = 3.0
     @Option(help: "Where the chart goes.") var outputDirectory = "out"
     @Flag(help: "Print the reports as JSON instead of a table.") var json = false
 
@@ -66,7 +66,7 @@ struct ScrollSim: AsyncParsableCommand {
 
         if json {
             let output = Output(trace: trace.rawValue, framesPerSecond: fps, items: items, frames: scrollTrace.frameCount,
-                                chart: url.path, peakRSSBytes: Self.peakRSS(), strategies: rows.map(Output.Strategy.init))
+                                scale: scale, velocity: velocity, chart: url.path, peakRSSBytes: Self.peakRSS(), strategies: rows.map(Output.Strategy.init))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             print(String(decoding: try encoder.encode(output), as: UTF8.self))
@@ -75,6 +75,8 @@ struct ScrollSim: AsyncParsableCommand {
                   + "\(scrollTrace.frameCount) frames (\(String(format: "%.2f", Double(scrollTrace.frameCount) / Double(fps))) s); "
                   + "each strategy starts from cold caches\n")
             print(Self.table(rows))
+            print("\nhitch: a frame whose turn ended after its deadline (or that came after dropped frames the screen "
+                  + "waited through); hitch time: ms late per second of the trace. Apple's bands: < 5 good, 5–10 warning, > 10 critical.")
             if let rss = Self.peakRSS() { print("\nprocess peak RSS: \(Self.mebibytes(rss))") }
             print("chart: \(url.path)")
         }
@@ -105,6 +107,9 @@ struct ScrollSim: AsyncParsableCommand {
             var allTurns: Int
             var allTurnsP99Nanoseconds: UInt64
             var allTurnsMaxNanoseconds: UInt64
+            var durationNanoseconds: Int64
+            var hitchTimeRatio: Double
+            var hitchRating: HitchRating
 
             init(_ row: Row) {
                 report = row.report
@@ -116,6 +121,9 @@ struct ScrollSim: AsyncParsableCommand {
                 allTurns = row.allTurns.count
                 allTurnsP99Nanoseconds = row.allTurnsPercentile(99)
                 allTurnsMaxNanoseconds = row.allTurns.max() ?? 0
+                durationNanoseconds = row.report.durationNanoseconds
+                hitchTimeRatio = row.report.hitchTimeRatio
+                hitchRating = row.report.hitchRating
             }
         }
 
@@ -123,6 +131,8 @@ struct ScrollSim: AsyncParsableCommand {
         var framesPerSecond: Int
         var items: Int
         var frames: Int
+        var scale: Double
+        var velocity: Double
         var chart: String
         var peakRSSBytes: Int?
         var strategies: [Strategy]
@@ -157,13 +167,14 @@ struct ScrollSim: AsyncParsableCommand {
 
     static func table(_ rows: [Row]) -> String {
         var lines = [
-            "| strategy | frames | dropped | turn p50 / p99 / max (ms) | all turns p99 / max (ms) | blank-cell frames | renders started / shown / cancelled / wasted | render CPU (ms) | CPU cancelled + wasted | peak memory |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| strategy | frames | dropped | hitches | hitch time (ms/s) | turn p50 / p99 / max (ms) | all turns p99 / max (ms) | blank-cell frames | renders started / shown / cancelled / wasted | render CPU (ms) | CPU cancelled + wasted | peak memory |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for row in rows {
             let r = row.report
             lines.append(
-                "| \(r.strategy) | \(r.frames) | \(r.droppedFrames) | "
+                "| \(r.strategy) | \(r.frames) | \(r.droppedFrames) | \(r.hitches) | "
+                    + "\(String(format: "%.1f", r.hitchTimeRatio)) \(r.hitchRating) | "
                     + "\(milliseconds(r.turnP50)) / \(milliseconds(r.turnP99)) / \(milliseconds(r.turnMax)) | "
                     + "\(milliseconds(Int64(row.allTurnsPercentile(99)))) / \(milliseconds(Int64(row.allTurns.max() ?? 0))) | "
                     + "\(r.blankCellFrames) / \(r.visibleCellFrames) (\(percent(r.blankCellFraction))) | "
@@ -193,15 +204,18 @@ struct ScrollSim: AsyncParsableCommand {
         .ranges: Color(red255: 40, green255: 160, blue255: 90),
     ]
 
-    /// The frame turns of each strategy against the frame index, with the frame budget as a
-    /// dashed line, drawn with the Canvas.
+    /// The frame turns of each strategy against the trace's frame index (time), with the frame
+    /// budget as a dashed line and each hitch marked: a ring on the line (larger for a longer
+    /// hitch) and a bar in the strategy's strip under the plot. Drawn with the Canvas.
     static func chart(_ reports: [ScrollSimulationReport], trace: ScrollTrace.Kind, fps: Int) throws -> Bitmap {
-        let size = Size(width: 1200, height: 640)
-        let plot = Rect(x: 70, y: 76, width: 1090, height: 490)
+        let size = Size(width: 1200, height: 720)
+        let plot = Rect(x: 70, y: 100, width: 1090, height: 470)
+        let strip = (top: plot.maxY + 36, height: 14.0, gap: 4.0)
         let budget = 1_000.0 / Double(fps)
-        let frames = max(1, reports.map(\.deliveredFrames).max() ?? 1)
+        let frames = max(1, reports.map(\.frames).max() ?? 1)
         let top = max(budget * 3, min(budget * 8, (reports.map { Double($0.turnMax) / 1e6 }.max() ?? 0) * 1.1))
         let style = TextStyle(size: 13, color: Color(white: 0.2))
+        let hitchInk = Color(red255: 200, green255: 0, blue255: 0)
         func y(_ ms: Double) -> Double { plot.maxY - min(ms, top) / top * plot.height }
         func x(_ frame: Int) -> Double { plot.minX + Double(frame) / Double(max(frames - 1, 1)) * plot.width }
 
@@ -231,27 +245,52 @@ struct ScrollSim: AsyncParsableCommand {
             context.draw(try TextLayout(String(format: "frame budget %.1f ms (%d Hz)", budget, fps),
                                         style: TextStyle(size: 13, color: Color(red255: 120, green255: 0, blue255: 160))),
                          at: Point(x: plot.maxX - 230, y: y(budget) - 20))
-            // One line per strategy.
+            // One line per strategy, at each delivered frame's place in the trace.
             for report in reports {
                 var line = Path()
-                for (frame, nanoseconds) in report.frameTurnNanoseconds.enumerated() {
+                for (n, nanoseconds) in report.frameTurnNanoseconds.enumerated() {
+                    let frame = n < report.frameIndices.count ? report.frameIndices[n] : n
                     let point = Point(x: x(frame), y: y(Double(nanoseconds) / 1e6))
-                    if frame == 0 { line.move(to: point) } else { line.addLine(to: point) }
+                    if n == 0 { line.move(to: point) } else { line.addLine(to: point) }
                 }
                 context.stroke(line, with: .color(colors[report.strategy] ?? .black), style: StrokeStyle(lineWidth: 1.5))
             }
+            // Hitches: a ring on the line, and a bar (height: hitch time, up to one budget) in the strip.
+            for (row, report) in reports.enumerated() {
+                let color = colors[report.strategy] ?? .black
+                let stripY = strip.top + Double(row) * (strip.height + strip.gap)
+                context.fill(Rect(x: plot.minX, y: stripY, width: plot.width, height: strip.height), with: Color(white: 0.96))
+                context.draw(try TextLayout("\(report.strategy.number)", style: TextStyle(size: 11, color: color)),
+                             at: Point(x: plot.minX - 16, y: stripY - 1))
+                for (n, hitch) in report.frameHitchNanoseconds.enumerated() where hitch > 0 && n < report.frameTurnNanoseconds.count {
+                    let frame = n < report.frameIndices.count ? report.frameIndices[n] : n
+                    let ms = Double(hitch) / 1e6
+                    let radius = 3 + min(ms / budget, 3) * 2
+                    var ring = Path()
+                    ring.addEllipse(in: Rect(x: x(frame) - radius, y: y(Double(report.frameTurnNanoseconds[n]) / 1e6) - radius,
+                                             width: radius * 2, height: radius * 2))
+                    context.stroke(ring, with: .color(hitchInk), style: StrokeStyle(lineWidth: 1.5))
+                    let height = max(2, min(ms / budget, 1) * strip.height)
+                    context.fill(Rect(x: x(frame) - 1, y: stripY + strip.height - height, width: 2.5, height: height), with: color)
+                }
+            }
             // Title, legend, x label.
-            context.draw(try TextLayout("scroll-sim \(trace.rawValue), \(fps) Hz: the loop turn of each delivered frame",
+            context.draw(try TextLayout("scroll-sim \(trace.rawValue), \(fps) Hz: the loop turn of each delivered frame; hitches ringed in red",
                                         style: TextStyle(size: 18, weight: .bold, color: Color(white: 0.1))),
-                         at: Point(x: plot.minX, y: 18))
+                         at: Point(x: plot.minX, y: 16))
             var legendX = plot.minX
             for report in reports {
-                context.fill(Rect(x: legendX, y: 52, width: 18, height: 4), with: colors[report.strategy] ?? .black)
-                let label = "\(report.strategy) (\(report.droppedFrames) dropped)"
-                context.draw(try TextLayout(label, style: style), at: Point(x: legendX + 24, y: 44))
-                legendX += 230
+                context.fill(Rect(x: legendX, y: 54, width: 18, height: 4), with: colors[report.strategy] ?? .black)
+                context.draw(try TextLayout("\(report.strategy)", style: TextStyle(size: 13, weight: .bold, color: Color(white: 0.15))),
+                             at: Point(x: legendX + 24, y: 46))
+                let figures = String(format: "%.1f ms/s %@ · %d hitches · %d dropped", report.hitchTimeRatio,
+                                     report.hitchRating.rawValue, report.hitches, report.droppedFrames)
+                context.draw(try TextLayout(figures, style: TextStyle(size: 12, color: report.hitchRating == .good ? Color(white: 0.25) : hitchInk)),
+                             at: Point(x: legendX + 24, y: 64))
+                legendX += 272
             }
-            context.draw(try TextLayout("frame (delivered)", style: style), at: Point(x: plot.midX - 50, y: plot.maxY + 14))
+            context.draw(try TextLayout("frame of the trace (time); strips: each strategy's hitches, bar height = hitch time up to one frame",
+                                        style: style), at: Point(x: plot.minX + 180, y: plot.maxY + 12))
             context.draw(try TextLayout("\(frames)", style: style), at: Point(x: plot.maxX - 20, y: plot.maxY + 4))
         }
     }

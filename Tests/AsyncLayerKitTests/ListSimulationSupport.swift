@@ -146,15 +146,22 @@ final class SimulatedRenderBackend: ListRenderBackend {
 /// one nanosecond before the frame is due, then to the due time — so a render that finishes
 /// before a frame's deadline is always back on the loop before the frame is presented.
 struct ListSimulationDriver {
+    /// Why a simulation could not go on (an issue is recorded as well).
+    struct Stuck: Error, CustomStringConvertible {
+        var description: String
+    }
+
     let list: HeadlessList<ManualClock>
     let clock: ManualClock
 
     /// Plays `trace` to its end and returns the report.
-    func run(_ trace: ScrollTrace) async -> ScrollSimulationReport {
+    ///
+    /// - Throws: ``Stuck`` (after recording an issue) when the simulation stops moving.
+    func run(_ trace: ScrollTrace) async throws -> ScrollSimulationReport {
         let interval = Duration.nanoseconds(1_000_000_000 / Int64(trace.framesPerSecond))
         let origin = clock.now
         DisplayLoop.drive { list.start(trace) }
-        await settle()
+        try await settle()
         var rounds = 0
         while !DisplayLoop.drive({ list.isFinished }).value, rounds < 100_000 {
             rounds += 1
@@ -162,15 +169,15 @@ struct ListSimulationDriver {
             let justBefore = due.advanced(by: .nanoseconds(-1))
             if clock.now < justBefore {
                 clock.advance(by: clock.now.duration(to: justBefore))
-                await settle()
+                try await settle()
             }
             if clock.now < due {
                 clock.advance(by: clock.now.duration(to: due))
             }
-            await settle()
+            try await settle()
         }
-        await settle()
-        return await report()
+        try await settle()
+        return try await report()
     }
 
     /// Runs the loop until nothing moves without the clock.
@@ -180,7 +187,7 @@ struct ListSimulationDriver {
     /// is parked. The count must be read in a turn where nothing else ran — a job arriving after
     /// the read could start work the read missed — and no job may arrive before the sleepers
     /// are counted.
-    func settle() async {
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         for _ in 0..<200_000 {
             DisplayLoop.main.runUntilIdle()
             let (snapshot, turns) = DisplayLoop.drive { (list.workInFlight, list.isRunning) }
@@ -191,26 +198,34 @@ struct ListSimulationDriver {
             }
             await Task.yield()
         }
-        Issue.record("the simulation did not settle")
+        Issue.record("the simulation did not settle", sourceLocation: sourceLocation)
+        throw Stuck(description: "the simulation did not settle")
     }
 
-    func report() async -> ScrollSimulationReport {
-        await onLoop { await list.report() }
+    func report() async throws -> ScrollSimulationReport {
+        try await onLoop { await list.report() }
     }
 
     /// What `body` returns, run on the manual loop, which this drives meanwhile.
-    func onLoop<T: Sendable>(_ body: @escaping @DisplayActor () async -> T) async -> T {
+    ///
+    /// - Throws: ``Stuck`` (after recording an issue) when the loop does not finish `body` within
+    ///   `rounds` rounds of driving it.
+    func onLoop<T: Sendable>(
+        rounds: Int = 200_000, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: @escaping @DisplayActor () async -> T
+    ) async throws -> T {
         let box = Locked<T?>(nil)
         Task { @DisplayActor in
             let value = await body()
             box.withLock { $0 = value }
         }
-        for _ in 0..<200_000 {
+        for _ in 0..<rounds {
             DisplayLoop.main.runUntilIdle()
             if let value = box.value { return value }
             await Task.yield()
         }
-        preconditionFailure("the loop never finished the body")
+        Issue.record("the loop never finished the body", sourceLocation: sourceLocation)
+        throw Stuck(description: "the loop never finished the body")
     }
 }
 

@@ -1,5 +1,7 @@
 import AsyncLayerKitTesting
+import Dispatch
 import DisplayLoop
+import Foundation
 import Testing
 
 @Suite(.mainDisplayLoop) struct DisplayLinkTests {
@@ -31,7 +33,94 @@ import Testing
         #expect(frames.list.map(\.timestamp.offset) == [interval, interval * 2, interval * 3])
         #expect(frames.list.allSatisfy { $0.deadline.offset == $0.timestamp.offset + interval })
         #expect(DisplayLoop.drive { (link.deliveredFrames, link.droppedFrames) }.value == (3, 0))
+        #expect(DisplayLoop.drive { (link.hitches, link.hitchAccounting.hitchTime, link.hitchAccounting.frames) }.value == (0, .zero, 3))
         DisplayLoop.drive { link.stop() }
+    }
+
+    /// A frame whose turn starts on time but whose work runs 35 ms past its deadline is a hitch
+    /// of 35 ms, measured at the end of its turn. (The old accounting saw only turns that *start*
+    /// late: it counted the frames after this one as dropped and this one as fine.)
+    @Test(arguments: [60, 120])
+    func aTurnThatRunsPastItsDeadlineIsAHitchByItsOverrun(rate: Int) async {
+        let clock = ManualClock()
+        let frames = Frames()
+        let link = DisplayLoop.drive { () -> DisplayLink<ManualClock> in
+            let link = DisplayLink(framesPerSecond: rate, clock: clock)
+            link.start { frame in
+                frames.list.append(frame)
+                // Frame 0's work: the loop is busy until 35 ms past the frame's deadline.
+                if frame.index == 0 { clock.advance(by: clock.now.duration(to: frame.deadline) + .milliseconds(35)) }
+            }
+            return link
+        }.value
+        let interval = link.interval
+        #expect(await clock.waitForSleepers())
+        clock.advance(by: interval)  // frame 0 is due
+        await DisplayLoop.main.waitForJobs()
+        DisplayLoop.main.runUntilIdle()
+        #expect(frames.list.first?.index == 0)
+        // Closed at the end of frame 0's turn (the next frame, if the ticker came back in time
+        // to be delivered too, is on time and adds nothing).
+        #expect(DisplayLoop.drive { (link.hitches, link.hitchAccounting.hitchTime) }.value == (1, .milliseconds(35)))
+
+        // The ticker finds frame 1's time long past: it drops the frames due by now and delivers
+        // the next one, which has nothing to do and is on time.
+        for _ in 0..<100 where frames.list.count < 2 {
+            await DisplayLoop.main.waitForJobs()
+            DisplayLoop.main.runUntilIdle()
+        }
+        let skipped = rate == 60 ? 2 : 4
+        #expect(frames.list.map(\.index) == [0, skipped + 1])
+        #expect(frames.list.last?.skippedBefore == skipped)
+        let (dropped, account) = DisplayLoop.drive { (link.droppedFrames, link.hitchAccounting) }.value
+        #expect(dropped == skipped)
+        #expect(account.hitches == 1)
+        #expect(account.hitchTime == .milliseconds(35) && account.longestHitch == .milliseconds(35))
+        #expect(account.frames == skipped + 2)
+        #expect(account.rating == .critical)
+        DisplayLoop.drive { link.stop() }
+        await DisplayLoop.main.waitForJobs()
+        DisplayLoop.main.runUntilIdle()
+    }
+
+    /// On the continuous clock the link's frames come from its own timer thread: they arrive while
+    /// every thread of the cooperative pool is busy (here: all but this test's blocked on a
+    /// semaphore, and this one driving the manual loop without yielding). A ticker woken through
+    /// `Task.sleep` needs a pool thread for each frame and delivers nothing until one is free.
+    @Test(.timeLimit(.minutes(1))) func framesArriveWhileTheCooperativePoolIsBusy() async {
+        let blockers = max(ProcessInfo.processInfo.activeProcessorCount - 1, 1)
+        let release = DispatchSemaphore(value: 0)
+        let started = Counter()
+        for _ in 0..<blockers {
+            Task.detached {
+                started.increment()
+                release.wait()
+            }
+        }
+        // Every blocker holds its pool thread (bounded: the pool's other users may hold them a while).
+        let clock = ContinuousClock()
+        let ready = clock.now.advanced(by: .seconds(20))
+        while started.count < blockers, clock.now < ready { await Task.yield() }
+        #expect(started.count == blockers)
+
+        let frames = Counter()
+        let link = DisplayLoop.drive { () -> DisplayLink<ContinuousClock> in
+            let link = DisplayLink(framesPerSecond: 120)
+            link.start { _ in frames.increment() }
+            return link
+        }.value
+        // Drive the loop from this pool thread, never suspending, for up to 2 s (5 frames take 42 ms).
+        let end = clock.now.advanced(by: .seconds(2))
+        while frames.count < 5, clock.now < end {
+            DisplayLoop.main.runUntilIdle()
+        }
+        DisplayLoop.drive { link.stop() }
+        // Free the pool before anything here suspends: other tests' tasks (and this one's
+        // resumption) need its threads.
+        for _ in 0..<blockers { release.signal() }
+        #expect(frames.count >= 5, "frames delivered while the pool was busy: \(frames.count)")
+        // A tick already on its way to the loop is ignored by the stopped link: run it.
+        DisplayLoop.main.runUntilIdle()
     }
 
     @Test func aLateLoopDropsTheFramesItMissed() async {
@@ -56,7 +145,8 @@ import Testing
         #expect(frames.list.last?.skippedBefore == 2)
         #expect(DisplayLoop.drive { (link.deliveredFrames, link.droppedFrames) }.value == (2, 2))
         DisplayLoop.drive { link.stop() }
-        for _ in 0..<1000 where clock.sleeperCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+        // Cancelling the ticker runs ManualClock's cancellation handler synchronously: its sleep is
+        // gone when stop() returns (or refused when it registers later).
         #expect(clock.sleeperCount == 0)  // the ticker's sleep was cancelled
         await DisplayLoop.main.waitForJobs()
         DisplayLoop.main.runUntilIdle()

@@ -49,6 +49,10 @@ public struct ListItem: Sendable, Hashable {
 ///    in a later frame, at the latest when the motion stops;
 /// 6. strategy 1 draws every visible cell that lacks its contents, on the loop, now.
 ///
+/// The frame's turn ends at the last before-waiting phase of the turn that ran the step (the
+/// layers' renders handed to the lanes); if it ends after the frame's deadline the frame is a
+/// **hitch**, by the overrun (``/DisplayLoop/HitchAccounting``, in the report's hitch fields).
+///
 /// **Why a local reuse queue.** Cells are dequeued and enqueued *inside* the frame step, which
 /// runs synchronously on ``/DisplayLoop/DisplayActor``: awaiting the ``ReusePool`` actor there
 /// would suspend the frame in the middle, let other jobs run in between, and finish the frame's
@@ -162,6 +166,8 @@ public final class HeadlessList<C: Clock> where C.Duration == Duration {
     /// The frame delivered last, and the item indices visible in it.
     private var lastFrame: (frame: DisplayLink<C>.Frame, visible: [Int])?
     private var frameStart: C.Instant?
+    /// The frame whose turn is open, for its hitch: its trace index, deadline and dropped frames before it.
+    private var frameInTurn: (index: Int, deadline: C.Instant, skippedBefore: Int)?
     private var turnObserver: DisplayLoop.BeforeWaitingObserver?
 
     // Strategy 4's work ahead of the viewport.
@@ -174,6 +180,9 @@ public final class HeadlessList<C: Clock> where C.Duration == Duration {
 
     // Measurements.
     private var frameTurns: [Int64] = []
+    private var frameIndices: [Int] = []
+    private var frameHitches: [Int64] = []
+    private var hitches = HitchAccounting<C.Instant>(interval: .zero)
     private var droppedFrames = 0
     private var visibleCellFrames = 0
     private var blankCellFrames = 0
@@ -237,6 +246,7 @@ public final class HeadlessList<C: Clock> where C.Duration == Duration {
         offset = trace.samples.first?.offset ?? 0
         let link = DisplayLink(framesPerSecond: trace.framesPerSecond, clock: clock)
         self.link = link
+        hitches = HitchAccounting(interval: link.interval)
         turnObserver = DisplayLoop.main.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: .max) { [weak self] _ in
             DisplayActor.assumeIsolated { () -> Void in self?.turnEnded() }
         }
@@ -282,7 +292,9 @@ public final class HeadlessList<C: Clock> where C.Duration == Duration {
             rendersStarted: started, rendersShown: shown, rendersCancelled: cancelled, rendersWasted: wasted,
             renderNanoseconds: total, cancelledRenderNanoseconds: cancelledTime, wastedRenderNanoseconds: wastedTime,
             prefetchesStarted: prefetchesStarted, preRendersStarted: preRendersStarted,
-            consistencyViolations: consistencyViolations, peakBytes: peakBytes
+            consistencyViolations: consistencyViolations, peakBytes: peakBytes,
+            frameIndices: frameIndices, frameHitchNanoseconds: frameHitches, hitches: hitches.hitches,
+            hitchNanoseconds: hitches.hitchTime.wholeNanoseconds, longestHitchNanoseconds: hitches.longestHitch.wholeNanoseconds
         )
     }
 
@@ -297,6 +309,7 @@ public final class HeadlessList<C: Clock> where C.Duration == Duration {
         if let turnObserver { DisplayLoop.main.removeBeforeWaitingObserver(turnObserver) }
         turnObserver = nil
         frameStart = nil
+        frameInTurn = nil
         // Nothing more will be shown: cancel everything in flight, so every render ends.
         for (_, work) in preRenders { work.task.cancel() }
         for (_, work) in prefetches { work.task.cancel() }
@@ -309,11 +322,17 @@ public final class HeadlessList<C: Clock> where C.Duration == Duration {
         if let turnObserver { DisplayLoop.main.removeBeforeWaitingObserver(turnObserver) }
     }
 
-    /// The end of a turn: closes the frame turn opened by ``step(_:)``.
+    /// The end of a turn: closes the frame turn opened by ``step(_:)``; the frame's work ends now,
+    /// which decides its hitch.
     private func turnEnded() {
-        guard let start = frameStart else { return }
+        guard let start = frameStart, let frame = frameInTurn else { return }
         frameStart = nil
-        frameTurns.append(start.duration(to: clock.now).wholeNanoseconds)
+        frameInTurn = nil
+        let now = clock.now
+        frameTurns.append(start.duration(to: now).wholeNanoseconds)
+        frameIndices.append(frame.index)
+        let hitch = hitches.record(deadline: frame.deadline, workEnded: now, skippedBefore: frame.skippedBefore)
+        frameHitches.append(hitch.wholeNanoseconds)
     }
 
     // MARK: The frame step
@@ -334,6 +353,7 @@ public final class HeadlessList<C: Clock> where C.Duration == Duration {
         // Two frames delivered in one turn (a late loop catching up): the first one's turn ends here.
         turnEnded()
         frameStart = clock.now
+        frameInTurn = (frame.index, frame.deadline, frame.skippedBefore)
         for index in (processedSample + 1)...frame.index {
             let sample = trace.samples[index]
             for event in sample.events { apply(event, at: sample.offset) }

@@ -60,11 +60,39 @@ public struct RenderLedger: Sendable, Hashable {
     }
 }
 
-/// Records ledger entries from render threads.
+/// Records ledger entries from render threads, and wakes callers waiting for a number of them.
 actor LedgerRecorder {
     private var ledger = RenderLedger()
-    func record(_ entry: RenderLedger.Entry) { ledger.entries.append(entry) }
+    private var waiters: [Int: (count: Int, continuation: CheckedContinuation<RenderLedger, Never>)] = [:]
+    private var nextWaiter = 0
+
+    func record(_ entry: RenderLedger.Entry) {
+        ledger.entries.append(entry)
+        for (id, waiter) in waiters where waiter.count <= ledger.entries.count {
+            waiters[id] = nil
+            waiter.continuation.resume(returning: ledger)
+        }
+    }
+
     var snapshot: RenderLedger { ledger }
+
+    /// The ledger once it has `count` entries, or as it is when the calling task is cancelled.
+    func snapshot(atLeast count: Int) async -> RenderLedger {
+        guard ledger.entries.count < count, !Task.isCancelled else { return ledger }
+        nextWaiter += 1
+        let id = nextWaiter
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiters[id] = (count, continuation)
+            }
+        } onCancel: {
+            Task { await self.release(id) }
+        }
+    }
+
+    private func release(_ id: Int) {
+        waiters.removeValue(forKey: id)?.continuation.resume(returning: ledger)
+    }
 }
 
 /// The real backend: an ``ElementRenderService`` — its cache, its shared in-flight renders, its
@@ -140,6 +168,13 @@ public final class ServiceRenderBackend: ListRenderBackend {
 
     public func ledger() async -> RenderLedger {
         await recorder.snapshot
+    }
+
+    /// The renders run so far, once at least `count` of them have ended (finished or cancelled),
+    /// or as they are when the calling task is cancelled: for a caller that cancelled a render and
+    /// must see it ledgered (a render ends on its lane a moment after its requester gave up).
+    public func ledger(atLeast count: Int) async -> RenderLedger {
+        await recorder.snapshot(atLeast: count)
     }
 
     public func heldBytes() async -> Int {

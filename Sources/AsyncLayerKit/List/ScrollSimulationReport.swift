@@ -10,6 +10,17 @@
 /// - **Dropped frame**: a frame the ``/DisplayLoop/DisplayLink`` skipped because the loop started
 ///   its turn after the frame's deadline (the start of the next frame): the screen showed the
 ///   previous frame again.
+/// - **Hitch**: a delivered frame that reached the screen later than its deadline: the turn that
+///   delivered it *ended* after the deadline (measured at the end of its before-waiting phases,
+///   where its changes are committed), or frames before it were dropped while the screen showed an
+///   older frame. Its **hitch time** is how late it was: the overrun past the deadline (or, after
+///   dropped frames the previous frame did not cover, from the first of their deadlines) — see
+///   ``/DisplayLoop/HitchAccounting``. A 35 ms turn that starts on time is one hitch of about
+///   18 ms at 60 Hz, however few frames it drops.
+/// - **Hitch-time ratio**: the hitch time in milliseconds per second of the run (``frames`` at the
+///   trace's rate), Apple's fluency metric: under 5 ms/s good, 5–10 a warning, over 10 critical
+///   (``hitchRating``). Frames dropped at the very end of the trace, after the last delivered
+///   frame, add no hitch time: no later frame of the trace is late.
 /// - **Frame turn**: the loop turn that delivers a frame, from the frame callback to the end of
 ///   that turn's before-waiting phases (where the layers' display requests start); its duration
 ///   on the list's clock. ``turnP50``, ``turnP99`` and ``turnMax`` are over the delivered frames.
@@ -65,6 +76,16 @@ public struct ScrollSimulationReport: Sendable, Hashable, Codable {
     public var consistencyViolations: Int
     /// The peak of cache bytes + contents bytes.
     public var peakBytes: Int
+    /// The trace frame index of each delivered frame, in order (parallel to ``frameTurnNanoseconds``).
+    public var frameIndices: [Int]
+    /// The hitch time of each delivered frame, in order (0: on time; parallel to ``frameTurnNanoseconds``).
+    public var frameHitchNanoseconds: [Int64]
+    /// Delivered frames that were hitches.
+    public var hitches: Int
+    /// The sum of the hitch times.
+    public var hitchNanoseconds: Int64
+    /// The longest hitch.
+    public var longestHitchNanoseconds: Int64
 
     /// Creates a report.
     public init(
@@ -72,7 +93,9 @@ public struct ScrollSimulationReport: Sendable, Hashable, Codable {
         frameTurnNanoseconds: [Int64], visibleCellFrames: Int, blankCellFrames: Int,
         rendersStarted: Int, rendersShown: Int, rendersCancelled: Int, rendersWasted: Int,
         renderNanoseconds: Int64, cancelledRenderNanoseconds: Int64, wastedRenderNanoseconds: Int64,
-        prefetchesStarted: Int, preRendersStarted: Int, consistencyViolations: Int, peakBytes: Int
+        prefetchesStarted: Int, preRendersStarted: Int, consistencyViolations: Int, peakBytes: Int,
+        frameIndices: [Int] = [], frameHitchNanoseconds: [Int64] = [], hitches: Int = 0,
+        hitchNanoseconds: Int64 = 0, longestHitchNanoseconds: Int64 = 0
     ) {
         self.strategy = strategy
         self.framesPerSecond = framesPerSecond
@@ -92,6 +115,11 @@ public struct ScrollSimulationReport: Sendable, Hashable, Codable {
         self.preRendersStarted = preRendersStarted
         self.consistencyViolations = consistencyViolations
         self.peakBytes = peakBytes
+        self.frameIndices = frameIndices
+        self.frameHitchNanoseconds = frameHitchNanoseconds
+        self.hitches = hitches
+        self.hitchNanoseconds = hitchNanoseconds
+        self.longestHitchNanoseconds = longestHitchNanoseconds
     }
 
     /// Frames delivered.
@@ -111,6 +139,19 @@ public struct ScrollSimulationReport: Sendable, Hashable, Codable {
     public var turnP99: Int64 { turnPercentile(99) }
     /// The longest frame turn.
     public var turnMax: Int64 { frameTurnNanoseconds.max() ?? 0 }
+
+    /// The run's length: ``frames`` at ``framesPerSecond``, in nanoseconds.
+    public var durationNanoseconds: Int64 {
+        framesPerSecond > 0 ? Int64(frames) * 1_000_000_000 / Int64(framesPerSecond) : 0
+    }
+
+    /// Milliseconds of hitch per second of the run (0 for an empty run).
+    public var hitchTimeRatio: Double {
+        durationNanoseconds == 0 ? 0 : Double(hitchNanoseconds) / 1e6 / (Double(durationNanoseconds) / 1e9)
+    }
+
+    /// ``hitchTimeRatio``'s band: good (< 5 ms/s), warning (5–10) or critical (> 10).
+    public var hitchRating: HitchRating { HitchRating(ratio: hitchTimeRatio) }
 
     /// Blank-cell frames as a fraction of the visible cell-frames (0 without any).
     public var blankCellFraction: Double {
