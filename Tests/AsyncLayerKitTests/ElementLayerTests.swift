@@ -257,9 +257,9 @@ import Testing
             layer.setElement(Self.trackedTree(freed), modelID: 1)
             return layer
         }.value
-        await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying }
+        #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying })
         DisplayLoop.drive { layer.setElement(.view(style: ElementStyle(background: .blue)), modelID: 1) }
-        await DisplayLoop.settle { freed.value != nil && layer.statistics.finished == 2 }
+        #expect(await DisplayLoop.settle { freed.value != nil && layer.statistics.finished == 2 })
         #expect(freed.value == false, "the replaced tree was freed on the loop")
         #expect(DisplayLoop.drive { layer.contents?.color(x: 6, y: 6) }.value == .blue)
     }
@@ -284,7 +284,7 @@ import Testing
         // Superseded while in flight: its draw task ends later, after the gate opens.
         DisplayLoop.drive { layer.setElement(.view(style: ElementStyle(background: .blue)), modelID: 1) }
         await gate.open()
-        await DisplayLoop.settle { freed.value != nil && layer.contents != nil }
+        #expect(await DisplayLoop.settle { freed.value != nil && layer.contents != nil })
         #expect(freed.value == false, "the superseded tree was freed on the loop")
         #expect(DisplayLoop.drive { layer.statistics.abandoned }.value == 1)
     }
@@ -297,9 +297,9 @@ import Testing
             layer.setElement(Self.trackedTree(freed), modelID: 1)
             return ElementLayerHolder(layer)
         }.value
-        await DisplayLoop.settle { holder.layer?.contents != nil && holder.layer?.isDisplaying == false }
+        #expect(await DisplayLoop.settle { holder.layer?.contents != nil && holder.layer?.isDisplaying == false })
         DisplayLoop.drive { holder.layer = nil }
-        await DisplayLoop.settle { freed.value != nil }
+        #expect(await DisplayLoop.settle { freed.value != nil })
         #expect(freed.value == false, "the dropped layer's tree was freed on the loop")
     }
 }

@@ -18,6 +18,8 @@ import Testing
         case renderer
         /// ``ElementLayer/init(bounds:contentsScale:service:priority:)``.
         case service
+        /// The same, with a renderer that names no lanes: it takes the service's.
+        case serviceLanes
         var testDescription: String { rawValue }
     }
 
@@ -42,6 +44,9 @@ import Testing
             case .service:
                 let renderer = ElementRenderer(limits: .testing, imageLoader: loader, cache: cache, lanes: lanes)
                 return ElementLayer(bounds: bounds, service: ElementRenderService(renderer: renderer, lanes: lanes))
+            case .serviceLanes:
+                let renderer = ElementRenderer(limits: .testing, imageLoader: loader, cache: cache)
+                return ElementLayer(bounds: bounds, service: ElementRenderService(renderer: renderer, lanes: lanes))
             }
         }.value
         DisplayLoop.drive {
@@ -50,7 +55,7 @@ import Testing
                 .text(AttributedText("\(tag) title")),
             ]), modelID: 1)
         }
-        await DisplayLoop.settle { layer.contents != nil || layer.lastError != nil }
+        #expect(await DisplayLoop.settle { layer.contents != nil || layer.lastError != nil })
         #expect(DisplayLoop.drive { layer.lastError == nil }.value)
 
         let decodes = steps.threads(of: .imageDecode), measurements = steps.threads(of: .textMeasurement)

@@ -33,13 +33,15 @@ public final class ElementRenderService: Sendable {
     /// - Parameters:
     ///   - renderer: Limits and the image loader. If it has no ``ElementRenderer/cache``, the
     ///     service's cache becomes its cache, so decoded images and measured texts share the
-    ///     renders' budget; if it has one, that cache is the service's too.
+    ///     renders' budget; if it has one, that cache is the service's too. If it names no
+    ///     ``ElementRenderer/lanes``, its image loads and decodes run on the service's `lanes`.
     ///   - lanes: Where renders run; default ``RenderLanes/shared``.
     ///   - cacheBytes: The budget of a new cache; default 128 MiB.
     public init(renderer: ElementRenderer = ElementRenderer(), lanes: RenderLanes = .shared, cacheBytes: Int = 128 << 20) {
         var renderer = renderer
         let cache = renderer.cache ?? ElementCache(byteLimit: cacheBytes)
         renderer.cache = cache
+        renderer.lanes = renderer.lanes ?? lanes
         self.renderer = renderer
         self.lanes = lanes
         self.cache = cache
