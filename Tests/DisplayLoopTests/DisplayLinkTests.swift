@@ -94,7 +94,9 @@ import Testing
         for _ in 0..<blockers {
             Task.detached {
                 started.increment()
-                release.wait()
+                // Bounded: a test beside this one that saturates the pool too (the render
+                // deadline's) waits for these threads, and this test's own task for its threads.
+                _ = release.wait(timeout: .now() + .seconds(5))
             }
         }
         // Every blocker holds its pool thread (bounded: the pool's other users may hold them a while).
