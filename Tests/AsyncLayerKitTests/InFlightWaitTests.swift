@@ -2,9 +2,12 @@
 import Testing
 
 /// `InFlightWork.waitForWaiters(_:for:)`: a parked wait is woken by the registration that makes
-/// its count, not before; a cancelled wait throws and leaves nothing parked. Bounded by the time
-/// limit: a wait that is never woken fails the test.
+/// its count, not before; a cancelled wait throws and leaves nothing parked. A parked wait's
+/// task is awaited for at most `limit` (``result(of:within:)``), so a wait that is never woken
+/// (or never honours its cancellation) fails the test instead of hanging it.
 @Suite(.timeLimit(.minutes(1))) struct InFlightWaitTests {
+    static let limit = Duration.seconds(20)
+
     typealias Gate = InFlightWorkTests.Gate
 
     /// Starts `count` requests for `key` whose work waits at `gate`.
@@ -23,7 +26,7 @@ import Testing
         #expect(await shared.parkedCountWaits == 1)  // two waiters: the wait for three is still parked
 
         let third = Self.request(1, "k", on: shared, gate: gate)
-        #expect(try await wait.value == 3)  // woken by the third registration
+        #expect(try await result(of: wait, within: Self.limit)?.get() == 3)  // woken by the third registration
         #expect(await shared.parkedCountWaits == 0)
 
         gate.open()
@@ -39,7 +42,7 @@ import Testing
         #expect(await shared.parkedCountWaits == 1)  // "b" has waiters, "a" has none
 
         let mine = Self.request(1, "a", on: shared, gate: gate)
-        #expect(try await wait.value == 1)
+        #expect(try await result(of: wait, within: Self.limit)?.get() == 1)
         try await shared.waitForWaiters(0, for: "none")  // a count already reached returns at once
         gate.open()
         for request in others + mine { #expect(try await request.value == 1) }
@@ -51,7 +54,8 @@ import Testing
         let wait = await shared.parkedWait(2, for: "k")
         #expect(await shared.parkedCountWaits == 1)
         wait.cancel()
-        await #expect(throws: CancellationError.self) { try await wait.value }
+        let outcome = try #require(await result(of: wait, within: Self.limit), "the cancelled wait did not return")
+        #expect(throws: CancellationError.self) { try outcome.get() }
         #expect(await shared.parkedCountWaits == 0)
 
         // Cancelled before it parks: throws at once, parks nothing.
@@ -59,7 +63,8 @@ import Testing
             withUnsafeCurrentTask { $0?.cancel() }
             try await shared.waitForWaiters(1, for: "k")
         }
-        await #expect(throws: CancellationError.self) { try await early.value }
+        let earlyOutcome = try #require(await result(of: early, within: Self.limit), "the cancelled wait did not return")
+        #expect(throws: CancellationError.self) { try earlyOutcome.get() }
         #expect(await shared.parkedCountWaits == 0)
 
         // The removed wait is not resumed again when its count is reached later.
@@ -85,5 +90,33 @@ extension InFlightWork {
         }
         for await _ in started {}
         return task
+    }
+}
+
+/// The result of `task`, or `nil` if it has not ended within `limit` (it is then left running):
+/// a bound on a failing test that does not rely on the task honouring cancellation. The sleep is
+/// the time limit of the race, not a synchronisation; it is cancelled when the task ends first.
+func result<Success: Sendable>(of task: Task<Success, any Error>, within limit: Duration) async -> Result<Success, any Error>? {
+    let first = FirstOf<Result<Success, any Error>?>()
+    return await withCheckedContinuation { continuation in
+        let timer = Task {
+            guard (try? await Task.sleep(for: limit)) != nil else { return }  // cancelled: the task ended
+            await first.resume(continuation, with: nil)
+        }
+        Task {
+            let outcome = await task.result
+            await first.resume(continuation, with: outcome)
+            timer.cancel()
+        }
+    }
+}
+
+/// Resumes a continuation once, with the first of several racing values.
+actor FirstOf<Value: Sendable> {
+    private var done = false
+    func resume(_ continuation: CheckedContinuation<Value, Never>, with value: Value) {
+        guard !done else { return }
+        done = true
+        continuation.resume(returning: value)
     }
 }
