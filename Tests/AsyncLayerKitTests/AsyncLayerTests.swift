@@ -160,21 +160,23 @@ import Testing
 }
 
 @Suite(.mainDisplayLoop) struct ReleaseQueueTests {
+    /// Sends, when freed, whether that happened on the loop's thread.
     final class Sentinel: Sendable {
-        let freedOnLoop: Locked<Bool?>
-        init(_ flag: Locked<Bool?>) { freedOnLoop = flag }
-        deinit { freedOnLoop.withLock { $0 = DisplayLoop.main.isDrainingOnCurrentThread } }
+        let freedOnLoop: AsyncStream<Bool>.Continuation
+        init(_ freed: AsyncStream<Bool>.Continuation) { freedOnLoop = freed }
+        deinit {
+            freedOnLoop.yield(DisplayLoop.main.isDrainingOnCurrentThread)
+            freedOnLoop.finish()
+        }
     }
 
-    @Test func releasedValuesDieOffTheLoop() async {
-        let flag = Locked<Bool?>(nil)
+    @Test(.timeLimit(.minutes(1))) func releasedValuesDieOffTheLoop() async {
+        let (freed, onFree) = AsyncStream<Bool>.makeStream()
         DisplayLoop.drive {
-            ReleaseQueue.shared.release(Sentinel(flag))
+            ReleaseQueue.shared.release(Sentinel(onFree))
         }
-        for _ in 0..<2000 where flag.withLock({ $0 }) == nil {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        #expect(flag.withLock { $0 } == false)
+        var frees = freed.makeAsyncIterator()
+        #expect(await frees.next() == false)  // woken by the deinit; never freed: the time limit fails it
     }
 
     @Test func aLayerDroppedOnTheLoopHandsItsContentsOff() async {

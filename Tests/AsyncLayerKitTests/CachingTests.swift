@@ -81,7 +81,8 @@ struct SplitMix {
     }
 }
 
-@Suite struct InFlightWorkTests {
+/// Every wait here is bounded by the time limit: a wait that is never satisfied fails the test.
+@Suite(.timeLimit(.minutes(1))) struct InFlightWorkTests {
     /// A gate work waits on, opened by the test: the waiting task is suspended (a continuation,
     /// no polling) until `open()`, or until it is cancelled, which lets it through at once.
     final class Gate: Sendable {
@@ -138,7 +139,7 @@ struct SplitMix {
                     }
                 }
             }
-            while await shared.waiterCount(for: "card") < 10 { try await Task.sleep(for: .milliseconds(1)) }
+            try await shared.waitForWaiters(10, for: "card")
             gate.open()
             for try await value in group { #expect(value == 42) }
         }
@@ -150,16 +151,19 @@ struct SplitMix {
 
     @Test func theWorkIsCancelledOnlyWhenItsLastWaiterLeaves() async throws {
         let shared = InFlightWork<String, Int>()
-        let sawCancel = Count(), gate = Gate()
+        let gate = Gate()
+        // One element per cancellation the work saw, finished when the work ends.
+        let (cancelsSeen, sawCancel) = AsyncStream<Void>.makeStream()
         let work: @Sendable () async throws -> Int = {
+            defer { sawCancel.finish() }
             await gate.wait()
-            if Task.isCancelled { sawCancel.add() }
+            if Task.isCancelled { sawCancel.yield() }
             try Task.checkCancellation()
             return 7
         }
         let first = Task { try await shared.value(for: "k", work) }
         let second = Task { try await shared.value(for: "k", work) }
-        while await shared.waiterCount(for: "k") < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        try await shared.waitForWaiters(2, for: "k")
 
         first.cancel()
         await #expect(throws: CancellationError.self) { try await first.value }
@@ -169,8 +173,9 @@ struct SplitMix {
         second.cancel()
         await #expect(throws: CancellationError.self) { try await second.value }
         #expect(await shared.cancelledWorks == 1)
-        for _ in 0..<2000 where sawCancel.current == 0 { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(sawCancel.current == 1)  // the work saw its cancellation
+        var cancellations = 0
+        for await _ in cancelsSeen { cancellations += 1 }  // until the work ends
+        #expect(cancellations == 1)  // the work saw its cancellation
 
         gate.open()
         #expect(try await shared.value(for: "k") { 8 } == 8)  // a new request starts afresh
@@ -185,20 +190,20 @@ struct SplitMix {
                 return Task.currentPriority
             }
         }
-        while await shared.waiterCount(for: "k") < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        try await shared.waitForWaiters(1, for: "k")
         let high = Task(priority: .high) { try await shared.value(for: "k") { .low } }
-        while await shared.waiterCount(for: "k") < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        try await shared.waitForWaiters(2, for: "k")
         gate.open()
         let seen = try await low.value
         #expect(seen >= .high)
         #expect(try await high.value == seen)
     }
 
-    @Test func anErrorReachesEveryWaiter() async {
+    @Test func anErrorReachesEveryWaiter() async throws {
         struct Boom: Error {}
         let shared = InFlightWork<Int, Int>()
         let gate = Gate()
-        await withTaskGroup(of: Bool.self) { group in
+        try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<5 {
                 group.addTask {
                     do {
@@ -209,9 +214,9 @@ struct SplitMix {
                     }
                 }
             }
-            while await shared.waiterCount(for: 1) < 5 { try? await Task.sleep(for: .milliseconds(1)) }
+            try await shared.waitForWaiters(5, for: 1)
             gate.open()
-            for await sawBoom in group { #expect(sawBoom) }
+            for try await sawBoom in group { #expect(sawBoom) }
         }
     }
 }

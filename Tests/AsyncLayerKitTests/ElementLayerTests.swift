@@ -66,21 +66,21 @@ import Testing
     /// LNAsyncKit's model check, made deterministic: model A's render finishes after the cell was
     /// given model B but before the loop ran that request's turn. The result for A reaches the
     /// loop *after* B was set and must be dropped, not shown until B's display phase.
-    @Test(arguments: Via.allCases)
+    @Test(.timeLimit(.minutes(1)), arguments: Via.allCases)
     func aReusedCellDropsTheOldModelsResultThatArrivesLater(via: Via) async throws {
         let loader = GatedImageLoader(observesCancellation: false)
         let events = EventLog()
         let (layer, service) = Self.makeLayer(via, loader: loader, events: events)
         DisplayLoop.drive { layer.setElement(Self.tree(.red, image: "slow"), modelID: "A") }
-        #expect(await waitUntil { loader.entered == 1 })  // A's render is blocked in its image
+        #expect(await loader.nextEntry())  // A's render is blocked in its image
 
         // The cell is reused for B; the job is queued but the loop does not run yet.
         Task { @DisplayActor in layer.setElement(Self.tree(.blue), modelID: "B") }
-        #expect(await waitUntil { DisplayLoop.main.pendingJobCount >= 1 })
+        #expect(await DisplayLoop.main.waitUntilQueued(jobs: 1, timeout: .seconds(20)))
         // A's render now finishes (nothing cancelled it: B's request has not run) and its result
         // is queued on the loop behind B's request.
         loader.open()
-        #expect(await waitUntil { DisplayLoop.main.pendingJobCount >= 2 })
+        #expect(await DisplayLoop.main.waitUntilQueued(jobs: 2, timeout: .seconds(20)))
 
         let seen = Locked<[Color?]>([])
         let observer = DisplayLoop.main.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: .max) { _ in
@@ -99,16 +99,16 @@ import Testing
     }
 
     /// The superseded render is cancelled, not left to run: its image load sees the cancellation.
-    @Test(arguments: Via.allCases)
+    @Test(.timeLimit(.minutes(1)), arguments: Via.allCases)
     func theSupersededRenderIsCancelled(via: Via) async throws {
         let loader = GatedImageLoader(observesCancellation: true)
         defer { loader.open() }
         let events = EventLog()
         let (layer, service) = Self.makeLayer(via, loader: loader, events: events)
         DisplayLoop.drive { layer.setElement(Self.tree(.red, image: "slow"), modelID: "A") }
-        #expect(await waitUntil { loader.entered == 1 })
+        #expect(await loader.nextEntry())
         DisplayLoop.drive { layer.setElement(Self.tree(.blue), modelID: "B") }
-        #expect(await waitUntil { loader.cancelled == 1 })  // the gate was never opened
+        #expect(await loader.nextCancellation())  // the gate was never opened
         #expect(await DisplayLoop.settle { layer.contents != nil && !layer.isDisplaying && layer.statistics.abandoned == 1 })
         #expect(Self.backgroundColor(of: layer) == .blue)
         #expect(events.all.sorted() == ["A false", "B true"])  // A's task may come back after B's
@@ -120,7 +120,7 @@ import Testing
 
     /// A new model clears the old model's contents at once; a new tree for the same model keeps
     /// them until its own bitmap is ready.
-    @Test func aNewModelClearsAtOnceANewTreeOfTheSameModelDoesNot() async throws {
+    @Test(.timeLimit(.minutes(1))) func aNewModelClearsAtOnceANewTreeOfTheSameModelDoesNot() async throws {
         let loader = GatedImageLoader(observesCancellation: true)
         defer { loader.open() }
         let events = EventLog()
@@ -133,7 +133,7 @@ import Testing
             return layer.contents != nil
         }.value
         #expect(keptForSameModel)
-        #expect(await waitUntil { loader.entered == 1 })
+        #expect(await loader.nextEntry())
         #expect(Self.backgroundColor(of: layer) == .red)  // still the old tree while the new one renders
 
         let clearedForNewModel = DisplayLoop.drive { () -> Bool in
@@ -379,40 +379,53 @@ struct LoopProbeElement: CustomElement {
 /// and, when it observes cancellation, gives up (throwing `CancellationError`) once its task is
 /// cancelled.
 final class GatedImageLoader: ElementImageLoader {
-    private let isOpen = Atomic<Bool>(false)
+    private let gate = Latch()
     private let enteredCount = Atomic<Int>(0)
     private let cancelledCount = Atomic<Int>(0)
     let observesCancellation: Bool
+    /// One element per load of "slow" that starts, and per one that gives up.
+    private let entries: AsyncStream<Void>, enter: AsyncStream<Void>.Continuation
+    private let cancellations: AsyncStream<Void>, cancel: AsyncStream<Void>.Continuation
 
     init(observesCancellation: Bool) {
         self.observesCancellation = observesCancellation
+        (entries, enter) = AsyncStream.makeStream()
+        (cancellations, cancel) = AsyncStream.makeStream()
     }
+
+    /// Waits for the next load of "slow" to start (woken by it, no polling); `false` if the
+    /// calling task was cancelled first (a test's time limit).
+    func nextEntry() async -> Bool { await entries.first { _ in true } != nil }
+    /// Waits for the next load of "slow" to give up on its cancellation; `false` as above.
+    func nextCancellation() async -> Bool { await cancellations.first { _ in true } != nil }
 
     /// Loads of "slow" that started.
     var entered: Int { enteredCount.load(ordering: .acquiring) }
     /// Loads of "slow" that saw their task cancelled.
     var cancelled: Int { cancelledCount.load(ordering: .acquiring) }
     /// Lets every load of "slow" finish.
-    func open() { isOpen.store(true, ordering: .releasing) }
+    func open() { gate.open() }
 
     func imageBytes(named name: String) async throws -> [UInt8] {
         guard name == "slow" else { return try await BundledImageLoader().imageBytes(named: name) }
         enteredCount.add(1, ordering: .releasing)
-        guard blockUntilOpen() else {
+        enter.yield()
+        guard await blockUntilOpen() else {
             cancelledCount.add(1, ordering: .releasing)
+            cancel.yield()
             throw CancellationError()
         }
         return try ReferenceCardAssets.bundledFiles().avatar
     }
 
     /// Blocks the calling thread until the gate opens (`true`) or, when observing cancellation,
-    /// the current task is cancelled (`false`).
-    private func blockUntilOpen() -> Bool {
-        while !isOpen.load(ordering: .acquiring) {
-            if observesCancellation, Task.isCancelled { return false }
-            Thread.sleep(forTimeInterval: 0.001)
+    /// the current task is cancelled (`false`). The thread sleeps in the kernel, woken by either.
+    private func blockUntilOpen() async -> Bool {
+        guard observesCancellation else {
+            gate.wait()
+            return true
         }
-        return true
+        return await gate.waitUnlessCancelled()
     }
 }
 

@@ -256,9 +256,9 @@ struct RecordingTemplate: FeedCellTemplate {
         let deliveries = Locked<[FeedPreLayout.Delivery]>([])
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
-        await waitUntil { lanes.metrics.admitted >= 3 }  // the held worker and a window of two
+        await lanes.until { $0.admitted >= 3 }  // the held worker and a window of two
         DisplayLoop.drive { preLayout.cancel(request) }
-        await waitUntil { lanes.metrics.admitted == 1 }  // the two queued layouts left the lanes
+        await lanes.until { $0.admitted == 1 }  // the two queued layouts left the lanes
         try await Self.nothingMoreReaches(lanes, holder: holder, latch: latch, priority: cache.priority)
         DisplayLoop.main.runUntilIdle()
         #expect(DisplayLoop.main.pendingJobCount == 0)
@@ -365,9 +365,9 @@ extension PreLayoutTests {
         let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"]) }
         let owner = DisplayLoop.drive { PreLayoutOwner(FeedPreLayout(cache: cache)) }.value
         DisplayLoop.drive { owner.preLayout?.request(items, width: 375) }
-        await waitUntil { lanes.metrics.admitted >= 3 }  // the held worker and a window of two
+        await lanes.until { $0.admitted >= 3 }  // the held worker and a window of two
         DisplayLoop.drive { owner.preLayout = nil }
-        await waitUntil { lanes.metrics.admitted == 1 }  // released: its queued layouts left the lanes
+        await lanes.until { $0.admitted == 1 }  // released: its queued layouts left the lanes
         try await PreLayoutTests.nothingMoreReaches(lanes, holder: holder, latch: latch, priority: cache.priority)
         DisplayLoop.main.runUntilIdle()
         #expect(await cache.metrics.layoutsComputed == 0)

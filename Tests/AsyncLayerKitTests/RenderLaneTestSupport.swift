@@ -13,6 +13,18 @@ final class Latch: Sendable {
         isOpen.withLock { $0 = true }
         isOpen.broadcast()
     }
+    /// Blocks the calling thread until `open()` (`true`) or until the current task is cancelled
+    /// (`false`): the cancellation handler wakes the sleeping thread, no polling.
+    func waitUnlessCancelled() async -> Bool {
+        await withTaskCancellationHandler {
+            isOpen.wait { open in open ? true : (Task.isCancelled ? false : nil) }
+        } onCancel: {
+            // Under the lock: the waiter is either before its check (and sees the cancellation)
+            // or asleep on the condition (and is woken).
+            isOpen.withLock { _ in }
+            isOpen.broadcast()
+        }
+    }
 }
 
 /// A thread-safe append-only log.
@@ -29,9 +41,10 @@ final class Counter: Sendable {
     var value: Int { storage.load(ordering: .relaxed) }
 }
 
-/// Polls `condition` until it holds, for states outside the lanes (such as the loop's pending
-/// jobs), which publish no change notifications; lane states use `RenderLanes.until(_:)`.
-/// Records an issue and gives up after a minute, or when the test is cancelled.
+/// Polls `condition` until it holds, for states that publish no change notification (a
+/// thread's scheduler state in /proc); lane states use `RenderLanes.until(_:)`, the loop's
+/// queue `DisplayLoop.waitUntilQueued(jobs:timeout:)`. Records an issue and gives up after a
+/// minute, or when the test is cancelled.
 func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
     let deadline = ContinuousClock.now + .seconds(60)
     while !condition() {

@@ -28,6 +28,9 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
     public private(set) var joined = 0
     /// Works cancelled because their last waiter left.
     public private(set) var cancelledWorks = 0
+    /// Callers of ``waitForWaiters(_:for:)`` parked until their key's waiters reach their count.
+    private var countWaits: [Int: CountWait] = [:]
+    private var nextCountWaitID = 0
 
     /// Creates an empty registry.
     public init() {}
@@ -69,6 +72,7 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
                     }
                     entries[key] = entry
                     joined += 1
+                    resumeCountWaits(for: key)
                 } else {
                     nextGeneration += 1
                     let generation = nextGeneration
@@ -86,6 +90,7 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
                         generation: generation, task: task, binding: binding, priority: priority, waiters: [id: continuation]
                     )
                     started += 1
+                    resumeCountWaits(for: key)
                 }
             }
         } onCancel: {
@@ -98,6 +103,64 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The waiters of the work for `key`.
     public func waiterCount(for key: Key) -> Int { entries[key]?.waiters.count ?? 0 }
+
+    /// Suspends until the work for `key` has at least `count` waiters (requests waiting in
+    /// ``value(for:priority:executor:_:)``); returns at once if it has them already.
+    ///
+    /// The caller is resumed by the registration that makes the count, in the same step on this
+    /// actor: no polling. Useful in tests to start the next step only once every request has
+    /// joined (for instance before letting gated work finish):
+    ///
+    /// ```swift
+    /// for _ in 0..<3 { group.addTask { try await shared.value(for: "card") { await gate.wait(); return 42 } } }
+    /// try await shared.waitForWaiters(3, for: "card")
+    /// gate.open()
+    /// ```
+    ///
+    /// Only counts reached after the call are seen: waiters that joined and left before it do
+    /// not count. A caller whose count is never reached waits until it is cancelled, so bound the
+    /// wait (a test's time limit, a timeout task).
+    /// - Throws: `CancellationError` if the calling task is cancelled before the count is
+    ///   reached; the parked wait is removed then, nothing is left behind.
+    public func waitForWaiters(_ count: Int, for key: Key) async throws {
+        guard waiterCount(for: key) < count else { return }
+        let id = nextCountWaitID
+        nextCountWaitID += 1
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                guard !Task.isCancelled else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                countWaits[id] = CountWait(key: key, count: count, continuation: continuation)
+            }
+        } onCancel: {
+            Task { await self.cancelCountWait(id) }
+        }
+    }
+
+    /// Calls of ``waitForWaiters(_:for:)`` parked now (for tests of the wait itself).
+    var parkedCountWaits: Int { countWaits.count }
+
+    private struct CountWait {
+        let key: Key
+        let count: Int
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    /// Resumes the parked waits for `key` whose count its waiters now reach.
+    private func resumeCountWaits(for key: Key) {
+        guard !countWaits.isEmpty else { return }
+        let waiters = waiterCount(for: key)
+        for (id, wait) in countWaits where wait.key == key && wait.count <= waiters {
+            countWaits[id] = nil
+            wait.continuation.resume()
+        }
+    }
+
+    private func cancelCountWait(_ id: Int) {
+        countWaits.removeValue(forKey: id)?.continuation.resume(throwing: CancellationError())
+    }
 
     private func finish(_ key: Key, generation: Int, with result: Result<Value, any Error>) {
         guard let entry = entries[key], entry.generation == generation else { return }
