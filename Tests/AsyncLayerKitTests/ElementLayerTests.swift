@@ -428,13 +428,3 @@ final class GatedImageLoader: ElementImageLoader {
         return await gate.waitUnlessCancelled()
     }
 }
-
-/// Polls `condition` every millisecond for up to twenty seconds; returns whether it held.
-func waitUntil(_ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return false
-}

@@ -301,7 +301,7 @@ import Testing
             .image(.named("slow"), contentMode: .scaleToFill, frame: Rect(x: 0, y: 0, width: 8, height: 8)),
         ]))
         let task = Task { try await backend.render(tree, size: Size(width: 16, height: 16), scale: 1, priority: .userInitiated) }
-        #expect(await waitUntil { loader.entered == 1 })
+        #expect(await loader.nextEntry())
         task.cancel()
         _ = await task.result
         // The render stops on its lane a moment after its requester gave up: wait for its entry.
