@@ -3,7 +3,7 @@
 /// and the frames whose work ended too late (hitches).
 ///
 /// Time comes from the clock you give it, so tests can drive frames with a manual clock. On the
-/// continuous clock the frames are timed by a thread of the link's own (``FrameTimer``), as a
+/// continuous clock the frames are timed by a thread of the link's own (`FrameTimer`), as a
 /// screen's vsync is, so a busy cooperative pool cannot make frames late. A frame
 /// is **dropped** when the turn that would deliver it starts after the frame's deadline (the start
 /// of the next frame): such frames are skipped, counted in ``droppedFrames``, and the frame that
