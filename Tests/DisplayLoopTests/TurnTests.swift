@@ -77,30 +77,37 @@ import Testing
         loop.runUntilIdle()  // the consumer subscribes and suspends
         #expect(received.count == 0)
 
+        // Each requested point takes two turns: the point's own, then the consumer's "flush",
+        // whose job reaches the loop through AsyncStream's nonisolated `next` — during the first
+        // round of turns or a moment after it, so the rounds go on until the flush has run.
         loop.setNeedsBeforeWaiting()
-        let point = loop.runUntilIdle()
-        #expect(point.count == 1)  // the requested point
-        // The consumer resumes through AsyncStream's nonisolated `next`, so its job reaches the
-        // loop a moment later (waitForJobs is woken by that enqueue); then its "flush" runs in the
-        // next turn and requests nothing.
-        await loop.waitForJobs()
-        let flush = loop.runUntilIdle()
-        #expect(received.count == 1)
-        #expect(flush.count == 1 && flush.first?.jobCount == 1)
+        let first = await turns { received.count == 1 }
+        #expect(first.count == 2 && first.last?.jobCount == 1)
         #expect(loop.runUntilIdle().isEmpty)  // the flush requested nothing
 
         for _ in 0..<5 { loop.setNeedsBeforeWaiting() }  // coalesced into one point
-        let second = loop.runUntilIdle()
-        #expect(second.count == 1)
-        await loop.waitForJobs()
-        loop.runUntilIdle()
-        #expect(received.count == 2)
+        let second = await turns { received.count == 2 }
+        #expect(second.count == 2 && second.last?.jobCount == 1)
         consumer.cancel()
         loop.runUntilIdle()
         // Exactly the two requested points were yielded: not the flush turns, not any other.
         // A yield is synchronous in the turn, so a loop that re-armed itself (yielded at the
         // flush's turn) would have put that turn here, whatever the timing.
-        #expect(await yields.finish() == [point.first?.number, second.first?.number].compactMap { $0 })
+        #expect(await yields.finish() == [first.first?.number, second.first?.number].compactMap { $0 })
+    }
+
+    /// Runs rounds of turns until `condition` holds, waiting for the loop's next job between
+    /// rounds (at most 10 s each); returns every turn run.
+    private func turns(until condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async -> [TurnRecord] {
+        var turns = loop.runUntilIdle()
+        while !condition() {
+            guard await loop.waitForWork(timeout: .seconds(10)) else {
+                Issue.record("the condition did not hold and no job reached the loop in 10 s", sourceLocation: sourceLocation)
+                break
+            }
+            turns += loop.runUntilIdle()
+        }
+        return turns
     }
 
     @Test func observersCanBeRemoved() {
