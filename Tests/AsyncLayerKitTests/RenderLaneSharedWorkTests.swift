@@ -12,10 +12,13 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct RenderLaneSharedWorkTests {
     /// Three utility items queued behind a held utility worker; returns their tasks.
     static func queueUtilityWork(on lanes: RenderLanes, log: Recorder<String>) async -> [Task<Void, any Error>] {
-        let tasks = (0..<3).map { index in
-            Task { try await lanes.render(priority: .utility) { log.append("utility\(index)") } }
+        var tasks: [Task<Void, any Error>] = []
+        for index in 0..<3 {
+            // One at a time, so that they queue in index order (tasks started together reach
+            // the queue in any order).
+            tasks.append(Task { try await lanes.render(priority: .utility) { log.append("utility\(index)") } })
+            await lanes.until { $0.executor.queuedPerLane[.utility] == index + 1 }
         }
-        await lanes.until { $0.executor.queuedPerLane[.utility] == 3 }
         return tasks
     }
 
