@@ -15,13 +15,15 @@ func drivingMainLoop<T: Sendable>(seconds: Int = 60, _ work: @escaping @Sendable
     Task {
         let value = await work()
         result.withLock { $0 = value }
+        Task { @DisplayActor in }  // wakes the driver below, which waits for the loop's next job
     }
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
         DisplayLoop.main.runUntilIdle()
         if let value = result.withLock({ $0 }) { return value }
-        // Nothing for the loop yet: let the off-loop work (the render lanes, the pool) advance.
-        try await Task.sleep(for: .milliseconds(1))
+        // Nothing for the loop yet: wait for its next job (off-loop work reporting back, or the
+        // wake-up above), without polling.
+        _ = await DisplayLoop.main.waitForWork(timeout: ContinuousClock.now.duration(to: deadline))
     }
     Issue.record(WorkDidNotEnd(seconds: seconds))
     throw WorkDidNotEnd(seconds: seconds)
