@@ -23,7 +23,12 @@ final class FrameTimer: Sendable {
     /// Starts the timer's thread, named `name`; nothing fires until ``schedule(at:)``.
     init(name: String, fire: @escaping @Sendable () -> Void) {
         self.fire = fire
-        let thread = Thread { [self] in run() }
+        // Named by the thread itself: on Linux a new thread inherits its creator's name (a pool
+        // thread's, say), which `Thread.name` does not change.
+        let thread = Thread { [self] in
+            ThreadIdentity.setCurrentName(name)
+            run()
+        }
         thread.name = name
         thread.start()
     }

@@ -82,48 +82,6 @@ import Testing
         DisplayLoop.main.runUntilIdle()  // a tick on its way, if any, is ignored by the stopped link
     }
 
-    /// On the continuous clock the link's frames come from its own timer thread: they arrive while
-    /// every thread of the cooperative pool is busy (here: all but this test's blocked on a
-    /// semaphore, and this one driving the manual loop without yielding). A ticker woken through
-    /// `Task.sleep` needs a pool thread for each frame and delivers nothing until one is free.
-    @Test(.timeLimit(.minutes(1))) func framesArriveWhileTheCooperativePoolIsBusy() async {
-        let blockers = max(ProcessInfo.processInfo.activeProcessorCount - 1, 1)
-        let release = DispatchSemaphore(value: 0)
-        let started = Counter()
-        for _ in 0..<blockers {
-            Task.detached {
-                started.increment()
-                // Bounded: a test beside this one that saturates the pool too (the render
-                // deadline's) waits for these threads, and this test's own task for its threads.
-                _ = release.wait(timeout: .now() + .seconds(5))
-            }
-        }
-        // Every blocker holds its pool thread (bounded: the pool's other users may hold them a while).
-        let clock = ContinuousClock()
-        let ready = clock.now.advanced(by: .seconds(20))
-        while started.count < blockers, clock.now < ready { await Task.yield() }
-        #expect(started.count == blockers)
-
-        let frames = Counter()
-        let link = DisplayLoop.drive { () -> DisplayLink<ContinuousClock> in
-            let link = DisplayLink(framesPerSecond: 120)
-            link.start { _ in frames.increment() }
-            return link
-        }.value
-        // Drive the loop from this pool thread, never suspending, for up to 2 s (5 frames take 42 ms).
-        let end = clock.now.advanced(by: .seconds(2))
-        while frames.count < 5, clock.now < end {
-            DisplayLoop.main.runUntilIdle()
-        }
-        DisplayLoop.drive { link.stop() }
-        // Free the pool before anything here suspends: other tests' tasks (and this one's
-        // resumption) need its threads.
-        for _ in 0..<blockers { release.signal() }
-        #expect(frames.count >= 5, "frames delivered while the pool was busy: \(frames.count)")
-        // A tick already on its way to the loop is ignored by the stopped link: run it.
-        DisplayLoop.main.runUntilIdle()
-    }
-
     @Test func aLateLoopDropsTheFramesItMissed() async {
         let clock = ManualClock()
         let frames = Frames()
