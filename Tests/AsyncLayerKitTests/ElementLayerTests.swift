@@ -316,6 +316,7 @@ final class TreeSentinel: Sendable {
     deinit {
         let onLoop = DisplayLoop.main.isDrainingOnCurrentThread
         freed.withLock { $0 = onLoop }
+        Task { @DisplayActor in }  // a job for the loop, so a test settling on `freed` looks again
     }
 }
 
