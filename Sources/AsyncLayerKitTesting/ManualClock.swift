@@ -105,12 +105,7 @@ public final class ManualClock: Clock, Sendable {
     @discardableResult
     public func waitForSleepers(count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
         if sleeperCount >= count { return true }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.sleepersRegistered(count) }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
-            group.cancelAll()  // the other one: the timer, or the wait
-        }
+        await waitWithTimeout(timeout) { await self.sleepersRegistered(count) }
         return sleeperCount >= count
     }
 

@@ -26,12 +26,7 @@ extension DisplayLoop {
     private func wait(untilQueued jobs: Int?, timeout: Duration) async -> Bool {
         guard case .manual = driver else { return false }
         if state.withLock({ $0.isSatisfied(jobs: jobs) }) { return true }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.satisfied(jobs: jobs) }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
-            group.cancelAll()  // the other one: the timer, or the wait
-        }
+        await waitWithTimeout(timeout) { await self.satisfied(jobs: jobs) }
         return state.withLock { $0.isSatisfied(jobs: jobs) }
     }
 

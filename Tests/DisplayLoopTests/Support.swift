@@ -48,12 +48,7 @@ final class Counter: Sendable {
     /// Suspends until the count reaches `target` — woken by the increment that reaches it, no
     /// polling — or until `timeout` has passed. Returns whether it did.
     func wait(untilAtLeast target: Int, timeout: Duration = .seconds(20)) async -> Bool {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.reach(target) }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
-            group.cancelAll()
-        }
+        await waitWithTimeout(timeout) { await self.reach(target) }
         return count >= target
     }
 
