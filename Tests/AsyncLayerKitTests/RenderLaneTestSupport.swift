@@ -61,19 +61,8 @@ extension RenderLanes {
     /// and executor queues, no polling and no sleeps. Records an issue if it has not held after
     /// a minute (a bound on a failing test, not a synchronisation).
     func until(_ condition: @escaping @Sendable (RenderLanesMetrics) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async {
-        let held = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await self.waitUntilMetrics(condition)
-                return !Task.isCancelled
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(60))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        await waitWithTimeout(.seconds(60)) { await self.waitUntilMetrics(condition) }
+        let held = condition(metrics)
         if !held { Issue.record("the lanes never reached the awaited state: \(metrics)", sourceLocation: sourceLocation) }
     }
 }
