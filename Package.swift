@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "AsyncLayerKitTesting", targets: ["AsyncLayerKitTesting"]),
         .library(name: "DisplayLoop", targets: ["DisplayLoop"]),
         .library(name: "Canvas", targets: ["Canvas"]),
+        .library(name: "Flexbox", targets: ["Flexbox"]),
         // Example-only libraries (not part of the API): the reference card and the sample feed's
         // templates, for Examples/card-server, a package of its own that serves them over HTTP.
         .library(name: "ReferenceCard", targets: ["ReferenceCard"]),
@@ -66,8 +67,19 @@ let package = Package(
         .target(name: "DisplayLoop", swiftSettings: swiftSettings),
         .testTarget(name: "DisplayLoopTests", dependencies: ["DisplayLoop", "AsyncLayerKitTesting"], swiftSettings: swiftSettings),
 
-        // MARK: AsyncLayerKit: layers, render lanes, reuse pool; re-exports Canvas and DisplayLoop.
-        .target(name: "AsyncLayerKit", dependencies: ["Canvas", "DisplayLoop"], swiftSettings: swiftSettings),
+        // MARK: Flexbox: the layout engine. Pure values: a tree of CSS flexbox styles plus a measure
+        // function → frames. Knows nothing of drawing, loops or elements.
+        .target(name: "Flexbox", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FlexboxTests",
+            dependencies: ["Flexbox"],
+            // Yoga's gentest fixtures converted to JSON (scripts/yoga-fixtures), read through #filePath.
+            exclude: ["YogaFixtures"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: AsyncLayerKit: layers, render lanes, reuse pool; re-exports Canvas, Flexbox and DisplayLoop.
+        .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop"], swiftSettings: swiftSettings),
         // The manual loop driver, turn recorder and test clock, for users' own tests.
         .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit"], swiftSettings: swiftSettings),
         .testTarget(

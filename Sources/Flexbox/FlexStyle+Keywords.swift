@@ -1,0 +1,155 @@
+/// The resolved writing direction of a node: which way rows run and what `start` means.
+public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
+    /// Left to right.
+    case ltr
+    /// Right to left: rows mirror, `start` is the right edge.
+    case rtl
+}
+
+/// A node's own `direction` style: inherited from its parent unless set.
+public enum Direction: String, Hashable, Sendable, CaseIterable {
+    /// The parent's direction (the root: the direction passed to the layout).
+    case inherit
+    /// Left to right.
+    case ltr
+    /// Right to left.
+    case rtl
+}
+
+/// CSS `flex-direction`: the main axis and its direction.
+public enum FlexDirection: String, Hashable, Sendable, CaseIterable {
+    /// Inline axis, in the node's direction (left to right in LTR).
+    case row
+    /// Inline axis, reversed.
+    case rowReverse = "row-reverse"
+    /// Top to bottom.
+    case column
+    /// Bottom to top.
+    case columnReverse = "column-reverse"
+}
+
+/// CSS `flex-wrap`.
+public enum FlexWrap: String, Hashable, Sendable, CaseIterable {
+    /// One line; items shrink (or overflow).
+    case nowrap
+    /// Items break onto new lines along the cross axis.
+    case wrap
+    /// As `wrap`, with lines stacked in the opposite cross direction.
+    case wrapReverse = "wrap-reverse"
+}
+
+/// CSS `justify-content`: where items sit on the main axis when space is left.
+public enum JustifyContent: String, Hashable, Sendable, CaseIterable {
+    /// At the main start.
+    case flexStart = "flex-start"
+    /// Centred.
+    case center
+    /// At the main end.
+    case flexEnd = "flex-end"
+    /// First and last at the edges, the rest spread evenly between.
+    case spaceBetween = "space-between"
+    /// Equal space around each item (half at the edges).
+    case spaceAround = "space-around"
+    /// Equal space between items and at the edges.
+    case spaceEvenly = "space-evenly"
+}
+
+/// CSS `align-items` / `align-self`: where an item sits on its line's cross axis.
+public enum AlignItems: String, Hashable, Sendable, CaseIterable {
+    /// At the cross start.
+    case flexStart = "flex-start"
+    /// Centred.
+    case center
+    /// At the cross end.
+    case flexEnd = "flex-end"
+    /// Stretched to the line (when its cross size is `auto` and it has no auto cross margin).
+    case stretch
+    /// Aligned by first baselines (rows); as `flexStart` in a column.
+    case baseline
+}
+
+/// CSS `align-self`: an item's own alignment, or its container's `alignItems`.
+public enum AlignSelf: String, Hashable, Sendable, CaseIterable {
+    /// The container's `alignItems`.
+    case auto
+    /// At the cross start.
+    case flexStart = "flex-start"
+    /// Centred.
+    case center
+    /// At the cross end.
+    case flexEnd = "flex-end"
+    /// Stretched to the line.
+    case stretch
+    /// Aligned by first baselines.
+    case baseline
+}
+
+/// CSS `align-content`: where the lines of a wrapping container sit on the cross axis.
+public enum AlignContent: String, Hashable, Sendable, CaseIterable {
+    /// At the cross start.
+    case flexStart = "flex-start"
+    /// Centred.
+    case center
+    /// At the cross end.
+    case flexEnd = "flex-end"
+    /// Lines grow equally to fill the container (CSS's `normal`).
+    case stretch
+    /// First and last lines at the edges.
+    case spaceBetween = "space-between"
+    /// Equal space around each line.
+    case spaceAround = "space-around"
+    /// Equal space between lines and at the edges.
+    case spaceEvenly = "space-evenly"
+}
+
+/// CSS `position`.
+public enum PositionType: String, Hashable, Sendable, CaseIterable {
+    /// In flow; insets offset the laid-out box without moving its siblings.
+    case relative
+    /// Out of flow, placed by its insets in the parent's padding box.
+    case absolute
+}
+
+/// CSS `display`, the values this engine lays out.
+public enum Display: String, Hashable, Sendable, CaseIterable {
+    /// A flex container.
+    case flex
+    /// Not laid out and not drawn: the node and its subtree get zero frames.
+    case none
+    /// Not CSS: every in-flow child is laid out in the whole content box, on top of the others
+    /// (like a one-cell grid, or SwiftUI's `ZStack`); `justifyItems`/`justifySelf` align children
+    /// horizontally, `alignItems`/`alignSelf` vertically. The container is as large as its largest child.
+    case overlay
+}
+
+/// CSS `overflow`.
+public enum Overflow: String, Hashable, Sendable, CaseIterable {
+    /// Children may draw outside.
+    case visible
+    /// Children are clipped to the box; as a scroll container, its automatic minimum size is 0.
+    case hidden
+    /// As `hidden`, and children are measured without a main-axis limit.
+    case scroll
+}
+
+/// CSS `box-sizing`: what `width`/`height` (and their min/max) measure.
+public enum BoxSizing: String, Hashable, Sendable, CaseIterable {
+    /// The size includes padding and border (the default here, as in Yoga and React Native).
+    case borderBox = "border-box"
+    /// The size is the content box; padding and border are added to it (CSS's initial value).
+    case contentBox = "content-box"
+}
+
+/// How an overlay child sits horizontally (`justifyItems` / `justifySelf`), for ``Display/overlay``.
+public enum JustifyItems: String, Hashable, Sendable, CaseIterable {
+    /// The container's `justifyItems` (for `justifySelf` only; as `stretch` on a container).
+    case auto
+    /// At the start edge (left in LTR).
+    case start
+    /// Centred.
+    case center
+    /// At the end edge.
+    case end
+    /// Stretched to the content box when the width is `auto`.
+    case stretch
+}

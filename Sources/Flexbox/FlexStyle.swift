@@ -1,0 +1,86 @@
+/// The layout style of one node: the CSS flexbox properties the engine implements, with CSS's
+/// initial values as defaults except `boxSizing` (border-box, as in Yoga and React Native).
+///
+/// A value type: two equal styles lay out the same; a tree of styles is its own cache key.
+public struct FlexStyle: Hashable, Sendable {
+    // MARK: Box
+    /// `display`: flex (default), none, or the overlay extension.
+    public var display: Display = .flex
+    /// `position`: relative (default) or absolute.
+    public var position: PositionType = .relative
+    /// `direction`: inherited by default.
+    public var direction: Direction = .inherit
+    /// `overflow`: visible by default.
+    public var overflow: Overflow = .visible
+    /// `box-sizing`: border-box by default.
+    public var boxSizing: BoxSizing = .borderBox
+
+    // MARK: Container
+    /// `flex-direction`: row by default.
+    public var flexDirection: FlexDirection = .row
+    /// `flex-wrap`: nowrap by default.
+    public var flexWrap: FlexWrap = .nowrap
+    /// `justify-content`: flex-start by default.
+    public var justifyContent: JustifyContent = .flexStart
+    /// `align-items`: stretch by default.
+    public var alignItems: AlignItems = .stretch
+    /// `align-content`: stretch by default (CSS's `normal`).
+    public var alignContent: AlignContent = .stretch
+    /// `justify-items`, for an overlay container: stretch by default.
+    public var justifyItems: JustifyItems = .stretch
+    /// `row-gap`: space between lines of a row container, between items of a column; points or percent.
+    public var rowGap: Dimension = .points(0)
+    /// `column-gap`: space between items of a row container, between lines of a column.
+    public var columnGap: Dimension = .points(0)
+
+    // MARK: Item
+    /// `align-self`: the container's `alignItems` by default.
+    public var alignSelf: AlignSelf = .auto
+    /// `justify-self`, for a child of an overlay container.
+    public var justifySelf: JustifyItems = .auto
+    /// `flex-grow`: 0 by default.
+    public var flexGrow: Double = 0
+    /// `flex-shrink`: 1 by default.
+    public var flexShrink: Double = 1
+    /// `flex-basis`: auto by default.
+    public var flexBasis: FlexBasis = .auto
+
+    // MARK: Size
+    /// `width`.
+    public var width: Dimension = .auto
+    /// `height`.
+    public var height: Dimension = .auto
+    /// `min-width`; `auto` is CSS's automatic minimum size for flex items (min-content on the
+    /// main axis unless the item is a scroll container), 0 otherwise.
+    public var minWidth: Dimension = .auto
+    /// `min-height`, as `minWidth`.
+    public var minHeight: Dimension = .auto
+    /// `max-width`; `auto` is none.
+    public var maxWidth: Dimension = .auto
+    /// `max-height`; `auto` is none.
+    public var maxHeight: Dimension = .auto
+    /// `aspect-ratio` as width ÷ height; `nil` is none.
+    public var aspectRatio: Double?
+
+    // MARK: Edges
+    /// `margin-*`: points, percent (of the containing block's width) or `auto`; unset is 0.
+    public var margin: Edges<Dimension> = .unset
+    /// `padding-*`: points or percent (of the containing block's width); unset is 0.
+    public var padding: Edges<Dimension> = .unset
+    /// `border-*-width` in points, taking part in layout; unset is 0.
+    public var border: Edges<Double> = .unset
+    /// `top`/`right`/`bottom`/`left` (and logical `start`/`end`): points or percent; unset is auto.
+    public var inset: Edges<Dimension> = .unset
+
+    /// A style with every property at its default.
+    public init() {}
+}
+
+extension FlexStyle {
+    /// The CSS shorthand `flex: N` (grow N, shrink 1, basis 0 %).
+    public mutating func setFlex(_ value: Double) {
+        flexGrow = value
+        flexShrink = 1
+        flexBasis = .percent(0)
+    }
+}
