@@ -26,14 +26,15 @@ OUTPUT=.build/docs
 ARCHIVES=.build/docs-archives
 GRAPHS=.build/docs-symbol-graphs
 # The documented modules, each after the modules it links to, and what it links to. A module's
-# archive holds only its own symbols: AsyncLayerKit re-exports Canvas and DisplayLoop, but its
+# archive holds only its own symbols: AsyncLayerKit re-exports Canvas, Flexbox and DisplayLoop, but its
 # symbol graph has only the symbols it declares, and links to theirs resolve in their archives.
-MODULES=(Canvas DisplayLoop AsyncLayerKit AsyncLayerKitTesting)
+MODULES=(Canvas Flexbox DisplayLoop AsyncLayerKit AsyncLayerKitTesting)
 declare -A DEPENDENCIES=(
     [Canvas]=""
+    [Flexbox]=""
     [DisplayLoop]=""
-    [AsyncLayerKit]="Canvas DisplayLoop"
-    [AsyncLayerKitTesting]="Canvas DisplayLoop AsyncLayerKit"
+    [AsyncLayerKit]="Canvas Flexbox DisplayLoop"
+    [AsyncLayerKitTesting]="Canvas Flexbox DisplayLoop AsyncLayerKit"
 )
 
 # docc ships with the Swift toolchain, beside the swift driver.
