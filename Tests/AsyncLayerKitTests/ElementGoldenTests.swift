@@ -22,7 +22,9 @@ import Testing
                     children: [
                         .image(.named("avatar"), layout: flexLayout(width: 44, height: 44),
                                style: ElementStyle(cornerRadii: CornerRadii(all: 22))).border(width: 2, color: pink),
-                        .vstack(spacing: 2, layout: flexLayout(grow: 1), children: [
+                        // `flex: 1`: the texts take the space the avatar and badge leave (their
+                        // natural width would overflow the row and shrink the fixed-size items).
+                        .vstack(spacing: 2, layout: { var l = FlexStyle(); l.setFlex(1); return l }(), children: [
                             .text("Element trees", style: TextStyle(fontFamily: family, size: 15, weight: .bold)),
                             .text("Value types drawn into one bitmap, wrapped over lines when they are long enough.",
                                   style: TextStyle(fontFamily: family, size: 11, color: .gray), maxLines: 3),

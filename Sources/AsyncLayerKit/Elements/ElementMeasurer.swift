@@ -30,8 +30,11 @@ struct ElementMeasurer: FlexMeasurer {
         case nil:
             natural = .zero
         }
+        // A maximum height does not cut the content: a text's height follows from its width and
+        // an image's is intrinsic (as Yoga's text measure functions do); the engine decides what
+        // overflows. An exact height is the height.
         return FlexSize(width: Self.constrain(natural.width, width, widthMode),
-                        height: Self.constrain(natural.height, height, heightMode))
+                        height: heightMode == .exactly ? height : natural.height)
     }
 
     mutating func baseline(_ node: FlexTree.NodeID, size: FlexSize) -> Double? {
@@ -40,7 +43,7 @@ struct ElementMeasurer: FlexMeasurer {
         return layout.lines.first?.baseline
     }
 
-    /// A content length under one axis's constraint.
+    /// A content width under the width's constraint: exactly it, at most it, or the natural one.
     static func constrain(_ natural: Double, _ length: Double, _ mode: MeasureMode) -> Double {
         switch mode {
         case .exactly: length
