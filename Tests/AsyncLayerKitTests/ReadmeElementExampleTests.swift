@@ -6,9 +6,9 @@ import Testing
     @Test func theReadmeExampleRendersACard() async throws {
         let assets = BundledImageLoader()
         // --- README ---
-        let card = Element.vstack(spacing: 6, layout: LayoutProperties(padding: EdgeInsets(all: 12)),
+        let card = Element.vstack(spacing: 6, layout: flexLayout(padding: EdgeInsets(all: 12)),
                                   style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12)), children: [
-            .image(.named("cover"), layout: LayoutProperties(height: 120), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
+            .image(.named("cover"), layout: flexLayout(height: 120), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
             .text("Live from the Bund · 上海外滩夜景", style: TextStyle(size: 15, weight: .bold), maxLines: 2),
         ])
         let service = ElementRenderService(renderer: ElementRenderer(imageLoader: assets))   // cache + shared renders + lanes
