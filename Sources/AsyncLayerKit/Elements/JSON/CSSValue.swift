@@ -14,9 +14,6 @@ enum CSSValue: Decodable, Equatable {
     /// Decodes a number or a string; anything else is a type mismatch naming both.
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        guard !c.decodeNil() else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected a number or a string, found null")
-        }
         // Only a type mismatch moves on: a number the decoder cannot represent keeps its own error.
         do {
             self = .number(try c.decode(Double.self))
