@@ -110,6 +110,7 @@ import Testing
         #expect(throws: ElementError.unsupportedVersion(version)) {
             try ElementDocument.decode(Array(#"{"version": \#(version), "root": {"type": "view"}}"#.utf8))
         }
+        #expect(ElementError.unsupportedVersion(version).description == "version: \(version) is not supported (expected 1 to 2)")
     }
 
     /// 10^5 nested children: refused from the raw bytes, before JSONDecoder could recurse.

@@ -73,9 +73,7 @@ extension Element: Codable {
         case .custom(let custom): try c.encode("custom", forKey: .type); try c.encode(custom, forKey: .custom)
         }
         if layout != FlexStyle() || style != ElementStyle() {
-            var css = c.nestedContainer(keyedBy: StyleKey.self, forKey: .style)
-            try layout.encodeCSS(to: &css)
-            try style.encodeCSS(to: &css)
+            try c.encode(CSSStyleObject(layout: layout, paint: style), forKey: .style)
         }
         if !children.isEmpty { try c.encode(children, forKey: .children) }
     }
@@ -93,5 +91,18 @@ extension Element: Codable {
         default: ""
         }
         throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown element key\(hint)")
+    }
+}
+
+/// The `style` object written as a value of its own (not a nested container), so every encoder
+/// has `style` on the coding path of a value it refuses (`children[0].style.opacity`).
+private struct CSSStyleObject: Encodable {
+    let layout: FlexStyle
+    let paint: ElementStyle
+
+    func encode(to encoder: any Encoder) throws {
+        var css = encoder.container(keyedBy: StyleKey.self)
+        try layout.encodeCSS(to: &css)
+        try paint.encodeCSS(to: &css)
     }
 }

@@ -69,7 +69,8 @@ public struct ElementDocument: Hashable, Sendable, Codable {
             throw .documentTooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes)
         }
         // Each element level costs at most four JSON levels (element, children array, and inside
-        // a kind's payload such as text → style, or custom → value), plus the document object.
+        // a kind's payload such as text → style, custom → value, or style → boxShadow → offset),
+        // plus the document object.
         let jsonLimit = limits.enforcedMaxDepth * 4 + 4
         let nesting = JSONNestingScanner.maxDepth(of: bytes, stoppingAbove: jsonLimit)
         guard nesting <= jsonLimit else {
