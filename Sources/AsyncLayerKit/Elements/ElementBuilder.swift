@@ -90,6 +90,9 @@ extension Element {
     }
     /// Sets the share of free space the element takes in a stack (`flexGrow`).
     public func grow(_ weight: Double = 1) -> Element { with { $0.layout.flexGrow = weight } }
+    /// CSS `flex: N`: grows by `N`, shrinks by 1, from a basis of 0 — the element takes a share
+    /// of the space its siblings leave rather than starting from its content size.
+    public func flex(_ value: Double) -> Element { with { $0.layout.setFlex(value) } }
     /// Sets how much the element gives up when a stack overflows (`flexShrink`).
     public func shrink(_ weight: Double) -> Element { with { $0.layout.flexShrink = weight } }
     /// Sets the padding, in points.

@@ -41,7 +41,7 @@ public struct ElementRenderer: Sendable {
     /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale` (the
     /// layout is rounded to that scale's pixel grid).
     ///
-    /// The stages share one pre-order walk of the tree (``ElementTraversal``): layout, then the
+    /// The stages share one pre-order walk of the tree: layout, then the
     /// images of the drawn elements, then painting.
     ///
     /// - Throws: ``ElementError``: a limit, a layout or image problem, a Canvas refusal

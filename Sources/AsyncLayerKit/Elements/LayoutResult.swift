@@ -4,7 +4,7 @@ public import Canvas
 /// width, ready to be drawn (pre-layout: compute once, render later, on any thread).
 ///
 /// Nodes are in pre-order (an element, then its children's subtrees in document order), the order
-/// of ``ElementTraversal``. A result belongs to the tree it was computed for:
+/// the renderer walks the tree in. A result belongs to the tree it was computed for:
 /// ``ElementRenderer/draw(_:layout:images:scale:)`` checks only that the node counts agree, so
 /// drawing another tree with as many elements uses the wrong frames.
 public struct LayoutResult: Sendable {
