@@ -4,71 +4,65 @@ internal import FoundationEssentials
 internal import Foundation
 #endif
 internal import Canvas
+internal import Flexbox
 
-// INTERIM (helper C's model change; helper C2 replaces this file with schema version 2).
-// Decoding reads schema version 1 and maps it onto the flexbox model the way the Swift sugar does
-// ("stack" → vstack/hstack/overlay, "view" → an overlay box, "frame" → absolute, border width →
-// layout.border). Encoding writes version 1 keys for the kind and content, and the layout and
-// style as their descriptions (enough for the content hash; not decodable).
+// The JSON form of an element (schema version 2; version 1 is read by `ElementV1`). Every key
+// but "type" is optional and takes its default when missing; properties at their default are
+// left out when encoding, and the encoding with sorted keys is the canonical form that
+// `contentHash` digests.
+//
+//     {
+//       "type": "view" | "image" | "text" | "gradient" | "custom",
+//       "style": {CSS properties, camelCase: "display", "flexDirection", "width": "50%",
+//                 "margin": "8 auto", "backgroundColor": "#RRGGBB[AA]", "borderRadius": 12, …},
+//       "image": {"source": {"named": "cover"} | {"base64": "…"}, "contentMode": "aspectFill", "blur": 8},
+//       "text": {"text": "…" | {"segments": […]}, "style": {TextStyle}, "maxLines",
+//                "lineBreakMode", "truncation"},
+//       "gradient": {"kind": "linear" | "radial", "stops": [{"location", "color"}],
+//                    "start": {"x", "y"}, "end": {"x", "y"}, "center": {"x", "y"}, "radius"},
+//       "custom": {"type": "avatarBadge", "value": {…}},
+//       "children": [ … ]
+//     }
 
 extension Element: Codable {
-    private enum Keys: String, CodingKey {
-        case type, frame, layout, style, stack, image, text, gradient, custom, children, flex, paint
+    private enum Keys: String, CodingKey, CaseIterable {
+        case type, style, image, text, gradient, custom, children
     }
 
-    /// Decodes an element from its JSON form (schema version 1, interim).
+    /// Decodes an element from its schema-2 JSON form (see the JSON schema reference).
     public init(from decoder: any Decoder) throws {
+        try Self.refuseUnknownKeys(decoder)
         let c = try decoder.container(keyedBy: Keys.self)
         let type = try c.decode(String.self, forKey: .type)
-        let children = try c.decodeIfPresent([Element].self, forKey: .children) ?? []
+        let kind: Kind
         switch type {
-        case "view": self = .view(children: children)
+        case "view": kind = .view
+        case "image": kind = .image(try c.decode(ImageContent.self, forKey: .image))
+        case "text": kind = .text(try c.decode(TextContent.self, forKey: .text))
+        case "gradient": kind = .gradient(try c.decode(GradientContent.self, forKey: .gradient))
+        case "custom": kind = .custom(try c.decode(AnyCustomElement.self, forKey: .custom))
         case "stack":
-            let stack = try c.decodeIfPresent(StackJSON.self, forKey: .stack) ?? StackJSON()
-            switch stack.axis {
-            case "horizontal": self = .hstack(spacing: stack.spacing ?? 0, alignment: stack.alignment ?? .stretch, justification: stack.justification ?? .start, children: children)
-            case "overlay": self = .overlay(alignment: stack.alignment ?? .stretch, children: children)
-            default: self = .vstack(spacing: stack.spacing ?? 0, alignment: stack.alignment ?? .stretch, justification: stack.justification ?? .start, children: children)
-            }
-        case "image": self = Element(.image(try c.decode(ImageContent.self, forKey: .image)), children: children)
-        case "text": self = Element(.text(try c.decode(TextContent.self, forKey: .text)), children: children)
-        case "gradient": self = Element(.gradient(try c.decode(GradientContent.self, forKey: .gradient)), children: children)
-        case "custom": self = Element(.custom(try c.decode(AnyCustomElement.self, forKey: .custom)), children: children)
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: c,
+                debugDescription: "\"stack\" is a version 1 type: in version 2 a stack is a \"view\" with style flexDirection row or column, or display overlay")
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c,
-                debugDescription: "\"\(type)\" is not an element type: expected view, stack, image, text, gradient or custom")
+                debugDescription: "\"\(type)\" is not an element type: expected view, image, text, gradient or custom")
         }
-        if let l = try c.decodeIfPresent(LayoutV1.self, forKey: .layout) {
-            if let v = l.width { layout.width = .points(v) }
-            if let v = l.height { layout.height = .points(v) }
-            if let v = l.minWidth { layout.minWidth = .points(v) }
-            if let v = l.maxWidth { layout.maxWidth = .points(v) }
-            if let v = l.minHeight { layout.minHeight = .points(v) }
-            if let v = l.maxHeight { layout.maxHeight = .points(v) }
-            if let v = l.grow { layout.flexGrow = v }
-            if let v = l.shrink { layout.flexShrink = v }
-            if let v = l.padding { layout.padding = Edges(v) }
+        var layout = FlexStyle()
+        var style = ElementStyle()
+        if c.contains(.style) {
+            let css = try c.nestedContainer(keyedBy: StyleKey.self, forKey: .style)
+            try StyleKeyCheck.check(css)
+            let reader = StyleReader(container: css)
+            layout = try FlexStyle(css: reader)
+            style = try ElementStyle(css: reader)
         }
-        if let s = try c.decodeIfPresent(StyleV1.self, forKey: .style) {
-            style.background = s.background
-            if let all = s.cornerRadius { style.cornerRadii = CornerRadii(all: all) }
-            if let r = s.cornerRadii { style.cornerRadii = r.radii }
-            if let border = s.border {
-                layout.border = Edges(all: border.width)
-                style.borderColor = border.color
-            }
-            style.shadow = s.shadow
-            style.opacity = s.opacity ?? 1
-            if s.clipsToBounds == true { layout.overflow = .hidden }
-            style.isHidden = s.hidden ?? false
-        }
-        if let frame = try c.decodeIfPresent(FrameJSON.self, forKey: .frame) {
-            layout = Element.absolute(layout, frame: frame.rect)
-        }
+        self.init(kind, layout: layout, style: style, children: try c.decodeIfPresent([Element].self, forKey: .children) ?? [])
     }
 
-    /// Encodes the element (interim: see the note at the top of the file).
+    /// Encodes the element in its schema-2 JSON form, leaving out properties at their defaults.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         switch kind {
@@ -78,83 +72,37 @@ extension Element: Codable {
         case .gradient(let gradient): try c.encode("gradient", forKey: .type); try c.encode(gradient, forKey: .gradient)
         case .custom(let custom): try c.encode("custom", forKey: .type); try c.encode(custom, forKey: .custom)
         }
-        if layout != FlexStyle() { try c.encode(String(describing: layout), forKey: .flex) }
-        if style != ElementStyle() { try c.encode(String(describing: style), forKey: .paint) }
+        if layout != FlexStyle() || style != ElementStyle() {
+            try c.encode(CSSStyleObject(layout: layout, paint: style), forKey: .style)
+        }
         if !children.isEmpty { try c.encode(children, forKey: .children) }
     }
-}
 
-/// A v1 stack.
-private struct StackJSON: Codable {
-    var axis: String?
-    var spacing: Double?
-    var alignment: StackAlignment?
-    var justification: StackAlignment?
-}
-
-/// v1 layout properties.
-private struct LayoutV1: Codable {
-    var width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink: Double?
-    var padding: EdgeInsets?
-}
-
-/// A v1 border.
-private struct BorderV1: Codable {
-    var width: Double
-    var color: Color
-}
-
-/// A v1 style.
-private struct StyleV1: Decodable {
-    var background: Color?
-    var cornerRadius: Double?
-    var cornerRadii: CornerRadiiJSON?
-    var border: BorderV1?
-    var shadow: Shadow?
-    var opacity: Double?
-    var clipsToBounds: Bool?
-    var hidden: Bool?
-
-    private enum Keys: String, CodingKey { case background, cornerRadius, border, shadow, opacity, clipsToBounds, hidden }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        background = try c.decodeIfPresent(Color.self, forKey: .background)
-        if c.contains(.cornerRadius) {
-            if let all = try? c.decode(Double.self, forKey: .cornerRadius) { cornerRadius = all }
-            else { cornerRadii = try c.decode(CornerRadiiJSON.self, forKey: .cornerRadius) }
+    /// Refuses a key an element does not have (a version 1 `frame`, `layout` or `stack`, a typo),
+    /// rather than dropping it silently.
+    private static func refuseUnknownKeys(_ decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: StyleKey.self)
+        let known = Set(Keys.allCases.map(\.rawValue))
+        guard let key = all.allKeys.map(\.stringValue).filter({ !known.contains($0) }).sorted().first else { return }
+        let hint = switch key {
+        case "frame": ": version 1 key; in version 2 write style position absolute with left, top, width and height"
+        case "layout": ": version 1 key; in version 2 the layout properties are CSS properties in style"
+        case "stack": ": version 1 key; in version 2 write style flexDirection, gap, alignItems and justifyContent"
+        default: ""
         }
-        border = try c.decodeIfPresent(BorderV1.self, forKey: .border)
-        shadow = try c.decodeIfPresent(Shadow.self, forKey: .shadow)
-        opacity = try c.decodeIfPresent(Double.self, forKey: .opacity)
-        clipsToBounds = try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds)
-        hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
+        throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown element key\(hint)")
     }
 }
 
-/// A frame as flat `{"x", "y", "width", "height"}`.
-private struct FrameJSON: Codable {
-    var x: Double, y: Double, width: Double, height: Double
-    var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
-}
+/// The `style` object written as a value of its own (not a nested container), so every encoder
+/// has `style` on the coding path of a value it refuses (`children[0].style.opacity`).
+private struct CSSStyleObject: Encodable {
+    let layout: FlexStyle
+    let paint: ElementStyle
 
-/// Per-corner radii; missing corners are 0.
-private struct CornerRadiiJSON: Codable {
-    var radii: CornerRadii
-    private enum Keys: String, CodingKey { case topLeft, topRight, bottomRight, bottomLeft }
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        radii = CornerRadii(
-            topLeft: try c.decodeIfPresent(Double.self, forKey: .topLeft) ?? 0,
-            topRight: try c.decodeIfPresent(Double.self, forKey: .topRight) ?? 0,
-            bottomRight: try c.decodeIfPresent(Double.self, forKey: .bottomRight) ?? 0,
-            bottomLeft: try c.decodeIfPresent(Double.self, forKey: .bottomLeft) ?? 0)
-    }
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(radii.topLeft, forKey: .topLeft)
-        try c.encode(radii.topRight, forKey: .topRight)
-        try c.encode(radii.bottomRight, forKey: .bottomRight)
-        try c.encode(radii.bottomLeft, forKey: .bottomLeft)
+        var css = encoder.container(keyedBy: StyleKey.self)
+        try layout.encodeCSS(to: &css)
+        try paint.encodeCSS(to: &css)
     }
 }

@@ -5,16 +5,25 @@ internal import Foundation
 #endif
 public import Canvas
 
-/// A versioned JSON document holding one element tree: `{"version": 1, "size": {…}, "root": {…}}`.
+/// A versioned JSON document holding one element tree: `{"version": 2, "size": {…}, "root": {…}}`.
+///
+/// Version 2 names layout and paint with CSS properties (see the JSON schema reference). Version 1
+/// documents still decode: their stacks, frames and layout objects are migrated on read to the
+/// flexbox model, as the Swift sugar (`vstack`, `hstack`, `overlay`, `frame:`) builds the same
+/// tree; encoding always writes version 2.
 ///
 /// ``decode(_:options:)`` checks the limits before and after decoding: the byte size, then the
 /// raw nesting depth in one pass over the bytes (`JSONDecoder` recurses, so a 10^5-deep document
 /// must be refused before it reaches it), then node count, depth and text length of the tree.
 public struct ElementDocument: Hashable, Sendable, Codable {
-    /// The schema version this library writes and reads.
-    public static let currentVersion = 1
+    /// The schema version this library writes (it also reads version 1).
+    public static let currentVersion = 2
 
-    /// The schema version; always ``currentVersion`` when decoded.
+    /// The versions ``decode(_:options:)`` reads.
+    public static let supportedVersions: ClosedRange<Int> = 1...currentVersion
+
+    /// The schema version; always ``currentVersion`` once decoded (a version 1 document is
+    /// migrated to the current model on read).
     public var version: Int
     /// The size of the tree's canvas in points, when the document states one.
     public var size: Size?
@@ -30,13 +39,14 @@ public struct ElementDocument: Hashable, Sendable, Codable {
 
     private enum Keys: String, CodingKey { case version, size, root }
 
-    /// Decodes a document, refusing any version but ``currentVersion``.
+    /// Decodes a document of a ``supportedVersions`` version, migrating version 1 on read.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        version = try c.decode(Int.self, forKey: .version)
-        guard version == Self.currentVersion else { throw VersionMismatch(version: version) }
+        let version = try c.decode(Int.self, forKey: .version)
+        guard Self.supportedVersions.contains(version) else { throw VersionMismatch(version: version) }
+        self.version = Self.currentVersion
         size = try c.decodeIfPresent(Size.self, forKey: .size)
-        root = try c.decode(Element.self, forKey: .root)
+        root = version == 1 ? try c.decode(ElementV1.self, forKey: .root).element : try c.decode(Element.self, forKey: .root)
     }
 
     /// Encodes the document.
@@ -59,7 +69,8 @@ public struct ElementDocument: Hashable, Sendable, Codable {
             throw .documentTooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes)
         }
         // Each element level costs at most four JSON levels (element, children array, and inside
-        // a kind's payload such as text → style, or custom → value), plus the document object.
+        // a kind's payload such as text → style, custom → value, or style → boxShadow → offset),
+        // plus the document object.
         let jsonLimit = limits.enforcedMaxDepth * 4 + 4
         let nesting = JSONNestingScanner.maxDepth(of: bytes, stoppingAbove: jsonLimit)
         guard nesting <= jsonLimit else {
@@ -73,6 +84,11 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         } catch let mismatch as VersionMismatch {
             throw .unsupportedVersion(mismatch.version)
         } catch let error as DecodingError {
+            // A number too large for a Double fails the whole document without a path: find it.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               let number = JSONNumberLocator.firstNonFiniteNumber(in: Array(bytes)) {
+                throw .invalidJSON(path: number.path, message: "\(number.literal) is not a finite number")
+            }
             throw JSONErrorPath.elementError(for: error)
         } catch {
             throw .invalidJSON(path: "", message: "\(error)")

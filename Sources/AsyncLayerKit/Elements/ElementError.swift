@@ -35,7 +35,7 @@ public enum ElementError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidJSON(let path, let message): "\(path.isEmpty ? "document" : path): \(message)"
-        case .unsupportedVersion(let v): "version: \(v) is not supported (expected 1)"
+        case .unsupportedVersion(let v): "version: \(v) is not supported (expected \(ElementDocument.supportedVersions.lowerBound) to \(ElementDocument.currentVersion))"
         case .documentTooLarge(let bytes, let limit): "document of \(bytes) bytes is over the limit of \(limit)"
         case .tooDeep(let depth, let limit): "tree depth \(depth) is over the limit of \(limit)"
         case .tooManyNodes(let count, let limit): "\(count) elements is over the limit of \(limit)"
