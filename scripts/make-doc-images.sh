@@ -6,6 +6,7 @@
 #   dependencies).
 # - The Layout article's pictures (layout-<concept>@2x.png) are rendered by the library itself:
 #   render-card draws each small JSON tree scripts/doc-images/layout-<concept>.json at scale 2.
+#   layout-product-card@2x.png is Examples/element-cards/product-card.json.
 #   That step builds render-card with SwiftPM (SWIFT, and SCRATCH_PATH for a scratch path of your
 #   own, as in scripts/build-docs.sh).
 set -euo pipefail
@@ -29,3 +30,6 @@ for concept in direction wrap justify align grow-shrink absolute aspect-ratio rt
     "$products/render-card" "scripts/doc-images/layout-$concept.json" --assets Examples/ReferenceCard/Inputs \
         --scale 2 -o "DocC/AsyncLayerKit.docc/Resources/layout-$concept@2x.png"
 done
+# The article's opening picture: the product example card, as `make cards` renders it.
+"$products/render-card" Examples/element-cards/product-card.json --assets Examples/ReferenceCard/Inputs \
+    --scale 2 -o DocC/AsyncLayerKit.docc/Resources/layout-product-card@2x.png
