@@ -7,10 +7,11 @@ SHELL := bash
 
 SWIFT ?= swift
 
-.PHONY: help deps run test test-server test-tsan bench bench-server scale-out docs clean layout-conformance
+.PHONY: help deps run cards test test-server test-tsan bench bench-server scale-out docs clean layout-conformance
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
+	@echo "make cards      render every example card in Examples/element-cards/ into out/cards/ (render-card)"
 	@echo "make test       build and run the tests (installs deps first)"
 	@echo "make test-server  the card-server example's tests (its own package, Hummingbird; .build there)"
 	@echo "make test-tsan  run the tests under the thread sanitizer (.build-tsan)"
@@ -27,6 +28,16 @@ deps:
 
 run: deps
 	$(SWIFT) run -c release feed-demo
+
+# One PNG per JSON card (at scale 2), named after it; the images come from the reference card's inputs.
+# `--help` first: a smoke check that the help prints (it once crashed on a forced cast).
+cards: deps
+	@$(SWIFT) build --product render-card
+	@bin=$$($(SWIFT) build --show-bin-path); mkdir -p out/cards; \
+	"$$bin/render-card" --help >/dev/null; \
+	for card in Examples/element-cards/*.json; do \
+	  "$$bin/render-card" "$$card" --assets Examples/ReferenceCard/Inputs -o "out/cards/$$(basename "$$card" .json).png"; \
+	done
 
 # Swift Testing prints its own lines as it goes; the full log also goes to .build/test.log and
 # the summary (and any failures) is repeated at the end, even when a test fails.

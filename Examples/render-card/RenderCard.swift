@@ -2,10 +2,13 @@ import ArgumentParser
 import AsyncLayerKit
 import Foundation
 
-/// Renders any JSON element tree to PNG, WebP or JPEG.
+/// Renders any JSON element tree (schema version 2, CSS property names; version 1 documents are
+/// still accepted, migrated on read) to PNG, WebP or JPEG.
 ///
 ///     swift run render-card Examples/element-cards/reference-card.json \
 ///         --assets Examples/ReferenceCard/Inputs -o out/card.webp
+///
+/// `make cards` renders every card in `Examples/element-cards/` into `out/cards/`.
 ///
 /// Bad input prints one clear line on stderr and exits with status 1 (2 for usage errors); the
 /// element limits bound memory and time (document size, nodes, depth, text, image bytes, pixels,
@@ -15,10 +18,16 @@ import Foundation
 struct RenderCard: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-card",
-        abstract: "Renders a JSON element tree to PNG, WebP or JPEG."
+        abstract: "Renders a JSON element tree to PNG, WebP or JPEG.",
+        discussion: """
+            The tree is a JSON document of schema version 2: {"version": 2, "size": {"width", "height"}, \
+            "root": ELEMENT}, each element {"type", "style": {CSS flexbox and paint properties, camelCase}, \
+            <content>, "children"}. Version 1 documents are still accepted (migrated on read). \
+            Examples: Examples/element-cards/*.json; `make cards` renders them all into out/cards/.
+            """
     )
 
-    @Argument(help: "The element tree (JSON, version 1).") var tree: String
+    @Argument(help: "The element tree (JSON, schema version 2; version 1 still accepted).") var tree: String
     @Option(name: .shortAndLong, help: "The output file: .png, .webp or .jpg/.jpeg.") var output: String
     @Option(help: "Pixels per point (0 < scale ≤ 16).") var scale = 2.0
     @Option(help: "WebP/JPEG quality, 1...100 (WebP 80 and JPEG 85 by default).") var quality: Int?
@@ -28,7 +37,14 @@ struct RenderCard: AsyncParsableCommand {
     static func main() async {
         let command: RenderCard
         do {
-            command = try parseAsRoot() as! RenderCard
+            let parsed = try parseAsRoot()
+            guard let card = parsed as? RenderCard else {
+                // `--help` / `-h` parse as ArgumentParser's help command: running it prints the help.
+                var help = parsed
+                try help.run()
+                return
+            }
+            command = card
         } catch {
             if Self.exitCode(for: error) == .success { Self.exit(withError: error) }  // --help
             FileHandle.standardError.write(Data("render-card: \(Self.message(for: error))\n".utf8))

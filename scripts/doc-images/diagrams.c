@@ -3,7 +3,8 @@
 // are committed, so building the docs does not need this program.
 //
 // Every picture is drawn in points at scale 2 and saved as name@2x.png; DocC serves it for
-// ![alt](name.png).
+// ![alt](name.png). The Layout article's pictures are not drawn here: the library renders them
+// (make-doc-images.sh runs render-card on scripts/doc-images/layout-*.json).
 
 #include <cairo.h>
 #include <pango/pangocairo.h>
@@ -730,26 +731,7 @@ static int frame_accounting(const char *dir) {
 }
 
 
-// ---------------------------------------------------------------------------------------------
-// 8. Stack layout (AsyncLayerKit.docc, the Layout article): padding, spacing, grow and shrink on
-// a horizontal stack, drawn at 2 diagram units per point with the numbers ElementLayout gives.
-
-static const double LK = 2.0;  // diagram units per layout point
-
-// A child's box, labelled inside.
-static void child_box(cairo_t *cr, double x, double y, double w, double h, RGB stroke, RGB fill,
-                      const char *markup) {
-    cairo_new_path(cr);
-    rounded(cr, x, y, w, h, 5);
-    set(cr, fill);
-    cairo_fill_preserve(cr);
-    set(cr, stroke);
-    cairo_set_line_width(cr, 1.5);
-    cairo_stroke(cr);
-    if (markup) text(cr, x, y + h / 2 - 15, w, 1, "DejaVu Sans 10", stroke, markup);
-}
-
-// Diagonal hatching over a rectangle (the part a child gained by grow).
+// Diagonal hatching over a rectangle (the part a range grew by with velocity).
 static void hatch(cairo_t *cr, double x, double y, double w, double h, RGB colour) {
     cairo_save(cr);
     cairo_new_path(cr);
@@ -763,280 +745,6 @@ static void hatch(cairo_t *cr, double x, double y, double w, double h, RGB colou
     }
     cairo_stroke(cr);
     cairo_restore(cr);
-}
-
-// A dimension line from x0 to x1 at y with end ticks and a label under it.
-static void dimension(cairo_t *cr, double x0, double x1, double y, RGB colour, const char *markup) {
-    line(cr, x0, y, x1, y, colour, 1.1, 0);
-    line(cr, x0, y - 4, x0, y + 4, colour, 1.1, 0);
-    line(cr, x1, y - 4, x1, y + 4, colour, 1.1, 0);
-    text(cr, (x0 + x1) / 2, y + 3, 0, 1, "DejaVu Sans 9.5", colour, markup);
-}
-
-// The stack's frame: its padding band, and its content box dashed inside.
-static void stack_frame(cairo_t *cr, double x, double y, double content_w, double content_h, double pad) {
-    cairo_new_path(cr);
-    rounded(cr, x, y, content_w + 2 * pad, content_h + 2 * pad, 8);
-    set(cr, GREY_FILL);
-    cairo_fill_preserve(cr);
-    set(cr, MUTED);
-    cairo_set_line_width(cr, 1.5);
-    cairo_stroke(cr);
-    cairo_new_path(cr);
-    cairo_rectangle(cr, x + pad, y + pad, content_w, content_h);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_fill_preserve(cr);
-    set(cr, GRID);
-    double d[] = {4, 3};
-    cairo_set_dash(cr, d, 2, 0);
-    cairo_set_line_width(cr, 1);
-    cairo_stroke(cr);
-    cairo_set_dash(cr, NULL, 0, 0);
-}
-
-// A spacing gap between two children: a purple band.
-static void gap_mark(cairo_t *cr, double x, double y, double w, double h) {
-    cairo_new_path(cr);
-    cairo_rectangle(cr, x, y, w, h);
-    cairo_set_source_rgb(cr, 0.84, 0.78, 0.97);
-    cairo_fill(cr);
-}
-
-static int layout_grow_shrink(const char *dir) {
-    cairo_t *cr;
-    const double W = 900, H = 612;
-    cairo_surface_t *s = begin(W, H, &cr);
-    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "A horizontal stack: padding, spacing, grow and shrink");
-
-    const double pad = 12 * LK, gap = 10 * LK, cw = 300 * LK, ch = 28 * LK;
-    const double x0 = 90, cx = x0 + pad;
-
-    // --- Grow: 140 pt free.
-    double y = 62;
-    text(cr, 30, y, 0, 0, "DejaVu Sans Bold 13", GREEN, "grow: free space is shared by weight");
-    text(cr, 30, y + 20, W - 60, 0, "DejaVu Sans 10", MUTED,
-         "<tt>hstack(spacing: 10)</tt>, padding 12, content width 300 pt. Natural widths (the thin bars) leave "
-         "300 − (40 + 60 + 40) − 2 × 10 = <b>140 pt free</b>.");
-    // Natural widths.
-    double ny = y + 48;
-    text(cr, x0 - 12, ny - 2, 0, 2, "DejaVu Sans 9.5", MUTED, "natural");
-    const double nat_g[] = {40, 60, 40};
-    double nx = cx;
-    for (int i = 0; i < 3; i++) {
-        child_box(cr, nx, ny, nat_g[i] * LK, 12, MUTED, GREY_FILL, NULL);
-        nx += nat_g[i] * LK + gap;
-    }
-    // The stack and its final frames.
-    double sy = ny + 26;
-    text(cr, x0 - 12, sy + pad + ch / 2 - 8, 0, 2, "DejaVu Sans 9.5", INK, "laid out");
-    stack_frame(cr, x0, sy, cw, ch, pad);
-    const double fin_g[] = {75, 60, 145};
-    double fx = cx, cy = sy + pad;
-    for (int i = 0; i < 3; i++) {
-        if (i > 0) gap_mark(cr, fx - gap, cy, gap, ch);
-        RGB st = i == 1 ? BLUE : GREEN, fl = i == 1 ? BLUE_FILL : GREEN_FILL;
-        child_box(cr, fx, cy, fin_g[i] * LK, ch, st, fl, NULL);
-        if (i != 1) hatch(cr, fx + nat_g[i] * LK, cy + 1, (fin_g[i] - nat_g[i]) * LK - 1, ch - 2, GREEN);
-        fx += fin_g[i] * LK + gap;
-    }
-    // Labels inside the children.
-    text(cr, cx, cy + 6, 40 * LK, 1, "DejaVu Sans Bold 10", GREEN, "A\n<span weight='normal'>grow 1</span>");
-    text(cr, cx + 75 * LK + gap, cy + 6, 60 * LK, 1, "DejaVu Sans Bold 10", BLUE, "B\n<span weight='normal'>width 60</span>");
-    text(cr, cx + 135 * LK + 2 * gap, cy + 6, 40 * LK, 1, "DejaVu Sans Bold 10", GREEN, "C\n<span weight='normal'>grow 3</span>");
-    // Dimensions under the stack.
-    double dy = sy + ch + 2 * pad + 10;
-    dimension(cr, cx, cx + 75 * LK, dy, GREEN, "40 + <b>35</b> = 75");
-    dimension(cr, cx + 75 * LK + gap, cx + 135 * LK + gap, dy, BLUE, "60");
-    dimension(cr, cx + 135 * LK + 2 * gap, cx + 280 * LK + 2 * gap, dy, GREEN, "40 + <b>105</b> = 145");
-    // Padding and spacing callouts.
-    text(cr, x0 + cw + 2 * pad + 14, sy + 2, 150, 0, "DejaVu Sans 9.5", MUTED,
-         "<b>grey band</b>: padding 12 on every side; dashed: the content box");
-    text(cr, x0 + cw + 2 * pad + 14, sy + 48, 150, 0, "DejaVu Sans 9.5", PURPLE,
-         "<b>purple</b>: spacing 10 between neighbours");
-    text(cr, 30, dy + 24, W - 60, 0, "DejaVu Sans 10", INK,
-         "A gets 140 × 1/4 = 35 and C gets 140 × 3/4 = 105 (hatched). B has a fixed width: it neither grows nor shrinks, "
-         "whatever its weights.");
-
-    // --- Shrink: 80 pt too many.
-    y = 322;
-    text(cr, 30, y, 0, 0, "DejaVu Sans Bold 13", ORANGE, "shrink: overflow is taken back by weight × natural size");
-    text(cr, 30, y + 20, W - 60, 0, "DejaVu Sans 10", MUTED,
-         "The same stack; now the natural widths need 180 + 120 + 60 + 2 × 10 = 400 pt: <b>80 pt too many</b>.");
-    ny = y + 48;
-    text(cr, x0 - 12, ny - 2, 0, 2, "DejaVu Sans 9.5", MUTED, "natural");
-    const double nat_s[] = {180, 120, 60};
-    nx = cx;
-    for (int i = 0; i < 3; i++) {
-        child_box(cr, nx, ny, nat_s[i] * LK, 12, MUTED, GREY_FILL, NULL);
-        nx += nat_s[i] * LK + gap;
-    }
-    line(cr, cx + cw, ny - 10, cx + cw, ny + 22, RED, 1.2, 1);
-    text(cr, cx + cw, ny - 26, 0, 1, "DejaVu Sans 9", RED, "content ends");
-    sy = ny + 26;
-    text(cr, x0 - 12, sy + pad + ch / 2 - 8, 0, 2, "DejaVu Sans 9.5", INK, "laid out");
-    stack_frame(cr, x0, sy, cw, ch, pad);
-    const double fin_s[] = {132, 88, 60};
-    fx = cx;
-    cy = sy + pad;
-    for (int i = 0; i < 3; i++) {
-        if (i > 0) gap_mark(cr, fx - gap, cy, gap, ch);
-        RGB st = i == 2 ? BLUE : ORANGE, fl = i == 2 ? BLUE_FILL : ORANGE_FILL;
-        child_box(cr, fx, cy, fin_s[i] * LK, ch, st, fl, NULL);
-        fx += fin_s[i] * LK + gap;
-    }
-    text(cr, cx, cy + 6, 132 * LK, 1, "DejaVu Sans Bold 10", ORANGE, "A\n<span weight='normal'>shrink 1</span>");
-    text(cr, cx + 132 * LK + gap, cy + 6, 88 * LK, 1, "DejaVu Sans Bold 10", ORANGE, "B\n<span weight='normal'>shrink 1</span>");
-    text(cr, cx + 220 * LK + 2 * gap, cy + 6, 60 * LK, 1, "DejaVu Sans Bold 10", BLUE, "C\n<span weight='normal'>width 60</span>");
-    dy = sy + ch + 2 * pad + 10;
-    dimension(cr, cx, cx + 132 * LK, dy, ORANGE, "180 − <b>48</b> = 132");
-    dimension(cr, cx + 132 * LK + gap, cx + 220 * LK + gap, dy, ORANGE, "120 − <b>32</b> = 88");
-    dimension(cr, cx + 220 * LK + 2 * gap, cx + 280 * LK + 2 * gap, dy, BLUE, "60");
-    text(cr, 30, dy + 24, W - 60, 0, "DejaVu Sans 10", INK,
-         "Weights are shrink × natural width: 1 × 180 and 1 × 120, so A gives 80 × 180/300 = 48 and B gives "
-         "80 × 120/300 = 32. A fixed size, or <tt>shrink(0)</tt>, gives nothing.");
-    text(cr, 30, dy + 46, W - 60, 0, "DejaVu Sans 10", MUTED,
-         "Each result is then clamped to the child's min/max. Space a clamp refuses is not passed on to the others: "
-         "the row is left short (justification places the rest) or runs past its content box (drawn unless clipped).");
-    return end(s, cr, dir, "layout-grow-shrink");
-}
-
-// ---------------------------------------------------------------------------------------------
-// 9. Alignment (cross axis) and justification (main axis) on a horizontal stack.
-
-static int layout_alignment(const char *dir) {
-    cairo_t *cr;
-    const double W = 900, H = 500;
-    cairo_surface_t *s = begin(W, H, &cr);
-    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "Alignment places children across; justification places what is left along");
-
-    // Three children of a horizontal stack, in layout points: widths and natural heights.
-    const double cw[] = {30, 44, 30}, chh[] = {20, 40, 28};
-    const double k = 1.6, sp = 6;               // diagram units per point; spacing in points
-    const double pw = 160 * k * 0.62, ph = 64 * k; // the stack's content box (≈ 99 × 64 pt)
-    const double px0 = 64, pstep = (W - 2 * px0 - pw) / 3;
-
-    // Row 1: alignment.
-    double y = 60;
-    text(cr, 30, y, 0, 0, "DejaVu Sans Bold 13", BLUE, "alignment: the cross axis (vertical in a horizontal stack)");
-    const char *names[] = {".start", ".center", ".end", ".stretch"};
-    const char *notes[] = {"top edges", "centred", "bottom edges", "the content height\n(fixed heights stay)"};
-    double by = y + 52;
-    for (int p = 0; p < 4; p++) {
-        double bx = px0 + p * pstep;
-        text(cr, bx, by - 22, pw, 1, "DejaVu Sans Mono Bold 11", INK, names[p]);
-        cairo_new_path(cr);
-        cairo_rectangle(cr, bx, by, pw, ph);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill_preserve(cr);
-        set(cr, MUTED);
-        cairo_set_line_width(cr, 1.3);
-        cairo_stroke(cr);
-        double x = bx;
-        for (int i = 0; i < 3; i++) {
-            double h = p == 3 ? ph : chh[i] * k, w = cw[i] * k * 0.62;
-            double cy = p == 0 || p == 3 ? by : p == 1 ? by + (ph - h) / 2 : by + ph - h;
-            child_box(cr, x, cy, w, h, BLUE, BLUE_FILL, NULL);
-            x += w + sp * k * 0.62;
-        }
-        text(cr, bx, by + ph + 8, pw, 1, "DejaVu Sans 9.5", MUTED, notes[p]);
-    }
-    // The cross axis arrow.
-    arrow(cr, px0 - 16, by, px0 - 16, by + ph, BLUE, 1.4);
-    text(cr, px0 - 22, by + ph / 2 - 8, 0, 2, "DejaVu Sans 9", BLUE, "cross");
-
-    // Row 2: justification.
-    y = 262;
-    text(cr, 30, y, 0, 0, "DejaVu Sans Bold 13", GREEN, "justification: the main axis (horizontal), only the space left over");
-    const char *jn[] = {".start", ".center", ".end", "a child grows"};
-    const char *jnotes[] = {"left over at the end\n(.stretch is the same)", "half before, half after",
-                            "left over at the start", "nothing left over:\njustification does nothing"};
-    by = y + 52;
-    for (int p = 0; p < 4; p++) {
-        double bx = px0 + p * pstep;
-        text(cr, bx, by - 22, pw, 1, p == 3 ? "DejaVu Sans Bold 11" : "DejaVu Sans Mono Bold 11", INK, jn[p]);
-        cairo_new_path(cr);
-        cairo_rectangle(cr, bx, by, pw, ph);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill_preserve(cr);
-        set(cr, MUTED);
-        cairo_set_line_width(cr, 1.3);
-        cairo_stroke(cr);
-        double total = 0;
-        for (int i = 0; i < 3; i++) total += cw[i] * k * 0.62;
-        total += 2 * sp * k * 0.62;
-        double left = pw - total;
-        double x = bx + (p == 1 ? left / 2 : p == 2 ? left : 0);
-        // The leftover space, hatched.
-        if (p == 0) hatch(cr, bx + total, by + 1, left - 1, ph - 2, GRID);
-        if (p == 1) { hatch(cr, bx + 1, by + 1, left / 2 - 1, ph - 2, GRID); hatch(cr, bx + left / 2 + total, by + 1, left / 2 - 1, ph - 2, GRID); }
-        if (p == 2) hatch(cr, bx + 1, by + 1, left - 1, ph - 2, GRID);
-        for (int i = 0; i < 3; i++) {
-            double w = cw[i] * k * 0.62 + (p == 3 && i == 1 ? left : 0);
-            double h = chh[i] * k;
-            child_box(cr, x, by + (ph - h) / 2, w, h, p == 3 && i == 1 ? GREEN : BLUE,
-                      p == 3 && i == 1 ? GREEN_FILL : BLUE_FILL, NULL);
-            if (p == 3 && i == 1) text(cr, x, by + ph / 2 - 7, w, 1, "DejaVu Sans 9.5", GREEN, "grow 1");
-            x += w + sp * k * 0.62;
-        }
-        text(cr, bx, by + ph + 8, pw, 1, "DejaVu Sans 9.5", MUTED, jnotes[p]);
-    }
-    text(cr, 30, by + ph + 52, W - 60, 0, "DejaVu Sans 10", INK,
-         "In a vertical stack the axes swap: alignment is left/right, justification top/bottom. An overlay stack uses "
-         "its alignment on both axes and ignores justification. Defaults: <tt>vstack</tt> and <tt>overlay</tt> stretch, "
-         "the DSL's <tt>hstack</tt> centres; a stack in JSON stretches unless it says otherwise.");
-    return end(s, cr, dir, "layout-alignment");
-}
-
-// ---------------------------------------------------------------------------------------------
-// 10. The Layout article's example, rendered by the library (render-card, at scale 2) at two
-// widths; make-doc-images.sh makes the two PNGs, this frames them. The outlines and numbers are
-// the text column's frames from ElementLayout (nodes[3]) with the bundled fonts.
-
-static int layout_example(const char *dir, const char *renders) {
-    cairo_t *cr;
-    const double W = 800, H = 285;
-    const double widths[] = {360, 280}, heights[] = {125, 159};
-    const double columns[] = {185, 105}, column_heights[] = {77, 111};
-    const char *captions[] = {
-        "360 pt wide: the column gets 185 pt,\nthe body text 3 lines, the row is 101 pt tall",
-        "280 pt wide: the column gets 105 pt,\nthe body text 5 lines, the row is 135 pt tall"};
-    cairo_surface_t *s = begin(W, H, &cr);
-    text(cr, 0, 14, W, 1, "DejaVu Sans Bold 16", INK, "The same tree at two widths: a squeezed text wraps, and the stack grows");
-    double x = 40;
-    const double y = 70;
-    for (int i = 0; i < 2; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/layout-example-%.0f.png", renders, widths[i]);
-        cairo_surface_t *png = cairo_image_surface_create_from_png(path);
-        if (cairo_surface_status(png) != CAIRO_STATUS_SUCCESS) {
-            fprintf(stderr, "cannot read %s: %s\n", path, cairo_status_to_string(cairo_surface_status(png)));
-            cairo_surface_destroy(png);
-            cairo_destroy(cr);
-            cairo_surface_destroy(s);
-            return 1;
-        }
-        cairo_save(cr);
-        cairo_translate(cr, x, y);
-        cairo_scale(cr, 0.5, 0.5);  // the render is at scale 2, like this picture
-        cairo_set_source_surface(cr, png, 0, 0);
-        cairo_paint(cr);
-        cairo_restore(cr);
-        cairo_surface_destroy(png);
-        // The text column's frame (x 74, y 24 in the render), dashed, with its width.
-        cairo_new_path(cr);
-        cairo_rectangle(cr, x + 74, y + 24, columns[i], column_heights[i]);
-        set(cr, BLUE);
-        double d[] = {4, 3};
-        cairo_set_dash(cr, d, 2, 0);
-        cairo_set_line_width(cr, 1.2);
-        cairo_stroke(cr);
-        cairo_set_dash(cr, NULL, 0, 0);
-        dimension(cr, x + 74, x + 74 + columns[i], y - 12, BLUE, "");
-        text(cr, x + 74 + columns[i] / 2, y - 30, 0, 1, "DejaVu Sans 9.5", BLUE, i == 0 ? "text column: 185 pt" : "text column: 105 pt");
-        text(cr, x, y + heights[i] + 10, widths[i], 0, "DejaVu Sans 10", INK, captions[i]);
-        x += widths[i] + 60;
-    }
-    return end(s, cr, dir, "layout-example");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1437,9 +1145,8 @@ static int serving_scale_out(const char *dir) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2 && argc != 3) {
-        fprintf(stderr, "usage: %s DOCC_DIR [RENDERS_DIR]   (the folder holding the .docc catalogs; the folder "
-                        "holding layout-example-360.png and -280.png, drawn by render-card)\n", argv[0]);
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s DOCC_DIR   (the folder holding the .docc catalogs)\n", argv[0]);
         return 2;
     }
     char canvas[4096], loop[4096], layers[4096];
@@ -1454,11 +1161,8 @@ int main(int argc, char **argv) {
     failures += transaction_coalescing(loop);
     failures += frame_accounting(loop);
     failures += draw_cancelled(layers);
-    failures += layout_grow_shrink(layers);
-    failures += layout_alignment(layers);
     failures += ranges_viewport(layers);
     failures += serving_request_path(layers);
     failures += serving_scale_out(layers);
-    if (argc == 3) failures += layout_example(layers, argv[2]);
     return failures ? 1 : 0;
 }
