@@ -62,6 +62,7 @@ struct LayoutEngine {
         self.styles = styles
         nodes = Array(repeating: NodeState(), count: tree.count)
         cache = []
+        cache.reserveCapacity(tree.count * Self.cacheSlots)
         // Depth below the root; nodes deeper than `maxDepth` are not laid out.
         var depths = [Int](repeating: -1, count: tree.count)
         var deepest = 0
