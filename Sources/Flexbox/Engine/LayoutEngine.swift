@@ -72,7 +72,7 @@ struct LayoutEngine {
             deepest = Swift.max(deepest, depths[n])
             for c in childList[childStart[n]..<childStart[n + 1]] {
                 depths[c] = depths[n] + 1
-                if depths[c] > Self.maxDepth { styles[c].display = .none } else { stack.append(c) }
+                if depths[c] > Self.maxDepth { self.styles[c].display = .none } else { stack.append(c) }
             }
         }
         depth = deepest
