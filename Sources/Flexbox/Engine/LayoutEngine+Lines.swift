@@ -269,7 +269,13 @@ extension LayoutEngine {
         }
         constrainMaxSize(c, dir, mainAxis, availableInnerMain, availableInnerWidth, &mainChildMode, &childMain)
         constrainMaxSize(c, dir, crossAxis, availableInnerCross, availableInnerWidth, &crossChildMode, &childCross)
-        let requiresStretch = !crossDefinite && stretch && !autoCrossMargin
+        var requiresStretch = !crossDefinite && stretch && !autoCrossMargin
+        // A single line in an exact cross size stretches items to exactly the size given here: lay
+        // them out now, and the stretch pass finds this layout in the cache.
+        if requiresStretch, styles[n].flexWrap == .nowrap, crossMode == .stretchFit, crossChildMode == .stretchFit,
+           styles[c].aspectRatio == nil, inexactEquals(childCross, availableInnerCross) {
+            requiresStretch = false
+        }
         let w = isRow ? childMain : childCross, h = isRow ? childCross : childMain
         let wm = isRow ? mainChildMode : crossChildMode, hm = isRow ? crossChildMode : mainChildMode
         layoutNode(c, w, h, dir, wm, hm, availableInnerWidth, availableInnerHeight,

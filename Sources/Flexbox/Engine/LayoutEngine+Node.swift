@@ -47,7 +47,7 @@ extension LayoutEngine {
             } else {
                 if nodes[n].cacheBlock < 0 {
                     nodes[n].cacheBlock = cache.count
-                    cache.append(contentsOf: repeatElement(CacheEntry(), count: Self.cacheSlots))
+                    for _ in 0..<Self.cacheSlots { cache.append(CacheEntry()) }
                 }
                 let slot = nodes[n].nextCacheSlot
                 cache[nodes[n].cacheBlock + slot] = entry
