@@ -80,6 +80,11 @@ import Testing
         #expect(f[5].minY == 60)
         let big = try frames(VStack(alignment: .leading) { box(20, 20).overlay { box(300, 300) } })
         #expect(big[1].size == Size(width: 20, height: 20))
+        // In a stretching column a 100 pt wide element stays 100 pt wide, and so does its overlay
+        // (the box takes the element's size, not the column's width).
+        let inColumn = try frames(VStack(alignment: .stretch) { box(100, 60).overlay { Element.view() } })
+        #expect(inColumn[1] == Rect(x: 0, y: 0, width: 100, height: 60))
+        #expect(inColumn[3] == inColumn[2] && inColumn[2] == inColumn[1])
         let stretched = try frames(VStack(alignment: .stretch) { Element.view().frame(height: 30).margin(.horizontal, 10).background { Element.view() } })
         #expect(stretched[1] == Rect(x: 10, y: 0, width: 180, height: 30))
         #expect(stretched[2] == stretched[1] && stretched[3] == stretched[1] && stretched[4] == stretched[1])
