@@ -20,6 +20,9 @@ import Testing
         #expect(h.layout.alignItems == .baseline)
         #expect(HStack(alignment: .bottom) { box }.layout.alignItems == .flexEnd)
         #expect(HStack { box }.layout.alignItems == .center)
+        // SwiftUI's argument order, and `Element.vstack`'s with both given.
+        #expect(VStack(alignment: .leading, spacing: 6) { box; box } == v)
+        #expect(HStack(spacing: 4, alignment: .firstTextBaseline) { box } == HStack(alignment: .firstTextBaseline, spacing: 4) { box })
     }
 
     @Test(arguments: [

@@ -10,7 +10,7 @@ public import Canvas
 ///
 /// As in SwiftUI the default alignment is `center`; ``Element/vstack(spacing:alignment:justification:_:)``
 /// keeps flexbox's `stretch`. The default spacing is 0 (SwiftUI's is platform-defined).
-public func VStack(spacing: Double = 0, alignment: HorizontalAlignment = .center,
+public func VStack(alignment: HorizontalAlignment = .center, spacing: Double = 0,
                    @ElementBuilder _ content: () -> [Element]) -> Element {
     var style = FlexStyle()
     style.flexDirection = .column
@@ -23,13 +23,25 @@ public func VStack(spacing: Double = 0, alignment: HorizontalAlignment = .center
 /// left in a right-to-left box) with `spacing` between children (`columnGap`) and `alignment`
 /// across it (`alignItems`: top = `flex-start`, center, bottom = `flex-end`, firstTextBaseline =
 /// `baseline`, stretch).
-public func HStack(spacing: Double = 0, alignment: VerticalAlignment = .center,
+public func HStack(alignment: VerticalAlignment = .center, spacing: Double = 0,
                    @ElementBuilder _ content: () -> [Element]) -> Element {
     var style = FlexStyle()
     style.flexDirection = .row
     style.columnGap = .points(spacing)
     style.alignItems = alignment.alignItems
     return Element(.view, layout: style, children: content())
+}
+
+/// ``VStack(alignment:spacing:_:)`` with its arguments in ``Element/vstack(spacing:alignment:justification:_:)``'s
+/// order, both given.
+public func VStack(spacing: Double, alignment: HorizontalAlignment, @ElementBuilder _ content: () -> [Element]) -> Element {
+    VStack(alignment: alignment, spacing: spacing, content)
+}
+
+/// ``HStack(alignment:spacing:_:)`` with its arguments in ``Element/hstack(spacing:alignment:justification:_:)``'s
+/// order, both given.
+public func HStack(spacing: Double, alignment: VerticalAlignment, @ElementBuilder _ content: () -> [Element]) -> Element {
+    HStack(alignment: alignment, spacing: spacing, content)
 }
 
 /// An overlay stack, as SwiftUI's `ZStack`: every child in the same box (`display: overlay`),
