@@ -66,8 +66,8 @@ public enum VerticalAlignment: Hashable, Sendable, CaseIterable {
     }
 }
 
-/// A horizontal and a vertical alignment, as SwiftUI's `Alignment`: where a ``ZStack``'s children
-/// or an ``Element/overlay(alignment:_:)``'s content sit in the box.
+/// A horizontal and a vertical alignment, as SwiftUI's `Alignment`: where a ``ZStack(alignment:_:)``'s children
+/// or an ``Element/overlay(alignment:_:)-swift.method``'s content sit in the box.
 public struct Alignment: Hashable, Sendable {
     /// The horizontal alignment: an overlay's `justifyItems`.
     public var horizontal: HorizontalAlignment

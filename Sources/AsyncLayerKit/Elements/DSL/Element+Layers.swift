@@ -19,7 +19,7 @@ extension Element {
 
     /// Draws `content` behind the element, laid out in exactly the element's box, as Texture's
     /// `ASBackgroundLayoutSpec` and SwiftUI's `.background(alignment:content:)`: as
-    /// ``overlay(alignment:_:)``, with the layer first so it is painted first.
+    /// ``overlay(alignment:_:)-swift.method``, with the layer first so it is painted first.
     public func background(alignment: Alignment = .fill, @ElementBuilder _ content: () -> [Element]) -> Element {
         let layer = Element.layer(alignment, content())
         return wrapped(in: Element.boxLayout, movingSize: true) { [layer, $0] }
@@ -35,7 +35,7 @@ extension Element {
 
     /// The element inside a new `.view` laid out by `container`, whose children `children` lists
     /// given the element. The properties that place the element in its parent move to the box so
-    /// the box takes its place (see ``overlay(alignment:_:)``); with `movingSize`, its size
+    /// the box takes its place (see ``overlay(alignment:_:)-swift.method``); with `movingSize`, its size
     /// properties too (border-box sizes only: a content-box size would lose its padding), so the
     /// element fills a box exactly its size; the element keeps the rest.
     func wrapped(in container: FlexStyle, movingSize: Bool = false, children: (Element) -> [Element]) -> Element {

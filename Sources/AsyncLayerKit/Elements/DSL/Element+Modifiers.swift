@@ -25,7 +25,7 @@ extension Element {
     ///
     /// Without `alignment` the element itself gets the size. With one, the element is wrapped in
     /// a box of that size (`display: overlay`, aligned by `alignment`) that takes the element's
-    /// place in its parent (see ``overlay(alignment:_:)`` for what moves to the box); the element
+    /// place in its parent (see ``overlay(alignment:_:)-swift.method`` for what moves to the box); the element
     /// keeps its own size inside.
     public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment? = nil) -> Element {
         let set: (inout FlexStyle) -> Void = { style in
@@ -102,10 +102,10 @@ extension Element {
     }
 
     /// Overrides the parent's cross-axis alignment for this element (`alignSelf`): across a row
-    /// it is vertical, across a column horizontal, and vertical in a ``ZStack``.
+    /// it is vertical, across a column horizontal, and vertical in a ``ZStack(alignment:_:)``.
     public func alignSelf(_ alignment: AlignSelf) -> Element { with { $0.layout.alignSelf = alignment } }
 
-    /// Overrides a ``ZStack``'s horizontal alignment for this element (`justifySelf`).
+    /// Overrides a ``ZStack(alignment:_:)``'s horizontal alignment for this element (`justifySelf`).
     public func justifySelf(_ alignment: JustifyItems) -> Element { with { $0.layout.justifySelf = alignment } }
 
     // MARK: Edges

@@ -6,7 +6,7 @@ public import Canvas
 /// A vertical stack, as SwiftUI's `VStack`: a column (`flexDirection: column`) with `spacing`
 /// between children (`rowGap`) and `alignment` across it (`alignItems`: leading = `flex-start`,
 /// center, trailing = `flex-end`, stretch). Children keep their own size on the main axis; a
-/// ``Spacer()`` or `.flex(grow: 1)` takes the free height.
+/// ``Spacer(minLength:)`` or `.flex(grow: 1)` takes the free height.
 ///
 /// As in SwiftUI the default alignment is `center`; ``Element/vstack(spacing:alignment:justification:_:)``
 /// keeps flexbox's `stretch`. The default spacing is 0 (SwiftUI's is platform-defined).
@@ -56,9 +56,9 @@ public func ZStack(alignment: Alignment = .center, @ElementBuilder _ content: ()
 ///
 /// An element does not know its parent, so the spacer says nothing about width or height: the
 /// basis is a length along whichever main axis its parent has, so the same spacer pushes its
-/// siblings apart in an ``HStack`` (a row) and in a ``VStack`` (a column), never shrinks below
+/// siblings apart in an ``HStack(alignment:spacing:_:)`` (a row) and in a ``VStack(alignment:spacing:_:)`` (a column), never shrinks below
 /// `minLength`, and shares the free space equally with other spacers. Across the axis it has no
-/// size of its own (it draws nothing). In a ``ZStack`` it has no effect.
+/// size of its own (it draws nothing). In a ``ZStack(alignment:_:)`` it has no effect.
 public func Spacer(minLength: Double = 0) -> Element {
     var style = FlexStyle()
     style.flexGrow = 1
@@ -109,7 +109,8 @@ public func Text(_ text: AttributedText, style: TextStyle = TextStyle(), maxLine
 }
 
 /// An image, as SwiftUI's `Image`: ``Element/image(_:contentMode:blurRadius:frame:layout:style:)``
-/// sized by the decoded image's intrinsic size unless a modifier sets a size or an aspect ratio.
+/// sized by its intrinsic size when its source carries one (encoded bytes, a bitmap); a named
+/// image needs a size or an aspect ratio (`.frame(width:height:)`, `.aspectRatio(_:contentMode:)`).
 public func Image(_ source: ImageSource, contentMode: ContentMode = .aspectFill) -> Element {
     Element.image(source, contentMode: contentMode)
 }
