@@ -73,4 +73,21 @@ import Testing
         let caption = try node("משלוח חינם מעל 200 ₪", in: elements, nodes)
         #expect(caption.direction == .rtl && caption.frame.minX == 16 && caption.frame.width == 343)
     }
+
+    /// Drawn, the badge is painted over the cover (the overlay comes after it), the button is
+    /// blue at the trailing edge and the card's corners stay transparent.
+    @Test func theWorkedCardDrawsTheBadgeOverTheCover() async throws {
+        let size = Size(width: 375, height: 420)
+        let elements = Self.preorder(Self.card)
+        let nodes = try ElementLayout.layout(Self.card, in: size).nodes
+        let bitmap = try await ElementRenderer(limits: .testing, imageLoader: BundledImageLoader()).render(Self.card, size: size, scale: 1)
+        func pixel(at frame: Rect, dx: Double = 0) throws -> PremultipliedPixel {
+            try #require(bitmap.pixel(x: Int(frame.minX + dx + 1), y: Int(frame.midY)))
+        }
+        let badge = try pixel(at: try node("NEW", in: elements, nodes).frame)
+        #expect(badge.red > 200 && badge.green < 60 && badge.blue < 60, "\(badge)")
+        let button = try pixel(at: try node("Buy", in: elements, nodes).frame)
+        #expect(button.blue > 200 && button.red < 60, "\(button)")
+        #expect(bitmap.pixel(x: 0, y: 0)?.alpha == 0)
+    }
 }
