@@ -50,7 +50,9 @@ extension LayoutEngine {
         let rowDefined = hasDefiniteLength(c, true, ownerWidth) && !(contentBasis && isRow)
         let columnDefined = hasDefiniteLength(c, false, ownerHeight) && !(contentBasis && !isRow)
 
-        if basis.isDefined, mainSize.isDefined {
+        // A definite positive basis is used even in a content-sized container (Yoga's
+        // FixFlexBasisFitContent, which is what Chrome does).
+        if basis.isDefined, mainSize.isDefined || basis > 0 {
             if nodes[c].computedFlexBasis.isNaN {
                 nodes[c].computedFlexBasis = maxOrDefined(basis, paddingAndBorderForAxis(c, mainAxis, dir, ownerWidth))
             }

@@ -112,73 +112,101 @@ extension LayoutEngine {
         return v
     }
 
-    /// §9.7: distributes the line's free space (Yoga's two passes: freeze the items whose min/max
-    /// trigger, then size the rest) and lays each item out at its flexed main size.
+    /// §9.7 Resolving flexible lengths: the spec's freeze loop. Items whose factor is 0, or whose
+    /// min/max already clamp their base size the way the line flexes, are frozen at their
+    /// hypothetical size; then, until every item is frozen, the remaining free space is shared
+    /// (grow ∝ flex-grow, shrink ∝ flex-shrink × inner base size; a factor sum below 1 shares
+    /// only that fraction), sizes are clamped by min/max (and the automatic minimum), and the
+    /// min violators (total violation > 0), max violators (< 0) or all items (0) are frozen.
+    /// Each round freezes at least one item, so the loop ends. Then each item is laid out.
     mutating func resolveFlexibleLengths(_ n: Int, _ line: inout FlexLine, _ mainAxis: Axis, _ crossAxis: Axis,
                                          _ dir: LayoutDirection, _ ownerWidth: Double, _ mainOwnerSize: Double,
                                          _ availableInnerMain: Double, _ availableInnerCross: Double,
                                          _ availableInnerWidth: Double, _ availableInnerHeight: Double,
                                          _ mainAxisOverflows: Bool, _ crossMode: SizingMode, performLayout: Bool) {
-        let originalFreeSpace = line.remainingFreeSpace
-        for c in line.items {
-            nodes[c].autoMinMain = automaticMinimum
+        let free = line.remainingFreeSpace
+        let count = line.items.count
+        var base = [Double](repeating: 0, count: count)
+        var hypothetical = [Double](repeating: 0, count: count)
+        var target = [Double](repeating: 0, count: count)
+        var frozen = [Bool](repeating: true, count: count)
+        let growing = free > 0
+        let flexing = free.isDefined && free != 0
+        var sumHypothetical = 0.0
+        for (i, c) in line.items.enumerated() {
+            nodes[c].autoMinMain = automaticMinimum && flexing
                 ? automaticMinimumMainSize(c, mainAxis, dir, mainOwnerSize, availableInnerWidth, availableInnerHeight)
                 : .nan
+            base[i] = nodes[c].computedFlexBasis
+            hypothetical[i] = boundWithinMinMax(c, dir, mainAxis, base[i], mainOwnerSize, ownerWidth)
+            sumHypothetical += hypothetical[i]
+            target[i] = hypothetical[i]
+            guard flexing else { continue }
+            let factor = growing ? flexGrow(c) : flexShrink(c)
+            let clampedAway = growing ? base[i] > hypothetical[i] : base[i] < hypothetical[i]
+            frozen[i] = !(factor > 0) || clampedAway
         }
-        // First pass: items whose min/max clamp are frozen and leave the distribution.
-        var delta = 0.0
-        for c in line.items {
-            let basis = boundWithinMinMax(c, dir, mainAxis, nodes[c].computedFlexBasis, mainOwnerSize, ownerWidth)
-            if line.remainingFreeSpace < 0 {
-                let scaled = -flexShrink(c) * basis
-                if scaled.isDefined, scaled != 0 {
-                    let base = basis + line.remainingFreeSpace / line.totalShrinkScaled * scaled
-                    let bound = boundWithAutoMin(c, mainAxis, dir, base, availableInnerMain, availableInnerWidth)
-                    if base.isDefined, bound.isDefined, base != bound {
-                        delta += bound - basis
-                        line.totalShrinkScaled -= -flexShrink(c) * nodes[c].computedFlexBasis
+        if flexing {
+            // The space the items may take: inner main size minus margins and gaps.
+            let space = free + sumHypothetical
+            var initialFree = space
+            for i in 0..<count { initialFree -= frozen[i] ? target[i] : base[i] }
+            var violation = [Double](repeating: 0, count: count)
+            while frozen.contains(false) {
+                var remaining = space
+                var sumFactors = 0.0
+                var sumScaledShrink = 0.0
+                for (i, c) in line.items.enumerated() {
+                    if frozen[i] {
+                        remaining -= target[i]
+                        continue
+                    }
+                    remaining -= base[i]
+                    if growing {
+                        sumFactors += flexGrow(c)
+                    } else {
+                        sumFactors += flexShrink(c)
+                        sumScaledShrink += flexShrink(c) * innerBase(c, base[i], mainAxis, dir, ownerWidth)
                     }
                 }
-            } else if line.remainingFreeSpace.isDefined, line.remainingFreeSpace > 0 {
-                let grow = flexGrow(c)
-                if grow.isDefined, grow != 0 {
-                    let base = basis + line.remainingFreeSpace / line.totalGrow * grow
-                    let bound = boundAxis(c, mainAxis, dir, base, availableInnerMain, availableInnerWidth)
-                    if base.isDefined, bound.isDefined, base != bound {
-                        delta += bound - basis
-                        line.totalGrow -= grow
+                if sumFactors < 1 {
+                    let scaled = initialFree * sumFactors
+                    if abs(scaled) < abs(remaining) { remaining = scaled }
+                }
+                var totalViolation = 0.0
+                for (i, c) in line.items.enumerated() where !frozen[i] {
+                    var size = base[i]
+                    if growing {
+                        if sumFactors > 0 { size += remaining * flexGrow(c) / sumFactors }
+                    } else if sumScaledShrink > 0 {
+                        size += remaining * flexShrink(c) * innerBase(c, base[i], mainAxis, dir, ownerWidth) / sumScaledShrink
+                    }
+                    let clamped = boundWithAutoMin(c, mainAxis, dir, size, availableInnerMain, availableInnerWidth)
+                    violation[i] = clamped.isDefined && size.isDefined ? clamped - size : 0
+                    target[i] = clamped.isDefined ? clamped : base[i]
+                    totalViolation += violation[i]
+                }
+                for i in 0..<count where !frozen[i] {
+                    if totalViolation == 0 || (totalViolation > 0 && violation[i] > 0) || (totalViolation < 0 && violation[i] < 0) {
+                        frozen[i] = true
                     }
                 }
             }
         }
-        line.remainingFreeSpace -= delta
-        // Second pass: size every item and lay it out at that main size.
         let wraps = styles[n].flexWrap != .nowrap
         var distributed = 0.0
-        for c in line.items {
-            let basis = boundWithinMinMax(c, dir, mainAxis, nodes[c].computedFlexBasis, mainOwnerSize, ownerWidth)
-            var updated = basis
-            if line.remainingFreeSpace.isDefined, line.remainingFreeSpace < 0 {
-                let scaled = -flexShrink(c) * basis
-                if scaled != 0 {
-                    let size = line.totalShrinkScaled.isDefined && line.totalShrinkScaled == 0
-                        ? basis + scaled
-                        : basis + line.remainingFreeSpace / line.totalShrinkScaled * scaled
-                    updated = boundWithAutoMin(c, mainAxis, dir, size, availableInnerMain, availableInnerWidth)
-                }
-            } else if line.remainingFreeSpace.isDefined, line.remainingFreeSpace > 0 {
-                let grow = flexGrow(c)
-                if !grow.isNaN, grow != 0 {
-                    updated = boundWithAutoMin(c, mainAxis, dir, basis + line.remainingFreeSpace / line.totalGrow * grow,
-                                               availableInnerMain, availableInnerWidth)
-                }
-            }
-            distributed += updated - basis
-            layoutFlexedItem(n, c, updated, mainAxis, crossAxis, dir, availableInnerMain, availableInnerCross,
+        for (i, c) in line.items.enumerated() {
+            distributed += target[i] - hypothetical[i]
+            layoutFlexedItem(n, c, target[i], mainAxis, crossAxis, dir, availableInnerMain, availableInnerCross,
                              availableInnerWidth, availableInnerHeight, wraps && mainAxisOverflows, crossMode,
                              performLayout: performLayout)
         }
-        line.remainingFreeSpace = originalFreeSpace - distributed
+        line.remainingFreeSpace = free.isDefined ? free - distributed : free
+    }
+
+    /// The content-box part of a border-box flex base size (the weight of shrinking).
+    private func innerBase(_ c: Int, _ base: Double, _ axis: Axis, _ dir: LayoutDirection, _ ownerWidth: Double) -> Double {
+        Swift.max(0, base - paddingAndBorderForAxis(c, axis, dir, ownerWidth))
     }
 
     /// Lays out one item at its flexed main size, its cross size stretched, from its ratio, or measured.
