@@ -117,6 +117,11 @@ import Testing
                                               in: Size(width: 200, height: 100)).nodes
         #expect(padded[0].contentFrame == Rect(x: 8, y: 4, width: 184, height: 96))
         #expect(padded[1].frame.minX == 8)
+        // Leading is the right edge in RTL.
+        let rtl = try ElementLayout.layout(HStack { box(20, 10) }.padding(.leading, 10).direction(.rtl),
+                                           in: Size(width: 200, height: 100)).nodes
+        #expect(rtl[0].contentFrame == Rect(x: 0, y: 0, width: 190, height: 100))
+        #expect(rtl[1].frame.maxX == 190)
     }
 
     /// Texture's center and relative specs are ZStacks; the inset spec is a box with padding.
