@@ -1,20 +1,39 @@
 extension FlexTree {
     /// Lays out the subtree of `root` and returns every node's frame.
     ///
+    /// The algorithm is CSS flexbox (§9) as Yoga implements it, plus `display: overlay`; frames
+    /// are rounded to the pixel grid as Yoga does. Pure: the result depends only on the tree,
+    /// the arguments and the measurer's answers; a measurement cache lives only for the call.
+    ///
+    /// Any input lays out in bounded time with finite frames: non-finite or out-of-range style
+    /// values are sanitized by the rules of ``FlexStyle`` (a non-finite length is `auto`, a
+    /// negative size is `auto`, a negative padding/border/gap is 0, lengths are clamped to
+    /// ±1e9 points, a min larger than the max wins), a measurer's non-finite or negative answer
+    /// is 0, and a frame that would still not be finite is zero.
+    ///
     /// - Parameters:
     ///   - root: The node to lay out; its frame is placed at its own insets/margins from (0, 0).
     ///   - width: The root's width when its style leaves it `auto` (as `YGNodeCalculateLayout`'s
-    ///     owner width: percentages of the root resolve against it); `nil`: sized to content.
+    ///     owner width: percentages of the root resolve against it); `nil` (or a non-finite or
+    ///     negative value): sized to content.
     ///   - height: As `width`, for the height.
     ///   - direction: The root's direction when its style says `inherit`.
     ///   - pointScale: Pixels per point: frames are rounded to this grid after layout (edges
-    ///     rounded, sizes from rounded edges, measured leaves never shrink); 0: not rounded.
+    ///     rounded, sizes from rounded edges, measured leaves never shrink); 0 (or a non-finite or
+    ///     negative value): not rounded. Capped at 1000.
     ///   - measurer: Sizes the measured nodes.
     public func layout<M: FlexMeasurer>(root: NodeID, width: Double?, height: Double?,
                                         direction: LayoutDirection = .ltr, pointScale: Double = 1,
                                         measurer: inout M) -> FlexLayoutResult {
-        // TEMPORARY until the algorithm lands: every frame zero.
-        FlexLayoutResult(frames: Array(repeating: FlexFrame(left: 0, top: 0, width: 0, height: 0), count: count))
+        let zero = FlexFrame(left: 0, top: 0, width: 0, height: 0)
+        guard root.index >= 0, root.index < count else {
+            return FlexLayoutResult(frames: Array(repeating: zero, count: count))
+        }
+        var engine = LayoutEngine(tree: self, root: root.index, measurer: measurer, automaticMinimum: true)
+        engine.layoutRoot(ownerWidth: Self.ownerSize(width), ownerHeight: Self.ownerSize(height), direction: direction)
+        measurer = engine.measurer
+        let scale = pointScale.isFinite && pointScale > 0 ? Swift.min(pointScale, 1000) : 0
+        return engine.result(scale: scale)
     }
 
     /// Lays out a tree without measured nodes (see ``layout(root:width:height:direction:pointScale:measurer:)``).
@@ -22,5 +41,11 @@ extension FlexTree {
                        direction: LayoutDirection = .ltr, pointScale: Double = 1) -> FlexLayoutResult {
         var measurer = NoMeasurer()
         return layout(root: root, width: width, height: height, direction: direction, pointScale: pointScale, measurer: &measurer)
+    }
+
+    /// An owner size: finite and non-negative, else unknown (NaN).
+    private static func ownerSize(_ value: Double?) -> Double {
+        guard let value, value.isFinite, value >= 0 else { return .nan }
+        return Swift.min(value, StyleSanitizer.maxMagnitude)
     }
 }

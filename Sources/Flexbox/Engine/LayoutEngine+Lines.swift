@@ -1,0 +1,251 @@
+/// §9.3: collecting items into flex lines and resolving their flexible lengths.
+struct FlexLine {
+    /// The in-flow items on the line, in order.
+    var items: [Int] = []
+    /// Σ outer hypothetical main sizes plus gaps.
+    var sizeConsumed = 0.0
+    /// Auto margins on the main axis.
+    var autoMargins = 0
+    var totalGrow = 0.0
+    var totalShrinkScaled = 0.0
+    var remainingFreeSpace = 0.0
+    /// The line's main size (after justification) and cross size.
+    var mainDim = 0.0
+    var crossDim = 0.0
+}
+
+extension LayoutEngine {
+    /// Collects the next line of items starting at child `start` (index into `children(n)`); returns it and the next start.
+    mutating func collectLine(_ n: Int, _ dir: LayoutDirection, _ mainAxis: Axis, _ ownerWidth: Double, _ mainOwnerSize: Double,
+                              _ availableInnerWidth: Double, _ availableInnerMain: Double, from start: Int,
+                              lineIndex: Int) -> (FlexLine, Int) {
+        var line = FlexLine()
+        let wraps = styles[n].flexWrap != .nowrap
+        let gap = gap(n, mainAxis, availableInnerMain)
+        var consumed = 0.0
+        var i = start
+        let kids = children(n)
+        while i < kids.count {
+            let c = kids[kids.startIndex + i]
+            if !isInFlow(c) {
+                i += 1
+                continue
+            }
+            let leadingGap = line.items.isEmpty ? 0 : gap
+            let marginMain = marginForAxis(c, mainAxis, availableInnerWidth)
+            let basis = boundWithinMinMax(c, dir, mainAxis, nodes[c].computedFlexBasis, mainOwnerSize, ownerWidth)
+            if wraps, !line.items.isEmpty, consumed + basis + marginMain + leadingGap > availableInnerMain {
+                break
+            }
+            if marginIsAuto(c, mainAxis.startEdge, dir) { line.autoMargins += 1 }
+            if marginIsAuto(c, mainAxis.endEdge, dir) { line.autoMargins += 1 }
+            nodes[c].lineIndex = lineIndex
+            consumed += basis + marginMain + leadingGap
+            if isFlexible(c) {
+                line.totalGrow += flexGrow(c)
+                line.totalShrinkScaled += -flexShrink(c) * nodes[c].computedFlexBasis
+            }
+            line.items.append(c)
+            i += 1
+        }
+        line.sizeConsumed = consumed
+        if line.totalGrow > 0, line.totalGrow < 1 { line.totalGrow = 1 }
+        if line.totalShrinkScaled > 0, line.totalShrinkScaled < 1 { line.totalShrinkScaled = 1 }
+        return (line, i)
+    }
+
+    /// The automatic minimum main size of an item (CSS §4.5), NaN when none applies.
+    mutating func automaticMinimumMainSize(_ c: Int, _ mainAxis: Axis, _ dir: LayoutDirection,
+                                           _ ownerMainSize: Double, _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
+        let isRow = mainAxis.isRow
+        if (isRow ? styles[c].minWidth : styles[c].minHeight) != .auto { return .nan }
+        if styles[c].overflow != .visible { return 0 }
+        let specified = resolvedDimension(c, isRow, ownerMainSize, ownerWidth, dir)
+        var transferred = Double.nan
+        if let ratio = styles[c].aspectRatio {
+            let cross = resolvedDimension(c, !isRow, isRow ? ownerHeight : ownerWidth, ownerWidth, dir)
+            if cross.isDefined { transferred = isRow ? cross * ratio : cross / ratio }
+        }
+        var floor = minContentSize(c, mainAxis, dir, ownerWidth, ownerHeight, depth: 0)
+        if specified.isDefined {
+            if floor.isNaN || specified < floor { floor = specified }
+        } else if transferred.isDefined {
+            if floor.isNaN || transferred < floor { floor = transferred }
+        }
+        let mx = resolvedMax(c, isRow, ownerMainSize, ownerWidth, dir)
+        if mx.isDefined, floor > mx { floor = mx }
+        if floor.isNaN || floor < 0 { floor = 0 }
+        return floor
+    }
+
+    /// The min-content size of `n` along `axis`: a measured leaf asked for its narrowest size,
+    /// a container summing its items along its main axis and taking the largest across.
+    mutating func minContentSize(_ n: Int, _ axis: Axis, _ ownerDirection: LayoutDirection,
+                                 _ ownerWidth: Double, _ ownerHeight: Double, depth: Int) -> Double {
+        let wantRow = axis.isRow
+        if isMeasured[n] {
+            let size = measurer.measure(FlexTree.NodeID(n), width: wantRow ? 0 : .infinity, widthMode: wantRow ? .atMost : .undefined,
+                                        height: wantRow ? .infinity : 0, heightMode: wantRow ? .undefined : .atMost)
+            return Self.sanitizeMeasured(wantRow ? size.width : size.height)
+        }
+        if children(n).isEmpty || depth > 64 { return 0 }
+        let dir = resolveDirection(n, ownerDirection)
+        let main = Axis(styles[n].flexDirection, dir)
+        let cross = main.cross(dir)
+        var mainTotal = 0.0, crossMax = 0.0
+        for c in children(n) where isInFlow(c) {
+            let cm = minContentSize(c, main, dir, ownerWidth, ownerHeight, depth: depth + 1) + marginForAxis(c, main, ownerWidth)
+            let cc = minContentSize(c, cross, dir, ownerWidth, ownerHeight, depth: depth + 1) + marginForAxis(c, cross, ownerWidth)
+            mainTotal += cm
+            crossMax = Swift.max(crossMax, cc)
+        }
+        mainTotal += paddingAndBorderForAxis(n, main, dir, ownerWidth)
+        crossMax += paddingAndBorderForAxis(n, cross, dir, ownerWidth)
+        return main.isRow == wantRow ? mainTotal : crossMax
+    }
+
+    /// `boundAxis` with the item's automatic minimum as a further floor.
+    func boundWithAutoMin(_ c: Int, _ axis: Axis, _ dir: LayoutDirection, _ value: Double, _ axisSize: Double, _ widthSize: Double) -> Double {
+        var v = boundAxis(c, axis, dir, value, axisSize, widthSize)
+        let autoMin = nodes[c].autoMinMain
+        if autoMin.isDefined, v < autoMin { v = autoMin }
+        return v
+    }
+
+    /// §9.7 Resolving flexible lengths: the spec's freeze loop. Items whose factor is 0, or whose
+    /// min/max already clamp their base size the way the line flexes, are frozen at their
+    /// hypothetical size; then, until every item is frozen, the remaining free space is shared
+    /// (grow ∝ flex-grow, shrink ∝ flex-shrink × inner base size; a factor sum below 1 shares
+    /// only that fraction), sizes are clamped by min/max (and the automatic minimum), and the
+    /// min violators (total violation > 0), max violators (< 0) or all items (0) are frozen.
+    /// Each round freezes at least one item, so the loop ends. Then each item is laid out.
+    mutating func resolveFlexibleLengths(_ n: Int, _ line: inout FlexLine, _ mainAxis: Axis, _ crossAxis: Axis,
+                                         _ dir: LayoutDirection, _ ownerWidth: Double, _ mainOwnerSize: Double,
+                                         _ availableInnerMain: Double, _ availableInnerCross: Double,
+                                         _ availableInnerWidth: Double, _ availableInnerHeight: Double,
+                                         _ mainAxisOverflows: Bool, _ crossMode: SizingMode, performLayout: Bool) {
+        let free = line.remainingFreeSpace
+        let count = line.items.count
+        var base = [Double](repeating: 0, count: count)
+        var hypothetical = [Double](repeating: 0, count: count)
+        var target = [Double](repeating: 0, count: count)
+        var frozen = [Bool](repeating: true, count: count)
+        let growing = free > 0
+        let flexing = free.isDefined && free != 0
+        var sumHypothetical = 0.0
+        for (i, c) in line.items.enumerated() {
+            nodes[c].autoMinMain = automaticMinimum && flexing
+                ? automaticMinimumMainSize(c, mainAxis, dir, mainOwnerSize, availableInnerWidth, availableInnerHeight)
+                : .nan
+            base[i] = nodes[c].computedFlexBasis
+            hypothetical[i] = boundWithinMinMax(c, dir, mainAxis, base[i], mainOwnerSize, ownerWidth)
+            sumHypothetical += hypothetical[i]
+            target[i] = hypothetical[i]
+            guard flexing else { continue }
+            let factor = growing ? flexGrow(c) : flexShrink(c)
+            let clampedAway = growing ? base[i] > hypothetical[i] : base[i] < hypothetical[i]
+            frozen[i] = !(factor > 0) || clampedAway
+        }
+        if flexing {
+            // The space the items may take: inner main size minus margins and gaps.
+            let space = free + sumHypothetical
+            var initialFree = space
+            for i in 0..<count { initialFree -= frozen[i] ? target[i] : base[i] }
+            var violation = [Double](repeating: 0, count: count)
+            while frozen.contains(false) {
+                var remaining = space
+                var sumFactors = 0.0
+                var sumScaledShrink = 0.0
+                for (i, c) in line.items.enumerated() {
+                    if frozen[i] {
+                        remaining -= target[i]
+                        continue
+                    }
+                    remaining -= base[i]
+                    if growing {
+                        sumFactors += flexGrow(c)
+                    } else {
+                        sumFactors += flexShrink(c)
+                        sumScaledShrink += flexShrink(c) * innerBase(c, base[i], mainAxis, dir, ownerWidth)
+                    }
+                }
+                if sumFactors < 1 {
+                    let scaled = initialFree * sumFactors
+                    if abs(scaled) < abs(remaining) { remaining = scaled }
+                }
+                var totalViolation = 0.0
+                for (i, c) in line.items.enumerated() where !frozen[i] {
+                    var size = base[i]
+                    if growing {
+                        if sumFactors > 0 { size += remaining * flexGrow(c) / sumFactors }
+                    } else if sumScaledShrink > 0 {
+                        size += remaining * flexShrink(c) * innerBase(c, base[i], mainAxis, dir, ownerWidth) / sumScaledShrink
+                    }
+                    let clamped = boundWithAutoMin(c, mainAxis, dir, size, availableInnerMain, availableInnerWidth)
+                    violation[i] = clamped.isDefined && size.isDefined ? clamped - size : 0
+                    target[i] = clamped.isDefined ? clamped : base[i]
+                    totalViolation += violation[i]
+                }
+                for i in 0..<count where !frozen[i] {
+                    if totalViolation == 0 || (totalViolation > 0 && violation[i] > 0) || (totalViolation < 0 && violation[i] < 0) {
+                        frozen[i] = true
+                    }
+                }
+            }
+        }
+        let wraps = styles[n].flexWrap != .nowrap
+        var distributed = 0.0
+        for (i, c) in line.items.enumerated() {
+            distributed += target[i] - hypothetical[i]
+            layoutFlexedItem(n, c, target[i], mainAxis, crossAxis, dir, availableInnerMain, availableInnerCross,
+                             availableInnerWidth, availableInnerHeight, wraps && mainAxisOverflows, crossMode,
+                             performLayout: performLayout)
+        }
+        line.remainingFreeSpace = free.isDefined ? free - distributed : free
+    }
+
+    /// The content-box part of a border-box flex base size (the weight of shrinking).
+    private func innerBase(_ c: Int, _ base: Double, _ axis: Axis, _ dir: LayoutDirection, _ ownerWidth: Double) -> Double {
+        Swift.max(0, base - paddingAndBorderForAxis(c, axis, dir, ownerWidth))
+    }
+
+    /// Lays out one item at its flexed main size, its cross size stretched, from its ratio, or measured.
+    mutating func layoutFlexedItem(_ n: Int, _ c: Int, _ mainSize: Double, _ mainAxis: Axis, _ crossAxis: Axis,
+                                   _ dir: LayoutDirection, _ availableInnerMain: Double, _ availableInnerCross: Double,
+                                   _ availableInnerWidth: Double, _ availableInnerHeight: Double,
+                                   _ wrappedOverflow: Bool, _ crossMode: SizingMode, performLayout: Bool) {
+        let isRow = mainAxis.isRow
+        let marginMain = marginForAxis(c, mainAxis, availableInnerWidth)
+        let marginCross = marginForAxis(c, crossAxis, availableInnerWidth)
+        var childCross = Double.nan
+        var childMain = mainSize + marginMain
+        var crossChildMode: SizingMode
+        var mainChildMode = SizingMode.stretchFit
+        let crossDefinite = hasDefiniteLength(c, crossAxis.isRow, availableInnerCross)
+        let autoCrossMargin = marginIsAuto(c, crossAxis.startEdge, dir) || marginIsAuto(c, crossAxis.endEdge, dir)
+        let stretch = childAlignment(n, c) == .stretch
+        if let ratio = styles[c].aspectRatio {
+            childCross = (isRow ? (childMain - marginMain) / ratio : (childMain - marginMain) * ratio) + marginCross
+            crossChildMode = .stretchFit
+        } else if availableInnerCross.isDefined, !crossDefinite, crossMode == .stretchFit, !wrappedOverflow,
+                  stretch, !autoCrossMargin {
+            childCross = availableInnerCross
+            crossChildMode = .stretchFit
+        } else if !crossDefinite {
+            childCross = availableInnerCross
+            crossChildMode = childCross.isNaN ? .maxContent : .fitContent
+        } else {
+            childCross = resolvedDimension(c, crossAxis.isRow, availableInnerCross, availableInnerWidth, dir) + marginCross
+            let loosePercent: Bool
+            if case .percent = styleDimension(c, crossAxis.isRow) { loosePercent = crossMode != .stretchFit } else { loosePercent = false }
+            crossChildMode = childCross.isNaN || loosePercent ? .maxContent : .stretchFit
+        }
+        constrainMaxSize(c, dir, mainAxis, availableInnerMain, availableInnerWidth, &mainChildMode, &childMain)
+        constrainMaxSize(c, dir, crossAxis, availableInnerCross, availableInnerWidth, &crossChildMode, &childCross)
+        let requiresStretch = !crossDefinite && stretch && !autoCrossMargin
+        let w = isRow ? childMain : childCross, h = isRow ? childCross : childMain
+        let wm = isRow ? mainChildMode : crossChildMode, hm = isRow ? crossChildMode : mainChildMode
+        layoutNode(c, w, h, dir, wm, hm, availableInnerWidth, availableInnerHeight,
+                   performLayout: performLayout && !requiresStretch)
+    }
+}

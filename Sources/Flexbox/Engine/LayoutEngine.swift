@@ -1,0 +1,173 @@
+/// One layout call's working state: the sanitized styles, every node's scratch layout, and the
+/// per-call measurement cache. Created by ``FlexTree/layout(root:width:height:direction:pointScale:measurer:)``
+/// and dropped when it returns, so nothing outlives the call.
+///
+/// The algorithm follows CSS flexbox §9 as Yoga implements it (`CalculateLayout.cpp`), because
+/// the conformance suite is Yoga's fixtures as Chrome lays them out.
+struct LayoutEngine<M: FlexMeasurer> {
+    /// The tree's children lists (for the result pass).
+    let treeChildren: [[FlexTree.NodeID]]
+    /// Children by node, flattened: node n's children are `childList[childStart[n]..<childStart[n + 1]]`.
+    let childList: [Int]
+    let childStart: [Int]
+    /// Whether each node is measured by the measurer.
+    let isMeasured: [Bool]
+    /// Sanitized styles (see ``StyleSanitizer``).
+    var styles: [FlexStyle]
+    /// Every node's scratch layout.
+    var nodes: [NodeState]
+    /// Measurement cache slots, ``cacheSlots`` per node.
+    var cache: [CacheEntry]
+    /// The layout root (it has no owner: its grow/shrink are 0).
+    let root: Int
+    /// The measurer.
+    var measurer: M
+    /// Whether `min-width`/`min-height: auto` is CSS's automatic minimum (§4.5) on the main axis.
+    let automaticMinimum: Bool
+
+    /// The children of `n`, in document order.
+    @inline(__always) func children(_ n: Int) -> ArraySlice<Int> { childList[childStart[n]..<childStart[n + 1]] }
+
+    /// Measurement cache entries per node (as Yoga's `MaxCachedMeasurements`).
+    static var cacheSlots: Int { 8 }
+
+    init(tree: FlexTree, root: Int, measurer: M, automaticMinimum: Bool) {
+        treeChildren = tree.children
+        var list: [Int] = []
+        list.reserveCapacity(tree.count)
+        var starts: [Int] = []
+        starts.reserveCapacity(tree.count + 1)
+        for kids in tree.children {
+            starts.append(list.count)
+            for c in kids { list.append(c.index) }
+        }
+        starts.append(list.count)
+        childList = list
+        childStart = starts
+        isMeasured = tree.isMeasured
+        styles = tree.styles.map(StyleSanitizer.sanitize)
+        nodes = Array(repeating: NodeState(), count: tree.count)
+        cache = Array(repeating: CacheEntry(), count: tree.count * Self.cacheSlots)
+        self.root = root
+        self.measurer = measurer
+        self.automaticMinimum = automaticMinimum
+    }
+}
+
+/// A node's scratch layout during one call.
+struct NodeState {
+    /// The size found by the last measure or layout, border box.
+    var measuredWidth = 0.0
+    var measuredHeight = 0.0
+    /// The size of the last performed layout (the result).
+    var width = 0.0
+    var height = 0.0
+    /// Positions per physical edge (left, top, right, bottom), relative to the parent's border box.
+    var position: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    /// The flex basis (border box), NaN until computed.
+    var computedFlexBasis = Double.nan
+    /// The automatic minimum main size, NaN when none applies.
+    var autoMinMain = Double.nan
+    /// The flex line the node sits on.
+    var lineIndex = 0
+    /// The resolved direction.
+    var direction: LayoutDirection = .ltr
+    /// Resolved edges.
+    var margin = ResolvedEdges.zero
+    var padding = ResolvedEdges.zero
+    var border = ResolvedEdges.zero
+    /// Whether the node was visited in this call (its cache entries are valid).
+    var visited = false
+    /// Whether a layout (not just a measurement) reached the node.
+    var laidOut = false
+    /// The cached full layout.
+    var cachedLayout = CacheEntry()
+    /// The next measurement slot to fill.
+    var nextCacheSlot = 0
+    /// How many measurement slots hold entries.
+    var cacheCount = 0
+
+    /// The position on `edge`.
+    subscript(position edge: Edge) -> Double {
+        get {
+            switch edge {
+            case .left: position.0
+            case .top: position.1
+            case .right: position.2
+            case .bottom: position.3
+            }
+        }
+        set {
+            switch edge {
+            case .left: position.0 = newValue
+            case .top: position.1 = newValue
+            case .right: position.2 = newValue
+            case .bottom: position.3 = newValue
+            }
+        }
+    }
+
+    /// The measured size on `axis`.
+    func measured(_ axis: Axis) -> Double { axis.isRow ? measuredWidth : measuredHeight }
+
+    /// The resolved padding plus border on `edge`.
+    func paddingAndBorder(_ edge: Edge) -> Double { padding[edge] + border[edge] }
+}
+
+/// One cached sizing: the inputs and the size they gave.
+struct CacheEntry {
+    var availableWidth = -1.0
+    var availableHeight = -1.0
+    var widthMode = SizingMode.maxContent
+    var heightMode = SizingMode.maxContent
+    var computedWidth = -1.0
+    var computedHeight = -1.0
+
+    /// Whether the entry answers these inputs.
+    func matches(_ w: Double, _ h: Double, _ wm: SizingMode, _ hm: SizingMode) -> Bool {
+        widthMode == wm && heightMode == hm && inexactEquals(availableWidth, w) && inexactEquals(availableHeight, h)
+    }
+}
+
+extension ResolvedEdges {
+    /// The value on `edge`.
+    subscript(edge: Edge) -> Double {
+        get {
+            switch edge {
+            case .left: left
+            case .top: top
+            case .right: right
+            case .bottom: bottom
+            }
+        }
+        set {
+            switch edge {
+            case .left: left = newValue
+            case .top: top = newValue
+            case .right: right = newValue
+            case .bottom: bottom = newValue
+            }
+        }
+    }
+}
+
+extension Edges {
+    /// The value on a physical edge for a node laid out in `direction` (logical edges win).
+    @inline(__always) func value(_ edge: Edge, _ direction: LayoutDirection) -> Value? {
+        switch edge {
+        case .left: resolvedLeft(direction)
+        case .right: resolvedRight(direction)
+        case .top: top
+        case .bottom: bottom
+        }
+    }
+}
+
+/// Resolves a length against a reference size: NaN for `auto`, `nil`, or a percent of an unknown size.
+@inline(__always) func resolve(_ d: Dimension?, _ reference: Double) -> Double {
+    switch d {
+    case .points(let v): v
+    case .percent(let p): p * reference / 100
+    case .auto, nil: .nan
+    }
+}

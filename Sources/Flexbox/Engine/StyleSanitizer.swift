@@ -1,0 +1,94 @@
+/// Makes any style safe to lay out, so no input can produce a NaN frame, a crash or a hang.
+///
+/// The rules (the engine's documented contract for bad input):
+/// - A non-finite length is `auto` (for a margin, padding, border or gap: unset, i.e. 0).
+/// - Lengths and percentages are clamped to ±``StyleSanitizer/maxMagnitude`` so sums stay finite.
+/// - A negative `width`/`height`/`min*`/`max*`/`flexBasis` is `auto` (CSS rejects it);
+///   a negative padding, border width or gap is 0. Margins and insets may be negative.
+/// - `flexGrow`/`flexShrink` that are negative or non-finite are 0; an `aspectRatio` that is
+///   not a positive finite number is none.
+/// - `min > max`: the maximum is floored by the minimum (CSS); a max equal to the min also
+///   fixes the size (as Yoga does).
+enum StyleSanitizer {
+    /// The largest magnitude of any length, in points (or percent).
+    static let maxMagnitude = 1_000_000_000.0
+
+    /// The style with every value made safe by the rules above.
+    static func sanitize(_ input: FlexStyle) -> FlexStyle {
+        var s = input
+        s.width = size(s.width)
+        s.height = size(s.height)
+        s.minWidth = size(s.minWidth)
+        s.minHeight = size(s.minHeight)
+        s.maxWidth = size(s.maxWidth)
+        s.maxHeight = size(s.maxHeight)
+        // A max equal to the min fixes the size (Yoga's processDimensions).
+        if s.maxWidth != .auto, equal(s.maxWidth, s.minWidth) { s.width = s.maxWidth }
+        if s.maxHeight != .auto, equal(s.maxHeight, s.minHeight) { s.height = s.maxHeight }
+        s.rowGap = nonNegative(s.rowGap) ?? .points(0)
+        s.columnGap = nonNegative(s.columnGap) ?? .points(0)
+        s.flexGrow = factor(s.flexGrow)
+        s.flexShrink = factor(s.flexShrink)
+        switch s.flexBasis {
+        case .points(let v): s.flexBasis = v.isFinite && v >= 0 ? .points(min(v, maxMagnitude)) : .auto
+        case .percent(let v): s.flexBasis = v.isFinite && v >= 0 ? .percent(min(v, maxMagnitude)) : .auto
+        case .auto, .content: break
+        }
+        if let ratio = s.aspectRatio, !(ratio.isFinite && ratio > 0) { s.aspectRatio = nil }
+        if let ratio = s.aspectRatio { s.aspectRatio = min(max(ratio, 1e-9), 1e9) }
+        s.margin = edges(s.margin, signed)
+        s.inset = edges(s.inset, signed)
+        s.padding = edges(s.padding, nonNegative)
+        s.border = Edges(top: border(s.border.top), left: border(s.border.left), bottom: border(s.border.bottom),
+                         right: border(s.border.right), start: border(s.border.start), end: border(s.border.end))
+        return s
+    }
+
+    private static func clamp(_ v: Double) -> Double { min(max(v, -maxMagnitude), maxMagnitude) }
+
+    /// A size: finite and non-negative, else auto.
+    private static func size(_ d: Dimension) -> Dimension {
+        switch d {
+        case .auto: .auto
+        case .points(let v): v.isFinite && v >= 0 ? .points(clamp(v)) : .auto
+        case .percent(let v): v.isFinite && v >= 0 ? .percent(clamp(v)) : .auto
+        }
+    }
+
+    /// A margin or inset: finite (any sign) or auto; non-finite is unset.
+    private static func signed(_ d: Dimension) -> Dimension? {
+        switch d {
+        case .auto: .auto
+        case .points(let v): v.isFinite ? .points(clamp(v)) : nil
+        case .percent(let v): v.isFinite ? .percent(clamp(v)) : nil
+        }
+    }
+
+    /// A padding or gap: finite and non-negative; anything else is unset (0).
+    private static func nonNegative(_ d: Dimension) -> Dimension? {
+        switch d {
+        case .auto: nil
+        case .points(let v): v.isFinite && v >= 0 ? .points(clamp(v)) : nil
+        case .percent(let v): v.isFinite && v >= 0 ? .percent(clamp(v)) : nil
+        }
+    }
+
+    private static func border(_ v: Double?) -> Double? {
+        guard let v, v.isFinite, v > 0 else { return nil }
+        return clamp(v)
+    }
+
+    private static func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? min(v, maxMagnitude) : 0 }
+
+    private static func edges(_ e: Edges<Dimension>, _ f: (Dimension) -> Dimension?) -> Edges<Dimension> {
+        Edges(top: e.top.flatMap(f), left: e.left.flatMap(f), bottom: e.bottom.flatMap(f),
+              right: e.right.flatMap(f), start: e.start.flatMap(f), end: e.end.flatMap(f))
+    }
+
+    private static func equal(_ a: Dimension, _ b: Dimension) -> Bool {
+        switch (a, b) {
+        case (.points(let x), .points(let y)), (.percent(let x), .percent(let y)): abs(x - y) < 0.0001
+        default: false
+        }
+    }
+}
