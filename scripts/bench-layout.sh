@@ -53,10 +53,18 @@ old_bin=$(cd "$old_root" && swift build -c release -Xswiftc -DLAYOUT_BENCH_STACK
 
 echo "### Synthetic trees, engine only"
 echo
-echo "Command: \`scripts/bench-layout.sh\` → \`layout-bench synthetic --rounds $rounds\`, $(date -u +%Y-%m-%d), $(git rev-parse --short HEAD), $(swift --version 2>/dev/null | head -1)."
+echo "Command: \`scripts/bench-layout.sh\` (ROUNDS=$rounds), $(date -u +%Y-%m-%d), $(git rev-parse --short HEAD), $(swift --version 2>/dev/null | head -1)."
 echo
-"$new_bin" synthetic --rounds "$rounds"
-echo
+# One process per shape (the growth ratios compare sizes of one shape, interleaved in its process),
+# so a shape on which the engine's time is unbounded stops only its own run (exit 3).
+for trees in "nested:100 nested:1000 nested:10000" "deep:1000 deep:10000" "wide:1000 wide:10000" \
+    "chain:250 chain:500 chain:1000"; do
+    echo "**${trees%%:*}** (\`layout-bench synthetic --rounds $rounds --tree $trees\`)"
+    echo
+    # shellcheck disable=SC2086
+    "$new_bin" synthetic --rounds "$rounds" --max-layout-seconds "${MAX_LAYOUT_SECONDS:-30}" --tree $trees || echo "(exit $?)"
+    echo
+done
 
 echo "### The reference card: layout as a share of the cold render, stacks ($old_commit) vs the engine ($(git rev-parse --short HEAD))"
 echo

@@ -22,10 +22,12 @@ struct Synthetic: ParsableCommand {
     @Option(help: "Minimum milliseconds of repeated work per timed sample.") var sampleMs = 100.0
     @Option(help: "Seed of the random styles and texts.") var seed: UInt64 = 12
     @Option(help: "Pixels per point for the engine's rounding (0: no rounding).") var pointScale = 2.0
+    @Option(help: "Seconds one layout may take before the run stops as unbounded.") var maxLayoutSeconds = 30.0
     @Flag(help: "Print one JSON object instead of the Markdown table.") var json = false
 
     func validate() throws {
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+        guard maxLayoutSeconds > 0, maxLayoutSeconds <= 3600 else { throw ValidationError("--max-layout-seconds must be in (0, 3600]") }
         guard sampleMs > 0, sampleMs.isFinite else { throw ValidationError("--sample-ms must be positive") }
         guard pointScale >= 0, pointScale.isFinite else { throw ValidationError("--point-scale must be 0 or more") }
         guard !trees.isEmpty else { throw ValidationError("--tree needs at least one shape:nodes") }
@@ -49,12 +51,15 @@ struct Synthetic: ParsableCommand {
             return Case(spec: spec, plan: plan, tree: plan.build())
         }
         // Calibration (untimed for the figures): repeats per sample, measure calls, checksum.
+        let watchdog = Watchdog(limit: maxLayoutSeconds)
         for i in cases.indices {
             let (_, buildTime) = timed(1) { cases[i].plan.build().count }
             cases[i].buildRepeats = repeats(for: buildTime)
             var measurer = WrapMeasurer(cases[i].plan.texts)
             let start = ContinuousClock.now
-            let result = cases[i].tree.layout(root: FlexTree.NodeID(0), width: nil, height: nil, pointScale: pointScale, measurer: &measurer)
+            let result = watchdog.guarded("`\(cases[i].spec)`") {
+                cases[i].tree.layout(root: FlexTree.NodeID(0), width: nil, height: nil, pointScale: pointScale, measurer: &measurer)
+            }
             cases[i].layoutRepeats = repeats(for: (ContinuousClock.now - start).seconds)
             cases[i].measureCalls = measurer.calls
             cases[i].checksum = result.frames.reduce(0) { $0 + $1.left + $1.top + $1.width + $1.height }
