@@ -26,7 +26,7 @@ import Testing
     func theBuilderListsChildrenWithControlFlow(subtitle: String?, tags: [String], compact: Bool, count: Int) {
         let element = card(subtitle: subtitle, tags: tags, compact: compact)
         #expect(element.children.count == count)
-        #expect(element.layout.padding == EdgeInsets(all: 12))
+        #expect(element.layout.padding == Edges(all: .points(12)))
         #expect(element.style.background == .white)
         #expect(element.style.cornerRadii == CornerRadii(all: 12))
     }
@@ -37,8 +37,8 @@ import Testing
             Element.view().clamp(minWidth: 5).shrink(0).opacity(0.5).clipped().hidden()
         }
         let plain = Element.hstack(spacing: 4, children: [
-            .view(layout: LayoutProperties(width: 10, height: 10, grow: 1), style: ElementStyle(border: Border(width: 1, color: .red))),
-            .view(layout: LayoutProperties(minWidth: 5, shrink: 0), style: ElementStyle(opacity: 0.5, clipsToBounds: true, isHidden: true)),
+            .view(layout: { var l = boxLayout(width: 10, height: 10, grow: 1); l.border = Edges(all: 1); return l }(), style: ElementStyle(borderColor: .red)),
+            .view(layout: { var l = boxLayout(minWidth: 5, shrink: 0); l.overflow = .hidden; return l }(), style: ElementStyle(opacity: 0.5, isHidden: true)),
         ])
         #expect(built == plain)
         #expect(try built.contentHash() == plain.contentHash())

@@ -27,7 +27,7 @@ final class CountingImageLoader: ElementImageLoader {
     /// A card with the bundled cover and a title.
     static func card(_ title: String, coverHeight: Double = 80) -> Element {
         .vstack(spacing: 4, style: ElementStyle(background: .white), children: [
-            .image(.named("cover"), layout: LayoutProperties(height: coverHeight)),
+            .image(.named("cover"), layout: flexLayout(height: coverHeight)),
             .text(AttributedText(title), style: TextStyle(size: 12), maxLines: 1),
             .text("a label every card has", style: TextStyle(size: 10)),
         ])
@@ -70,7 +70,7 @@ final class CountingImageLoader: ElementImageLoader {
         let files = try ReferenceCardAssets.bundledFiles()
         let cache = ElementCache(byteLimit: 32 << 20)
         let renderer = ElementRenderer(limits: .testing, cache: cache)
-        func tree(_ bytes: [UInt8]) -> Element { .image(.encoded(bytes), layout: LayoutProperties(width: 40, height: 40)) }
+        func tree(_ bytes: [UInt8]) -> Element { .image(.encoded(bytes), layout: flexLayout(width: 40, height: 40)) }
         _ = try await renderer.render(tree(files.cover), size: Size(width: 40, height: 40), scale: 1)
         _ = try await renderer.render(tree(files.cover), size: Size(width: 40, height: 40), scale: 1)
         _ = try await renderer.render(tree(files.avatar), size: Size(width: 40, height: 40), scale: 1)
@@ -140,7 +140,7 @@ final class CountingImageLoader: ElementImageLoader {
         let renderer = ElementRenderer(limits: .testing, imageLoader: loader, cache: cache)
         func tree(blur: Double, title: String) -> Element {
             .vstack(children: [
-                .image(.named("cover"), blurRadius: blur, layout: LayoutProperties(height: 80)),
+                .image(.named("cover"), blurRadius: blur, layout: flexLayout(height: 80)),
                 .text(AttributedText(title), style: TextStyle(size: 12)),
             ])
         }
@@ -153,7 +153,7 @@ final class CountingImageLoader: ElementImageLoader {
         // An in-memory bitmap is cached only when it is blurred.
         let bitmap = try Bitmap.render(size: Size(width: 40, height: 40)) { $0.fill(Rect(x: 10, y: 10, width: 20, height: 20), with: .red) }
         for _ in 0..<2 {
-            _ = try await renderer.render(.image(.bitmap(bitmap), blurRadius: 4, layout: LayoutProperties(width: 40, height: 40)), size: Size(width: 40, height: 40), scale: 1)
+            _ = try await renderer.render(.image(.bitmap(bitmap), blurRadius: 4, layout: flexLayout(width: 40, height: 40)), size: Size(width: 40, height: 40), scale: 1)
         }
         let after = await cache.metrics.images
         #expect(after.count == 3 && after.hits == 2)

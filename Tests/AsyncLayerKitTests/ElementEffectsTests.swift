@@ -11,7 +11,7 @@ import Testing
     // MARK: JSON
 
     @Test func theBlurKeyRoundTripsAndIsLeftOutAtZero() throws {
-        let blurred = ElementDocument(root: .image(.named("cover"), blurRadius: 8, layout: LayoutProperties(width: 40, height: 30)))
+        let blurred = ElementDocument(root: .image(.named("cover"), blurRadius: 8, layout: flexLayout(width: 40, height: 30)))
         let json = String(decoding: try blurred.jsonBytes(), as: UTF8.self)
         #expect(json.contains(#""blur":8"#), "\(json)")
         let again = try ElementDocument.decode(try blurred.jsonBytes())
@@ -22,7 +22,7 @@ import Testing
         }
         #expect(content.blurRadius == 8)
 
-        let sharp = ElementDocument(root: .image(.named("cover"), layout: LayoutProperties(width: 40, height: 30)))
+        let sharp = ElementDocument(root: .image(.named("cover"), layout: flexLayout(width: 40, height: 30)))
         #expect(!String(decoding: try sharp.jsonBytes(), as: UTF8.self).contains("blur"))
         #expect(try blurred.root.contentHash() != sharp.root.contentHash())
     }
@@ -59,7 +59,7 @@ import Testing
             for i in stride(from: 0, to: 20, by: 4) { context.fill(Rect(x: Double(i), y: 0, width: 2, height: 20), with: .black) }
         }
         let big: Element = .image(.bitmap(BitmapImage(stripes)), contentMode: .scaleToFill, blurRadius: 4,
-                                  layout: LayoutProperties(width: 40, height: 40))
+                                  layout: flexLayout(width: 40, height: 40))
         let layout = try ElementLayout.layout(big, in: Size(width: 40, height: 40), limits: .testing)
         let images = try await renderer.resolveImages(big, layout: layout, scale: 1)
         let resolved = try #require(images.bitmaps[0])
@@ -68,11 +68,11 @@ import Testing
     }
 
     /// Blurred images of every kind of source and content mode, beside the sharp cover.
-    static let blurredImages: Element = .hstack(spacing: 8, alignment: .start, layout: LayoutProperties(padding: EdgeInsets(all: 8)), children: [
-        .image(.named("cover"), layout: LayoutProperties(width: 120, height: 68), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
-        .image(.named("cover"), blurRadius: 3, layout: LayoutProperties(width: 120, height: 68), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
-        .image(.named("cover"), blurRadius: 10, layout: LayoutProperties(width: 120, height: 68), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
-        .image(.named("avatar"), contentMode: .aspectFit, blurRadius: 2, layout: LayoutProperties(width: 68, height: 68)),
+    static let blurredImages: Element = .hstack(spacing: 8, alignment: .start, layout: flexLayout(padding: EdgeInsets(all: 8)), children: [
+        .image(.named("cover"), layout: flexLayout(width: 120, height: 68), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
+        .image(.named("cover"), blurRadius: 3, layout: flexLayout(width: 120, height: 68), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
+        .image(.named("cover"), blurRadius: 10, layout: flexLayout(width: 120, height: 68), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
+        .image(.named("avatar"), contentMode: .aspectFit, blurRadius: 2, layout: flexLayout(width: 68, height: 68)),
     ])
 
     @Test func blurredImages() async throws {
@@ -82,22 +82,23 @@ import Testing
 
     /// Shadows of elements without a background follow what they draw; with a background, the
     /// background's shape casts it as before.
-    static let shadows: Element = .hstack(spacing: 20, alignment: .center, layout: LayoutProperties(padding: EdgeInsets(all: 16)),
+    static let shadows: Element = .hstack(spacing: 20, alignment: .center, layout: flexLayout(padding: EdgeInsets(all: 16)),
                                           style: ElementStyle(background: Color(white: 0.96)), children: [
-        .image(.named("cover"), layout: LayoutProperties(width: 100, height: 64),
+        .image(.named("cover"), layout: flexLayout(width: 100, height: 64),
                style: ElementStyle(cornerRadii: CornerRadii(all: 16),
                                    shadow: Shadow(offset: Size(width: 0, height: 4), radius: 10, color: Color.black.withAlpha(0.5)))),
-        .image(.named("avatar"), contentMode: .scaleToFill, layout: LayoutProperties(width: 64, height: 64),
-               style: ElementStyle(cornerRadii: CornerRadii(all: 32), border: Border(width: 2, color: .white),
-                                   shadow: Shadow(offset: Size(width: 3, height: 3), radius: 6, color: Color.black.withAlpha(0.6)))),
+        .image(.named("avatar"), contentMode: .scaleToFill, layout: flexLayout(width: 64, height: 64),
+               style: ElementStyle(cornerRadii: CornerRadii(all: 32),
+                                   shadow: Shadow(offset: Size(width: 3, height: 3), radius: 6, color: Color.black.withAlpha(0.6))))
+            .border(width: 2, color: .white),
         .text("Shadow", style: TextStyle(fontFamily: family, size: 26, weight: .bold, color: .white), maxLines: 1,
-              layout: LayoutProperties(width: 110), style: ElementStyle(shadow: Shadow(offset: Size(width: 2, height: 2), radius: 4, color: Color(red255: 200, green255: 0, blue255: 80)))),
-        .vstack(spacing: 4, layout: LayoutProperties(width: 40),
+              layout: flexLayout(width: 110), style: ElementStyle(shadow: Shadow(offset: Size(width: 2, height: 2), radius: 4, color: Color(red255: 200, green255: 0, blue255: 80)))),
+        .vstack(spacing: 4, layout: flexLayout(width: 40),
                 style: ElementStyle(shadow: Shadow(offset: Size(width: 0, height: 3), radius: 4, color: Color.black.withAlpha(0.6))), children: [
-            .view(layout: LayoutProperties(height: 12), style: ElementStyle(background: ElementGoldenTests.pink, cornerRadii: CornerRadii(all: 6))),
-            .view(layout: LayoutProperties(height: 12), style: ElementStyle(background: .blue, cornerRadii: CornerRadii(all: 6))),
+            .view(layout: boxLayout(height: 12), style: ElementStyle(background: ElementGoldenTests.pink, cornerRadii: CornerRadii(all: 6))),
+            .view(layout: boxLayout(height: 12), style: ElementStyle(background: .blue, cornerRadii: CornerRadii(all: 6))),
         ]),
-        .view(layout: LayoutProperties(width: 50, height: 50),
+        .view(layout: boxLayout(width: 50, height: 50),
               style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 10),
                                   shadow: Shadow(offset: Size(width: 0, height: 4), radius: 10, color: Color.black.withAlpha(0.5)))),
     ])

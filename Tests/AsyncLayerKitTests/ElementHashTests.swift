@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct ElementHashTests {
     static func sampleTree() -> Element {
-        .vstack(spacing: 4, layout: LayoutProperties(padding: EdgeInsets(all: 8)), style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12)), children: [
+        .vstack(spacing: 4, layout: flexLayout(padding: EdgeInsets(all: 8)), style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12)), children: [
             .text("Hello", style: TextStyle(size: 14, weight: .bold), maxLines: 1),
-            .image(.named("cover"), layout: LayoutProperties(height: 60)),
+            .image(.named("cover"), layout: flexLayout(height: 60)),
             .gradient(.linear(Gradient(colors: [.clear, .black]), start: Point(x: 0, y: 0), end: Point(x: 0, y: 1))),
-            .custom(BadgeElement(color: .red), layout: LayoutProperties(width: 16, height: 16)),
+            .custom(BadgeElement(color: .red), layout: flexLayout(width: 16, height: 16)),
         ])
     }
 
@@ -54,7 +54,7 @@ import Testing
     @Test(arguments: [
         Element.view(style: ElementStyle(background: .red)),
         Element.view(style: ElementStyle(background: .blue)),
-        Element.view(layout: LayoutProperties(grow: 1)),
+        Element.view(layout: boxLayout(grow: 1)),
         Element.custom(BadgeElement(color: .red)),
         Element.custom(TickElement(id: 1)),
         Element.custom(TickElement(id: 2)),
@@ -62,7 +62,7 @@ import Testing
     func eachPropertyIsInTheHash(element: Element) throws {
         let others = [
             Element.view(style: ElementStyle(background: .red)), Element.view(style: ElementStyle(background: .blue)),
-            Element.view(layout: LayoutProperties(grow: 1)), Element.custom(BadgeElement(color: .red)),
+            Element.view(layout: boxLayout(grow: 1)), Element.custom(BadgeElement(color: .red)),
             Element.custom(TickElement(id: 1)), Element.custom(TickElement(id: 2)),
         ]
         for other in others where other != element {

@@ -31,11 +31,14 @@ import Testing
         #expect(document.version == 1)
         #expect(document.size == Size(width: 200, height: 120))
         let root = document.root
-        #expect(root.kind == .stack(StackLayout(axis: .vertical, spacing: 4, alignment: .stretch)))
+        #expect(root.kind == .view)
+        #expect(root.layout.flexDirection == .column)
+        #expect(root.layout.rowGap == .points(4))
         #expect(root.style.cornerRadii == CornerRadii(all: 12))
-        #expect(root.style.border == Border(width: 1, color: Color(red255: 224, green255: 224, blue255: 224)))
-        #expect(root.style.clipsToBounds)
-        #expect(root.layout.padding == EdgeInsets(all: 8))
+        #expect(root.layout.border == Edges(all: 1))
+        #expect(root.style.borderColor == Color(red255: 224, green255: 224, blue255: 224))
+        #expect(root.layout.overflow == .hidden)
+        #expect(root.layout.padding == Edges(all: .points(8)))
         #expect(root.children.count == 4)
         #expect(root.children[0].kind == .image(ImageContent(.named("cover"), contentMode: .aspectFill)))
         #expect(root.children[0].style.cornerRadii == .top(8))
@@ -43,11 +46,13 @@ import Testing
         #expect(text.text.string == "Hello, elements")
         #expect(text.style.weight == .bold)
         #expect(text.maxLines == 2)
-        #expect(root.children[2].frame == Rect(x: 150, y: 10, width: 30, height: 30))
+        #expect(root.children[2].layout.position == .absolute)
+        #expect(root.children[2].layout.inset.left == .points(150))
+        #expect(root.children[2].layout.width == .points(30))
         #expect(root.children[2].style.isHidden)
         #expect(root.children[2].style.opacity == 0.5)
         #expect(root.children[3].kind == .custom(AnyCustomElement(BadgeElement(color: Color(red255: 239, green255: 91, blue255: 156)))))
-        #expect(root.children[3].layout.grow == 1)
+        #expect(root.children[3].layout.flexGrow == 1)
     }
 
     @Test func roundTripsThroughJSON() throws {
@@ -60,7 +65,7 @@ import Testing
 
     @Test func encodedImagesRoundTripAsBase64() throws {
         let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3, 255]
-        let document = ElementDocument(root: .image(.encoded(bytes), layout: LayoutProperties(width: 4, height: 4)))
+        let document = ElementDocument(root: .image(.encoded(bytes), layout: flexLayout(width: 4, height: 4)))
         let again = try ElementDocument.decode(try document.jsonBytes())
         #expect(again == document)
     }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct ElementLayoutTests {
     func box(_ w: Double? = nil, _ h: Double? = nil, grow: Double = 0, shrink: Double = 1) -> Element {
-        .view(layout: LayoutProperties(width: w, height: h, grow: grow, shrink: shrink))
+        .view(layout: boxLayout(width: w, height: h, grow: grow, shrink: shrink))
     }
 
     func frames(_ root: Element, in size: Size = Size(width: 200, height: 100)) throws -> [Rect] {
@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func verticalStackPlacesChildrenWithSpacingAndPadding() throws {
-        let root = Element.vstack(spacing: 10, alignment: .start, layout: LayoutProperties(padding: EdgeInsets(all: 5)),
+        let root = Element.vstack(spacing: 10, alignment: .start, layout: flexLayout(padding: EdgeInsets(all: 5)),
                                   children: [box(40, 20), box(60, 30)])
         let f = try frames(root)
         #expect(f[0] == Rect(x: 0, y: 0, width: 200, height: 100))
@@ -33,7 +33,7 @@ import Testing
         (.stretch, 0, 200),
     ])
     func crossAxisAlignment(alignment: StackAlignment, x: Double, width: Double) throws {
-        let child = Element.view(layout: LayoutProperties(height: 20, minWidth: 40))
+        let child = Element.view(layout: boxLayout(height: 20, minWidth: 40))
         let f = try frames(.vstack(alignment: alignment, children: [child]))
         #expect(f[1].minX == x)
         #expect(f[1].width == width)
@@ -61,26 +61,26 @@ import Testing
     }
 
     @Test func shrinkTakesOverflowBackByWeightedSize() throws {
-        let a = Element.view(layout: LayoutProperties(height: 10), children: [box(150, 10)])
-        let b = Element.view(layout: LayoutProperties(height: 10, shrink: 3), children: [box(150, 10)])
-        let f = try frames(.hstack(children: [a, b]))
+        let f = try frames(.hstack(children: [box(150, 10), box(150, 10, shrink: 3)]))
         // Overflow 100, weights 1×150 and 3×150: a gives 25, b gives 75.
         #expect(f[1].width == 125)
-        #expect(f[3].width == 75)
-        #expect(f[3].minX == 125)
+        #expect(f[2].width == 75)
+        #expect(f[2].minX == 125)
     }
 
-    @Test func minWidthStopsShrinkAndFixedSizesNeverShrink() throws {
-        let soft = Element.view(layout: LayoutProperties(height: 10, minWidth: 140), children: [box(150, 10)])
-        let f = try frames(.hstack(children: [soft, box(150, 10)]))
+    /// CSS: a fixed width is a flex basis and shrinks like any other, down to its min-width;
+    /// `flexShrink: 0` keeps it.
+    @Test func minWidthStopsShrinkAndShrinkZeroKeepsTheSize() throws {
+        let soft = Element.view(layout: boxLayout(width: 150, height: 10, minWidth: 140))
+        let f = try frames(.hstack(children: [soft, box(150, 10, shrink: 0)]))
         #expect(f[1].width == 140)
-        #expect(f[3].width == 150)
+        #expect(f[2].width == 150)
     }
 
     /// 30 pt are free beside a 170 pt box; the growing child takes them within its min/max.
     @Test(arguments: [(10.0, 80.0, 30.0), (50, 80, 50), (0, 25, 25)])
     func minAndMaxClampGrowth(_ minWidth: Double, _ maxWidth: Double, _ expected: Double) throws {
-        let child = Element.view(layout: LayoutProperties(height: 10, minWidth: minWidth, maxWidth: maxWidth, grow: 1))
+        let child = Element.view(layout: boxLayout(height: 10, minWidth: minWidth, maxWidth: maxWidth, grow: 1))
         let f = try frames(.hstack(children: [child, box(170, 10, shrink: 0)]))
         #expect(f[1].width == expected)
     }
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func textPaddingAddsToTheMeasuredSize() throws {
-        let tag = Element.text("Tag", style: TextStyle(size: 12), layout: LayoutProperties(padding: EdgeInsets(horizontal: 6, vertical: 2)))
+        let tag = Element.text("Tag", style: TextStyle(size: 12), layout: flexLayout(padding: EdgeInsets(horizontal: 6, vertical: 2)))
         let result = try ElementLayout.layout(.hstack(alignment: .start, children: [tag]), in: Size(width: 300, height: 50))
         let measured = result.nodes[1].text!.size
         #expect(result.nodes[1].frame.width == measured.width.rounded(.up) + 12)
@@ -138,7 +138,7 @@ import Testing
         let bitmap = try Bitmap.render(size: Size(width: 30, height: 20)) { $0.fill(Rect(x: 0, y: 0, width: 30, height: 20), with: .red) }
         let root = Element.hstack(alignment: .start, children: [
             .image(.bitmap(bitmap)),
-            .image(.bitmap(bitmap), layout: LayoutProperties(width: 10, height: 10)),
+            .image(.bitmap(bitmap), layout: flexLayout(width: 10, height: 10)),
         ])
         let f = try frames(root)
         #expect(f[1].size == Size(width: 30, height: 20))
@@ -149,20 +149,25 @@ import Testing
         #expect(throws: ElementError.self) {
             try ElementLayout.layout(.view(frame: Rect(x: .nan, y: 0, width: 1, height: 1)), in: Size(width: 10, height: 10))
         }
-        #expect(throws: ElementError.invalidLayout("element 0: stack.spacing -1.0 is not a finite number ≥ 0")) {
+        #expect(throws: ElementError.invalidLayout("root.layout.rowGap: -1.0 is not a finite length ≥ 0")) {
             try ElementLayout.layout(.vstack(spacing: -1, children: []), in: Size(width: 10, height: 10))
         }
     }
 
     @Test(arguments: [
-        (Element.view(children: [.view(layout: LayoutProperties(width: -1))]), "element 1: width -1.0 is not a finite number ≥ 0"),
-        (.view(children: [.view(), .view(layout: LayoutProperties(padding: EdgeInsets(left: .infinity)))]),
-         "element 2: padding.left inf is not a finite number ≥ 0"),
-        (.view(style: ElementStyle(opacity: 2)), "element 0: opacity 2.0 is not in 0...1"),
-        (.view(style: ElementStyle(cornerRadii: CornerRadii(topLeft: .nan))), "element 0: cornerRadius.topLeft nan is not a finite number ≥ 0"),
-        (.view(style: ElementStyle(border: Border(width: -2, color: .red))), "element 0: border.width -2.0 is not a finite number ≥ 0"),
-        (Element(.text(TextContent("x", maxLines: -1))), "element 0: text.maxLines -1.0 is not 0 or more"),
-        (.gradient(.radial(Gradient(colors: [.red]), center: Point(x: .nan, y: 0), radius: 1)), "element 0: gradient.center.x nan is not finite"),
+        (Element.view(children: [.view(layout: boxLayout(width: -1))]), "root.children[0].layout.width: -1.0 is not a finite length ≥ 0"),
+        (.view(children: [.view(), .view(layout: boxLayout(padding: EdgeInsets(left: .infinity)))]),
+         "root.children[1].layout.padding.left: inf is not a finite length ≥ 0"),
+        (.view(children: [.view(), .view(children: [.view(), .view(frame: Rect(x: .nan, y: 0, width: 1, height: 1))])]),
+         "root.children[1].children[1].layout.inset.left: nan is not a finite length"),
+        (.view(style: ElementStyle(opacity: 2)), "root.style.opacity: 2.0 is not in 0...1"),
+        (.view(style: ElementStyle(cornerRadii: CornerRadii(topLeft: .nan))), "root.style.cornerRadii.topLeft: nan is not a finite number ≥ 0"),
+        (.view().border(width: -2, color: .red), "root.layout.border.top: -2.0 is not a finite number ≥ 0"),
+        (.view(layout: { var l = FlexStyle(); l.flexGrow = .infinity; return l }()), "root.layout.flexGrow: inf is not a finite number ≥ 0"),
+        (.view(layout: { var l = FlexStyle(); l.aspectRatio = 0; return l }()), "root.layout.aspectRatio: 0.0 is not a finite number > 0"),
+        (.view(layout: { var l = FlexStyle(); l.margin.start = .percent(.nan); return l }()), "root.layout.margin.start: nan% is not a finite percentage"),
+        (Element(.text(TextContent("x", maxLines: -1))), "root.text.maxLines: -1 is not 0 or more"),
+        (.gradient(.radial(Gradient(colors: [.red]), center: Point(x: .nan, y: 0), radius: 1)), "root.gradient.center.x: nan is not finite"),
     ])
     func unusableNumbersAreRefusedBeforeLayout(element: Element, message: String) {
         #expect(throws: ElementError.invalidLayout(message)) {

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ElementRenderServiceTests {
     static func tree(_ title: String) -> Element {
         .vstack(spacing: 4, style: ElementStyle(background: .white), children: [
-            .view(layout: LayoutProperties(height: 20), style: ElementStyle(background: .blue)),
+            .view(layout: boxLayout(height: 20), style: ElementStyle(background: .blue)),
             .text(AttributedText(title), style: TextStyle(size: 12)),
         ])
     }

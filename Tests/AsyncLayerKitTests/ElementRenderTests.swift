@@ -21,7 +21,7 @@ import Testing
 
     @Test func anUncancelledRenderDrawsEveryElement() async throws {
         let run = 2000
-        let ticks = (0..<50).map { Element.custom(TickElement(id: $0, run: run), layout: LayoutProperties(height: 1)) }
+        let ticks = (0..<50).map { Element.custom(TickElement(id: $0, run: run), layout: flexLayout(height: 1)) }
         let bitmap = try await renderer.render(.vstack(children: ticks), size: Size(width: 10, height: 100), scale: 1)
         #expect(TickElement.drawn(in: run) == Array(0..<50))
         #expect(bitmap.color(x: 5, y: 25) == .blue)
@@ -30,7 +30,8 @@ import Testing
 
     @Test func roundedCornersBordersAndBackgroundsAreDrawnInOneBitmap() async throws {
         let root = Element.view(frame: Rect(x: 10, y: 10, width: 80, height: 80),
-                                style: ElementStyle(background: .red, cornerRadii: CornerRadii(all: 20), border: Border(width: 4, color: .blue)))
+                                style: ElementStyle(background: .red, cornerRadii: CornerRadii(all: 20)))
+            .border(width: 4, color: .blue)
         let bitmap = try await renderer.render(root, size: Size(width: 100, height: 100), scale: 2)
         #expect(bitmap.width == 200)
         #expect(bitmap.color(x: 24, y: 24)?.alpha == 0)          // outside the rounded corner
@@ -49,10 +50,10 @@ import Testing
         #expect(TickElement.drawn(in: run) == [2])
     }
 
-    @Test func clipsToBoundsClipsChildrenToTheRoundedShape() async throws {
+    @Test func overflowHiddenClipsChildrenToTheRoundedShape() async throws {
         func render(clips: Bool) async throws -> Bitmap {
-            let root = Element.view(style: ElementStyle(cornerRadii: CornerRadii(all: 10), clipsToBounds: clips),
-                                    children: [.view(style: ElementStyle(background: .green))])
+            let root = Element.view(style: ElementStyle(cornerRadii: CornerRadii(all: 10)),
+                                    children: [.view(style: ElementStyle(background: .green))]).clipped(clips)
             return try await renderer.render(root, size: Size(width: 40, height: 40), scale: 1)
         }
         #expect(try await render(clips: true).color(x: 0, y: 0)?.alpha == 0)

@@ -6,11 +6,10 @@ import Testing
     @Test func theReadmeExampleRendersACard() async throws {
         let assets = BundledImageLoader()
         // --- README ---
-        let card = Element.vstack(spacing: 6, layout: LayoutProperties(padding: EdgeInsets(all: 12)),
-                                  style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12)), children: [
-            .image(.named("cover"), layout: LayoutProperties(height: 120), style: ElementStyle(cornerRadii: CornerRadii(all: 8))),
+        let card = Element.vstack(spacing: 6, style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12)), children: [
+            Element.image(.named("cover")).size(height: 120).cornerRadius(8),
             .text("Live from the Bund · 上海外滩夜景", style: TextStyle(size: 15, weight: .bold), maxLines: 2),
-        ])
+        ]).padding(12)
         let service = ElementRenderService(renderer: ElementRenderer(imageLoader: assets))   // cache + shared renders + lanes
         let bitmap = try await service.render(card, size: Size(width: 320, height: 200), scale: 2)
         // --- end ---

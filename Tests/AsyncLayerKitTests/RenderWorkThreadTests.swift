@@ -51,7 +51,7 @@ import Testing
         }.value
         DisplayLoop.drive {
             layer.setElement(.vstack(children: [
-                .image(.named("\(tag)/cover"), contentMode: .aspectFill, layout: LayoutProperties(width: 64, height: 32)),
+                .image(.named("\(tag)/cover"), contentMode: .aspectFill, layout: flexLayout(width: 64, height: 32)),
                 .text(AttributedText("\(tag) title")),
             ]), modelID: 1)
         }

@@ -161,10 +161,9 @@ public actor ElementCache {
         insert(.bitmap(bitmap), cost: bitmap.byteCount, for: .image(key))
     }
 
-    /// The cached decoded images among `keys` (each lookup counted), after storing `texts` — one
-    /// call for what a render needs between its layout and its drawing.
-    func decodedImages(for keys: [DecodedImageKey], insertingTexts texts: [TextContent: TextMeasurements]) -> [DecodedImageKey: Bitmap] {
-        if !texts.isEmpty { insertTextMeasurements(texts) }
+    /// The cached decoded images among `keys` (each lookup counted): one call for the images a
+    /// render needs.
+    func decodedImages(for keys: [DecodedImageKey]) -> [DecodedImageKey: Bitmap] {
         var found: [DecodedImageKey: Bitmap] = [:]
         for key in keys {
             if let bitmap = decodedImage(for: key) { found[key] = bitmap }

@@ -5,171 +5,142 @@ internal import Foundation
 #endif
 internal import Canvas
 
-// The JSON form of an element (schema version 1). Every key but "type" is optional and takes its
-// default when missing; keys at their default are left out when encoding, and the encoding with
-// sorted keys is the canonical form that `contentHash` digests.
-//
-//     {
-//       "type": "view" | "stack" | "image" | "text" | "gradient" | "custom",
-//       "frame": {"x": 0, "y": 0, "width": 375, "height": 211},
-//       "layout": {"width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight",
-//                  "grow", "shrink", "padding": {"top", "left", "bottom", "right"}},
-//       "style": {"background": "#RRGGBB[AA]", "cornerRadius": 12 | {"topLeft", ...},
-//                 "border": {"width", "color"}, "shadow": {"offset": {"width", "height"},
-//                 "radius", "color"}, "opacity", "clipsToBounds", "hidden"},
-//       "stack": {"axis": "horizontal" | "vertical" | "overlay", "spacing", "alignment"},
-//       "image": {"source": {"named": "cover"} | {"base64": "…"}, "contentMode": "aspectFill", "blur": 8},
-//       "text": {"text": "…" | {"segments": […]}, "style": {TextStyle}, "maxLines",
-//                "lineBreakMode", "truncation"},
-//       "gradient": {"kind": "linear" | "radial", "stops": [{"location", "color"}],
-//                    "start": {"x", "y"}, "end": {"x", "y"}, "center": {"x", "y"}, "radius"},
-//       "custom": {"type": "avatarBadge", "value": {…}},
-//       "children": [ … ]
-//     }
+// INTERIM (helper C's model change; helper C2 replaces this file with schema version 2).
+// Decoding reads schema version 1 and maps it onto the flexbox model the way the Swift sugar does
+// ("stack" → vstack/hstack/overlay, "view" → an overlay box, "frame" → absolute, border width →
+// layout.border). Encoding writes version 1 keys for the kind and content, and the layout and
+// style as their descriptions (enough for the content hash; not decodable).
 
 extension Element: Codable {
     private enum Keys: String, CodingKey {
-        case type, frame, layout, style, stack, image, text, gradient, custom, children
+        case type, frame, layout, style, stack, image, text, gradient, custom, children, flex, paint
     }
 
-    /// Decodes an element from its JSON form (see the JSON schema reference).
+    /// Decodes an element from its JSON form (schema version 1, interim).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let type = try c.decode(String.self, forKey: .type)
-        let kind: Kind
+        let children = try c.decodeIfPresent([Element].self, forKey: .children) ?? []
         switch type {
-        case "view": kind = .view
-        case "stack": kind = .stack(try c.decodeIfPresent(StackLayout.self, forKey: .stack) ?? StackLayout(axis: .vertical))
-        case "image": kind = .image(try c.decode(ImageContent.self, forKey: .image))
-        case "text": kind = .text(try c.decode(TextContent.self, forKey: .text))
-        case "gradient": kind = .gradient(try c.decode(GradientContent.self, forKey: .gradient))
-        case "custom": kind = .custom(try c.decode(AnyCustomElement.self, forKey: .custom))
+        case "view": self = .view(children: children)
+        case "stack":
+            let stack = try c.decodeIfPresent(StackJSON.self, forKey: .stack) ?? StackJSON()
+            switch stack.axis {
+            case "horizontal": self = .hstack(spacing: stack.spacing ?? 0, alignment: stack.alignment ?? .stretch, justification: stack.justification ?? .start, children: children)
+            case "overlay": self = .overlay(alignment: stack.alignment ?? .stretch, children: children)
+            default: self = .vstack(spacing: stack.spacing ?? 0, alignment: stack.alignment ?? .stretch, justification: stack.justification ?? .start, children: children)
+            }
+        case "image": self = Element(.image(try c.decode(ImageContent.self, forKey: .image)), children: children)
+        case "text": self = Element(.text(try c.decode(TextContent.self, forKey: .text)), children: children)
+        case "gradient": self = Element(.gradient(try c.decode(GradientContent.self, forKey: .gradient)), children: children)
+        case "custom": self = Element(.custom(try c.decode(AnyCustomElement.self, forKey: .custom)), children: children)
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c,
                 debugDescription: "\"\(type)\" is not an element type: expected view, stack, image, text, gradient or custom")
         }
-        self.init(
-            kind,
-            frame: try c.decodeIfPresent(FrameJSON.self, forKey: .frame)?.rect,
-            layout: try c.decodeIfPresent(LayoutProperties.self, forKey: .layout) ?? LayoutProperties(),
-            style: try c.decodeIfPresent(ElementStyle.self, forKey: .style) ?? ElementStyle(),
-            children: try c.decodeIfPresent([Element].self, forKey: .children) ?? []
-        )
+        if let l = try c.decodeIfPresent(LayoutV1.self, forKey: .layout) {
+            if let v = l.width { layout.width = .points(v) }
+            if let v = l.height { layout.height = .points(v) }
+            if let v = l.minWidth { layout.minWidth = .points(v) }
+            if let v = l.maxWidth { layout.maxWidth = .points(v) }
+            if let v = l.minHeight { layout.minHeight = .points(v) }
+            if let v = l.maxHeight { layout.maxHeight = .points(v) }
+            if let v = l.grow { layout.flexGrow = v }
+            if let v = l.shrink { layout.flexShrink = v }
+            if let v = l.padding { layout.padding = Edges(v) }
+        }
+        if let s = try c.decodeIfPresent(StyleV1.self, forKey: .style) {
+            style.background = s.background
+            if let all = s.cornerRadius { style.cornerRadii = CornerRadii(all: all) }
+            if let r = s.cornerRadii { style.cornerRadii = r.radii }
+            if let border = s.border {
+                layout.border = Edges(all: border.width)
+                style.borderColor = border.color
+            }
+            style.shadow = s.shadow
+            style.opacity = s.opacity ?? 1
+            if s.clipsToBounds == true { layout.overflow = .hidden }
+            style.isHidden = s.hidden ?? false
+        }
+        if let frame = try c.decodeIfPresent(FrameJSON.self, forKey: .frame) {
+            layout = Element.absolute(layout, frame: frame.rect)
+        }
     }
 
-    /// Encodes the element in its JSON form, leaving out keys at their defaults.
+    /// Encodes the element (interim: see the note at the top of the file).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         switch kind {
         case .view: try c.encode("view", forKey: .type)
-        case .stack(let stack): try c.encode("stack", forKey: .type); try c.encode(stack, forKey: .stack)
         case .image(let image): try c.encode("image", forKey: .type); try c.encode(image, forKey: .image)
         case .text(let text): try c.encode("text", forKey: .type); try c.encode(text, forKey: .text)
         case .gradient(let gradient): try c.encode("gradient", forKey: .type); try c.encode(gradient, forKey: .gradient)
         case .custom(let custom): try c.encode("custom", forKey: .type); try c.encode(custom, forKey: .custom)
         }
-        try c.encodeIfPresent(frame.map(FrameJSON.init), forKey: .frame)
-        if layout != LayoutProperties() { try c.encode(layout, forKey: .layout) }
-        if style != ElementStyle() { try c.encode(style, forKey: .style) }
+        if layout != FlexStyle() { try c.encode(String(describing: layout), forKey: .flex) }
+        if style != ElementStyle() { try c.encode(String(describing: style), forKey: .paint) }
         if !children.isEmpty { try c.encode(children, forKey: .children) }
+    }
+}
+
+/// A v1 stack.
+private struct StackJSON: Codable {
+    var axis: String?
+    var spacing: Double?
+    var alignment: StackAlignment?
+    var justification: StackAlignment?
+}
+
+/// v1 layout properties.
+private struct LayoutV1: Codable {
+    var width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink: Double?
+    var padding: EdgeInsets?
+}
+
+/// A v1 border.
+private struct BorderV1: Codable {
+    var width: Double
+    var color: Color
+}
+
+/// A v1 style.
+private struct StyleV1: Decodable {
+    var background: Color?
+    var cornerRadius: Double?
+    var cornerRadii: CornerRadiiJSON?
+    var border: BorderV1?
+    var shadow: Shadow?
+    var opacity: Double?
+    var clipsToBounds: Bool?
+    var hidden: Bool?
+
+    private enum Keys: String, CodingKey { case background, cornerRadius, border, shadow, opacity, clipsToBounds, hidden }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        background = try c.decodeIfPresent(Color.self, forKey: .background)
+        if c.contains(.cornerRadius) {
+            if let all = try? c.decode(Double.self, forKey: .cornerRadius) { cornerRadius = all }
+            else { cornerRadii = try c.decode(CornerRadiiJSON.self, forKey: .cornerRadius) }
+        }
+        border = try c.decodeIfPresent(BorderV1.self, forKey: .border)
+        shadow = try c.decodeIfPresent(Shadow.self, forKey: .shadow)
+        opacity = try c.decodeIfPresent(Double.self, forKey: .opacity)
+        clipsToBounds = try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds)
+        hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
     }
 }
 
 /// A frame as flat `{"x", "y", "width", "height"}`.
 private struct FrameJSON: Codable {
     var x: Double, y: Double, width: Double, height: Double
-    init(_ rect: Rect) { (x, y, width, height) = (rect.minX, rect.minY, rect.width, rect.height) }
     var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
-}
-
-extension LayoutProperties: Codable {
-    private enum Keys: String, CodingKey {
-        case width, height, minWidth, maxWidth, minHeight, maxHeight, grow, shrink, padding
-    }
-
-    /// Decodes layout properties; missing keys take their defaults.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        let d = LayoutProperties()
-        self.init(
-            width: try c.decodeIfPresent(Double.self, forKey: .width),
-            height: try c.decodeIfPresent(Double.self, forKey: .height),
-            minWidth: try c.decodeIfPresent(Double.self, forKey: .minWidth),
-            maxWidth: try c.decodeIfPresent(Double.self, forKey: .maxWidth),
-            minHeight: try c.decodeIfPresent(Double.self, forKey: .minHeight),
-            maxHeight: try c.decodeIfPresent(Double.self, forKey: .maxHeight),
-            grow: try c.decodeIfPresent(Double.self, forKey: .grow) ?? d.grow,
-            shrink: try c.decodeIfPresent(Double.self, forKey: .shrink) ?? d.shrink,
-            padding: try c.decodeIfPresent(EdgeInsets.self, forKey: .padding) ?? d.padding
-        )
-    }
-
-    /// Encodes the properties that differ from their defaults.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encodeIfPresent(width, forKey: .width)
-        try c.encodeIfPresent(height, forKey: .height)
-        try c.encodeIfPresent(minWidth, forKey: .minWidth)
-        try c.encodeIfPresent(maxWidth, forKey: .maxWidth)
-        try c.encodeIfPresent(minHeight, forKey: .minHeight)
-        try c.encodeIfPresent(maxHeight, forKey: .maxHeight)
-        if grow != 0 { try c.encode(grow, forKey: .grow) }
-        if shrink != 1 { try c.encode(shrink, forKey: .shrink) }
-        if padding != .zero { try c.encode(padding, forKey: .padding) }
-    }
-}
-
-extension ElementStyle: Codable {
-    private enum Keys: String, CodingKey {
-        case background, cornerRadius, border, shadow, opacity, clipsToBounds, hidden
-    }
-
-    /// Decodes a style; missing keys take their defaults. `cornerRadius` is a number (all
-    /// corners) or an object with `topLeft`, `topRight`, `bottomRight`, `bottomLeft`.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        var radii = CornerRadii.zero
-        if c.contains(.cornerRadius) {
-            if let all = try? c.decode(Double.self, forKey: .cornerRadius) {
-                radii = CornerRadii(all: all)
-            } else {
-                radii = try c.decode(CornerRadiiJSON.self, forKey: .cornerRadius).radii
-            }
-        }
-        self.init(
-            background: try c.decodeIfPresent(Color.self, forKey: .background),
-            cornerRadii: radii,
-            border: try c.decodeIfPresent(Border.self, forKey: .border),
-            shadow: try c.decodeIfPresent(Shadow.self, forKey: .shadow),
-            opacity: try c.decodeIfPresent(Double.self, forKey: .opacity) ?? 1,
-            clipsToBounds: try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds) ?? false,
-            isHidden: try c.decodeIfPresent(Bool.self, forKey: .hidden) ?? false
-        )
-    }
-
-    /// Encodes the properties that differ from their defaults.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encodeIfPresent(background, forKey: .background)
-        let r = cornerRadii
-        if r.topLeft == r.topRight, r.topLeft == r.bottomRight, r.topLeft == r.bottomLeft {
-            if r.topLeft != 0 { try c.encode(r.topLeft, forKey: .cornerRadius) }
-        } else {
-            try c.encode(CornerRadiiJSON(radii: r), forKey: .cornerRadius)
-        }
-        try c.encodeIfPresent(border, forKey: .border)
-        try c.encodeIfPresent(shadow, forKey: .shadow)
-        if opacity != 1 { try c.encode(opacity, forKey: .opacity) }
-        if clipsToBounds { try c.encode(true, forKey: .clipsToBounds) }
-        if isHidden { try c.encode(true, forKey: .hidden) }
-    }
 }
 
 /// Per-corner radii; missing corners are 0.
 private struct CornerRadiiJSON: Codable {
     var radii: CornerRadii
-    init(radii: CornerRadii) { self.radii = radii }
     private enum Keys: String, CodingKey { case topLeft, topRight, bottomRight, bottomLeft }
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)

@@ -69,30 +69,34 @@ extension Element {
         return copy
     }
 
-    /// Places the element at an explicit frame in its parent.
-    public func frame(_ frame: Rect) -> Element { with { $0.frame = frame } }
-    /// Fixes the width and/or height.
+    /// Places the element at an explicit frame in its parent: `position: absolute` at the frame's
+    /// origin (from the parent's padding box), with its width and height.
+    public func frame(_ frame: Rect) -> Element { with { $0.layout = Element.absolute($0.layout, frame: frame) } }
+    /// Fixes the width and/or height, in points.
     public func size(width: Double? = nil, height: Double? = nil) -> Element {
         with { e in
-            if let width { e.layout.width = width }
-            if let height { e.layout.height = height }
+            if let width { e.layout.width = .points(width) }
+            if let height { e.layout.height = .points(height) }
         }
     }
-    /// Bounds the width and height.
+    /// Bounds the width and height, in points.
     public func clamp(minWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil) -> Element {
         with { e in
-            if let minWidth { e.layout.minWidth = minWidth }
-            if let maxWidth { e.layout.maxWidth = maxWidth }
-            if let minHeight { e.layout.minHeight = minHeight }
-            if let maxHeight { e.layout.maxHeight = maxHeight }
+            if let minWidth { e.layout.minWidth = .points(minWidth) }
+            if let maxWidth { e.layout.maxWidth = .points(maxWidth) }
+            if let minHeight { e.layout.minHeight = .points(minHeight) }
+            if let maxHeight { e.layout.maxHeight = .points(maxHeight) }
         }
     }
-    /// Sets the share of free space the element takes in a stack.
-    public func grow(_ weight: Double = 1) -> Element { with { $0.layout.grow = weight } }
-    /// Sets how much the element gives up when a stack overflows.
-    public func shrink(_ weight: Double) -> Element { with { $0.layout.shrink = weight } }
-    /// Sets the padding.
-    public func padding(_ insets: EdgeInsets) -> Element { with { $0.layout.padding = insets } }
+    /// Sets the share of free space the element takes in a stack (`flexGrow`).
+    public func grow(_ weight: Double = 1) -> Element { with { $0.layout.flexGrow = weight } }
+    /// CSS `flex: N`: grows by `N`, shrinks by 1, from a basis of 0 — the element takes a share
+    /// of the space its siblings leave rather than starting from its content size.
+    public func flex(_ value: Double) -> Element { with { $0.layout.setFlex(value) } }
+    /// Sets how much the element gives up when a stack overflows (`flexShrink`).
+    public func shrink(_ weight: Double) -> Element { with { $0.layout.flexShrink = weight } }
+    /// Sets the padding, in points.
+    public func padding(_ insets: EdgeInsets) -> Element { with { $0.layout.padding = Edges(insets) } }
     /// Sets the same padding on every side.
     public func padding(_ inset: Double) -> Element { padding(EdgeInsets(all: inset)) }
     /// Sets the background colour.
@@ -101,14 +105,22 @@ extension Element {
     public func cornerRadius(_ radius: Double) -> Element { with { $0.style.cornerRadii = CornerRadii(all: radius) } }
     /// Rounds each corner by its own radius.
     public func cornerRadii(_ radii: CornerRadii) -> Element { with { $0.style.cornerRadii = radii } }
-    /// Draws a border inside the edge.
-    public func border(width: Double, color: Color) -> Element { with { $0.style.border = Border(width: width, color: color) } }
+    /// Gives every edge a border `width` points wide (taking part in layout, as CSS's
+    /// `border-width`) drawn in `color`.
+    public func border(width: Double, color: Color) -> Element {
+        with { e in
+            e.layout.border = Edges(all: width)
+            e.style.borderColor = color
+        }
+    }
     /// Casts a drop shadow from the background.
     public func shadow(_ shadow: Shadow) -> Element { with { $0.style.shadow = shadow } }
     /// Sets the group opacity.
     public func opacity(_ opacity: Double) -> Element { with { $0.style.opacity = opacity } }
-    /// Clips the children to the element's rounded shape.
-    public func clipped(_ clips: Bool = true) -> Element { with { $0.style.clipsToBounds = clips } }
+    /// Clips the children to the element's rounded shape (`overflow: hidden`).
+    public func clipped(_ clips: Bool = true) -> Element { with { $0.layout.overflow = clips ? .hidden : .visible } }
+    /// Sets the paint order among siblings (see ``ElementStyle/zIndex``).
+    public func zIndex(_ index: Int) -> Element { with { $0.style.zIndex = index } }
     /// Hides the element (it keeps its place in layout).
     public func hidden(_ hidden: Bool = true) -> Element { with { $0.style.isHidden = hidden } }
 }

@@ -188,26 +188,3 @@ extension AnyCustomElement: Codable {
         try c.encode(base, forKey: .value)
     }
 }
-
-extension StackLayout: Codable {
-    private enum Keys: String, CodingKey { case axis, spacing, alignment, justification }
-
-    /// Decodes a stack layout; `axis` defaults to `vertical`, `spacing` to 0, `alignment` to
-    /// `stretch`, `justification` to `start`.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        self.init(axis: try c.decodeIfPresent(Axis.self, forKey: .axis) ?? .vertical,
-                  spacing: try c.decodeIfPresent(Double.self, forKey: .spacing) ?? 0,
-                  alignment: try c.decodeIfPresent(StackAlignment.self, forKey: .alignment) ?? .stretch,
-                  justification: try c.decodeIfPresent(StackAlignment.self, forKey: .justification) ?? .start)
-    }
-
-    /// Encodes every key.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(axis, forKey: .axis)
-        try c.encode(spacing, forKey: .spacing)
-        try c.encode(alignment, forKey: .alignment)
-        if justification != .start { try c.encode(justification, forKey: .justification) }
-    }
-}

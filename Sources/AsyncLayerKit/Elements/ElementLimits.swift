@@ -47,15 +47,19 @@ public struct ElementLimits: Hashable, Sendable {
     ///
     /// - Throws: ``ElementError/tooManyNodes(count:limit:)``, ``ElementError/tooDeep(depth:limit:)``,
     ///   ``ElementError/textTooLong(utf8Bytes:limit:)``, ``ElementError/imagesTooLarge(bytes:limit:)``,
-    ///   ``ElementError/invalidLayout(_:)`` naming the element by its pre-order index.
+    ///   ``ElementError/invalidLayout(_:)`` naming the value by its path (`root.children[2].layout.width`).
     public func check(_ root: Element) throws(ElementError) {
-        var stack: [(element: Element, depth: Int)] = [(root, 1)]
+        var stack: [(element: Element, depth: Int, link: (parent: Int, index: Int)?)] = [(root, 1, nil)]
+        // Each visited element's parent and place among its siblings, to name it in an error.
+        var links: [(parent: Int, index: Int)?] = []
         var nodes = 0, textBytes = 0, imageBytes = 0
-        while let (element, depth) = stack.popLast() {
+        while let (element, depth, link) = stack.popLast() {
             nodes += 1
             guard nodes <= maxNodes else { throw .tooManyNodes(count: nodes, limit: maxNodes) }
             guard depth <= enforcedMaxDepth else { throw .tooDeep(depth: depth, limit: enforcedMaxDepth) }
-            try ElementValidation.check(element, position: nodes - 1)
+            let position = nodes - 1
+            links.append(link)
+            try ElementValidation.check(element) { ElementPath.name(of: position, links: links) }
             switch element.kind {
             case .text(let content):
                 textBytes += content.text.utf8Count
@@ -68,7 +72,9 @@ public struct ElementLimits: Hashable, Sendable {
             default:
                 break
             }
-            for child in element.children.reversed() { stack.append((child, depth + 1)) }
+            for (index, child) in element.children.enumerated().reversed() {
+                stack.append((child, depth + 1, (position, index)))
+            }
         }
     }
 }

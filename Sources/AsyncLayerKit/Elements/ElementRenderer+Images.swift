@@ -7,19 +7,20 @@ extension ElementRenderer {
     /// - Throws: ``ElementError/noImageLoader(name:)``, ``ElementError/imageLoadFailed(name:detail:)``,
     ///   ``ElementError/canvas(_:)`` for a bad or oversized image, ``ElementError/cancelled``.
     public func resolveImages(_ root: Element, layout: LayoutResult, scale: Double) async throws(ElementError) -> ResolvedImages {
-        try await resolveImages(root, layout: layout, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
+        let tree = try Self.traversal(of: root, matching: layout)
+        return try await resolveImages(tree, layout: layout, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
     }
 
-    /// Resolves the images; with a cache, first looks every image up and hands over the texts the
-    /// layout measured in **one** call to the cache (each call may wait for another render
-    /// using the cache), so only missing images go further.
-    func resolveImages(
-        _ root: Element, layout: LayoutResult, scale: Double, deadline: RenderDeadline?,
-        measuredTexts: [TextContent: ElementCache.TextMeasurements] = [:]
-    ) async throws(ElementError) -> ResolvedImages {
+    /// The image stage: the images of the drawn elements (not hidden, not under `display: none`);
+    /// with a cache, first looks every image up in **one** call to the cache (each call may wait
+    /// for another render using the cache), so only missing images go further.
+    func resolveImages(_ tree: ElementTraversal, layout: LayoutResult, scale: Double, deadline: RenderDeadline?) async throws(ElementError) -> ResolvedImages {
         var jobs: [ImageJob] = []
-        var index = 0
-        collect(root, index: &index, nodes: layout.nodes, into: &jobs)
+        for index in tree.drawnIndices {
+            if case .image(let image) = tree.elements[index].kind {
+                jobs.append(ImageJob(index: index, content: image, box: layout.nodes[index].contentFrame.size))
+            }
+        }
         let loader = imageLoader
         let pixelLimits = limits.pixels
         let cache = self.cache
@@ -27,7 +28,7 @@ extension ElementRenderer {
         // Each job's cache key, computed once (hashing encoded bytes is not free).
         var keyed = jobs.map { (job: $0, key: cache == nil ? nil : $0.cacheKey(scale: scale)) }
         if let cache {
-            let known = await cache.decodedImages(for: keyed.compactMap(\.key), insertingTexts: measuredTexts)
+            let known = await cache.decodedImages(for: keyed.compactMap(\.key))
             keyed = keyed.filter { entry in
                 if let key = entry.key, let bitmap = known[key] {
                     resolved.bitmaps[entry.job.index] = bitmap
@@ -74,19 +75,6 @@ extension ElementRenderer {
         if Task.isCancelled { throw .cancelled }
         try deadline?.check()
         return resolved
-    }
-
-    private func collect(_ element: Element, index: inout Int, nodes: [LayoutResult.Node], into jobs: inout [ImageJob]) {
-        let mine = index
-        index += 1
-        if element.style.isHidden {
-            index += ElementTreeWalk.count(element) - 1
-            return
-        }
-        if case .image(let image) = element.kind {
-            jobs.append(ImageJob(index: mine, content: image, box: nodes[mine].contentFrame.size))
-        }
-        for child in element.children { collect(child, index: &index, nodes: nodes, into: &jobs) }
     }
 }
 

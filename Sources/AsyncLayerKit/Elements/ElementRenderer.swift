@@ -38,7 +38,11 @@ public struct ElementRenderer: Sendable {
     /// The executor image loads and decodes run on.
     var imageExecutor: RenderExecutor { (lanes ?? .shared).executor }
 
-    /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale`.
+    /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale` (the
+    /// layout is rounded to that scale's pixel grid).
+    ///
+    /// The stages share one pre-order walk of the tree: layout, then the
+    /// images of the drawn elements, then painting.
     ///
     /// - Throws: ``ElementError``: a limit, a layout or image problem, a Canvas refusal
     ///   (``ElementError/canvas(_:)``), or ``ElementError/cancelled``.
@@ -46,13 +50,15 @@ public struct ElementRenderer: Sendable {
         if Task.isCancelled { throw .cancelled }
         let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
         do { _ = try limits.pixels.pixelSize(for: size, scale: scale) } catch { throw .canvas(error) }
-        let (layout, measured) = try await layout(root, in: size)
+        try limits.check(root)
+        let tree = ElementTraversal(root)
+        let layout = try await layout(tree, in: size, scale: scale)
         try deadline?.check()
-        let images = try await resolveImages(root, layout: layout, scale: scale, deadline: deadline, measuredTexts: measured)
-        return try draw(root, layout: layout, images: images, scale: scale, deadline: deadline)
+        let images = try await resolveImages(tree, layout: layout, scale: scale, deadline: deadline)
+        return try draw(tree, layout: layout, images: images, scale: scale, deadline: deadline)
     }
 
-    /// Resolves the images of a tree laid out before (pre-layout: ``ElementLayout/layout(_:in:limits:)``
+    /// Resolves the images of a tree laid out before (pre-layout: ``ElementLayout/layout(_:in:limits:scale:)``
     /// off the loop, once) and draws it at `scale`: the render without its layout step.
     ///
     /// - Throws: as ``render(_:size:scale:)``; ``ElementError/invalidLayout(_:)`` when `layout`
@@ -61,26 +67,25 @@ public struct ElementRenderer: Sendable {
         if Task.isCancelled { throw .cancelled }
         let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
         do { _ = try limits.pixels.pixelSize(for: layout.size, scale: scale) } catch { throw .canvas(error) }
-        try root.checkSupportedDepth()
-        guard layout.nodes.count == ElementTreeWalk.count(root) else {
-            throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
-        }
-        let images = try await resolveImages(root, layout: layout, scale: scale, deadline: deadline)
-        return try draw(root, layout: layout, images: images, scale: scale, deadline: deadline)
+        let tree = try Self.traversal(of: root, matching: layout)
+        let images = try await resolveImages(tree, layout: layout, scale: scale, deadline: deadline)
+        return try draw(tree, layout: layout, images: images, scale: scale, deadline: deadline)
     }
 
-    /// Lays `root` out with the texts the cache measured before; returns the texts it measured
-    /// anew, for the cache (handed to it with the image lookups, in one call).
-    func layout(_ root: Element, in size: Size) async throws(ElementError) -> (LayoutResult, [TextContent: ElementCache.TextMeasurements]) {
-        try limits.check(root)
-        guard let cache else {
-            return (try ElementLayout.layout(checked: root, in: size, limits: limits, texts: TextMeasurer()), [:])
+    /// The layout stage: lays the tree out with the texts the cache measured before (one call to
+    /// the cache), then hands the cache the texts it measured anew (another).
+    func layout(_ tree: ElementTraversal, in size: Size, scale: Double) async throws(ElementError) -> LayoutResult {
+        guard size.isFinite, size.width >= 0, size.height >= 0 else {
+            throw .invalidLayout("canvas size \(size) is not a finite, non-negative size")
         }
-        var contents = Set<TextContent>()
-        TextMeasurer.contents(of: root, into: &contents)
+        guard let cache else {
+            return try ElementLayout.layout(tree, width: size.width, height: size.height, limits: limits, texts: TextMeasurer(), scale: scale)
+        }
+        let contents = TextMeasurer.contents(of: tree)
         let texts = TextMeasurer(known: contents.isEmpty ? [:] : await cache.textMeasurements(for: contents))
-        let layout = try ElementLayout.layout(checked: root, in: size, limits: limits, texts: texts)
-        return (layout, texts.added)
+        let layout = try ElementLayout.layout(tree, width: size.width, height: size.height, limits: limits, texts: texts, scale: scale)
+        if !texts.added.isEmpty { await cache.insertTextMeasurements(texts.added) }
+        return layout
     }
 
     /// Draws a laid-out tree whose images are resolved; synchronous, for a render lane.
@@ -89,18 +94,15 @@ public struct ElementRenderer: Sendable {
     ///   ``ElementError/cancelled``, ``ElementError/canvas(_:)``,
     ///   ``ElementError/customDrawFailed(typeName:detail:)``.
     public func draw(_ root: Element, layout: LayoutResult, images: ResolvedImages, scale: Double) throws(ElementError) -> Bitmap {
-        try draw(root, layout: layout, images: images, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
+        let tree = try Self.traversal(of: root, matching: layout)
+        return try draw(tree, layout: layout, images: images, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
     }
 
-    func draw(_ root: Element, layout: LayoutResult, images: ResolvedImages, scale: Double, deadline: RenderDeadline?) throws(ElementError) -> Bitmap {
-        try root.checkSupportedDepth()
-        guard layout.nodes.count == ElementTreeWalk.count(root) else {
-            throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
-        }
+    /// The painting stage.
+    func draw(_ tree: ElementTraversal, layout: LayoutResult, images: ResolvedImages, scale: Double, deadline: RenderDeadline?) throws(ElementError) -> Bitmap {
         do {
             return try Bitmap.render(size: layout.size, scale: scale, limits: limits.pixels) { context in
-                var index = 0
-                try ElementPainter(context: context, nodes: layout.nodes, images: images, deadline: deadline).draw(root, index: &index)
+                try ElementPainter(context: context, tree: tree, nodes: layout.nodes, images: images, deadline: deadline).draw(0)
             }
         } catch let error as ElementError {
             throw error
@@ -110,12 +112,15 @@ public struct ElementRenderer: Sendable {
             throw .invalidLayout("\(error)")
         }
     }
-}
 
-/// Counting a tree's elements (the depth is bounded by the limits checked before).
-enum ElementTreeWalk {
-    static func count(_ element: Element) -> Int {
-        element.children.reduce(1) { $0 + count($1) }
+    /// The walk of `root`, after checking its depth and that `layout` has one node per element.
+    static func traversal(of root: Element, matching layout: LayoutResult) throws(ElementError) -> ElementTraversal {
+        try root.checkSupportedDepth()
+        let tree = ElementTraversal(root)
+        guard layout.nodes.count == tree.count else {
+            throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
+        }
+        return tree
     }
 }
 

@@ -1,13 +1,17 @@
 public import Canvas
 
-/// The box properties every element shares: what is drawn behind and around its content.
+/// What an element paints around its content: background, corners, border colour, shadow,
+/// opacity, paint order and visibility. Layout lives in ``Element/layout`` (the border's widths
+/// too: ``/Flexbox/FlexStyle/border``).
 public struct ElementStyle: Hashable, Sendable {
     /// The fill behind the content, inside the rounded shape. `nil`: none.
     public var background: Color?
     /// Per-corner radii of the element's shape (clamped to its size when drawn).
     public var cornerRadii: CornerRadii
-    /// A border drawn inside the shape's edge, above the content and children. `nil`: none.
-    public var border: Border?
+    /// The border's colour, drawn inside the shape's edge with the layout's per-edge widths
+    /// (``/Flexbox/FlexStyle/border``), above the content and children. `nil`: no border drawn
+    /// (the widths still take part in layout).
+    public var borderColor: Color?
     /// A drop shadow. `nil`: none.
     ///
     /// With a ``background``, the shadow is the background's rounded shape (the cheap path: one
@@ -18,42 +22,30 @@ public struct ElementStyle: Hashable, Sendable {
     public var shadow: Shadow?
     /// 0...1; below 1 the element and its children are composited as one group.
     public var opacity: Double
-    /// Whether children are clipped to the element's rounded shape.
-    public var clipsToBounds: Bool
-    /// Whether the element (and its children) is skipped when drawing. It still takes its place
-    /// in layout, as a hidden view does.
+    /// Paint order among siblings: children are drawn by ascending `zIndex`, equal values in
+    /// document order, all above their parent's own content (a negative value does not go behind
+    /// the parent). Layout order is unaffected.
+    public var zIndex: Int
+    /// Whether the element (and its children) is skipped when drawing — CSS `visibility: hidden`:
+    /// it still takes its place in layout. Its images are not loaded.
     public var isHidden: Bool
 
     /// Creates a style; by default nothing is drawn.
     public init(
         background: Color? = nil,
         cornerRadii: CornerRadii = .zero,
-        border: Border? = nil,
+        borderColor: Color? = nil,
         shadow: Shadow? = nil,
         opacity: Double = 1,
-        clipsToBounds: Bool = false,
+        zIndex: Int = 0,
         isHidden: Bool = false
     ) {
         self.background = background
         self.cornerRadii = cornerRadii
-        self.border = border
+        self.borderColor = borderColor
         self.shadow = shadow
         self.opacity = opacity
-        self.clipsToBounds = clipsToBounds
+        self.zIndex = zIndex
         self.isHidden = isHidden
-    }
-}
-
-/// A border of a given width and colour, drawn inside an element's edge.
-public struct Border: Hashable, Sendable, Codable {
-    /// The width in points.
-    public var width: Double
-    /// The colour.
-    public var color: Color
-
-    /// Creates a border.
-    public init(width: Double, color: Color) {
-        self.width = width
-        self.color = color
     }
 }

@@ -1,12 +1,12 @@
 import Canvas
 
-/// The texts of one layout: each (content, options) pair is measured once per layout — stack
-/// layout asks for a text's size while measuring and again while placing — and taken from an
-/// ``ElementCache``'s earlier measurements when it has them. What is measured anew is collected,
-/// for the cache to keep.
+/// The texts of one layout: each (content, options) pair is measured once per layout — the engine
+/// may ask for a text's size several times, and the final layout asks again at the text's width —
+/// and taken from an ``ElementCache``'s earlier measurements when it has them. What is measured
+/// anew is collected, for the cache to keep.
 ///
-/// A class because the layout engine's measuring functions are non-mutating; one instance
-/// belongs to one layout and never leaves its task.
+/// A class because the measurer is copied into the engine; one instance belongs to one layout and
+/// never leaves its task.
 final class TextMeasurer {
     private var known: [TextContent: ElementCache.TextMeasurements]
     /// Measurements made by this layout that the cache did not have.
@@ -25,9 +25,13 @@ final class TextMeasurer {
         return layout
     }
 
-    /// The distinct text contents of a tree whose limits were checked (its depth is bounded).
-    static func contents(of element: Element, into set: inout Set<TextContent>) {
-        if case .text(let text) = element.kind { set.insert(text) }
-        for child in element.children { contents(of: child, into: &set) }
+    /// The distinct text contents a layout of `tree` measures (not those under `display: none`),
+    /// as measured: with their alignment resolved for their direction.
+    static func contents(of tree: ElementTraversal) -> Set<TextContent> {
+        var set = Set<TextContent>()
+        for index in 0..<tree.count where tree.visibility[index] != .none {
+            if case .text(let text) = tree.elements[index].kind { set.insert(text.resolved(for: tree.directions[index])) }
+        }
+        return set
     }
 }

@@ -220,19 +220,23 @@ public actor FeedLayoutCache {
         let element = template.element(for: item, width: width)
         // Checked here, before anything walks the tree recursively (collecting its texts, laying it out).
         do throws(ElementError) { try limits.check(element) } catch { throw FeedError.layoutFailed(id: item.id, error) }
+        let tree = ElementTraversal(element)
         var known: [TextContent: ElementCache.TextMeasurements] = [:]
         if let textCache {
-            var contents = Set<TextContent>()
-            TextMeasurer.contents(of: element, into: &contents)
+            let contents = TextMeasurer.contents(of: tree)
             if !contents.isEmpty { known = await textCache.textMeasurements(for: contents) }
         }
         let snapshot = known
         let laid = try await lanes.render(priority: priority) { () throws -> Laid in
             do throws(ElementError) {
                 let texts = TextMeasurer(known: snapshot)
-                let natural = try LayoutEngine(limits: limits, texts: texts).measure(element, width: width)
-                let size = Size(width: width, height: natural.height.rounded(.up))
-                let layout = try ElementLayout.layout(checked: element, in: size, limits: limits, texts: texts)
+                // As tall as its content, rounded up to whole points; laid out again at that
+                // height when the rounding changed it.
+                var layout = try ElementLayout.layout(tree, width: width, height: nil, limits: limits, texts: texts, scale: 1)
+                let height = layout.size.height.rounded(.up)
+                if height != layout.size.height {
+                    layout = try ElementLayout.layout(tree, width: width, height: height, limits: limits, texts: texts, scale: 1)
+                }
                 return Laid(layout: layout, added: texts.added)
             } catch {
                 throw FeedError.layoutFailed(id: item.id, error)

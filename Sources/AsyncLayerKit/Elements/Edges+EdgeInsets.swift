@@ -1,0 +1,13 @@
+import Canvas
+
+extension Edges where Value == Dimension {
+    /// Four physical edges in points, from Canvas insets.
+    init(_ insets: EdgeInsets) {
+        self.init(top: .points(insets.top), left: .points(insets.left), bottom: .points(insets.bottom), right: .points(insets.right))
+    }
+}
+
+extension ResolvedEdges {
+    /// As Canvas insets.
+    var insets: EdgeInsets { EdgeInsets(top: top, left: left, bottom: bottom, right: right) }
+}

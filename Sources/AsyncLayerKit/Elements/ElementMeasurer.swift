@@ -1,0 +1,81 @@
+import Canvas
+
+/// The engine's measure function for element trees: texts through the Canvas's Pango measurement
+/// (via the layout's ``TextMeasurer``), images by their intrinsic size. The first error met is
+/// recorded (a measurer cannot throw) and thrown by ``ElementLayout`` after layout.
+struct ElementMeasurer: FlexMeasurer {
+    let texts: TextMeasurer
+    let limits: ElementLimits
+    /// Every node's measured content, by index (`nil` for a node the engine does not measure).
+    var contents: [MeasuredContent?] = []
+    /// The first error met while measuring.
+    private(set) var error: ElementError?
+
+    init(texts: TextMeasurer, limits: ElementLimits) {
+        self.texts = texts
+        self.limits = limits
+    }
+
+    mutating func measure(_ node: FlexTree.NodeID, width: Double, widthMode: MeasureMode,
+                          height: Double, heightMode: MeasureMode) -> FlexSize {
+        let natural: Size
+        switch contents[node.index] {
+        case .text(let text)?:
+            // An exact or a maximum width wraps the text; a width of 0 or less does not (the text
+            // is then as wide as the engine says, 0).
+            guard let layout = textLayout(text, width: widthMode == .undefined ? nil : width) else { return .zero }
+            natural = Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+        case .image(let source)?:
+            natural = intrinsicSize(source)
+        case nil:
+            natural = .zero
+        }
+        // A maximum height does not cut the content: a text's height follows from its width and
+        // an image's is intrinsic (as Yoga's text measure functions do); the engine decides what
+        // overflows. An exact height is the height.
+        return FlexSize(width: Self.constrain(natural.width, width, widthMode),
+                        height: heightMode == .exactly ? height : natural.height)
+    }
+
+    mutating func baseline(_ node: FlexTree.NodeID, size: FlexSize) -> Double? {
+        guard case .text(let text)? = contents[node.index],
+              let layout = textLayout(text, width: size.width > 0 ? size.width : nil) else { return nil }
+        return layout.lines.first?.baseline
+    }
+
+    /// A content width under the width's constraint: exactly it, at most it, or the natural one.
+    static func constrain(_ natural: Double, _ length: Double, _ mode: MeasureMode) -> Double {
+        switch mode {
+        case .exactly: length
+        case .atMost: min(natural, length)
+        case .undefined: natural
+        }
+    }
+
+    private mutating func textLayout(_ text: TextContent, width: Double?) -> TextLayout? {
+        do {
+            return try texts.layout(text, options: text.options(maxWidth: width, limits: limits))
+        } catch {
+            if self.error == nil { self.error = .canvas(error) }
+            return nil
+        }
+    }
+
+    /// A bitmap's size, or an encoded image's from its header; a named image has none.
+    private mutating func intrinsicSize(_ source: ImageSource) -> Size {
+        switch source {
+        case .bitmap(let b): return b.bitmap.size
+        case .encoded(let bytes):
+            // A header that cannot be read is the error it is, rather than a zero size that might
+            // leave the image in an empty box, never decoded and never reported.
+            do {
+                let info = try ImageDecoder.info(of: bytes)
+                return Size(width: Double(info.displayWidth), height: Double(info.displayHeight))
+            } catch {
+                if self.error == nil { self.error = .canvas(error) }
+                return .zero
+            }
+        case .named: return .zero
+        }
+    }
+}
