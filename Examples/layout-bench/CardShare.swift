@@ -11,7 +11,7 @@ struct CardShare: AsyncParsableCommand {
             The card is ReferenceCard.element(for:) of the first sample record, 375×260 pt at scale 2, \
             as `card-bench run --source elements` draws it. Its two images are loaded and decoded once \
             at start (as card-bench and the C program do). Each round times --count layouts \
-            (ElementLayout.layout: texts measured with Pango, no cache), then --count cold renders \
+            (ElementLayout.layout as the renderer calls it, see CardLayout.swift: texts measured with Pango, no cache), then --count cold renders \
             (that layout + ElementRenderer.draw), the order swapped every other round; the share is \
             layout ÷ cold render within each round. This source builds against the stack layout of \
             main 02bf7e3 and against the Flexbox engine, so scripts/bench-layout.sh runs both.
@@ -36,9 +36,9 @@ struct CardShare: AsyncParsableCommand {
         let tree = ReferenceCard.element(for: LiveCardRecord.samples[0])
         let size = ReferenceCard.size, scale = ReferenceCard.scale
         let renderer = ElementRenderer(limits: limits, imageLoader: try BundledImages())
-        let images = try await renderer.resolveImages(tree, layout: try ElementLayout.layout(tree, in: size, limits: limits), scale: scale)
+        let images = try await renderer.resolveImages(tree, layout: try cardLayout(tree, in: size, limits: limits, scale: scale), scale: scale)
         for _ in 0..<warmup {
-            _ = try renderer.draw(tree, layout: try ElementLayout.layout(tree, in: size, limits: limits), images: images, scale: scale)
+            _ = try renderer.draw(tree, layout: try cardLayout(tree, in: size, limits: limits, scale: scale), images: images, scale: scale)
         }
 
         let clock = ContinuousClock()
@@ -48,7 +48,7 @@ struct CardShare: AsyncParsableCommand {
             for part in layoutFirst ? [0, 1] : [1, 0] {
                 let start = clock.now
                 for _ in 0..<count {
-                    let layout = try ElementLayout.layout(tree, in: size, limits: limits)
+                    let layout = try cardLayout(tree, in: size, limits: limits, scale: scale)
                     if part == 1 {
                         withExtendedLifetime(try renderer.draw(tree, layout: layout, images: images, scale: scale)) {}
                     }
