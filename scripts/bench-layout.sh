@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Flexbox engine's figures of issue 12 (BENCHMARKS.md, "Layout (issue 12)"), in one command:
 #
-#  1. Synthetic trees (100 / 1,000 / 10,000 nodes, deep, chain, wide) laid out by the engine alone:
+#  1. Synthetic trees (100 / 1,000 / 10,000 nodes, deep, chains of 1,000 levels, wide) laid out by the engine alone:
 #     `layout-bench synthetic`, interleaved rounds in one process.
 #  2. The reference card's layout as a share of its cold render, the stack layout of $OLD_COMMIT
 #     (before the engine) against this checkout: layout-bench is built twice, once in a copy of
@@ -58,7 +58,7 @@ echo
 # One process per shape (the growth ratios compare sizes of one shape, interleaved in its process),
 # so a shape on which the engine's time is unbounded stops only its own run (exit 3).
 for trees in "nested:100 nested:1000 nested:10000" "deep:1000 deep:10000" "wide:1000 wide:10000" \
-    "chain:250 chain:500 chain:1000"; do
+    "column-chain:250 column-chain:500 column-chain:1000" "chain:10 chain:20" "chain:1000"; do
     echo "**${trees%%:*}** (\`layout-bench synthetic --rounds $rounds --tree $trees\`)"
     echo
     # shellcheck disable=SC2086

@@ -15,9 +15,9 @@ struct Synthetic: ParsableCommand {
     )
 
     @Option(name: .customLong("tree"), parsing: .upToNextOption,
-            help: "Trees as shape:nodes; shapes: nested (10 children per node), deep (2), chain, wide.")
+            help: "Trees as shape:nodes; shapes: nested (10 children per node), deep (2), chain (rows and columns alternating), column-chain, wide (one wrapping row).")
     var trees: [TreeSpec] = ["nested:100", "nested:1000", "nested:10000", "deep:1000", "deep:10000",
-                             "chain:1000", "wide:1000", "wide:10000"].map { TreeSpec(argument: $0)! }
+                             "column-chain:1000", "chain:1000", "wide:1000", "wide:10000"].map { TreeSpec(argument: $0)! }
     @Option(help: "Interleaved rounds.") var rounds = 7
     @Option(help: "Minimum milliseconds of repeated work per timed sample.") var sampleMs = 100.0
     @Option(help: "Seed of the random styles and texts.") var seed: UInt64 = 12

@@ -7,8 +7,11 @@ enum TreeShape: String, CaseIterable, Sendable {
     case nested
     /// Taffy's "deep": every container has 2 children; depth ≈ log2(nodes).
     case deep
-    /// One container per level, each the only child of the one above, a text at the bottom.
+    /// One container per level, each the only child of the one above, a text at the bottom;
+    /// rows and columns alternate, so each level measures its child on the other axis.
     case chain
+    /// As `chain`, every level a column.
+    case columnChain = "column-chain"
     /// One wrapping row with every other node as its child (Taffy's "wide").
     case wide
 }
@@ -63,12 +66,13 @@ struct TreePlan: Sendable {
         plan.styles.reserveCapacity(spec.nodes)
         var root = FlexStyle()
         root.width = 1000  // the root gets a definite width and a content height, as a feed cell does
-        root.flexDirection = spec.shape == .chain ? .column : .row
+        root.flexDirection = spec.shape == .chain || spec.shape == .columnChain ? .column : .row
         root.flexWrap = spec.shape == .wide ? .wrap : .nowrap
         switch spec.shape {
         case .nested: plan.grow(root, budget: spec.nodes, fanOut: 10, parent: -1, level: 0, random: &random)
         case .deep: plan.grow(root, budget: spec.nodes, fanOut: 2, parent: -1, level: 0, random: &random)
-        case .chain: plan.chain(root, levels: spec.nodes, random: &random)
+        case .chain: plan.chain(root, levels: spec.nodes, alternating: true, random: &random)
+        case .columnChain: plan.chain(root, levels: spec.nodes, alternating: false, random: &random)
         case .wide:
             plan.append(root, parent: -1, level: 0, words: nil)
             for _ in 1..<spec.nodes { plan.leaf(parent: 0, level: 1, random: &random) }
@@ -98,14 +102,14 @@ struct TreePlan: Sendable {
         }
     }
 
-    /// A chain of `levels` nodes, each the only child of the last; auto sized, alternating row and
-    /// column, so every level's size depends on the text at the bottom (the case that goes
-    /// exponential without a measure cache).
-    private mutating func chain(_ root: FlexStyle, levels: Int, random: inout SeededRandom) {
+    /// A chain of `levels` nodes, each the only child of the last; auto sized (rows and columns
+    /// alternating, or all columns), so every level's size depends on the text at the bottom (the
+    /// case that goes exponential without a measure cache).
+    private mutating func chain(_ root: FlexStyle, levels: Int, alternating: Bool, random: inout SeededRandom) {
         append(root, parent: -1, level: 0, words: nil)
         for level in 1..<(levels - 1) {
             var style = FlexStyle()
-            style.flexDirection = level % 2 == 0 ? .row : .column
+            style.flexDirection = alternating && level % 2 == 0 ? .row : .column
             style.padding = Edges(all: .points(1))
             append(style, parent: level - 1, level: level, words: nil)
         }
