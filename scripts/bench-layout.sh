@@ -2,7 +2,7 @@
 # The Flexbox engine's figures of issue 12 (BENCHMARKS.md, "Layout (issue 12)"), in one command:
 #
 #  1. Synthetic trees (100 / 1,000 / 10,000 nodes, deep, chains of 1,000 levels, wide) laid out by the engine alone:
-#     `layout-bench synthetic`, interleaved rounds in one process.
+#     `layout-bench synthetic`, interleaved rounds, one process per shape.
 #  2. The reference card's layout as a share of its cold render, the stack layout of $OLD_COMMIT
 #     (before the engine) against this checkout: layout-bench is built twice, once in a copy of
 #     $OLD_COMMIT's tree exported under .build/bench/ with this checkout's Examples/layout-bench
