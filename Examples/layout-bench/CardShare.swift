@@ -3,6 +3,7 @@ import AsyncLayerKit
 import Foundation
 import ReferenceCard
 
+/// `layout-bench card`: the reference card's layout time beside its cold render time, in one process.
 struct CardShare: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",

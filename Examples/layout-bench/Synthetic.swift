@@ -2,6 +2,7 @@ import ArgumentParser
 import Flexbox
 import Foundation
 
+/// `layout-bench synthetic`: generated trees laid out by the engine alone, in interleaved rounds.
 struct Synthetic: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Synthetic trees laid out by the Flexbox engine alone (cheap fixed-advance text measurer).",
