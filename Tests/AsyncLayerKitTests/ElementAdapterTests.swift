@@ -118,6 +118,10 @@ import Testing
             #expect(node.frame.width == 200)
             #expect(abs(line.rect.maxX - 200) < 1, "line \(index) ends at \(line.rect.maxX)")
         }
+        // The Hebrew paragraph keeps natural alignment (Pango lays it out right to left); the
+        // Latin one is aligned right.
+        #expect(result.nodes[4].text?.style.alignment == .natural)
+        #expect(result.nodes[5].text?.style.alignment == .right)
         // In LTR the Latin text starts at the left.
         var ltr = rtl
         ltr.direction = .ltr

@@ -100,12 +100,29 @@ enum MeasuredContent: Hashable, Sendable {
 }
 
 extension TextContent {
-    /// This text as laid out in `direction`: `natural` alignment is right-aligned in RTL (CSS's
-    /// `text-align: start`); the physical alignments are kept.
+    /// This text as laid out in `direction`: in RTL, `natural` alignment (CSS's `text-align:
+    /// start`) puts the lines at the right edge. A paragraph that starts right-to-left keeps
+    /// `natural` (Pango lays it out right-to-left, aligned right, with its bidi order intact); one
+    /// that starts left-to-right becomes `right`. The physical alignments are kept. (The Canvas
+    /// sets no base direction, so an LTR-first paragraph keeps LTR order inside its lines.)
     func resolved(for direction: LayoutDirection) -> TextContent {
-        guard direction == .rtl, style.alignment == .natural else { return self }
+        guard direction == .rtl, style.alignment == .natural, !text.string.startsRightToLeft else { return self }
         var copy = self
         copy.style.alignment = .right
         return copy
+    }
+}
+
+extension String {
+    /// Whether the first letter of the string is of a right-to-left script (Hebrew, Arabic,
+    /// Syriac, Thaana, N'Ko and their presentation forms); `false` when it has no letter.
+    var startsRightToLeft: Bool {
+        for scalar in unicodeScalars where scalar.properties.isAlphabetic {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            default: return false
+            }
+        }
+        return false
     }
 }

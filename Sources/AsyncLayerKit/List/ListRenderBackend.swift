@@ -148,7 +148,7 @@ public final class ServiceRenderBackend: ListRenderBackend {
     public func prefetch(_ tree: HashedElement, size: Size, scale: Double) async throws {
         let renderer = service.renderer, root = tree.element
         try Task.checkCancellation()
-        let layout = try ElementLayout.layout(root, in: size, limits: renderer.limits)
+        let layout = try ElementLayout.layout(root, in: size, limits: renderer.limits, scale: scale)  // as the render rounds it, so the decode sizes match
         _ = try await renderer.resolveImages(root, layout: layout, scale: scale)
     }
 
