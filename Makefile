@@ -7,13 +7,14 @@ SHELL := bash
 
 SWIFT ?= swift
 
-.PHONY: help deps run test test-server test-tsan bench bench-layout bench-server scale-out docs clean
+.PHONY: help deps run test test-server test-tsan bench bench-layout bench-server scale-out docs clean layout-conformance
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
 	@echo "make test       build and run the tests (installs deps first)"
 	@echo "make test-server  the card-server example's tests (its own package, Hummingbird; .build there)"
 	@echo "make test-tsan  run the tests under the thread sanitizer (.build-tsan)"
+	@echo "make layout-conformance  the flexbox engine against Yoga's fixtures: pass rate (UPDATE=1 rewrites the known failures)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
 	@echo "make bench-layout  the Flexbox engine: synthetic trees, card layout share, elements vs C (scripts/bench-layout.sh)"
 	@echo "make bench-server  card-server under wrk: hits, misses vs in-process, overload (installs wrk)"
@@ -51,6 +52,18 @@ test-server: deps
 	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test-server.log | grep -v 'Test run with' | head -n 20 || true; \
 	grep -E 'Test run with [0-9]+ tests?' .build/test-server.log \
 	  || echo "no test summary: the build or the test runner failed (see .build/test-server.log)"; \
+	exit $$status
+
+# Yoga's gentest fixtures (Tests/FlexboxTests/YogaFixtures, scripts/yoga-fixtures) through the engine:
+# prints "Yoga conformance: P of N cases (X %)"; the run's failures are in .build/yoga-conformance/REPORT.md.
+# UPDATE=1 rewrites the committed YogaFixtures/KNOWN-FAILURES.md from this run.
+layout-conformance: deps
+	@mkdir -p .build
+	@status=0; \
+	YOGA_CONFORMANCE_UPDATE=$(UPDATE) $(SWIFT) test --filter YogaConformance 2>&1 | tee .build/layout-conformance.log || status=$$?; \
+	echo "----"; \
+	grep -h '^Yoga conformance: [0-9]' .build/layout-conformance.log \
+	  || echo "no figure: the build or the test runner failed (see .build/layout-conformance.log)"; \
 	exit $$status
 
 # One test at a time: under the sanitizer the CPU-bound tests run 5-15x slower and, in parallel,

@@ -9,7 +9,10 @@ extension FlexTree {
     /// values are sanitized by the rules of ``FlexStyle`` (a non-finite length is `auto`, a
     /// negative size is `auto`, a negative padding/border/gap is 0, lengths are clamped to
     /// ±1e9 points, a min larger than the max wins), a measurer's non-finite or negative answer
-    /// is 0, and a frame that would still not be finite is zero.
+    /// is 0, and a frame that would still not be finite is zero. Nodes more than
+    /// 4096 levels below `root` are not laid out (zero frames, as `display: none`); trees deeper
+    /// than 48 levels are laid out on a helper thread with a stack sized for them, joined before
+    /// this returns.
     ///
     /// - Parameters:
     ///   - root: The node to lay out; its frame is placed at its own insets/margins from (0, 0).
@@ -30,8 +33,11 @@ extension FlexTree {
             return FlexLayoutResult(frames: Array(repeating: zero, count: count))
         }
         var engine = LayoutEngine(tree: self, root: root.index, measurer: measurer, automaticMinimum: true)
-        engine.layoutRoot(ownerWidth: Self.ownerSize(width), ownerHeight: Self.ownerSize(height), direction: direction)
-        measurer = engine.measurer
+        let ownerWidth = Self.ownerSize(width), ownerHeight = Self.ownerSize(height)
+        DeepStack.run(depth: engine.depth) {
+            engine.layoutRoot(ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: direction)
+        }
+        if let updated = engine.measurer as? M { measurer = updated }
         let scale = pointScale.isFinite && pointScale > 0 ? Swift.min(pointScale, 1000) : 0
         return engine.result(scale: scale)
     }

@@ -1,19 +1,6 @@
 import Flexbox
 import Testing
 
-/// A style on Yoga's defaults (column, shrink 0, align-content flex-start), as the gentest fixtures assume.
-func yogaStyle(_ configure: (inout FlexStyle) -> Void = { _ in }) -> FlexStyle {
-    var s = FlexStyle()
-    s.flexDirection = .column
-    s.flexShrink = 0
-    s.alignContent = .flexStart
-    configure(&s)
-    return s
-}
-
-/// A frame's box as a tuple, for compact expectations.
-func box(_ f: FlexFrame) -> [Double] { [f.left, f.top, f.width, f.height] }
-
 @Suite struct FlexDirectionTests {
     /// YGFlexDirectionTest `flex_direction_column_no_height`.
     @Test func columnWithoutHeightStacksChildren() {

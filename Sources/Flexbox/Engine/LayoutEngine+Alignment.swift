@@ -31,13 +31,13 @@ extension LayoutEngine {
             default: break
             }
         }
-        let count = Double(line.items.count)
+        let count = Double(line.count)
         if line.autoMargins == 0 {
             switch justify {
             case .flexStart: break
             case .center: leading = free / 2
             case .flexEnd: leading = free
-            case .spaceBetween: if line.items.count > 1 { between += free / (count - 1) }
+            case .spaceBetween: if line.count > 1 { between += free / (count - 1) }
             case .spaceEvenly:
                 leading = free / (count + 1)
                 between += leading
@@ -49,8 +49,8 @@ extension LayoutEngine {
         line.mainDim = leadingPB + leading
         line.crossDim = 0
         var maxAscent = 0.0, maxDescent = 0.0
-        let lastItem = line.items.last
-        for c in line.items {
+        let lastItem = line.last
+        for c in childList[line.first..<line.end] where isInFlow(c) {
             if marginIsAuto(c, mainAxis.startEdge, dir), line.remainingFreeSpace > 0 {
                 line.mainDim += line.remainingFreeSpace / Double(line.autoMargins)
             }
@@ -87,7 +87,7 @@ extension LayoutEngine {
                              _ isRow: Bool, _ wraps: Bool, _ leadingPBCross: Double, _ containerCross: Double,
                              _ totalLineCross: Double, _ availableInnerMain: Double, _ availableInnerCross: Double,
                              _ availableInnerWidth: Double, _ availableInnerHeight: Double) {
-        for c in line.items {
+        for c in childList[line.first..<line.end] where isInFlow(c) {
             var leadingCross = leadingPBCross
             let align = childAlignment(n, c)
             let autoStart = marginIsAuto(c, crossAxis.startEdge, dir)
@@ -174,7 +174,7 @@ extension LayoutEngine {
         for (i, line) in lines.enumerated() {
             var lineHeight = 0.0
             var maxAscent = 0.0, maxDescent = 0.0
-            for c in line.items {
+            for c in childList[line.first..<line.end] where isInFlow(c) {
                 if isLayoutDimensionDefined(c, crossAxis) {
                     lineHeight = maxOrDefined(lineHeight, dimensionWithMargin(c, crossAxis, availableInnerWidth))
                 }
@@ -188,7 +188,7 @@ extension LayoutEngine {
             }
             currentLead += i != 0 ? crossGap : 0
             lineHeight += extraPerLine
-            for c in line.items {
+            for c in childList[line.first..<line.end] where isInFlow(c) {
                 switch childAlignment(n, c) {
                 case .flexStart:
                     nodes[c][position: crossAxis.startEdge] = currentLead + margin(c, crossAxis.startEdge, dir, availableInnerWidth)

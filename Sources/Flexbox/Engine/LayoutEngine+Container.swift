@@ -100,7 +100,7 @@ extension LayoutEngine {
             }
             totalLineCross += line.crossDim + (lineCount != 0 ? crossGap : 0)
             maxLineMain = maxOrDefined(maxLineMain, line.mainDim)
-            lines.append(line)
+            if performLayout, wraps || baselineLayout { lines.append(line) }
             lineCount += 1
         }
 

@@ -1,7 +1,12 @@
 /// §9.3: collecting items into flex lines and resolving their flexible lengths.
 struct FlexLine {
-    /// The in-flow items on the line, in order.
-    var items: [Int] = []
+    /// The line's children: `childList[first..<end]`, of which the in-flow ones are its items.
+    var first = 0
+    var end = 0
+    /// The number of in-flow items.
+    var count = 0
+    /// The last in-flow item, -1 when none.
+    var last = -1
     /// Σ outer hypothetical main sizes plus gaps.
     var sizeConsumed = 0.0
     /// Auto margins on the main axis.
@@ -23,18 +28,19 @@ extension LayoutEngine {
         let wraps = styles[n].flexWrap != .nowrap
         let gap = gap(n, mainAxis, availableInnerMain)
         var consumed = 0.0
-        var i = start
         let kids = children(n)
+        var i = start
+        line.first = kids.startIndex + start
         while i < kids.count {
             let c = kids[kids.startIndex + i]
             if !isInFlow(c) {
                 i += 1
                 continue
             }
-            let leadingGap = line.items.isEmpty ? 0 : gap
+            let leadingGap = line.count == 0 ? 0 : gap
             let marginMain = marginForAxis(c, mainAxis, availableInnerWidth)
             let basis = boundWithinMinMax(c, dir, mainAxis, nodes[c].computedFlexBasis, mainOwnerSize, ownerWidth)
-            if wraps, !line.items.isEmpty, consumed + basis + marginMain + leadingGap > availableInnerMain {
+            if wraps, line.count > 0, consumed + basis + marginMain + leadingGap > availableInnerMain {
                 break
             }
             if marginIsAuto(c, mainAxis.startEdge, dir) { line.autoMargins += 1 }
@@ -45,9 +51,11 @@ extension LayoutEngine {
                 line.totalGrow += flexGrow(c)
                 line.totalShrinkScaled += -flexShrink(c) * nodes[c].computedFlexBasis
             }
-            line.items.append(c)
+            line.count += 1
+            line.last = c
             i += 1
         }
+        line.end = kids.startIndex + i
         line.sizeConsumed = consumed
         if line.totalGrow > 0, line.totalGrow < 1 { line.totalGrow = 1 }
         if line.totalShrinkScaled > 0, line.totalShrinkScaled < 1 { line.totalShrinkScaled = 1 }
@@ -66,7 +74,7 @@ extension LayoutEngine {
             let cross = resolvedDimension(c, !isRow, isRow ? ownerHeight : ownerWidth, ownerWidth, dir)
             if cross.isDefined { transferred = isRow ? cross * ratio : cross / ratio }
         }
-        var floor = minContentSize(c, mainAxis, dir, ownerWidth, ownerHeight, depth: 0)
+        var floor = minContentSize(c, mainAxis, dir, ownerWidth, ownerHeight)
         if specified.isDefined {
             if floor.isNaN || specified < floor { floor = specified }
         } else if transferred.isDefined {
@@ -80,22 +88,34 @@ extension LayoutEngine {
 
     /// The min-content size of `n` along `axis`: a measured leaf asked for its narrowest size,
     /// a container summing its items along its main axis and taking the largest across.
+    /// Cached per node and axis for the call (percent margins resolve against the first asker's
+    /// size), so the walks of all items together stay linear in the tree.
     mutating func minContentSize(_ n: Int, _ axis: Axis, _ ownerDirection: LayoutDirection,
-                                 _ ownerWidth: Double, _ ownerHeight: Double, depth: Int) -> Double {
+                                 _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
+        let wantRow = axis.isRow
+        let cached = wantRow ? minContent[n].width : minContent[n].height
+        if cached.isDefined { return cached }
+        let value = computeMinContentSize(n, axis, ownerDirection, ownerWidth, ownerHeight)
+        if wantRow { minContent[n].width = value } else { minContent[n].height = value }
+        return value
+    }
+
+    private mutating func computeMinContentSize(_ n: Int, _ axis: Axis, _ ownerDirection: LayoutDirection,
+                                                _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
         let wantRow = axis.isRow
         if isMeasured[n] {
             let size = measurer.measure(FlexTree.NodeID(n), width: wantRow ? 0 : .infinity, widthMode: wantRow ? .atMost : .undefined,
                                         height: wantRow ? .infinity : 0, heightMode: wantRow ? .undefined : .atMost)
             return Self.sanitizeMeasured(wantRow ? size.width : size.height)
         }
-        if children(n).isEmpty || depth > 64 { return 0 }
+        if children(n).isEmpty { return 0 }
         let dir = resolveDirection(n, ownerDirection)
         let main = Axis(styles[n].flexDirection, dir)
         let cross = main.cross(dir)
         var mainTotal = 0.0, crossMax = 0.0
         for c in children(n) where isInFlow(c) {
-            let cm = minContentSize(c, main, dir, ownerWidth, ownerHeight, depth: depth + 1) + marginForAxis(c, main, ownerWidth)
-            let cc = minContentSize(c, cross, dir, ownerWidth, ownerHeight, depth: depth + 1) + marginForAxis(c, cross, ownerWidth)
+            let cm = minContentSize(c, main, dir, ownerWidth, ownerHeight) + marginForAxis(c, main, ownerWidth)
+            let cc = minContentSize(c, cross, dir, ownerWidth, ownerHeight) + marginForAxis(c, cross, ownerWidth)
             mainTotal += cm
             crossMax = Swift.max(crossMax, cc)
         }
@@ -125,48 +145,50 @@ extension LayoutEngine {
                                          _ availableInnerWidth: Double, _ availableInnerHeight: Double,
                                          _ mainAxisOverflows: Bool, _ crossMode: SizingMode, performLayout: Bool) {
         let free = line.remainingFreeSpace
-        let count = line.items.count
-        var base = [Double](repeating: 0, count: count)
-        var hypothetical = [Double](repeating: 0, count: count)
-        var target = [Double](repeating: 0, count: count)
-        var frozen = [Bool](repeating: true, count: count)
+        let items = childList[line.first..<line.end]
         let growing = free > 0
         let flexing = free.isDefined && free != 0
         var sumHypothetical = 0.0
-        for (i, c) in line.items.enumerated() {
-            nodes[c].autoMinMain = automaticMinimum && flexing
+        for c in items where isInFlow(c) {
+            // The automatic minimum only matters when the line shrinks.
+            nodes[c].autoMinMain = automaticMinimum && flexing && !growing
                 ? automaticMinimumMainSize(c, mainAxis, dir, mainOwnerSize, availableInnerWidth, availableInnerHeight)
                 : .nan
-            base[i] = nodes[c].computedFlexBasis
-            hypothetical[i] = boundWithinMinMax(c, dir, mainAxis, base[i], mainOwnerSize, ownerWidth)
-            sumHypothetical += hypothetical[i]
-            target[i] = hypothetical[i]
+            let base = nodes[c].computedFlexBasis
+            let hypothetical = boundWithinMinMax(c, dir, mainAxis, base, mainOwnerSize, ownerWidth)
+            nodes[c].flexHypothetical = hypothetical
+            nodes[c].flexTarget = hypothetical
+            sumHypothetical += hypothetical
+            nodes[c].flexFrozen = true
             guard flexing else { continue }
             let factor = growing ? flexGrow(c) : flexShrink(c)
-            let clampedAway = growing ? base[i] > hypothetical[i] : base[i] < hypothetical[i]
-            frozen[i] = !(factor > 0) || clampedAway
+            let clampedAway = growing ? base > hypothetical : base < hypothetical
+            nodes[c].flexFrozen = !(factor > 0) || clampedAway
         }
         if flexing {
             // The space the items may take: inner main size minus margins and gaps.
             let space = free + sumHypothetical
             var initialFree = space
-            for i in 0..<count { initialFree -= frozen[i] ? target[i] : base[i] }
-            var violation = [Double](repeating: 0, count: count)
-            while frozen.contains(false) {
+            var unfrozen = 0
+            for c in items where isInFlow(c) {
+                initialFree -= nodes[c].flexFrozen ? nodes[c].flexTarget : nodes[c].computedFlexBasis
+                if !nodes[c].flexFrozen { unfrozen += 1 }
+            }
+            while unfrozen > 0 {
                 var remaining = space
                 var sumFactors = 0.0
                 var sumScaledShrink = 0.0
-                for (i, c) in line.items.enumerated() {
-                    if frozen[i] {
-                        remaining -= target[i]
+                for c in items where isInFlow(c) {
+                    if nodes[c].flexFrozen {
+                        remaining -= nodes[c].flexTarget
                         continue
                     }
-                    remaining -= base[i]
+                    remaining -= nodes[c].computedFlexBasis
                     if growing {
                         sumFactors += flexGrow(c)
                     } else {
                         sumFactors += flexShrink(c)
-                        sumScaledShrink += flexShrink(c) * innerBase(c, base[i], mainAxis, dir, ownerWidth)
+                        sumScaledShrink += flexShrink(c) * innerBase(c, nodes[c].computedFlexBasis, mainAxis, dir, ownerWidth)
                     }
                 }
                 if sumFactors < 1 {
@@ -174,30 +196,35 @@ extension LayoutEngine {
                     if abs(scaled) < abs(remaining) { remaining = scaled }
                 }
                 var totalViolation = 0.0
-                for (i, c) in line.items.enumerated() where !frozen[i] {
-                    var size = base[i]
+                for c in items where isInFlow(c) && !nodes[c].flexFrozen {
+                    let base = nodes[c].computedFlexBasis
+                    var size = base
                     if growing {
                         if sumFactors > 0 { size += remaining * flexGrow(c) / sumFactors }
                     } else if sumScaledShrink > 0 {
-                        size += remaining * flexShrink(c) * innerBase(c, base[i], mainAxis, dir, ownerWidth) / sumScaledShrink
+                        size += remaining * flexShrink(c) * innerBase(c, base, mainAxis, dir, ownerWidth) / sumScaledShrink
                     }
                     let clamped = boundWithAutoMin(c, mainAxis, dir, size, availableInnerMain, availableInnerWidth)
-                    violation[i] = clamped.isDefined && size.isDefined ? clamped - size : 0
-                    target[i] = clamped.isDefined ? clamped : base[i]
-                    totalViolation += violation[i]
+                    let violation = clamped.isDefined && size.isDefined ? clamped - size : 0
+                    nodes[c].flexViolation = violation
+                    nodes[c].flexTarget = clamped.isDefined ? clamped : base
+                    totalViolation += violation
                 }
-                for i in 0..<count where !frozen[i] {
-                    if totalViolation == 0 || (totalViolation > 0 && violation[i] > 0) || (totalViolation < 0 && violation[i] < 0) {
-                        frozen[i] = true
+                for c in items where isInFlow(c) && !nodes[c].flexFrozen {
+                    let v = nodes[c].flexViolation
+                    if totalViolation == 0 || (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) {
+                        nodes[c].flexFrozen = true
+                        unfrozen -= 1
                     }
                 }
             }
         }
         let wraps = styles[n].flexWrap != .nowrap
         var distributed = 0.0
-        for (i, c) in line.items.enumerated() {
-            distributed += target[i] - hypothetical[i]
-            layoutFlexedItem(n, c, target[i], mainAxis, crossAxis, dir, availableInnerMain, availableInnerCross,
+        for c in items where isInFlow(c) {
+            let target = nodes[c].flexTarget
+            distributed += target - nodes[c].flexHypothetical
+            layoutFlexedItem(n, c, target, mainAxis, crossAxis, dir, availableInnerMain, availableInnerCross,
                              availableInnerWidth, availableInnerHeight, wraps && mainAxisOverflows, crossMode,
                              performLayout: performLayout)
         }
@@ -242,7 +269,13 @@ extension LayoutEngine {
         }
         constrainMaxSize(c, dir, mainAxis, availableInnerMain, availableInnerWidth, &mainChildMode, &childMain)
         constrainMaxSize(c, dir, crossAxis, availableInnerCross, availableInnerWidth, &crossChildMode, &childCross)
-        let requiresStretch = !crossDefinite && stretch && !autoCrossMargin
+        var requiresStretch = !crossDefinite && stretch && !autoCrossMargin
+        // A single line in an exact cross size stretches items to exactly the size given here: lay
+        // them out now, and the stretch pass finds this layout in the cache.
+        if requiresStretch, styles[n].flexWrap == .nowrap, crossMode == .stretchFit, crossChildMode == .stretchFit,
+           styles[c].aspectRatio == nil, inexactEquals(childCross, availableInnerCross) {
+            requiresStretch = false
+        }
         let w = isRow ? childMain : childCross, h = isRow ? childCross : childMain
         let wm = isRow ? mainChildMode : crossChildMode, hm = isRow ? crossChildMode : mainChildMode
         layoutNode(c, w, h, dir, wm, hm, availableInnerWidth, availableInnerHeight,

@@ -20,11 +20,13 @@ extension LayoutEngine {
                     hit = nodes[n].cachedLayout
                 }
             } else {
-                if isMeasured[n], nodes[n].cachedLayout.matches(availableWidth, availableHeight, widthMode, heightMode) {
+                let marginRow = marginForAxis(n, .row, ownerWidth), marginColumn = marginForAxis(n, .column, ownerWidth)
+                if nodes[n].cachedLayout.answers(availableWidth, availableHeight, widthMode, heightMode, marginRow, marginColumn) {
                     hit = nodes[n].cachedLayout
                 } else {
-                    let base = n * Self.cacheSlots
-                    for i in 0..<nodes[n].cacheCount where cache[base + i].matches(availableWidth, availableHeight, widthMode, heightMode) {
+                    let base = nodes[n].cacheBlock
+                    for i in 0..<nodes[n].cacheCount
+                    where cache[base + i].answers(availableWidth, availableHeight, widthMode, heightMode, marginRow, marginColumn) {
                         hit = cache[base + i]
                         break
                     }
@@ -43,8 +45,12 @@ extension LayoutEngine {
             if performLayout {
                 nodes[n].cachedLayout = entry
             } else {
+                if nodes[n].cacheBlock < 0 {
+                    nodes[n].cacheBlock = cache.count
+                    for _ in 0..<Self.cacheSlots { cache.append(CacheEntry()) }
+                }
                 let slot = nodes[n].nextCacheSlot
-                cache[n * Self.cacheSlots + slot] = entry
+                cache[nodes[n].cacheBlock + slot] = entry
                 nodes[n].nextCacheSlot = (slot + 1) % Self.cacheSlots
                 nodes[n].cacheCount = Swift.min(nodes[n].cacheCount + 1, Self.cacheSlots)
             }
@@ -62,12 +68,12 @@ extension LayoutEngine {
                              _ ownerWidth: Double, _ ownerHeight: Double, performLayout: Bool) {
         let dir = resolveDirection(n, ownerDirection)
         nodes[n].direction = dir
-        var m = ResolvedEdges.zero, p = ResolvedEdges.zero, b = ResolvedEdges.zero
-        for edge in [Edge.left, .top, .right, .bottom] {
-            m[edge] = margin(n, edge, dir, ownerWidth)
-            p[edge] = padding(n, edge, dir, ownerWidth)
-            b[edge] = border(n, edge, dir)
-        }
+        let m = ResolvedEdges(top: margin(n, .top, dir, ownerWidth), left: margin(n, .left, dir, ownerWidth),
+                              bottom: margin(n, .bottom, dir, ownerWidth), right: margin(n, .right, dir, ownerWidth))
+        let p = ResolvedEdges(top: padding(n, .top, dir, ownerWidth), left: padding(n, .left, dir, ownerWidth),
+                              bottom: padding(n, .bottom, dir, ownerWidth), right: padding(n, .right, dir, ownerWidth))
+        let b = ResolvedEdges(top: border(n, .top, dir), left: border(n, .left, dir),
+                              bottom: border(n, .bottom, dir), right: border(n, .right, dir))
         nodes[n].margin = m
         nodes[n].padding = p
         nodes[n].border = b
@@ -194,3 +200,4 @@ extension LayoutEngine {
         return inner
     }
 }
+

@@ -4,7 +4,7 @@
 ///
 /// The algorithm follows CSS flexbox §9 as Yoga implements it (`CalculateLayout.cpp`), because
 /// the conformance suite is Yoga's fixtures as Chrome lays them out.
-struct LayoutEngine<M: FlexMeasurer> {
+struct LayoutEngine {
     /// The tree's children lists (for the result pass).
     let treeChildren: [[FlexTree.NodeID]]
     /// Children by node, flattened: node n's children are `childList[childStart[n]..<childStart[n + 1]]`.
@@ -16,22 +16,32 @@ struct LayoutEngine<M: FlexMeasurer> {
     var styles: [FlexStyle]
     /// Every node's scratch layout.
     var nodes: [NodeState]
-    /// Measurement cache slots, ``cacheSlots`` per node.
+    /// Measurement cache slots: blocks of ``cacheSlots`` entries, a block given to a node at its
+    /// first measurement (`NodeState.cacheBlock`).
     var cache: [CacheEntry]
+    /// Min-content sizes (width, height) per node, NaN until computed (for the automatic minimum).
+    var minContent: [FlexSize]
     /// The layout root (it has no owner: its grow/shrink are 0).
     let root: Int
-    /// The measurer.
-    var measurer: M
+    /// The measurer (an existential, so the engine itself is not generic and is fully optimized
+    /// inside the module whatever the caller's measurer type).
+    var measurer: any FlexMeasurer
     /// Whether `min-width`/`min-height: auto` is CSS's automatic minimum (§4.5) on the main axis.
     let automaticMinimum: Bool
 
     /// The children of `n`, in document order.
     @inline(__always) func children(_ n: Int) -> ArraySlice<Int> { childList[childStart[n]..<childStart[n + 1]] }
 
-    /// Measurement cache entries per node (as Yoga's `MaxCachedMeasurements`).
-    static var cacheSlots: Int { 8 }
+    /// The depth of the root's subtree (levels below the root).
+    let depth: Int
 
-    init(tree: FlexTree, root: Int, measurer: M, automaticMinimum: Bool) {
+    /// Nodes deeper than this below the root get zero frames (bounds the recursion).
+    static var maxDepth: Int { 4096 }
+
+    /// Measurement cache entries per node (as Yoga's `MaxCachedMeasurements`).
+    static var cacheSlots: Int { 4 }
+
+    init(tree: FlexTree, root: Int, measurer: any FlexMeasurer, automaticMinimum: Bool) {
         treeChildren = tree.children
         var list: [Int] = []
         list.reserveCapacity(tree.count)
@@ -45,9 +55,28 @@ struct LayoutEngine<M: FlexMeasurer> {
         childList = list
         childStart = starts
         isMeasured = tree.isMeasured
-        styles = tree.styles.map(StyleSanitizer.sanitize)
+        var styles = tree.styles
+        for i in styles.indices where StyleSanitizer.needsSanitizing(styles[i]) {
+            styles[i] = StyleSanitizer.sanitize(styles[i])
+        }
+        self.styles = styles
         nodes = Array(repeating: NodeState(), count: tree.count)
-        cache = Array(repeating: CacheEntry(), count: tree.count * Self.cacheSlots)
+        cache = []
+        cache.reserveCapacity(tree.count * Self.cacheSlots)
+        // Depth below the root; nodes deeper than `maxDepth` are not laid out.
+        var depths = [Int](repeating: -1, count: tree.count)
+        var deepest = 0
+        var stack = [root]
+        depths[root] = 0
+        while let n = stack.popLast() {
+            deepest = Swift.max(deepest, depths[n])
+            for c in childList[childStart[n]..<childStart[n + 1]] {
+                depths[c] = depths[n] + 1
+                if depths[c] > Self.maxDepth { styles[c].display = .none } else { stack.append(c) }
+            }
+        }
+        depth = deepest
+        minContent = Array(repeating: FlexSize(width: .nan, height: .nan), count: tree.count)
         self.root = root
         self.measurer = measurer
         self.automaticMinimum = automaticMinimum
@@ -66,6 +95,11 @@ struct NodeState {
     var position: (Double, Double, Double, Double) = (0, 0, 0, 0)
     /// The flex basis (border box), NaN until computed.
     var computedFlexBasis = Double.nan
+    /// Scratch of the flexible-length resolution of the node's line (§9.7).
+    var flexHypothetical = 0.0
+    var flexTarget = 0.0
+    var flexViolation = 0.0
+    var flexFrozen = false
     /// The automatic minimum main size, NaN when none applies.
     var autoMinMain = Double.nan
     /// The flex line the node sits on.
@@ -82,6 +116,8 @@ struct NodeState {
     var laidOut = false
     /// The cached full layout.
     var cachedLayout = CacheEntry()
+    /// The first slot of the node's block in `cache`, -1 before its first measurement.
+    var cacheBlock = -1
     /// The next measurement slot to fill.
     var nextCacheSlot = 0
     /// How many measurement slots hold entries.
@@ -122,6 +158,32 @@ struct CacheEntry {
     var heightMode = SizingMode.maxContent
     var computedWidth = -1.0
     var computedHeight = -1.0
+
+    /// Whether the entry answers a measurement under these inputs (Yoga's `canUseCachedMeasurement`):
+    /// the same constraint, or an exact size equal to the size found, or a fit-content limit that
+    /// the unconstrained or a looser fit-content size already fits.
+    func answers(_ w: Double, _ h: Double, _ wm: SizingMode, _ hm: SizingMode, _ marginRow: Double, _ marginColumn: Double) -> Bool {
+        if computedWidth < 0 || computedHeight < 0 { return false }
+        return Self.compatible(wm, w, widthMode, availableWidth, computedWidth, marginRow)
+            && Self.compatible(hm, h, heightMode, availableHeight, computedHeight, marginColumn)
+    }
+
+    private static func compatible(_ mode: SizingMode, _ size: Double, _ lastMode: SizingMode, _ lastSize: Double,
+                                   _ lastComputed: Double, _ margin: Double) -> Bool {
+        if mode == lastMode, inexactEquals(size, lastSize) { return true }
+        let inner = size - margin
+        switch (mode, lastMode) {
+        case (.stretchFit, _):
+            return inexactEquals(inner, lastComputed)
+        case (.fitContent, .maxContent):
+            return inner >= lastComputed || inexactEquals(inner, lastComputed)
+        case (.fitContent, .fitContent):
+            return lastSize.isDefined && size.isDefined && lastSize > size
+                && (lastComputed <= inner || inexactEquals(inner, lastComputed))
+        default:
+            return false
+        }
+    }
 
     /// Whether the entry answers these inputs.
     func matches(_ w: Double, _ h: Double, _ wm: SizingMode, _ hm: SizingMode) -> Bool {

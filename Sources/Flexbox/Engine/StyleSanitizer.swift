@@ -13,6 +13,49 @@ enum StyleSanitizer {
     /// The largest magnitude of any length, in points (or percent).
     static let maxMagnitude = 1_000_000_000.0
 
+    /// Whether `s` holds a value the rules above change (most styles do not, and are used as they are).
+    static func needsSanitizing(_ s: FlexStyle) -> Bool {
+        func size(_ d: Dimension) -> Bool {
+            switch d {
+            case .auto: false
+            case .points(let v), .percent(let v): !(v.isFinite && v >= 0 && v <= maxMagnitude)
+            }
+        }
+        func signed(_ d: Dimension?) -> Bool {
+            switch d {
+            case .points(let v), .percent(let v): !(v.isFinite && abs(v) <= maxMagnitude)
+            case .auto, nil: false
+            }
+        }
+        func gapOrPadding(_ d: Dimension?) -> Bool {
+            switch d {
+            case .points(let v), .percent(let v): !(v.isFinite && v >= 0 && v <= maxMagnitude)
+            case .auto: true
+            case nil: false
+            }
+        }
+        func border(_ v: Double?) -> Bool { v.map { !($0.isFinite && $0 > 0 && $0 <= maxMagnitude) } ?? false }
+        func edges(_ e: Edges<Dimension>, _ f: (Dimension?) -> Bool) -> Bool {
+            f(e.top) || f(e.left) || f(e.bottom) || f(e.right) || f(e.start) || f(e.end)
+        }
+        if size(s.width) || size(s.height) || size(s.minWidth) || size(s.minHeight) || size(s.maxWidth) || size(s.maxHeight) {
+            return true
+        }
+        if s.maxWidth != .auto, equal(s.maxWidth, s.minWidth), s.width != s.maxWidth { return true }
+        if s.maxHeight != .auto, equal(s.maxHeight, s.minHeight), s.height != s.maxHeight { return true }
+        if gapOrPadding(s.rowGap) || gapOrPadding(s.columnGap) { return true }
+        if !(s.flexGrow.isFinite && s.flexGrow >= 0 && s.flexGrow <= maxMagnitude) { return true }
+        if !(s.flexShrink.isFinite && s.flexShrink >= 0 && s.flexShrink <= maxMagnitude) { return true }
+        switch s.flexBasis {
+        case .points(let v), .percent(let v): if !(v.isFinite && v >= 0 && v <= maxMagnitude) { return true }
+        case .auto, .content: break
+        }
+        if let ratio = s.aspectRatio, !(ratio.isFinite && ratio >= 1e-9 && ratio <= 1e9) { return true }
+        if edges(s.margin, signed) || edges(s.inset, signed) || edges(s.padding, gapOrPadding) { return true }
+        let b = s.border
+        return border(b.top) || border(b.left) || border(b.bottom) || border(b.right) || border(b.start) || border(b.end)
+    }
+
     /// The style with every value made safe by the rules above.
     static func sanitize(_ input: FlexStyle) -> FlexStyle {
         var s = input
