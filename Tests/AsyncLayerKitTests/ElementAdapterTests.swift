@@ -131,6 +131,38 @@ import Testing
     }
 }
 
+extension ElementAdapterTests {
+    /// Contradictory constraints are not errors: CSS's rules lay them out (min wins over max,
+    /// an inset wider than the parent gives a negative size clamped to 0), and 10,000 children in
+    /// one wrapping row lay out with finite frames.
+    @Test func contradictoryConstraintsLayOutByCSSRules() throws {
+        var contradictory = FlexStyle()
+        contradictory.minWidth = 80
+        contradictory.maxWidth = 20
+        contradictory.height = 10
+        var wide = FlexStyle()
+        wide.position = .absolute
+        wide.inset = Edges(left: .points(150), right: .points(150))
+        wide.height = 5
+        contradictory.flexShrink = 0
+        var wrap = FlexStyle()
+        wrap.flexWrap = .wrap
+        wrap.flexShrink = 0
+        let cells = Array(repeating: Element.view(layout: boxLayout(width: 7, height: 3)), count: 10_000)
+        let root = Element.vstack(children: [
+            Element(.view, layout: contradictory), Element(.view, layout: wide), .view(layout: wrap, children: cells),
+        ])
+        var limits = ElementLimits.testing
+        limits.maxNodes = 20_000
+        let nodes = try ElementLayout.layout(root, in: Size(width: 200, height: 100), limits: limits).nodes
+        #expect(nodes[1].frame.width == 80)
+        #expect(nodes[2].frame.width == 0)
+        #expect(nodes.allSatisfy { $0.frame.isFinite })
+        // 28 cells of 7 pt per 200 pt line: the 10,000th cell is the 4th on line 358.
+        #expect(nodes.last?.frame == Rect(x: 21, y: 10 + 357 * 3, width: 7, height: 3))
+    }
+}
+
 /// Records the names it is asked for and serves the bundled images.
 final class CountingLoader: ElementImageLoader {
     let names = Mutex<[String]>([])
