@@ -54,6 +54,7 @@ old_bin=$(cd "$old_root" && swift build -c release -Xswiftc -DLAYOUT_BENCH_STACK
 echo "### Synthetic trees, engine only"
 echo
 echo "Command: \`scripts/bench-layout.sh\` (ROUNDS=$rounds), $(date -u +%Y-%m-%d), $(git rev-parse --short HEAD), $(swift --version 2>/dev/null | head -1)."
+echo "Load average (1, 5, 15 min) at the start, on $(nproc) cores: $(cut -d' ' -f1-3 /proc/loadavg)."
 echo
 # One process per shape (the growth ratios compare sizes of one shape, interleaved in its process),
 # so a shape on which the engine's time is unbounded stops only its own run (exit 3).
@@ -113,7 +114,7 @@ swift build -c release --product card-bench 2>&1 | grep -v "prohibited flag" >&2
 card_bench=$(swift build -c release --show-bin-path 2>/dev/null)/card-bench
 echo "### The reference card end to end (element tree: layout + draw) vs plain C"
 echo
-echo "Command: \`scripts/bench-layout.sh\` → the \`--source elements\` rows of \`scripts/bench-card.sh\` (ROUNDS=$c_rounds, COUNT=$c_count)."
+echo "Command: \`scripts/bench-layout.sh\` → the \`--source elements\` rows of \`scripts/bench-card.sh\` (ROUNDS=$c_rounds, COUNT=$c_count). Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)."
 echo
 echo "| mode | C cards/s (median) | AsyncLayerKit cards/s (median) | time ratio ours/C (median of rounds) | range |"
 echo "|---|---:|---:|---:|---:|"
