@@ -107,6 +107,23 @@ func allFinite(_ result: FlexLayoutResult) -> Bool {
         #expect(allFinite(result))
     }
 
+    /// Past 4096 levels below the root, nodes are not laid out (zero frames) instead of exhausting the stack.
+    @Test func nodesBeyondTheDepthLimitGetZeroFrames() {
+        var tree = FlexTree()
+        let root = tree.add(yogaStyle { $0.width = 100 })
+        var parent = root
+        var chain: [FlexTree.NodeID] = []
+        for _ in 0..<5000 {
+            parent = tree.add(yogaStyle { $0.padding = Edges(top: 1) }, parent: parent)
+            chain.append(parent)
+        }
+        let result = tree.layout(root: root, width: nil, height: nil)
+        #expect(result[chain[4095]].height == 1)
+        #expect(box(result[chain[4096]]) == [0, 0, 0, 0])
+        #expect(result[root].height == 4096)
+        #expect(allFinite(result))
+    }
+
     /// A random tree with random (often invalid) styles: finite frames every time.
     @Test func randomStylesFuzz() {
         var seed: UInt64 = 7

@@ -15,7 +15,9 @@ extension LayoutEngine {
 
     /// Both margins of an axis.
     @inline(__always) func marginForAxis(_ n: Int, _ axis: Axis, _ widthSize: Double) -> Double {
-        axis.isRow ? margin(n, .left, .ltr, widthSize) + margin(n, .right, .ltr, widthSize)
+        let fixed = axis.isRow ? fixedMargins[n].width : fixedMargins[n].height
+        if fixed.isDefined { return fixed }
+        return axis.isRow ? margin(n, .left, .ltr, widthSize) + margin(n, .right, .ltr, widthSize)
             : margin(n, .top, .ltr, widthSize) + margin(n, .bottom, .ltr, widthSize)
     }
 

@@ -19,6 +19,9 @@ struct LayoutEngine {
     /// Measurement cache slots: blocks of ``cacheSlots`` entries, a block given to a node at its
     /// first measurement (`NodeState.cacheBlock`).
     var cache: [CacheEntry]
+    /// Each node's horizontal and vertical margin sums when they are plain points (NaN when a
+    /// percentage makes them depend on the containing block): the hot `marginForAxis` path.
+    let fixedMargins: [FlexSize]
     /// Min-content sizes (width, height) per node, NaN until computed (for the automatic minimum).
     var minContent: [FlexSize]
     /// The layout root (it has no owner: its grow/shrink are 0).
@@ -28,6 +31,23 @@ struct LayoutEngine {
     var measurer: any FlexMeasurer
     /// Whether `min-width`/`min-height: auto` is CSS's automatic minimum (§4.5) on the main axis.
     let automaticMinimum: Bool
+
+    /// The margin sums of a style whose margins are all points, auto or unset (auto and unset are 0).
+    static func fixedMarginSums(_ style: FlexStyle) -> FlexSize {
+        func sum(_ a: Dimension?, _ b: Dimension?) -> Double {
+            func points(_ d: Dimension?) -> Double {
+                switch d {
+                case .points(let v): v
+                case .percent: .nan
+                case .auto, nil: 0
+                }
+            }
+            return points(a) + points(b)
+        }
+        let m = style.margin
+        // Both directions must agree (LTR resolution is used for sums, as Yoga does).
+        return FlexSize(width: sum(m.resolvedLeft(.ltr), m.resolvedRight(.ltr)), height: sum(m.top, m.bottom))
+    }
 
     /// The children of `n`, in document order.
     @inline(__always) func children(_ n: Int) -> ArraySlice<Int> { childList[childStart[n]..<childStart[n + 1]] }
@@ -72,10 +92,11 @@ struct LayoutEngine {
             deepest = Swift.max(deepest, depths[n])
             for c in childList[childStart[n]..<childStart[n + 1]] {
                 depths[c] = depths[n] + 1
-                if depths[c] > Self.maxDepth { styles[c].display = .none } else { stack.append(c) }
+                if depths[c] > Self.maxDepth { self.styles[c].display = .none } else { stack.append(c) }
             }
         }
         depth = deepest
+        fixedMargins = self.styles.map(Self.fixedMarginSums)
         minContent = Array(repeating: FlexSize(width: .nan, height: .nan), count: tree.count)
         self.root = root
         self.measurer = measurer
