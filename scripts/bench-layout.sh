@@ -7,8 +7,9 @@
 #     (before the engine) against this checkout: layout-bench is built twice, once in a copy of
 #     $OLD_COMMIT's tree exported under .build/bench/ with this checkout's Examples/layout-bench
 #     added, and the two binaries run in interleaved rounds (alternating which goes first).
-#  3. The reference card end to end as an element tree (layout + draw) vs the C program: the
-#     `--source elements` rows of scripts/bench-card.sh (skipped with SKIP_C=1).
+#  3. The reference card end to end as an element tree (layout + draw) vs the C program, as the
+#     `--source elements` rows of scripts/bench-card.sh, with card-bench built from $OLD_COMMIT
+#     (stacks) and from this checkout (engine) in the same rounds (skipped with SKIP_C=1).
 #
 #   scripts/bench-layout.sh                   # ROUNDS=7 synthetic, CARD_ROUNDS=7 card, C_ROUNDS=5
 #   ROUNDS=3 CARD_ROUNDS=3 SKIP_C=1 scripts/bench-layout.sh
@@ -112,19 +113,42 @@ if [ ! -x "$card_c" ] || [ "$card_c" -ot "$peers/c-cairo-pango/card.c" ]; then
 fi
 swift build -c release --product card-bench 2>&1 | grep -v "prohibited flag" >&2
 card_bench=$(swift build -c release --show-bin-path 2>/dev/null)/card-bench
-echo "### The reference card end to end (element tree: layout + draw) vs plain C"
+(cd "$old_root" && swift build -c release --product card-bench -Xswiftc -DLAYOUT_BENCH_STACKS 2>&1 | grep -v "prohibited flag" >&2)
+old_card_bench=$(dirname "$old_bin")/card-bench
+echo "### The reference card end to end (element tree: layout + draw) vs plain C, stacks and engine in one run"
 echo
-echo "Command: \`scripts/bench-layout.sh\` → the \`--source elements\` rows of \`scripts/bench-card.sh\` (ROUNDS=$c_rounds, COUNT=$c_count). Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)."
+echo "Command: \`scripts/bench-layout.sh\` → $c_rounds rounds; each round runs the C program, \`card-bench run --source elements\` built from $old_commit (stacks) and from this checkout (engine), once each, the order rotating (--mode render --count $c_count×threads --runs 3 --warmup 20; as the \`--source elements\` rows of \`scripts/bench-card.sh\`). Ratios are time per card over C's, per round. Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)."
 echo
-echo "| mode | C cards/s (median) | AsyncLayerKit cards/s (median) | time ratio ours/C (median of rounds) | range |"
-echo "|---|---:|---:|---:|---:|"
+echo "| threads | C cards/s | stacks cards/s | engine cards/s | stacks ÷ C (time) | engine ÷ C (time) | engine ÷ stacks (time) |"
+echo "|---:|---:|---:|---:|---:|---:|---:|"
 for threads in 1 2; do
-    line=$("$card_bench" compare --c-binary "$card_c" --root "$peers" --mode render --threads "$threads" \
-        --source elements --rounds "$c_rounds" --count $((c_count * threads)) --runs 3 --warmup 20 --json)
-    python3 - "$threads" "$line" <<'PY'
-import json, sys
-threads, r = int(sys.argv[1]), json.loads(sys.argv[2])
-label = "element tree (layout + draw, images decoded once, no cache): render only" + (f", {threads} threads" if threads > 1 else "")
-print(f"| {label} | {r['median_c_cps']:.1f} | {r['median_ours_cps']:.1f} | **{r['median_ratio']:.3f}** | {r['min_ratio']:.3f}–{r['max_ratio']:.3f} |")
+    n=$((c_count * threads))
+    common=(--mode render --count "$n" --runs 3 --warmup 20 --threads "$threads")
+    out=()
+    for ((r = 0; r < c_rounds; r++)); do
+        order=(c old new)
+        order=("${order[@]:$((r % 3))}" "${order[@]:0:$((r % 3))}")
+        for who in "${order[@]}"; do
+            case $who in
+                c) line=$("$card_c" "${common[@]}" --root "$peers" --skip-sizes | tail -1) ;;
+                old) line=$("$old_card_bench" run --source elements "${common[@]}" | tail -1) ;;
+                new) line=$("$card_bench" run --source elements "${common[@]}" | tail -1) ;;
+            esac
+            out+=("$who $r $line")
+        done
+    done
+    python3 - "$threads" "${out[@]}" <<'PY'
+import json, statistics, sys
+threads, rows = sys.argv[1], sys.argv[2:]
+cps = {}
+for row in rows:
+    who, r, line = row.split(" ", 2)
+    cps.setdefault(who, {})[int(r)] = json.loads(line)["median_cps"]
+rounds = sorted(cps["c"])
+def ratio(a, b):  # time ratio a/b = cps b / cps a, per round
+    v = [cps[b][r] / cps[a][r] for r in rounds]
+    return f"**{statistics.median(v):.3f}** ({min(v):.3f}–{max(v):.3f})"
+med = {w: statistics.median(cps[w].values()) for w in cps}
+print(f"| {threads} | {med['c']:.1f} | {med['old']:.1f} | {med['new']:.1f} | {ratio('old', 'c')} | {ratio('new', 'c')} | {ratio('new', 'old')} |")
 PY
 done
