@@ -7,7 +7,7 @@ SHELL := bash
 
 SWIFT ?= swift
 
-.PHONY: help deps run cards test test-server test-tsan bench bench-server scale-out docs clean layout-conformance
+.PHONY: help deps run cards test test-server test-tsan bench bench-layout bench-server scale-out docs clean layout-conformance
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
@@ -17,6 +17,7 @@ help:
 	@echo "make test-tsan  run the tests under the thread sanitizer (.build-tsan)"
 	@echo "make layout-conformance  the flexbox engine against Yoga's fixtures: pass rate (UPDATE=1 rewrites the known failures)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
+	@echo "make bench-layout  the Flexbox engine: synthetic trees, card layout share, elements vs C (scripts/bench-layout.sh)"
 	@echo "make bench-server  card-server under wrk: hits, misses vs in-process, overload (installs wrk)"
 	@echo "make scale-out  two card-server replicas behind nginx: balancing and shared cache (installs nginx, wrk)"
 	@echo "make docs       build the DocC catalogs in DocC/ into one site in .build/docs; warnings fail"
@@ -84,6 +85,9 @@ test-tsan: deps
 
 bench: deps
 	scripts/bench-card.sh
+
+bench-layout: deps
+	scripts/bench-layout.sh
 
 # The server benchmarks install wrk (and nginx) themselves, through install-deps.sh with a list:
 # `make test` never needs them. BENCH_ARGS=--quick for a smoke run.

@@ -184,5 +184,13 @@ let package = Package(
             path: "Examples/lanes-bench",
             swiftSettings: swiftSettings
         ),
+        // The Flexbox engine's figures (issue 12): synthetic trees, and the reference card's layout
+        // share of its cold render (scripts/bench-layout.sh).
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: ["Flexbox", "AsyncLayerKit", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/layout-bench",
+            swiftSettings: swiftSettings
+        ),
     ]
 )
