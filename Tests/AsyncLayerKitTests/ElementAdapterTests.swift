@@ -118,10 +118,10 @@ import Testing
             #expect(node.frame.width == 200)
             #expect(abs(line.rect.maxX - 200) < 1, "line \(index) ends at \(line.rect.maxX)")
         }
-        // The Hebrew paragraph keeps natural alignment (Pango lays it out right to left); the
-        // Latin one is aligned right.
+        // Both keep natural alignment: their base direction is the element's, right to left.
         #expect(result.nodes[4].text?.style.alignment == .natural)
-        #expect(result.nodes[5].text?.style.alignment == .right)
+        #expect(result.nodes[5].text?.style.alignment == .natural)
+        #expect(result.nodes[5].text?.options.baseDirection == .rightToLeft)
         // In LTR the Latin text starts at the left.
         var ltr = rtl
         ltr.direction = .ltr

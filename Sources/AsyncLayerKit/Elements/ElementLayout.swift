@@ -15,7 +15,7 @@ public import Canvas
 ///
 /// The root is as large as the canvas unless its style says otherwise; frames are rounded to the
 /// pixel grid at `scale` (as Yoga does) so edges stay crisp and sizes add up. A text's
-/// `natural` alignment follows its element's resolved direction (right in RTL).
+/// base direction is its element's resolved direction (`natural` alignment is its start edge).
 public enum ElementLayout {
     /// Lays out `root` in a canvas of `size` points, rounding frames to the pixel grid at `scale`
     /// (the default, 1, rounds to whole points: on the grid of every integral scale).
@@ -70,8 +70,8 @@ public enum ElementLayout {
             let content = frame.inset(by: EdgeInsets(top: f.padding.top + f.border.top, left: f.padding.left + f.border.left,
                                                      bottom: f.padding.bottom + f.border.bottom, right: f.padding.right + f.border.right))
             var text: TextLayout?
-            if tree.visibility[index] != .none, case .text(let t)? = measurer.contents[index] {
-                do { text = try texts.layout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, limits: limits)) }
+            if tree.visibility[index] != .none, case .text(let t, let direction)? = measurer.contents[index] {
+                do { text = try texts.layout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, direction: direction, limits: limits)) }
                 catch { throw .canvas(error) }
             }
             nodes.append(LayoutResult.Node(frame: frame, contentFrame: content, border: f.border, direction: tree.directions[index], text: text))
@@ -83,8 +83,8 @@ public enum ElementLayout {
 
 /// What the engine asks the measurer to size: a leaf's content.
 enum MeasuredContent: Hashable, Sendable {
-    /// A text, with its `natural` alignment resolved for its direction.
-    case text(TextContent)
+    /// A text and its paragraphs' base direction (its element's resolved direction).
+    case text(TextContent, direction: TextDirection = .auto)
     /// An image's source.
     case image(ImageSource)
 
@@ -92,37 +92,30 @@ enum MeasuredContent: Hashable, Sendable {
     /// that have no content size (views, gradients, custom elements).
     init?(_ kind: Element.Kind, direction: LayoutDirection) {
         switch kind {
-        case .text(let text): self = .text(text.resolved(for: direction))
+        case .text(let text): self = .text(text, direction: TextDirection(direction))
         case .image(let image): self = .image(image.source)
         case .view, .gradient, .custom: return nil
         }
     }
 }
 
-extension TextContent {
-    /// This text as laid out in `direction`: in RTL, `natural` alignment (CSS's `text-align:
-    /// start`) puts the lines at the right edge. A paragraph that starts right-to-left keeps
-    /// `natural` (Pango lays it out right-to-left, aligned right, with its bidi order intact); one
-    /// that starts left-to-right becomes `right`. The physical alignments are kept. (The Canvas
-    /// sets no base direction, so an LTR-first paragraph keeps LTR order inside its lines.)
-    func resolved(for direction: LayoutDirection) -> TextContent {
-        guard direction == .rtl, style.alignment == .natural, !text.string.startsRightToLeft else { return self }
-        var copy = self
-        copy.style.alignment = .right
-        return copy
+extension TextDirection {
+    /// CSS's `direction` sets a text's base direction: an element's resolved direction is fixed,
+    /// so a text starting with a Hebrew word in an LTR element is still an LTR paragraph.
+    init(_ direction: LayoutDirection) {
+        switch direction {
+        case .ltr: self = .leftToRight
+        case .rtl: self = .rightToLeft
+        }
     }
 }
 
-extension String {
-    /// Whether the first letter of the string is of a right-to-left script (Hebrew, Arabic,
-    /// Syriac, Thaana, N'Ko and their presentation forms); `false` when it has no letter.
-    var startsRightToLeft: Bool {
-        for scalar in unicodeScalars where scalar.properties.isAlphabetic {
-            switch scalar.value {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
-            default: return false
-            }
-        }
-        return false
+extension TextContent {
+    /// The Canvas options for this text in a box `width` points wide (`nil`: unbounded), laid out
+    /// with `direction` as its base direction.
+    func options(maxWidth width: Double?, direction: TextDirection, limits: ElementLimits) -> TextLayoutOptions {
+        var result = options(maxWidth: width, limits: limits)
+        result.baseDirection = direction
+        return result
     }
 }

@@ -20,10 +20,10 @@ struct ElementMeasurer: FlexMeasurer {
                           height: Double, heightMode: MeasureMode) -> FlexSize {
         let natural: Size
         switch contents[node.index] {
-        case .text(let text)?:
+        case .text(let text, let direction)?:
             // An exact or a maximum width wraps the text; a width of 0 or less does not (the text
             // is then as wide as the engine says, 0).
-            guard let layout = textLayout(text, width: widthMode == .undefined ? nil : width) else { return .zero }
+            guard let layout = textLayout(text, direction: direction, width: widthMode == .undefined ? nil : width) else { return .zero }
             natural = Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
         case .image(let source)?:
             natural = intrinsicSize(source)
@@ -38,8 +38,8 @@ struct ElementMeasurer: FlexMeasurer {
     }
 
     mutating func baseline(_ node: FlexTree.NodeID, size: FlexSize) -> Double? {
-        guard case .text(let text)? = contents[node.index],
-              let layout = textLayout(text, width: size.width > 0 ? size.width : nil) else { return nil }
+        guard case .text(let text, let direction)? = contents[node.index],
+              let layout = textLayout(text, direction: direction, width: size.width > 0 ? size.width : nil) else { return nil }
         return layout.lines.first?.baseline
     }
 
@@ -52,9 +52,9 @@ struct ElementMeasurer: FlexMeasurer {
         }
     }
 
-    private mutating func textLayout(_ text: TextContent, width: Double?) -> TextLayout? {
+    private mutating func textLayout(_ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
         do {
-            return try texts.layout(text, options: text.options(maxWidth: width, limits: limits))
+            return try texts.layout(text, options: text.options(maxWidth: width, direction: direction, limits: limits))
         } catch {
             if self.error == nil { self.error = .canvas(error) }
             return nil

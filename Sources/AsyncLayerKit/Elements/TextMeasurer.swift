@@ -25,12 +25,11 @@ final class TextMeasurer {
         return layout
     }
 
-    /// The distinct text contents a layout of `tree` measures (not those under `display: none`),
-    /// as measured: with their alignment resolved for their direction.
+    /// The distinct text contents a layout of `tree` measures (not those under `display: none`).
     static func contents(of tree: ElementTraversal) -> Set<TextContent> {
         var set = Set<TextContent>()
         for index in 0..<tree.count where tree.visibility[index] != .none {
-            if case .text(let text) = tree.elements[index].kind { set.insert(text.resolved(for: tree.directions[index])) }
+            if case .text(let text) = tree.elements[index].kind { set.insert(text) }
         }
         return set
     }

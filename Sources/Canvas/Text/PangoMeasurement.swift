@@ -122,6 +122,14 @@ struct PangoMeasurement {
         case .character: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
         case .wordOrCharacter: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
+        // The context is shared by every layout of its engine: set its base direction for each
+        // layout (Pango's default weak LTR for `auto`), so no layout inherits the previous one's.
+        pango_context_set_base_dir(pango_layout_get_context(layout), options.baseDirection.pangoDirection)
+        // With auto-dir on, Pango mirrors left/right alignment for a paragraph whose direction
+        // differs from the context's; with it off, alignment is physical. A fixed base direction
+        // turns it off, so `natural` (and justified's last line) is set to the start edge here.
+        let start = options.baseDirection == .rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        if options.baseDirection != .auto { pango_layout_set_auto_dir(layout, 0) }
         switch style.alignment {
         case .left:
             pango_layout_set_auto_dir(layout, 0)
@@ -132,10 +140,10 @@ struct PangoMeasurement {
         case .center:
             pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .justified:
-            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_alignment(layout, start)
             pango_layout_set_justify(layout, 1)
         case .natural:
-            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_alignment(layout, start)
         }
         if isEllipsizing {
             switch options.truncation {
@@ -184,5 +192,16 @@ struct PangoMeasurement {
         }
         if let strikethrough = overrides.strikethrough { result.append(pango_attr_strikethrough_new(strikethrough ? 1 : 0)) }
         return result.compactMap { $0 }
+    }
+}
+
+extension TextDirection {
+    /// The Pango base direction: strong for a fixed direction, Pango's default weak LTR for `auto`.
+    var pangoDirection: PangoDirection {
+        switch self {
+        case .auto: PANGO_DIRECTION_WEAK_LTR
+        case .leftToRight: PANGO_DIRECTION_LTR
+        case .rightToLeft: PANGO_DIRECTION_RTL
+        }
     }
 }

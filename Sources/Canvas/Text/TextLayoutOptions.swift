@@ -46,6 +46,8 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
     /// The longest accepted text in UTF-8 bytes; a longer one throws ``CanvasError/textTooLong(utf8Bytes:limit:)``
     /// before any layout work starts. Default 256 KiB.
     public var maxUTF8Bytes: Int
+    /// The paragraphs' base direction: from their first strong character (the default) or fixed.
+    public var baseDirection: TextDirection
 
     /// The default size limit, 256 KiB.
     public static let defaultMaxUTF8Bytes = 256 * 1024
@@ -53,23 +55,25 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
     public static let maxSupportedWidth = 1_000_000.0
 
     /// Creates options; every parameter has a default (no width limit, every line kept, breaks
-    /// between words and inside over-long words, tail truncation, 256 KiB).
+    /// between words and inside over-long words, tail truncation, 256 KiB, automatic direction).
     public init(
         maxWidth: Double? = nil,
         maxLines: Int = 0,
         lineBreakMode: LineBreakMode = .wordOrCharacter,
         truncation: TextTruncation = .tail,
-        maxUTF8Bytes: Int = TextLayoutOptions.defaultMaxUTF8Bytes
+        maxUTF8Bytes: Int = TextLayoutOptions.defaultMaxUTF8Bytes,
+        baseDirection: TextDirection = .auto
     ) {
         self.maxWidth = maxWidth
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
         self.truncation = truncation
         self.maxUTF8Bytes = maxUTF8Bytes
+        self.baseDirection = baseDirection
     }
 
     private enum CodingKeys: String, CodingKey {
-        case maxWidth, maxLines, lineBreakMode, truncation, maxUTF8Bytes
+        case maxWidth, maxLines, lineBreakMode, truncation, maxUTF8Bytes, baseDirection
     }
 
     /// Decodes options; every missing key takes its default (so `{}` is the default options).
@@ -81,7 +85,8 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
             maxLines: try c.decodeIfPresent(Int.self, forKey: .maxLines) ?? d.maxLines,
             lineBreakMode: try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode) ?? d.lineBreakMode,
             truncation: try c.decodeIfPresent(TextTruncation.self, forKey: .truncation) ?? d.truncation,
-            maxUTF8Bytes: try c.decodeIfPresent(Int.self, forKey: .maxUTF8Bytes) ?? d.maxUTF8Bytes
+            maxUTF8Bytes: try c.decodeIfPresent(Int.self, forKey: .maxUTF8Bytes) ?? d.maxUTF8Bytes,
+            baseDirection: try c.decodeIfPresent(TextDirection.self, forKey: .baseDirection) ?? d.baseDirection
         )
     }
 
