@@ -12,10 +12,29 @@ public enum EncodingOptions: Hashable, Sendable {
     case png(compressionLevel: Int = 6)
     /// WebP. `quality` is 0…100: for lossy the picture quality, for `lossless` the compression
     /// effort. `method` is libwebp's speed/effort knob, 0 (fastest) … 6 (smallest, slowest).
-    case webp(quality: Double = 80, lossless: Bool = false, method: Int = 4)
+    /// `multithreaded` lets libwebp use a second thread (`thread_level` 1). The alpha settings
+    /// apply to lossy pictures with translucent pixels: `alphaFilter` (`alpha_filtering`),
+    /// `alphaCompression` (false: the plane is stored raw) and `alphaQuality` 0…100 (100:
+    /// lossless alpha). An opaque bitmap is written with no alpha plane whatever they say.
+    case webp(
+        quality: Double = 80,
+        lossless: Bool = false,
+        method: Int = 4,
+        multithreaded: Bool = false,
+        alphaFilter: WebPAlphaFilter = .fast,
+        alphaCompression: Bool = true,
+        alphaQuality: Int = 100
+    )
     /// Baseline JPEG. `quality` is 1…100. JPEG has no alpha, so translucent pixels are composited
-    /// onto `background` (treated as opaque; white by default) first.
-    case jpeg(quality: Int = 85, background: Color = .white, chromaSubsampling: ChromaSubsampling = .yuv420)
+    /// onto `background` (treated as opaque; white by default) first. `fastDCT` chooses
+    /// libjpeg-turbo's fast integer DCT (`TJFLAG_FASTDCT`); false, the accurate one
+    /// (`TJFLAG_ACCURATEDCT`).
+    case jpeg(
+        quality: Int = 85,
+        background: Color = .white,
+        chromaSubsampling: ChromaSubsampling = .yuv420,
+        fastDCT: Bool = true
+    )
 
     /// The format these options write.
     public var format: ImageFormat {
@@ -33,14 +52,17 @@ public enum EncodingOptions: Hashable, Sendable {
             guard (0...9).contains(level) else {
                 throw .encodingFailed(format: .png, detail: "compression level \(level) is out of range 0...9")
             }
-        case .webp(let quality, _, let method):
+        case .webp(let quality, _, let method, _, _, _, let alphaQuality):
             guard quality.isFinite, (0...100).contains(quality) else {
                 throw .encodingFailed(format: .webp, detail: "quality \(quality) is out of range 0...100")
             }
             guard (0...6).contains(method) else {
                 throw .encodingFailed(format: .webp, detail: "method \(method) is out of range 0...6")
             }
-        case .jpeg(let quality, let background, _):
+            guard (0...100).contains(alphaQuality) else {
+                throw .encodingFailed(format: .webp, detail: "alpha quality \(alphaQuality) is out of range 0...100")
+            }
+        case .jpeg(let quality, let background, _, _):
             guard (1...100).contains(quality) else {
                 throw .encodingFailed(format: .jpeg, detail: "quality \(quality) is out of range 1...100")
             }
