@@ -19,9 +19,9 @@ public enum EncodingOptions: Hashable, Sendable {
     case webp(
         quality: Double = 80,
         lossless: Bool = false,
-        method: Int = 4,
+        method: Int = 2,
         multithreaded: Bool = false,
-        alphaFilter: WebPAlphaFilter = .fast,
+        alphaFilter: WebPAlphaFilter = .none,
         alphaCompression: Bool = true,
         alphaQuality: Int = 100
     )
