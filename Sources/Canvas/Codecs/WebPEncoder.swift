@@ -95,12 +95,12 @@ package enum WebPEncoder {
         guard WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, Float(settings.quality)) != 0 else {
             throw .encodingFailed(format: .webp, detail: "libwebp version mismatch (WebPConfigPreset failed)")
         }
-        config.method = Int32(settings.method)
+        config.method = Int32(clamping: settings.method)
         config.lossless = settings.lossless ? 1 : 0
         config.thread_level = settings.multithreaded ? 1 : 0
         config.alpha_filtering = settings.alphaFilter.libwebpValue
         config.alpha_compression = settings.alphaCompression ? 1 : 0
-        config.alpha_quality = Int32(settings.alphaQuality)
+        config.alpha_quality = Int32(clamping: settings.alphaQuality)
         guard WebPValidateConfig(&config) != 0 else {
             throw .encodingFailed(format: .webp, detail: "libwebp rejected the configuration (\(settings))")
         }
