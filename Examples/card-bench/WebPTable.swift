@@ -31,12 +31,14 @@ struct WebPTable: ParsableCommand {
     @Option(help: "Encodes per setting per round.") var iterations = 4
     @Option(name: .customLong("alpha-method"), help: "A method whose alpha settings are swept (repeat the option for more).")
     var alphaMethods: [Int] = [2, 4]
+    @Option(name: .customLong("method"), help: "A method of the method × threads rows (repeat the option; default 0 to 6).")
+    var methods: [Int] = Array(0...6)
     @Flag(help: "Also time every setting with two threads encoding at once.") var twoCallers = false
     @Flag(help: "Print Markdown tables.") var markdown = false
 
     func validate() throws {
         guard rounds > 0, iterations > 0 else { throw ValidationError("--rounds and --iterations must be positive") }
-        guard alphaMethods.allSatisfy({ (0...6).contains($0) }) else { throw ValidationError("--alpha-method: expected 0...6") }
+        guard (alphaMethods + methods).allSatisfy({ (0...6).contains($0) }) else { throw ValidationError("--alpha-method, --method: expected 0...6") }
     }
 
     func run() throws {
@@ -47,7 +49,7 @@ struct WebPTable: ParsableCommand {
             context.fill(.rect(Rect(size: ReferenceCard.size)), with: .color(.white))
             try ReferenceCard.draw(record, assets: assets, in: context)
         }
-        let rows = Self.rows(card: card, opaqueCard: opaqueCard, alphaMethods: alphaMethods)
+        let rows = Self.rows(card: card, opaqueCard: opaqueCard, methods: methods, alphaMethods: alphaMethods)
 
         var wall = Array(repeating: [Double](), count: rows.count)
         var cpu = Array(repeating: [Double](), count: rows.count)
@@ -106,7 +108,7 @@ struct WebPTable: ParsableCommand {
     }
 
     /// The rows: methods × threads, the alpha sweep, the opaque path before/after, JPEG's DCTs.
-    static func rows(card: Bitmap, opaqueCard: Bitmap, alphaMethods: [Int]) -> [Row] {
+    static func rows(card: Bitmap, opaqueCard: Bitmap, methods: [Int], alphaMethods: [Int]) -> [Row] {
         var rows: [Row] = []
         func webp(_ group: String, _ name: String, _ source: Bitmap, baseline: Int, _ options: EncodingOptions, opaquePath: Bool = true) {
             guard var settings = WebPEncoder.Settings(options) else { return }
@@ -125,13 +127,13 @@ struct WebPTable: ParsableCommand {
         let cardGroup = "Reference card (transparent corners), lossy q80, libwebp's alpha settings (fast filter, compressed, alpha quality 100)"
         // Row 0 is the baseline of every WebP and JPEG row on the card: method 4, one thread.
         webp(cardGroup, "method 4, 1 thread (libwebp's default; the baseline)", card, baseline: 0, lossy(4, false))
-        for method in 0...6 {
+        for method in methods {
             for threaded in [false, true] where !(method == 4 && !threaded) {
                 webp(cardGroup, "method \(method), \(threads(threaded))", card, baseline: 0, lossy(method, threaded))
             }
         }
         let noFilterGroup = "Reference card, lossy q80, alpha filter none (compressed, alpha quality 100)"
-        for method in 0...5 {
+        for method in methods where method < 6 {
             for threaded in [false, true] {
                 webp(noFilterGroup, "method \(method), \(threads(threaded)), alpha filter none", card, baseline: 0, lossy(method, threaded, filter: .none))
             }
@@ -147,7 +149,8 @@ struct WebPTable: ParsableCommand {
         webp(defaultGroup, "reference card", card, baseline: 0, .webp())
         let opaqueGroup = "Opaque card (drawn on white), lossy q80: BGRA import with an alpha plane (before) vs the opaque path (BGRX, in place)"
         let opaqueBaseline = rows.count
-        for method in Set([4, defaults.method]).sorted() {
+        // Method 4 first: its BGRA row is the group's baseline.
+        for method in [4] + (defaults.method == 4 ? [] : [defaults.method]) {
             for threaded in Set([false, defaults.multithreaded]).sorted(by: { !$0 && $1 }) {
                 let label = "method \(method), \(threads(threaded))"
                 webp(opaqueGroup, "\(label), BGRA (before)", opaqueCard, baseline: opaqueBaseline, lossy(method, threaded), opaquePath: false)

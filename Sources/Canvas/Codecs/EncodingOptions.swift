@@ -15,7 +15,15 @@ public enum EncodingOptions: Hashable, Sendable {
     /// `multithreaded` lets libwebp use a second thread (`thread_level` 1). The alpha settings
     /// apply to lossy pictures with translucent pixels: `alphaFilter` (`alpha_filtering`),
     /// `alphaCompression` (false: the plane is stored raw) and `alphaQuality` 0…100 (100:
-    /// lossless alpha). An opaque bitmap is written with no alpha plane whatever they say.
+    /// lossless alpha). An opaque bitmap is read in place as BGRX and written with no alpha plane
+    /// whatever they say.
+    ///
+    /// The defaults were chosen on the reference card (750×520 px, `card-bench webp-table`,
+    /// BENCHMARKS.md "WebP and JPEG settings"): method 2 with no alpha filter encodes it in about
+    /// 0.4× the time of libwebp's default (method 4, fast alpha filter) for 1.026× the bytes and
+    /// 0.15 dB less PSNR; method 1 is faster still but 1.17× the bytes. The second thread is off:
+    /// it gained nothing measurable there, and with every render lane busy it only competes with
+    /// them for the cores.
     case webp(
         quality: Double = 80,
         lossless: Bool = false,
