@@ -19,11 +19,11 @@ public enum EncodingOptions: Hashable, Sendable {
     /// whatever they say.
     ///
     /// The defaults were chosen on the reference card (750×520 px, `card-bench webp-table`,
-    /// BENCHMARKS.md "WebP and JPEG settings"): method 2 with no alpha filter encodes it in about
-    /// 0.4× the time of libwebp's default (method 4, fast alpha filter) for 1.026× the bytes and
-    /// 0.15 dB less PSNR; method 1 is faster still but 1.17× the bytes. The second thread is off:
-    /// it gained nothing measurable there, and with every render lane busy it only competes with
-    /// them for the cores.
+    /// BENCHMARKS.md "WebP and JPEG settings"): method 2 with no alpha filter encodes it about 2.7×
+    /// as fast as libwebp's default (method 4, fast alpha filter; 2.4–3.7× in single runs) for
+    /// 1.026× the bytes and 0.15 dB less PSNR; method 1 is faster still but 1.17× the bytes. The
+    /// second thread is off: it helped only with a core left idle, and with every render lane
+    /// busy it only competes with them for the cores.
     case webp(
         quality: Double = 80,
         lossless: Bool = false,
