@@ -158,6 +158,11 @@ struct WebPTable: ParsableCommand {
             }
         }
         webp(opaqueGroup, "the default, `.webp()`", opaqueCard, baseline: opaqueBaseline, .webp())
+        let losslessGroup = "Lossless on the reference card (quality 75: the effort), 1 thread; ratios to lossless method 4"
+        let losslessBaseline = rows.count
+        for method in [4] + (defaults.method == 4 ? [] : [defaults.method]) {
+            webp(losslessGroup, "lossless, method \(method)", card, baseline: losslessBaseline, .webp(quality: 75, lossless: true, method: method))
+        }
         let jpegGroup = "JPEG q85 through turbojpeg on the reference card (corners on white); ratios to WebP method 4"
         for subsampling in [ChromaSubsampling.yuv420, .yuv444] {
             for fast in [false, true] {
@@ -168,7 +173,7 @@ struct WebPTable: ParsableCommand {
             }
         }
         // Keep each group's rows together, in the order they were made.
-        let order = [cardGroup, noFilterGroup, alphaGroup, defaultGroup, opaqueGroup, jpegGroup]
+        let order = [cardGroup, noFilterGroup, alphaGroup, defaultGroup, opaqueGroup, losslessGroup, jpegGroup]
         let sorted = rows.indices.sorted { (order.firstIndex(of: rows[$0].group)!, $0) < (order.firstIndex(of: rows[$1].group)!, $1) }
         let position = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
         return sorted.map { index in
