@@ -45,8 +45,9 @@ public struct FeedRenderJob: Sendable {
         public var scale: Double
         /// The WebP quality, 0...100.
         public var webpQuality: Double
-        /// The WebP method, 0 (fastest) ... 6 (smallest). Default 2: about 3 % larger than
-        /// libwebp's default 4 at less than half the time (BENCHMARKS.md, "Encoders").
+        /// The WebP method, 0 (fastest) ... 6 (smallest). Default: the library's,
+        /// ``defaultWebPMethod``; the other WebP settings are always the library's defaults
+        /// (one thread, no alpha filter: BENCHMARKS.md, "WebP and JPEG settings").
         public var webpMethod: Int
         /// Renders only the first `itemLimit` items of the page; `nil`: all of them.
         public var itemLimit: Int?
@@ -59,8 +60,12 @@ public struct FeedRenderJob: Sendable {
         /// The render service's cache budget, in bytes (renders, decoded images, measured texts).
         public var cacheBytes: Int
 
-        /// The default WebP method.
-        public static let defaultWebPMethod = 2
+        /// The default WebP method: `EncodingOptions.webp()`'s, chosen by measurement.
+        public static let defaultWebPMethod: Int = {
+            // The else branch cannot run: `.webp()` is WebP; 4 is libwebp's own default.
+            guard case .webp(_, _, let method, _, _, _, _) = EncodingOptions.webp() else { return 4 }
+            return method
+        }()
         /// The default scroll speed, in points per second: about 30 screens a second, several
         /// times a real fling, so the job takes seconds; on a 2-core machine the renders still
         /// keep up with it (see the README).
@@ -98,7 +103,7 @@ public struct FeedRenderJob: Sendable {
         /// The contact sheet's file: `feed-contact-sheet.png` inside ``outputDirectory``.
         public var contactSheetURL: URL { outputDirectory.appendingPathComponent("feed-contact-sheet.png") }
         /// The encoding of the item files.
-        public var encoding: EncodingOptions { .webp(quality: webpQuality, lossless: false, method: webpMethod) }
+        public var encoding: EncodingOptions { .webp(quality: webpQuality, method: webpMethod) }
 
         /// Checks the values before anything runs.
         ///

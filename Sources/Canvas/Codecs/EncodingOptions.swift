@@ -12,10 +12,37 @@ public enum EncodingOptions: Hashable, Sendable {
     case png(compressionLevel: Int = 6)
     /// WebP. `quality` is 0…100: for lossy the picture quality, for `lossless` the compression
     /// effort. `method` is libwebp's speed/effort knob, 0 (fastest) … 6 (smallest, slowest).
-    case webp(quality: Double = 80, lossless: Bool = false, method: Int = 4)
+    /// `multithreaded` lets libwebp use a second thread (`thread_level` 1). The alpha settings
+    /// apply to lossy pictures with translucent pixels: `alphaFilter` (`alpha_filtering`),
+    /// `alphaCompression` (false: the plane is stored raw) and `alphaQuality` 0…100 (100:
+    /// lossless alpha). An opaque bitmap is read in place as BGRX and written with no alpha plane
+    /// whatever they say.
+    ///
+    /// The defaults were chosen on the reference card (750×520 px, `card-bench webp-table`,
+    /// BENCHMARKS.md "WebP and JPEG settings"): method 2 with no alpha filter encodes it about 2.7×
+    /// as fast as libwebp's default (method 4, fast alpha filter; 2.4–3.7× in single runs) for
+    /// 1.026× the bytes and 0.15 dB less PSNR; method 1 is faster still but 1.17× the bytes. The
+    /// second thread is off: it helped only with a core left idle, and with every render lane
+    /// busy it only competes with them for the cores.
+    case webp(
+        quality: Double = 80,
+        lossless: Bool = false,
+        method: Int = 2,
+        multithreaded: Bool = false,
+        alphaFilter: WebPAlphaFilter = .none,
+        alphaCompression: Bool = true,
+        alphaQuality: Int = 100
+    )
     /// Baseline JPEG. `quality` is 1…100. JPEG has no alpha, so translucent pixels are composited
-    /// onto `background` (treated as opaque; white by default) first.
-    case jpeg(quality: Int = 85, background: Color = .white, chromaSubsampling: ChromaSubsampling = .yuv420)
+    /// onto `background` (treated as opaque; white by default) first. `fastDCT` chooses
+    /// libjpeg-turbo's fast integer DCT (`TJFLAG_FASTDCT`); false, the accurate one
+    /// (`TJFLAG_ACCURATEDCT`).
+    case jpeg(
+        quality: Int = 85,
+        background: Color = .white,
+        chromaSubsampling: ChromaSubsampling = .yuv420,
+        fastDCT: Bool = true
+    )
 
     /// The format these options write.
     public var format: ImageFormat {
@@ -33,14 +60,17 @@ public enum EncodingOptions: Hashable, Sendable {
             guard (0...9).contains(level) else {
                 throw .encodingFailed(format: .png, detail: "compression level \(level) is out of range 0...9")
             }
-        case .webp(let quality, _, let method):
+        case .webp(let quality, _, let method, _, _, _, let alphaQuality):
             guard quality.isFinite, (0...100).contains(quality) else {
                 throw .encodingFailed(format: .webp, detail: "quality \(quality) is out of range 0...100")
             }
             guard (0...6).contains(method) else {
                 throw .encodingFailed(format: .webp, detail: "method \(method) is out of range 0...6")
             }
-        case .jpeg(let quality, let background, _):
+            guard (0...100).contains(alphaQuality) else {
+                throw .encodingFailed(format: .webp, detail: "alpha quality \(alphaQuality) is out of range 0...100")
+            }
+        case .jpeg(let quality, let background, _, _):
             guard (1...100).contains(quality) else {
                 throw .encodingFailed(format: .jpeg, detail: "quality \(quality) is out of range 1...100")
             }

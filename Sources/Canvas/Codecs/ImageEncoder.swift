@@ -14,10 +14,15 @@ public enum ImageEncoder {
         switch options {
         case .png(let level):
             return try PNGEncoder.encode(bitmap, compressionLevel: level)
-        case .webp(let quality, let lossless, let method):
-            return try WebPEncoder.encode(bitmap, quality: quality, lossless: lossless, method: method)
-        case .jpeg(let quality, let background, let subsampling):
-            return try JPEGEncoder.encode(bitmap, quality: quality, background: background, subsampling: subsampling)
+        case .webp(let quality, let lossless, let method, let multithreaded, let alphaFilter, let alphaCompression, let alphaQuality):
+            let settings = WebPEncoder.Settings(
+                quality: quality, lossless: lossless, method: method, multithreaded: multithreaded,
+                alphaFilter: alphaFilter, alphaCompression: alphaCompression, alphaQuality: alphaQuality
+            )
+            return try WebPEncoder.encode(bitmap, settings)
+        case .jpeg(let quality, let background, let subsampling, let fastDCT):
+            return try JPEGEncoder.encode(bitmap, quality: quality, background: background, subsampling: subsampling,
+                                         dctFlags: JPEGEncoder.dctFlags(fastDCT: fastDCT))
         }
     }
 }

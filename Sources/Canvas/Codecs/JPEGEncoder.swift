@@ -2,11 +2,20 @@ import CTurboJPEG
 
 /// JPEG encoding through TurboJPEG's `tjCompress2`, from BGRX rows.
 enum JPEGEncoder {
+    /// The `tjCompress2` flag of `fastDCT`: the fast integer DCT or the accurate one, named
+    /// either way (TurboJPEG's default is implementation-specific).
+    static func dctFlags(fastDCT: Bool) -> Int32 {
+        fastDCT ? TJFLAG_FASTDCT : TJFLAG_ACCURATEDCT
+    }
+
+    /// Encodes `bitmap` with the DCT that `dctFlags` asks TurboJPEG for: `TJFLAG_FASTDCT`,
+    /// `TJFLAG_ACCURATEDCT`, or 0 (TurboJPEG's own choice, the fast one when compressing).
     static func encode(
         _ bitmap: Bitmap,
         quality: Int,
         background: Color,
-        subsampling: ChromaSubsampling
+        subsampling: ChromaSubsampling,
+        dctFlags: Int32
     ) throws(CanvasError) -> [UInt8] {
         guard let handle = tjInitCompress() else {
             throw .encodingFailed(format: .jpeg, detail: "tjInitCompress failed: \(String(cString: tjGetErrorStr2(nil)))")
@@ -25,7 +34,7 @@ enum JPEGEncoder {
             tjCompress2(
                 handle, pixels.assumingMemoryBound(to: UInt8.self),
                 Int32(bitmap.width), Int32(pitch), Int32(bitmap.height), Int32(TJPF_BGRX.rawValue),
-                &output, &size, Int32(samp.rawValue), Int32(quality), 0
+                &output, &size, Int32(samp.rawValue), Int32(quality), dctFlags
             )
         }
         let status: Int32

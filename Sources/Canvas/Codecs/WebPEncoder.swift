@@ -1,17 +1,49 @@
 import CWebP
 
 /// WebP encoding through libwebp's advanced API (`WebPConfig`, `WebPPicture`, `WebPMemoryWriter`).
-enum WebPEncoder {
-    static func encode(_ bitmap: Bitmap, quality: Double, lossless: Bool, method: Int) throws(CanvasError) -> [UInt8] {
-        var config = WebPConfig()
-        guard WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, Float(quality)) != 0 else {
-            throw .encodingFailed(format: .webp, detail: "libwebp version mismatch (WebPConfigPreset failed)")
+package enum WebPEncoder {
+    /// Everything the encoder is told: ``EncodingOptions/webp(quality:lossless:method:multithreaded:alphaFilter:alphaCompression:alphaQuality:)``'s
+    /// values, plus the benchmark's switch for the opaque path.
+    package struct Settings: Hashable, Sendable {
+        package var quality: Double
+        package var lossless: Bool
+        package var method: Int
+        /// libwebp's `thread_level` 1: a second thread for analysis and the alpha plane.
+        package var multithreaded: Bool
+        package var alphaFilter: WebPAlphaFilter
+        /// libwebp's `alpha_compression`: false stores the alpha plane raw.
+        package var alphaCompression: Bool
+        package var alphaQuality: Int
+        /// An opaque bitmap is imported as BGRX straight from its pixels (no copy, no alpha
+        /// plane). Off only in card-bench, to time the path it replaced.
+        package var opaquePath = true
+
+        /// The settings of `options`, or nil when they are not WebP's.
+        package init?(_ options: EncodingOptions) {
+            guard case .webp(let quality, let lossless, let method, let multithreaded, let alphaFilter, let alphaCompression, let alphaQuality) = options else {
+                return nil
+            }
+            self.init(
+                quality: quality, lossless: lossless, method: method, multithreaded: multithreaded,
+                alphaFilter: alphaFilter, alphaCompression: alphaCompression, alphaQuality: alphaQuality
+            )
         }
-        config.method = Int32(method)
-        config.lossless = lossless ? 1 : 0
-        guard WebPValidateConfig(&config) != 0 else {
-            throw .encodingFailed(format: .webp, detail: "libwebp rejected the configuration (quality \(quality), method \(method))")
+
+        /// Settings from each value; the opaque path on.
+        init(quality: Double, lossless: Bool, method: Int, multithreaded: Bool, alphaFilter: WebPAlphaFilter, alphaCompression: Bool, alphaQuality: Int) {
+            self.quality = quality
+            self.lossless = lossless
+            self.method = method
+            self.multithreaded = multithreaded
+            self.alphaFilter = alphaFilter
+            self.alphaCompression = alphaCompression
+            self.alphaQuality = alphaQuality
         }
+    }
+
+    /// Encodes `bitmap` with `settings`; the options must have been validated.
+    package static func encode(_ bitmap: Bitmap, _ settings: Settings) throws(CanvasError) -> [UInt8] {
+        var config = try configuration(settings)
         guard bitmap.width <= Int(WEBP_MAX_DIMENSION), bitmap.height <= Int(WEBP_MAX_DIMENSION) else {
             throw .encodingFailed(format: .webp, detail: "\(bitmap.width)×\(bitmap.height) is larger than WebP's \(WEBP_MAX_DIMENSION) px per side")
         }
@@ -24,13 +56,22 @@ enum WebPEncoder {
         defer { WebPPictureFree(&picture) }
         picture.width = Int32(bitmap.width)
         picture.height = Int32(bitmap.height)
-        picture.use_argb = lossless ? 1 : 0
-        let bgra = PixelConversion.straightBytes(of: bitmap, order: .bgra)
-        let imported = bgra.withUnsafeBufferPointer { pixels in
-            WebPPictureImportBGRA(&picture, pixels.baseAddress, Int32(bitmap.width * 4))
+        picture.use_argb = settings.lossless ? 1 : 0
+        let imported: Int32
+        if settings.opaquePath, PixelConversion.isOpaque(bitmap) {
+            // Opaque premultiplied pixels are the straight colours: read them in place, and BGRX
+            // gives libwebp no alpha plane to scan, filter or write.
+            imported = bitmap.withUnsafeBytes { pixels in
+                WebPPictureImportBGRX(&picture, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(bitmap.bytesPerRow))
+            }
+        } else {
+            let bgra = PixelConversion.straightBytes(of: bitmap, order: .bgra)
+            imported = bgra.withUnsafeBufferPointer { pixels in
+                WebPPictureImportBGRA(&picture, pixels.baseAddress, Int32(bitmap.width * 4))
+            }
         }
         guard imported != 0 else {
-            throw .encodingFailed(format: .webp, detail: "WebPPictureImportBGRA failed (out of memory?)")
+            throw .encodingFailed(format: .webp, detail: "importing the pixels failed (out of memory?)")
         }
 
         var writer = WebPMemoryWriter()
@@ -46,6 +87,24 @@ enum WebPEncoder {
             throw .encodingFailed(format: .webp, detail: "WebPEncode failed: \(describe(picture.error_code))")
         }
         return Array(UnsafeBufferPointer(start: bytes, count: writer.size))
+    }
+
+    /// libwebp's configuration for `settings`: the default preset at the quality, then the knobs.
+    static func configuration(_ settings: Settings) throws(CanvasError) -> WebPConfig {
+        var config = WebPConfig()
+        guard WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, Float(settings.quality)) != 0 else {
+            throw .encodingFailed(format: .webp, detail: "libwebp version mismatch (WebPConfigPreset failed)")
+        }
+        config.method = Int32(clamping: settings.method)
+        config.lossless = settings.lossless ? 1 : 0
+        config.thread_level = settings.multithreaded ? 1 : 0
+        config.alpha_filtering = settings.alphaFilter.libwebpValue
+        config.alpha_compression = settings.alphaCompression ? 1 : 0
+        config.alpha_quality = Int32(clamping: settings.alphaQuality)
+        guard WebPValidateConfig(&config) != 0 else {
+            throw .encodingFailed(format: .webp, detail: "libwebp rejected the configuration (\(settings))")
+        }
+        return config
     }
 
     private static func describe(_ code: WebPEncodingError) -> String {
