@@ -1,0 +1,193 @@
+/// The PNG writer's one pass over the pixels: each premultiplied BGRA row becomes straight RGB(A)
+/// bytes (unpremultiplied as ``PixelConversion`` rounds), then is filtered against the row above.
+///
+/// Pixels are read as Cairo defines them, one native-endian `UInt32` each (alpha in the top byte),
+/// and written in PNG's byte order whatever the machine's.
+enum PNGRowFilter {
+    /// Whether no pixel of `bitmap` is translucent; stops at the first one that is (a card with
+    /// rounded, transparent corners is known at its first pixel). Eight bytes at a time.
+    static func isOpaque(_ bitmap: Bitmap) -> Bool {
+        bitmap.withUnsafeBytes { bytes in
+            let base = bytes.baseAddress!
+            let pairs = bitmap.width / 2
+            let alphas: UInt64 = 0xFF00_0000_FF00_0000
+            for y in 0..<bitmap.height {
+                let row = base + y * bitmap.bytesPerRow
+                for i in 0..<pairs where row.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) & alphas != alphas {
+                    return false
+                }
+                if bitmap.width % 2 == 1, row.loadUnaligned(fromByteOffset: pairs * 8, as: UInt32.self) >> 24 != 0xFF {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// Writes `height` filtered rows into `out`: for each, the filter-type byte and `width ×
+    /// channels` filtered bytes. `channels` is 3 (RGB: the caller knows every pixel is opaque) or 4.
+    static func filterRows(
+        premultipliedBGRA pixels: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int,
+        channels: Int, filter: PNGCompression.Filter, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let n = width * channels
+        // Two straight rows (this one and the one above, zero above the first), and two scratch
+        // rows for the adaptive choice (the best so far and the one being tried). Four bytes of
+        // slack: RGB pixels are stored as overlapping 4-byte words.
+        let stride = n + 4
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * 4)
+        defer { scratch.deallocate() }
+        scratch.initialize(repeating: 0, count: stride * 4)
+        var current = scratch, previous = scratch + stride
+        var best = scratch + 2 * stride, trial = scratch + 3 * stride
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            for y in 0..<height {
+                let source = pixels + y * bytesPerRow
+                if channels == 3 {
+                    straightRGB(source, width: width, into: current)
+                } else {
+                    straightRGBA(source, width: width, table: table.baseAddress!, into: current)
+                }
+                let row = out + y * (n + 1)
+                if filter == .adaptive {
+                    var bestType = Filter.none, bestCost = Int.max
+                    for type in Filter.allCases {
+                        apply(type, current, previous, n: n, bpp: channels, into: trial)
+                        let cost = signedSum(trial, n: n, limit: bestCost)
+                        if cost < bestCost {
+                            bestCost = cost
+                            bestType = type
+                            swap(&best, &trial)
+                        }
+                    }
+                    row[0] = bestType.rawValue
+                    (row + 1).update(from: best, count: n)
+                } else {
+                    let type = Filter(filter)
+                    row[0] = type.rawValue
+                    apply(type, current, previous, n: n, bpp: channels, into: row + 1)
+                }
+                swap(&current, &previous)
+            }
+        }
+    }
+
+    /// PNG's filter types, numbered as in the file.
+    enum Filter: UInt8, CaseIterable {
+        case none = 0, sub, up, average, paeth
+
+        /// The fixed filter of a preset (adaptive chooses per row instead).
+        init(_ filter: PNGCompression.Filter) {
+            switch filter {
+            case .none, .adaptive: self = .none
+            case .sub: self = .sub
+            case .up: self = .up
+            case .average: self = .average
+            case .paeth: self = .paeth
+            }
+        }
+    }
+
+    // MARK: Pixels
+
+    /// `(c × 255 + a / 2) / a` clamped, at index `a << 8 | c` (``PixelConversion/unpremultiply(_:_:)``).
+    static let unpremultiplyTable: [UInt8] = (0..<65536).map { index in
+        PixelConversion.unpremultiply(UInt8(truncatingIfNeeded: index), UInt8(truncatingIfNeeded: index >> 8))
+    }
+
+    /// Opaque pixels: R, G, B of each (premultiplied and straight are the same at alpha 255).
+    @inline(__always)
+    static func straightRGB(_ source: UnsafeRawPointer, width: Int, into row: UnsafeMutablePointer<UInt8>) {
+        let target = UnsafeMutableRawPointer(row)
+        for x in 0..<width {
+            let pixel = source.load(fromByteOffset: x * 4, as: UInt32.self)
+            // A R G B → R G B in the low three bytes of the little-endian word.
+            let rgb = pixel.byteSwapped >> 8
+            target.storeBytes(of: rgb.littleEndian, toByteOffset: x * 3, as: UInt32.self)
+        }
+    }
+
+    /// Straight R, G, B, A of each pixel; translucent ones through the unpremultiply table.
+    @inline(__always)
+    static func straightRGBA(
+        _ source: UnsafeRawPointer, width: Int, table: UnsafePointer<UInt8>, into row: UnsafeMutablePointer<UInt8>
+    ) {
+        let target = UnsafeMutableRawPointer(row)
+        for x in 0..<width {
+            let pixel = source.load(fromByteOffset: x * 4, as: UInt32.self)
+            let a = pixel >> 24
+            var rgba: UInt32
+            if a == 0xFF {
+                rgba = pixel.byteSwapped >> 8 | 0xFF00_0000
+            } else if a == 0 {
+                rgba = 0
+            } else {
+                let base = Int(a) << 8
+                let r = UInt32(table[base | Int((pixel >> 16) & 0xFF)])
+                let g = UInt32(table[base | Int((pixel >> 8) & 0xFF)])
+                let b = UInt32(table[base | Int(pixel & 0xFF)])
+                rgba = r | g << 8 | b << 16 | a << 24
+            }
+            target.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
+        }
+    }
+
+    // MARK: Filters
+
+    /// Filters `current` (with `previous` above it) by `type` into `out`; `bpp` bytes a pixel.
+    @inline(__always)
+    static func apply(
+        _ type: Filter, _ current: UnsafeMutablePointer<UInt8>, _ previous: UnsafeMutablePointer<UInt8>,
+        n: Int, bpp: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        switch type {
+        case .none:
+            out.update(from: current, count: n)
+        case .sub:
+            for i in 0..<bpp { out[i] = current[i] }
+            for i in bpp..<n { out[i] = current[i] &- current[i - bpp] }
+        case .up:
+            for i in 0..<n { out[i] = current[i] &- previous[i] }
+        case .average:
+            for i in 0..<bpp { out[i] = current[i] &- previous[i] >> 1 }
+            for i in bpp..<n {
+                out[i] = current[i] &- UInt8(truncatingIfNeeded: (UInt16(current[i - bpp]) + UInt16(previous[i])) >> 1)
+            }
+        case .paeth:
+            // Left and upper-left are zero for the first pixel, so Paeth predicts "above".
+            for i in 0..<bpp { out[i] = current[i] &- previous[i] }
+            for i in bpp..<n {
+                out[i] = current[i] &- paeth(current[i - bpp], previous[i], previous[i - bpp])
+            }
+        }
+    }
+
+    /// The Paeth predictor: whichever of left, above and upper-left is nearest `left + above − upperLeft`.
+    @inline(__always)
+    static func paeth(_ left: UInt8, _ above: UInt8, _ upperLeft: UInt8) -> UInt8 {
+        let a = Int(left), b = Int(above), c = Int(upperLeft)
+        let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
+        if pa <= pb && pa <= pc { return left }
+        return pb <= pc ? above : upperLeft
+    }
+
+    /// The sum of the bytes read as signed (|−128…127|), the heuristic's cost of a filtered row;
+    /// stops early once it reaches `limit`.
+    @inline(__always)
+    static func signedSum(_ row: UnsafeMutablePointer<UInt8>, n: Int, limit: Int) -> Int {
+        var total = 0, start = 0
+        let block = 256
+        while start < n {
+            let end = min(n, start + block)
+            var part: UInt32 = 0
+            for i in start..<end {
+                let v = Int8(bitPattern: row[i])
+                part &+= UInt32(v.magnitude)
+            }
+            total += Int(part)
+            if total >= limit { return total }
+            start = end
+        }
+        return total
+    }
+}
