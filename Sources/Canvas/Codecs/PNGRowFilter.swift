@@ -191,41 +191,58 @@ enum PNGRowFilter {
         UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD16<UInt8>.self)
     }
 
-    /// ``paeth(_:_:_:)`` on sixteen lanes at once, branch-free.
+    /// ``paeth(_:_:_:)`` on sixteen lanes, with masks made by arithmetic (`(y − x) >> 15` is all
+    /// ones where x > y): plain vector integer operations, no comparisons or branches.
     @inline(__always)
     static func paeth16(_ left: SIMD16<UInt8>, _ above: SIMD16<UInt8>, _ upperLeft: SIMD16<UInt8>) -> SIMD16<UInt8> {
         let a = Lanes(truncatingIfNeeded: left), b = Lanes(truncatingIfNeeded: above), c = Lanes(truncatingIfNeeded: upperLeft)
-        func magnitude(_ v: Lanes) -> Lanes { v.replacing(with: 0 &- v, where: v .< 0) }
+        @inline(__always) func magnitude(_ x: Lanes) -> Lanes {
+            let sign = x &>> 15
+            return (x ^ sign) &- sign
+        }
         let pa = magnitude(b &- c), pb = magnitude(a &- c), pc = magnitude(a &+ b &- c &- c)
-        var predicted = c
-        predicted.replace(with: b, where: pb .<= pc)
-        predicted.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
-        return SIMD16<UInt8>(truncatingIfNeeded: predicted)
+        let cNearer = (pc &- pb) &>> 15  // pb > pc
+        let aboveOrUpperLeft = (b & ~cNearer) | (c & cNearer)
+        let nearest = (pb & ~cNearer) | (pc & cNearer)
+        let notA = (nearest &- pa) &>> 15  // pa > min(pb, pc)
+        return SIMD16<UInt8>(truncatingIfNeeded: (a & ~notA) | (aboveOrUpperLeft & notA))
     }
 
     /// The Paeth predictor: whichever of left, above and upper-left is nearest `left + above − upperLeft`.
+    /// Written as selects (`pa ≤ min(pb, pc)` is `pa ≤ pb && pa ≤ pc`) so that it has no branch.
     @inline(__always)
     static func paeth(_ left: UInt8, _ above: UInt8, _ upperLeft: UInt8) -> UInt8 {
-        let a = Int(left), b = Int(above), c = Int(upperLeft)
-        let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
-        if pa <= pb && pa <= pc { return left }
-        return pb <= pc ? above : upperLeft
+        let a = Int16(left), b = Int16(above), c = Int16(upperLeft)
+        // Wrapping negation: |x| without abs's overflow trap (the values are within ±510).
+        func magnitude(_ x: Int16) -> Int16 { x < 0 ? 0 &- x : x }
+        let pa = magnitude(b &- c), pb = magnitude(a &- c), pc = magnitude(a &+ b &- c &- c)
+        let aboveOrUpperLeft = pb <= pc ? above : upperLeft
+        return pa <= min(pb, pc) ? left : aboveOrUpperLeft
     }
 
     /// The sum of the bytes read as signed (|−128…127|), the heuristic's cost of a filtered row;
-    /// stops early once it reaches `limit`.
+    /// stops early once it reaches `limit`. A byte's magnitude is `min(v, 256 − v)`; sixteen lanes
+    /// of 16-bit sums hold any row of up to 8,192 blocks of sixteen bytes before they could wrap.
     @inline(__always)
     static func signedSum(_ row: UnsafeMutablePointer<UInt8>, n: Int, limit: Int) -> Int {
         var total = 0, start = 0
-        let block = 256
+        let block = 4096
         while start < n {
             let end = min(n, start + block)
-            var part: UInt32 = 0
-            for i in start..<end {
-                let v = Int8(bitPattern: row[i])
-                part &+= UInt32(v.magnitude)
+            var lanes = SIMD16<UInt16>()
+            var i = start
+            while i + 16 <= end {
+                let v = load16(row + i)
+                lanes &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(v, 0 &- v))
+                i += 16
             }
-            total += Int(part)
+            // Widened first: sixteen lanes of up to 32,768 overflow a 16-bit total.
+            var part = Int(SIMD16<UInt32>(truncatingIfNeeded: lanes).wrappedSum())
+            while i < end {
+                part += Int(Int8(bitPattern: row[i]).magnitude)
+                i += 1
+            }
+            total += part
             if total >= limit { return total }
             start = end
         }
