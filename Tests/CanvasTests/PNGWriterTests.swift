@@ -72,6 +72,49 @@ import Testing
         #expect(EncodingOptions.png() == .png(compression: .fast))
     }
 
+    /// `.compact`'s rows each carry the filter of least sum of signed bytes (the first of equal
+    /// sums), recomputed here from the stored rows with the specification's predictors.
+    @Test(arguments: [false, true])
+    func compactChoosesTheFilterOfLeastSignedSum(opaque: Bool) throws {
+        var card = try ImageDecoder.decode(PNGRoundTripTests.golden("reference-card-0.png"))
+        if opaque {
+            // Over white: premultiplied c + (255 − a), alpha 255.
+            var bytes = card.premultipliedBGRABytes()
+            for i in stride(from: 0, to: bytes.count, by: 4) {
+                for k in 0..<3 { bytes[i + k] = bytes[i + k] &+ (255 - bytes[i + 3]) }
+                bytes[i + 3] = 255
+            }
+            card = try Bitmap(width: card.width, height: card.height, premultipliedBGRA: bytes)
+        }
+        let file = try PNGFile(ImageEncoder.encode(card, as: .png(compression: .compact)))
+        #expect(file.colorType == (opaque ? 2 : 6))
+        let straight = try file.straightBytes(), filtered = try file.filteredRows()
+        let n = file.width * file.channels, bpp = file.channels
+        var chosen = [Int](repeating: 0, count: 5)
+        for y in 0..<file.height {
+            var sums = [Int](repeating: 0, count: 5)
+            for i in 0..<n {
+                let x = Int(straight[y * n + i])
+                let a = i >= bpp ? Int(straight[y * n + i - bpp]) : 0
+                let b = y > 0 ? Int(straight[(y - 1) * n + i]) : 0
+                let c = (i >= bpp && y > 0) ? Int(straight[(y - 1) * n + i - bpp]) : 0
+                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                let paeth = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+                for (type, predictor) in [0, a, b, (a + b) / 2, paeth].enumerated() {
+                    let v = Int8(truncatingIfNeeded: x - predictor)
+                    sums[type] += Int(v.magnitude)
+                }
+            }
+            let best = sums.firstIndex(of: sums.min()!)!
+            let type = Int(filtered[y * (n + 1)])
+            #expect(type == best, "row \(y): filter \(type), sums \(sums)")
+            if type != best { return }
+            chosen[type] += 1
+        }
+        // The card is not one filter's case: several are chosen.
+        #expect(chosen.filter { $0 > 0 }.count > 1, "\(chosen)")
+    }
+
     /// The opaque scan reads eight bytes at a time: a lone translucent pixel must be found wherever
     /// it is, in a pair or in the odd last column.
     @Test(arguments: [(8, 3), (7, 3), (1, 4)], [0, 1, 2])
