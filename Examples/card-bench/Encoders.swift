@@ -38,11 +38,11 @@ struct Encoders: ParsableCommand {
             baseline,
             ("libpng level 1", { try LibPNGBaseline.encode($0, level: 1).count }),
             Self.ours("PNG .fast (default: up, libdeflate 1)", .png(compression: .fast)),
-            Self.ours("PNG .compact (adaptive, libdeflate 6)", .png(compression: .compact)),
+            Self.ours("PNG .compact (up, libdeflate 6)", .png(compression: .compact)),
         ]
         if pngVariants {
             return png + [.none, .sub, .average, .paeth, .adaptive].map { Self.ourPNG(1, $0) }
-                + [2, 3, 4, 5, 7, 8].map { Self.ourPNG($0, .adaptive) } + [Self.ourPNG(6, .up), Self.ourPNG(6, .sub)]
+                + [2, 3, 4, 5, 6, 7, 8].map { Self.ourPNG($0, .adaptive) } + [Self.ourPNG(6, .sub), Self.ourPNG(6, .paeth)]
         }
         return png + [
             Self.ours("WebP lossy q80, method 0", .webp(quality: 80, lossless: false, method: 0)),

@@ -33,9 +33,10 @@ import Testing
             .filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }.sorted()
     }
 
-    /// Encodes `first` with each preset and decodes it again: the same premultiplied pixels.
+    /// Encodes `first` with each preset (and adaptive filtering) and decodes it again: the same
+    /// premultiplied pixels.
     static func expectRoundTrip(_ first: Bitmap, name: String) throws {
-        for compression in [PNGCompression.fast, .compact] {
+        for compression in [PNGCompression.fast, .compact, PNGCompression(level: 6, filter: .adaptive)] {
             let encoded = try ImageEncoder.encode(first, as: .png(compression: compression))
             let second = try ImageDecoder.decode(encoded)
             #expect(second.width == first.width && second.height == first.height, "\(name)")
