@@ -45,19 +45,21 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "CCanvasSupport", dependencies: ["CLibPNG"]),
+        // The PNG writer's compressor and CRC-32 (libpng stays the decoder).
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // MARK: Canvas: geometry, colour, bitmaps, drawing, text, codecs. Knows nothing of loops.
         .target(
             name: "Canvas",
-            dependencies: ["CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CCanvasSupport"],
+            dependencies: ["CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CLibDeflate"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "CanvasTests",
             // The reference card is tested here too: its golden image and its match with plain C.
             // CTurboJPEG: one codec test writes a CMYK JPEG, which the public encoder never makes.
-            dependencies: ["Canvas", "ReferenceCard", "CTurboJPEG", "GoldenImageSupport"],
+            // CLibDeflate: the PNG writer's tests inflate what it stored, to check it byte by byte.
+            dependencies: ["Canvas", "ReferenceCard", "CTurboJPEG", "CLibDeflate", "GoldenImageSupport"],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -166,9 +168,11 @@ let package = Package(
             path: "Examples/render-card",
             swiftSettings: swiftSettings
         ),
+        // libpng's writer (the library's PNG encoder before issue 13): card-bench's PNG baseline only.
+        .target(name: "CPNGBaseline", dependencies: ["CLibPNG"], path: "Examples/CPNGBaseline"),
         .executableTarget(
             name: "card-bench",
-            dependencies: ["Canvas", "AsyncLayerKit", "ReferenceCard", "FeedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Canvas", "AsyncLayerKit", "ReferenceCard", "FeedSupport", "CPNGBaseline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/card-bench",
             swiftSettings: swiftSettings
         ),

@@ -16,6 +16,7 @@ DEFAULT_PACKAGES=(
     libwebp-dev
     libturbojpeg0-dev
     libpng-dev
+    libdeflate-dev
     pkg-config
     fonts-noto-cjk
     fonts-noto-color-emoji

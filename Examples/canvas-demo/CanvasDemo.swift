@@ -40,7 +40,7 @@ struct CanvasDemo: ParsableCommand {
             let render = try clock.measure { card = try ReferenceCard.render(record, assets: assets, scale: scale) }
             guard let card else { continue }
             print(String(format: "rendered card-%d (%d×%d px) in %.2f ms", index, card.width, card.height, render.milliseconds))
-            try write(card, "card-\(index)", .png(compressionLevel: 6), renderTime: render)
+            try write(card, "card-\(index)", .png(), renderTime: render)
             try write(card, "card-\(index)", .webp(quality: 80, lossless: false, method: 4), renderTime: render)
         }
 
@@ -48,7 +48,7 @@ struct CanvasDemo: ParsableCommand {
         let render = try clock.measure { page = try SamplePage.render(assets: assets, scale: scale) }
         if let page {
             print(String(format: "rendered sample-page (%d×%d px) in %.2f ms", page.width, page.height, render.milliseconds))
-            try write(page, "sample-page", .png(compressionLevel: 6), renderTime: render)
+            try write(page, "sample-page", .png(), renderTime: render)
             try write(page, "sample-page", .webp(quality: 85, lossless: false, method: 4), renderTime: render)
             try write(page, "sample-page", .jpeg(quality: 85), renderTime: render)
         }

@@ -54,7 +54,7 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Cards per timed run.") var count = 500
     @Option(help: "Timed runs; the median is reported.") var runs = 5
     @Option(help: "Untimed cards first.") var warmup = 50
-    @Option(help: "zlib level for --mode png.") var pngLevel = 6
+    @Option(help: "PNG preset for --mode png: fast or compact.") var png: PNGPreset = .fast
     @Option(help: "WebP method (effort) for --mode webp, 0...6.") var webpMethod = 4
     @Option(help: "Write card-0 and card-1 as PNG and WebP into this folder.") var out: String?
     @Option(help: "Threads rendering at once; each renders its share of the cards.") var threads = 1
@@ -65,7 +65,7 @@ struct Run: AsyncParsableCommand {
         let encoding: EncodingOptions? =
             switch mode {
             case .render: nil
-            case .png: .png(compressionLevel: pngLevel)
+            case .png: .png(compression: png.compression)
             case .webp: .webp(quality: 80, lossless: false, method: webpMethod)
             }
         @Sendable func finish(_ bitmap: Bitmap) throws -> Int {
@@ -106,7 +106,7 @@ struct Run: AsyncParsableCommand {
         var pngBytes = 0, webpBytes = 0
         for i in 0..<2 {
             let bitmap = try await draw.card(records[i], index: i)
-            let png = try ImageEncoder.encode(bitmap, as: .png(compressionLevel: pngLevel))
+            let png = try ImageEncoder.encode(bitmap, as: .png(compression: self.png.compression))
             let webp = try ImageEncoder.encode(bitmap, as: .webp(quality: 80, lossless: false, method: webpMethod))
             if i == 0 {
                 pngBytes = png.count
@@ -130,7 +130,7 @@ struct Run: AsyncParsableCommand {
             mode: mode,
             threads: threads,
             cards: count,
-            pngLevel: pngLevel,
+            pngLevel: png.compression.level,
             webpMethod: webpMethod,
             runsCPS: cardsPerSecond.map { ($0 * 10).rounded() / 10 },
             medianCPS: (cardsPerSecond.median * 10).rounded() / 10,
@@ -148,6 +148,7 @@ struct RunResult: Codable {
     var mode: Mode
     var threads: Int
     var cards: Int
+    /// libdeflate's level for our PNG (the C program's is zlib's).
     var pngLevel: Int
     var webpMethod: Int
     var runsCPS: [Double]

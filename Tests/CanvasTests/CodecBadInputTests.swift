@@ -235,8 +235,8 @@ import Testing
     // MARK: Encoding options
 
     @Test(arguments: [
-        (EncodingOptions.png(compressionLevel: -1), "compression level -1"),
-        (.png(compressionLevel: 10), "compression level 10"),
+        (EncodingOptions.png(compression: PNGCompression(level: -1, filter: .up)), "compression level -1"),
+        (.png(compression: PNGCompression(level: 13, filter: .adaptive)), "compression level 13"),
         (.webp(quality: -1), "quality -1.0"),
         (.webp(quality: 100.5), "quality 100.5"),
         (.webp(quality: .nan), "quality nan"),

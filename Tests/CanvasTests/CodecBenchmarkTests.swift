@@ -7,9 +7,8 @@ import Testing
 /// `ACS_BENCH=1 swift test -c release --scratch-path .build-codecs --filter CodecBenchmark`.
 @Suite struct CodecBenchmarkTests {
     static let cases: [(String, EncodingOptions)] = [
-        ("PNG level 1", .png(compressionLevel: 1)),
-        ("PNG level 6", .png(compressionLevel: 6)),
-        ("PNG level 9", .png(compressionLevel: 9)),
+        ("PNG fast", .png(compression: .fast)),
+        ("PNG compact", .png(compression: .compact)),
         ("WebP q80 method 0", .webp(quality: 80, method: 0)),
         ("WebP q80 method 2", .webp(quality: 80, method: 2)),
         ("WebP q80 method 4", .webp(quality: 80, method: 4)),

@@ -27,12 +27,12 @@ import Testing
             _ = try ImageDecoder.decode(webp)
             let small = try ImageDecoder.decode(cover, target: .fill(width: 320, height: 240))
             _ = try ImageDecoder.decode(avatar, target: .fit(width: 40, height: 40))
-            for options in [EncodingOptions.png(compressionLevel: 1), .webp(quality: 60, method: 0), .webp(lossless: true, method: 0), .jpeg()] {
+            for options in [EncodingOptions.png(), .png(compression: .compact), .webp(quality: 60, method: 0), .webp(lossless: true, method: 0), .jpeg()] {
                 _ = try ImageDecoder.decode(ImageEncoder.encode(small, as: options))
             }
             // Failure paths free what they allocated too.
             for bytes in damaged { _ = try? ImageDecoder.decode(bytes) }
-            _ = try? ImageEncoder.encode(small, as: .png(compressionLevel: 42))
+            _ = try? ImageEncoder.encode(small, as: .png(compression: PNGCompression(level: 42, filter: .up)))
         }
 
         for _ in 0..<20 { try iteration() }  // warm up allocator pools and codec tables

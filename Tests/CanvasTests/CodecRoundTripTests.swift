@@ -31,10 +31,10 @@ import Testing
         #expect(difference.max <= (translucent ? 1 : 0), "max difference \(difference.max)")
     }
 
-    @Test(arguments: [0, 1, 6, 9])
-    func pngCompressionLevelsAllDecodeTheSame(level: Int) throws {
+    @Test(arguments: [PNGCompression.fast, .compact, PNGCompression(level: 0, filter: .none), PNGCompression(level: 12, filter: .paeth)])
+    func pngCompressionLevelsAllDecodeTheSame(compression: PNGCompression) throws {
         let original = try CodecTestSupport.pattern(width: 64, height: 48, translucent: true)
-        let decoded = try ImageDecoder.decode(ImageEncoder.encode(original, as: .png(compressionLevel: level)))
+        let decoded = try ImageDecoder.decode(ImageEncoder.encode(original, as: .png(compression: compression)))
         #expect(CodecTestSupport.difference(original, decoded).max <= 1)
     }
 

@@ -36,7 +36,7 @@ public struct GoldenImages: Sendable {
     ) throws {
         let url = directory.appendingPathComponent("\(name).png")
         if isRecording {
-            try Data(try ImageEncoder.encode(bitmap, as: .png(compressionLevel: 9))).write(to: url)
+            try Data(try ImageEncoder.encode(bitmap, as: .png(compression: .compact))).write(to: url)
             Issue.record("recorded golden \(url.lastPathComponent): look at it, then rerun without ACS_RECORD_GOLDEN", sourceLocation: sourceLocation)
             return
         }
@@ -104,9 +104,9 @@ public struct GoldenImages: Sendable {
         let folder = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/golden-failures")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(try ImageEncoder.encode(bitmap, as: .png(compressionLevel: 1))).write(to: folder.appendingPathComponent("\(name)-actual.png"))
+        try Data(try ImageEncoder.encode(bitmap, as: .png())).write(to: folder.appendingPathComponent("\(name)-actual.png"))
         if let diff {
-            try Data(try ImageEncoder.encode(diff, as: .png(compressionLevel: 1))).write(to: folder.appendingPathComponent("\(name)-diff.png"))
+            try Data(try ImageEncoder.encode(diff, as: .png())).write(to: folder.appendingPathComponent("\(name)-diff.png"))
         }
     }
 }

@@ -6,10 +6,11 @@
 /// let photo = try ImageEncoder.encode(card, as: .jpeg(quality: 85, chromaSubsampling: .yuv444))
 /// ```
 public enum EncodingOptions: Hashable, Sendable {
-    /// Lossless PNG. `compressionLevel` is zlib's level, 0 (none, fastest) … 9 (smallest).
+    /// Lossless PNG, written by our own writer over libdeflate. `compression` picks the row filter
+    /// and libdeflate's level: ``PNGCompression/fast`` (the default) or ``PNGCompression/compact``.
     /// A bitmap whose pixels are all opaque is written as 8-bit RGB (no alpha channel: a quarter
-    /// less data to compress and a smaller file); any other as 8-bit RGBA with straight alpha.
-    case png(compressionLevel: Int = 6)
+    /// less data to filter and compress); any other as 8-bit RGBA with straight alpha.
+    case png(compression: PNGCompression = .fast)
     /// WebP. `quality` is 0…100: for lossy the picture quality, for `lossless` the compression
     /// effort. `method` is libwebp's speed/effort knob, 0 (fastest) … 6 (smallest, slowest).
     /// `multithreaded` lets libwebp use a second thread (`thread_level` 1). The alpha settings
@@ -56,9 +57,9 @@ public enum EncodingOptions: Hashable, Sendable {
     /// Throws unless every option is in range, naming the one that is not.
     func validate() throws(CanvasError) {
         switch self {
-        case .png(let level):
-            guard (0...9).contains(level) else {
-                throw .encodingFailed(format: .png, detail: "compression level \(level) is out of range 0...9")
+        case .png(let compression):
+            guard PNGCompression.levels.contains(compression.level) else {
+                throw .encodingFailed(format: .png, detail: "compression level \(compression.level) is out of range 0...12")
             }
         case .webp(let quality, _, let method, _, _, _, let alphaQuality):
             guard quality.isFinite, (0...100).contains(quality) else {

@@ -12,8 +12,8 @@ public enum ImageEncoder {
     public static func encode(_ bitmap: Bitmap, as options: EncodingOptions) throws(CanvasError) -> [UInt8] {
         try options.validate()
         switch options {
-        case .png(let level):
-            return try PNGEncoder.encode(bitmap, compressionLevel: level)
+        case .png(let compression):
+            return try PNGEncoder.encode(bitmap, compression: compression)
         case .webp(let quality, let lossless, let method, let multithreaded, let alphaFilter, let alphaCompression, let alphaQuality):
             let settings = WebPEncoder.Settings(
                 quality: quality, lossless: lossless, method: method, multithreaded: multithreaded,

@@ -1,25 +1,74 @@
-import CCanvasSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// PNG encoding through `acs_png_encode` (libpng with its setjmp kept in C).
+/// PNG encoding: our own writer over libdeflate (libpng stays the decoder).
+///
+/// One pass over the bitmap turns Cairo's premultiplied BGRA rows into straight RGB(A) and filters
+/// them (``PNGRowFilter``); libdeflate compresses the filtered rows into one zlib stream, and
+/// ``PNGChunkWriter`` frames it as signature, IHDR, IDAT and IEND.
 enum PNGEncoder {
-    static func encode(_ bitmap: Bitmap, compressionLevel: Int) throws(CanvasError) -> [UInt8] {
-        let rgba = PixelConversion.straightBytes(of: bitmap, order: .rgba)
-        let opaque = PixelConversion.isOpaque(bitmap)
-        var result = acs_png_result()
-        let status = rgba.withUnsafeBufferPointer { pixels in
-            acs_png_encode(
-                pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), bitmap.width * 4,
-                Int32(compressionLevel), opaque ? 0 : 1, &result
+    static func encode(_ bitmap: Bitmap, compression: PNGCompression) throws(CanvasError) -> [UInt8] {
+        // An early-exit scan: a card with transparent corners stops at its first pixel.
+        let opaque = PNGRowFilter.isOpaque(bitmap)
+        return try bitmap.withUnsafeBytes { (pixels) throws(CanvasError) -> [UInt8] in
+            try encode(
+                premultipliedBGRA: pixels.baseAddress!, width: bitmap.width, height: bitmap.height,
+                bytesPerRow: bitmap.bytesPerRow, opaque: opaque, compression: compression
             )
         }
-        // One owner: the C buffer is copied out, then freed here exactly once (NULL on failure).
-        defer { acs_free(result.bytes) }
-        guard status == 0, let bytes = result.bytes else {
-            let message = withUnsafeBytes(of: &result.message) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            throw .encodingFailed(format: .png, detail: message.isEmpty ? "libpng failed" : message)
-        }
-        return Array(UnsafeBufferPointer(start: bytes, count: result.count))
     }
+
+    /// Encodes `height` rows of `width` premultiplied B, G, R, A pixels, `bytesPerRow` apart, as
+    /// RGB when `opaque` (the caller knows no pixel is translucent) and RGBA otherwise.
+    ///
+    /// - Throws: ``CanvasError/encodingFailed(format:detail:)`` for a size PNG cannot hold or a
+    ///   level libdeflate rejects; ``CanvasError/outOfMemory(bytes:)`` when a buffer cannot be had.
+    static func encode(
+        premultipliedBGRA pixels: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int,
+        opaque: Bool, compression: PNGCompression
+    ) throws(CanvasError) -> [UInt8] {
+        // PNG's limit is 2³¹ − 1 a side; zero is not a PNG.
+        let limit = Int(Int32.max)
+        guard (1...limit).contains(width), (1...limit).contains(height) else {
+            throw .encodingFailed(format: .png, detail: "\(width)×\(height) is not a PNG size (1...\(limit) px a side)")
+        }
+        let channels = opaque ? 3 : 4
+        guard bytesPerRow >= width * 4 else {
+            throw .encodingFailed(format: .png, detail: "\(bytesPerRow) bytes a row cannot hold \(width) pixels")
+        }
+        // One filter-type byte, then the row's bytes.
+        let (rowBytes, o1) = width.multipliedReportingOverflow(by: channels)
+        let (filteredCount, o2) = (rowBytes + 1).multipliedReportingOverflow(by: height)
+        guard !o1, !o2 else {
+            throw .encodingFailed(format: .png, detail: "\(width)×\(height) is too large to filter in memory")
+        }
+        let filtered = try PNGBuffer(count: filteredCount)
+        PNGRowFilter.filterRows(
+            premultipliedBGRA: pixels, width: width, height: height, bytesPerRow: bytesPerRow,
+            channels: channels, filter: compression.filter, into: filtered.bytes
+        )
+        return try PNGChunkWriter.write(
+            width: width, height: height, colorType: opaque ? 2 : 6,
+            filtered: UnsafeRawBufferPointer(start: filtered.bytes, count: filteredCount), level: compression.level
+        )
+    }
+}
+
+/// A malloc'd byte buffer with one owner: freed exactly once, when the owner goes away.
+final class PNGBuffer {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let count: Int
+
+    init(count: Int) throws(CanvasError) {
+        guard let memory = malloc(max(count, 1)) else { throw .outOfMemory(bytes: count) }
+        bytes = memory.assumingMemoryBound(to: UInt8.self)
+        self.count = count
+    }
+
+    deinit { free(bytes) }
 }

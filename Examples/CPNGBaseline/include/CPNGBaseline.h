@@ -1,10 +1,11 @@
-// Small C helpers for things Swift cannot do safely itself.
+// The libpng PNG writer the library used before its own writer over libdeflate: kept for
+// card-bench only, as the baseline its PNG rows are measured against (libpng + zlib level 6 is
+// what the peers' C program writes). Not part of the library.
 //
 // libpng reports errors with longjmp, which must never unwind through Swift frames, so the
-// PNG writer (which needs the full libpng API for its compression level) lives here, with its
-// setjmp in C. It never calls back into Swift.
-#ifndef CCANVAS_SUPPORT_H
-#define CCANVAS_SUPPORT_H
+// setjmp stays here in C. It never calls back into Swift.
+#ifndef CPNG_BASELINE_H
+#define CPNG_BASELINE_H
 
 #include <stddef.h>
 #include <stdint.h>

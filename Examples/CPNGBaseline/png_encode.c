@@ -1,4 +1,4 @@
-#include "CCanvasSupport.h"
+#include "CPNGBaseline.h"
 
 #include <png.h>
 #include <setjmp.h>
