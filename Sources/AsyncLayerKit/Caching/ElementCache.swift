@@ -1,11 +1,14 @@
 public import Canvas
 
-/// The caches of element rendering under **one** byte budget: finished renders, decoded images and
-/// measured texts share one least-recently-used order, so memory goes to whatever is used most
-/// and one ``trim(toBytes:)`` answers memory pressure for all three.
+/// The caches of element rendering under **one** byte budget: finished renders, their encodings,
+/// decoded images and measured texts share one least-recently-used order, so memory goes to
+/// whatever is used most and one ``trim(toBytes:)`` answers memory pressure for all four.
 ///
 /// - **Renders**: bitmaps keyed by ``RenderKey`` (content hash, size, scale); cost: the bitmap's
 ///   bytes. ``ElementRenderService`` looks here first.
+/// - **Encodings**: encoded files (PNG, WebP, JPEG) keyed by ``EncodingKey`` (a render key and the
+///   ``/Canvas/EncodingOptions``); cost: their byte count. A repeated request for the same image
+///   in the same format is answered with no render and no encode.
 /// - **Decoded images**: bitmaps keyed by ``DecodedImageKey`` (the source and the pixel size it
 ///   was decoded for); cost: the bitmap's bytes. A named image is identified by its name: a cached
 ///   decode is used without asking the loader again, so give changed pictures new names (or call
@@ -30,6 +33,21 @@ public actor ElementCache {
             self.hash = hash
             self.size = size
             self.scale = scale
+        }
+    }
+
+    /// What identifies one encoding: the render it encodes and how it was encoded. Different
+    /// options (format, quality, method, …) are different entries.
+    public struct EncodingKey: Hashable, Sendable {
+        /// The render that was encoded.
+        public var render: RenderKey
+        /// The encoder's options.
+        public var options: EncodingOptions
+
+        /// Creates a key.
+        public init(render: RenderKey, options: EncodingOptions) {
+            self.render = render
+            self.options = options
         }
     }
 
@@ -72,12 +90,14 @@ public actor ElementCache {
 
     private enum Key: Hashable, Sendable {
         case render(RenderKey)
+        case encoding(EncodingKey)
         case image(DecodedImageKey)
         case text(TextContent)
     }
 
     private enum Value: Sendable {
         case bitmap(Bitmap)
+        case encoded([UInt8])
         case texts(TextMeasurements)
     }
 
@@ -100,6 +120,8 @@ public actor ElementCache {
     public struct Metrics: Sendable, Hashable {
         /// Finished renders.
         public var renders = KindMetrics()
+        /// Encoded files.
+        public var encodings = KindMetrics()
         /// Decoded images.
         public var images = KindMetrics()
         /// Measured texts.
@@ -119,9 +141,10 @@ public actor ElementCache {
     private var held: [Kind: (count: Int, bytes: Int)] = [:]
     private let decodes = InFlightWork<DecodedImageKey, Bitmap>()
 
-    private enum Kind { case render, image, text }
+    private enum Kind { case render, encoding, image, text }
 
-    /// Creates a cache holding at most `byteLimit` bytes of renders, images and texts together.
+    /// Creates a cache holding at most `byteLimit` bytes of renders, encodings, images and texts
+    /// together.
     public init(byteLimit: Int) {
         store = LRUByteStore(byteLimit: max(0, byteLimit))
     }
@@ -145,6 +168,27 @@ public actor ElementCache {
     /// Stores a finished render.
     public func insertRender(_ bitmap: Bitmap, for key: RenderKey) {
         insert(.bitmap(bitmap), cost: bitmap.byteCount, for: .render(key))
+    }
+
+    // MARK: Encodings
+
+    /// The encoded bytes for `key`, or `nil` (counted as a hit or a miss of ``Metrics/encodings``).
+    public func encoding(for key: EncodingKey) -> [UInt8]? {
+        let found = peekEncoding(for: key)
+        count(found != nil, in: \.encodings)
+        return found
+    }
+
+    /// The encoded bytes for `key` without counting a hit or a miss: the shared encode's second
+    /// look, after the request's own counted one.
+    func peekEncoding(for key: EncodingKey) -> [UInt8]? {
+        if case .encoded(let bytes)? = store.value(for: .encoding(key)) { return bytes }
+        return nil
+    }
+
+    /// Stores an encoding at the cost of its byte count.
+    public func insertEncoding(_ bytes: [UInt8], for key: EncodingKey) {
+        insert(.encoded(bytes), cost: bytes.count, for: .encoding(key))
     }
 
     // MARK: Decoded images
@@ -249,6 +293,8 @@ public actor ElementCache {
         var snapshot = counters
         snapshot.renders.count = held[.render]?.count ?? 0
         snapshot.renders.bytes = held[.render]?.bytes ?? 0
+        snapshot.encodings.count = held[.encoding]?.count ?? 0
+        snapshot.encodings.bytes = held[.encoding]?.bytes ?? 0
         snapshot.images.count = held[.image]?.count ?? 0
         snapshot.images.bytes = held[.image]?.bytes ?? 0
         snapshot.texts.count = held[.text]?.count ?? 0
@@ -284,6 +330,7 @@ public actor ElementCache {
     private func kind(of key: Key) -> Kind {
         switch key {
         case .render: .render
+        case .encoding: .encoding
         case .image: .image
         case .text: .text
         }

@@ -13,8 +13,18 @@ import Synchronization
 /// 3. the render runs on ``RenderLanes`` (its own threads, in the lane of the most urgent
 ///    requester: a more urgent request that joins moves the render's queued work to its lane;
 ///    work already running on a lane thread stays there), then its bitmap is cached.
+///
+/// Encoded files go the same way (``encoded(_:size:scale:as:priority:)``): looked up in the same
+/// cache under the same byte budget, shared while in flight, encoded on the lanes after the
+/// render they need (itself cached and shared as above).
 public final class ElementRenderService: Sendable {
     private let renderCount = Atomic<Int>(0)
+    /// Encodes started (cache misses that were not shared).
+    let encodeCount = Atomic<Int>(0)
+    /// Shared encodes that stopped because their last waiter left.
+    let cancelledEncodeCount = Atomic<Int>(0)
+    /// Numbers the encode requests, so that each can tell whether it started the shared work.
+    let encodeRequests = Atomic<UInt64>(0)
 
     /// What identifies one render.
     public typealias Key = ElementCache.RenderKey
@@ -23,6 +33,8 @@ public final class ElementRenderService: Sendable {
     public let cache: ElementCache
     /// The renders in flight.
     public let inFlight = InFlightWork<Key, Bitmap>()
+    /// The encodes in flight (each with the render it needs).
+    public let encodes = InFlightWork<ElementCache.EncodingKey, SharedEncode>()
     /// Where renders run.
     public let lanes: RenderLanes
     /// How trees are drawn (limits, image loader, and ``cache`` for images and texts).
@@ -92,7 +104,8 @@ public final class ElementRenderService: Sendable {
         try await render(tree, size: layout.size, scale: scale, priority: priority, layout: layout)
     }
 
-    private func render(
+    /// The render behind every public entry point, and behind an encode's render.
+    func render(
         _ tree: HashedElement,
         size: Size,
         scale: Double,

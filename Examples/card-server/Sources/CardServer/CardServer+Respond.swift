@@ -4,8 +4,8 @@ import HTTPTypes
 import NIOCore
 
 /// The path every image request ends in: the image's content-hash name, `If-None-Match`, the
-/// stored encodings, then one render and encode shared by identical requests, cancelled when
-/// its last client goes away.
+/// render service's cached encodings, then one render and encode shared by identical requests
+/// (the service's), cancelled when its last client goes away.
 extension CardServer {
 
     func respond(
@@ -15,79 +15,71 @@ extension CardServer {
         let scale = try scale(of: request)
         let quality = try quality(of: request, format: format)
         try checkPixels(size: size, scale: scale)
-        // The name of this exact image: content hash, size, scale, quality; with the format's
-        // extension it is the strong ETag and the content-hash URL.
-        var name = "\(tree.contentHash)-\(Self.number(size.width))x\(Self.number(size.height))@\(Self.number(scale))"
-        if format != .png { name += "-q\(quality)" }
-        name += "." + format.fileExtension
-        let etag = "\"\(name)\""
+        // The name of this exact image: content hash, size, scale, quality and format; it is the
+        // strong ETag and the content-hash URL.
+        let image = ImageName(hash: tree.contentHash, size: size, scale: scale, quality: quality, format: format)
+        let etag = "\"\(image.fileName)\""
         var headers: HTTPFields = [
-            .eTag: etag, .vary: "Accept", .cacheControl: cacheControl, .contentLocation: "/images/\(name)",
+            .eTag: etag, .vary: "Accept", .cacheControl: cacheControl, .contentLocation: "/images/\(image.fileName)",
         ]
         if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
             headers[.cacheStatus] = ResponseOutcome.notModified.cacheStatus
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = format.mediaType
-        // Encoded before (the same name is the same bytes): no render, no encode, no lane.
-        if let stored = await images.bytes(for: name) {
+        // Encoded before (in the service's cache, under its one byte budget): no render, no
+        // encode, no lane, and no watch on the connection.
+        let options = image.options
+        if let cached = await service.cachedEncoding(of: tree, size: size, scale: scale, as: options) {
             headers[.cacheStatus] = ResponseOutcome.stored.cacheStatus
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: stored)))
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: cached)))
         }
-        // Render and encode, shared by every identical request in flight; this request's token
-        // tells whether it started the work or joined it.
-        let token = UInt64.random(in: .min ... .max)
-        let work: @Sendable () async throws -> SharedEncoding = { [lanes, images, name, metrics] in
-            do {
-                // Work that finished between this request's look at the store and its start here
-                // has stored its bytes by now: no second encode.
-                if let stored = await images.bytes(for: name) {
-                    return SharedEncoding(bytes: stored, startedBy: token, wasStored: true)
-                }
-                let bitmap = if let layout {
-                    try await service.render(tree, layout: layout, scale: scale)
-                } else {
-                    try await service.render(tree, size: size, scale: scale)
-                }
-                let options = format.encodingOptions(quality: quality)
-                let bytes = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
-                await images.insert(bytes, for: name)
-                return SharedEncoding(bytes: bytes, startedBy: token, wasStored: false)
-            } catch {
-                // This task is cancelled only when its last waiter has left (InFlightWork): a
-                // render that stops for it is a render cancelled, counted here where it stops.
-                if Task.isCancelled { metrics.renderCancelled() }
-                throw error
+        // Render and encode, shared by every identical request in flight (the service's
+        // InFlightWork, keyed by tree hash, size, scale and options).
+        let encode: @Sendable () async throws -> ElementRenderService.EncodedImage = {
+            if let layout {
+                try await service.encodeShared(tree, layout: layout, scale: scale, as: options)
+            } else {
+                try await service.encodeShared(tree, size: size, scale: scale, as: options)
             }
         }
-        let encoding: SharedEncoding
+        let encoded: ElementRenderService.EncodedImage
         if configuration.cancelsRenderOnDisconnect {
             // Hummingbird cancels nothing when a client goes away; this watches the request's
             // inbound stream and cancels the wait when it closes. The shared work is cancelled
             // when its last waiter leaves. Watching ends keep-alive for this connection, so the
             // answer, success or error, says `Connection: close`.
             do {
-                encoding = try await request.body.consumeWithCancellationOnInboundClose { _ in
-                    try await self.encodings.value(for: name, work)
-                }
+                encoded = try await request.body.consumeWithCancellationOnInboundClose { _ in try await encode() }
             } catch {
                 var failure = CardServerError(error, retryAfter: configuration.retryAfterSeconds)
                 failure.closesConnection = true
                 throw failure
             }
         } else {
-            encoding = try await encodings.value(for: name, work)
+            encoded = try await encode()
         }
         if configuration.cancelsRenderOnDisconnect { headers[.connection] = "close" }
-        let outcome: ResponseOutcome = encoding.wasStored ? .stored : encoding.startedBy == token ? .rendered : .shared
+        let outcome: ResponseOutcome = switch encoded.source {
+        case .cache: .stored
+        case .encoded: .rendered
+        case .joined: .shared
+        }
         headers[.cacheStatus] = outcome.cacheStatus
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoding.bytes)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: encoded.bytes)))
     }
 
-    /// The bytes held by the render caches (both services).
-    func cacheBytes() async -> Int {
-        let bytes = await service.cache.metrics.bytes
-        return bytes + (await templateService.cache.metrics.bytes)
+    /// The encoding `/images/{name}` names, from either service's cache (the name does not say
+    /// which service made it); `nil` when neither holds it.
+    func cachedImage(_ name: ImageName) async -> [UInt8]? {
+        let key = name.encodingKey
+        if let bytes = await templateService.cache.encoding(for: key) { return bytes }
+        return await service.cache.encoding(for: key)
+    }
+
+    /// What the two services' caches hold: renders, encodings, decoded images, texts.
+    func cacheMetrics() async -> [ElementCache.Metrics] {
+        [await service.cache.metrics, await templateService.cache.metrics]
     }
 
     static func format(for request: Request) throws(CardServerError) -> CardFormat {
@@ -123,19 +115,4 @@ extension CardServer {
             throw CardServerError(status: .unprocessableContent, message: "output \(size.width)×\(size.height) pt at scale \(scale): \(error)", limit: "pixels")
         }
     }
-
-    /// A number as short as it reads: 375 rather than 375.0.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-}
-
-/// One render and encode, shared by identical requests.
-struct SharedEncoding: Sendable {
-    /// The encoded image.
-    let bytes: [UInt8]
-    /// The token of the request that started the work.
-    let startedBy: UInt64
-    /// Whether the bytes were found stored when the work began (nothing rendered or encoded).
-    let wasStored: Bool
 }

@@ -7,12 +7,15 @@ import FeedSupport
 import Foundation
 import ReferenceCard
 
-/// The server's state and routes: render services, template data, stored images.
+/// The server's state and routes: render services (their caches keep the encoded images), template data.
 ///
 /// Two ``/AsyncLayerKit/ElementRenderService``s share one ``/AsyncLayerKit/RenderLanes`` (so one
 /// admission limit bounds all work): one for `POST /render`, whose named images come only from
 /// the configured assets folder, and one for the bundled templates and their bundled images.
-/// Neither ever fetches anything from the network.
+/// Neither ever fetches anything from the network. Each keeps its renders, encodings, decoded
+/// images and texts in its own ``/AsyncLayerKit/ElementCache`` under one byte budget (half of
+/// ``CardServerConfiguration/cacheBytes`` each): two, because named images mean different files
+/// in the two (the assets folder, the bundled images).
 public final class CardServer: Sendable {
     /// The configuration.
     public let configuration: CardServerConfiguration
@@ -26,13 +29,10 @@ public final class CardServer: Sendable {
     public let assets: FolderImageLoader?
     private let feedItems: [String: FeedItem]
     private let feedLayouts: FeedLayoutCache
-    let images: ImageStore
     /// The live cards' trees, hashed once at start.
     private let liveTrees: [HashedElement]
     /// The feed cells' trees, hashed once when first asked for.
     private let feedTrees = TemplateTrees()
-    /// Render-and-encode work in flight, by content-hash name: identical concurrent requests share it.
-    let encodings = InFlightWork<String, SharedEncoding>()
     /// Requests, outcomes, durations, cancellations and overloads; served at `GET /metrics`.
     public let metrics: CardServerMetrics
 
@@ -69,9 +69,9 @@ public final class CardServer: Sendable {
         self.feedItems = Dictionary(page.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.feedLayouts = FeedLayoutCache(template: FeedCells(), limits: configuration.limits, lanes: lanes,
                                            priority: .userInitiated, textCache: templateService.cache)
-        self.images = ImageStore(byteLimit: configuration.storedImageBytes)
         self.liveTrees = try LiveCardRecord.samples.map { try HashedElement(ReferenceCard.element(for: $0)) }
-        self.metrics = CardServerMetrics()
+        let services = [service, templateService]
+        self.metrics = CardServerMetrics(rendersCancelled: { services.reduce(0) { $0 + $1.encodesCancelled } })
     }
 
     /// The routes:
@@ -86,13 +86,14 @@ public final class CardServer: Sendable {
     /// Render routes take `?scale=` (default 2) and `?quality=` (1...100, WebP/JPEG), choose the
     /// format by `Accept`, and answer `If-None-Match` with 304 before rendering. Their responses
     /// say in `Cache-Status` (RFC 9211) whether they were rendered (`fwd=miss; stored`), joined an
-    /// identical render in flight (`fwd=miss; collapsed`) or served from stored bytes (`hit`).
+    /// identical render in flight (`fwd=miss; collapsed`) or served from the encodings in the
+    /// render services' caches (`hit`).
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ObservingMiddleware(retryAfter: configuration.retryAfterSeconds, metrics: metrics))
         router.get("/health") { _, _ in "ok" }
         router.get("/metrics") { _, _ in
-            let text = self.metrics.exposition(lanes: self.lanes, cacheBytes: await self.cacheBytes(), storedImages: await self.images.metrics)
+            let text = self.metrics.exposition(lanes: self.lanes, caches: await self.cacheMetrics())
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
         }
@@ -180,12 +181,13 @@ public final class CardServer: Sendable {
         let etag = "\"\(name)\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable", .cacheStatus: ResponseOutcome.stored.cacheStatus!]
         // The name is the content: a client holding this tag holds these bytes, whichever replica
-        // made them and whether or not this one still stores them.
+        // made them and whether or not this one still caches them.
         if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
             return Response(status: .notModified, headers: headers)
         }
-        guard let bytes = await images.bytes(for: name) else {
-            throw CardServerError(status: .notFound, message: "no image \"\(file)\" (only images rendered since the server started)")
+        // The name read back is the cache key (only names the server writes parse).
+        guard let image = ImageName(fileName: name), let bytes = await cachedImage(image) else {
+            throw CardServerError(status: .notFound, message: "no image \"\(file)\" (only images rendered since the server started and still cached)")
         }
         headers[.contentType] = format.mediaType
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))

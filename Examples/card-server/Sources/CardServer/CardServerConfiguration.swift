@@ -13,11 +13,11 @@ public struct CardServerConfiguration: Sendable {
     public var laneWidth: Int
     /// The most renders and encodes admitted (queued or running) at once; more → 503.
     public var admissionLimit: Int
-    /// The render cache's budget, in bytes.
+    /// The byte budget of the render services' caches, split evenly between the two services:
+    /// finished renders, their encodings (served again by content-hash name and to repeated
+    /// requests), decoded images and measured texts, least recently used out first. Default
+    /// 192 MiB (the 128 MiB of renders plus the 64 MiB the separate image store had before).
     public var cacheBytes: Int
-    /// The byte budget of the encoded images kept for the content-hash URLs and repeated
-    /// requests (the sum of their sizes; least recently used dropped first). Default 64 MiB.
-    public var storedImageBytes: Int
     /// The folder of the sample feed served at `/cards/feed/{id}` (`sample-feed.json` and
     /// `images/`); `nil`: the copy bundled with the server (`FEED_DATA_DIR` overrides it).
     public var feedDirectory: URL?
@@ -39,8 +39,7 @@ public struct CardServerConfiguration: Sendable {
                                               maxRenderDuration: .seconds(5)),
         laneWidth: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)),
         admissionLimit: Int? = nil,
-        cacheBytes: Int = 128 << 20,
-        storedImageBytes: Int = 64 << 20,
+        cacheBytes: Int = 192 << 20,
         feedDirectory: URL? = nil,
         retryAfterSeconds: Int = 1,
         maxScale: Double = 4,
@@ -52,7 +51,6 @@ public struct CardServerConfiguration: Sendable {
         self.laneWidth = laneWidth
         self.admissionLimit = admissionLimit ?? laneWidth * 8
         self.cacheBytes = cacheBytes
-        self.storedImageBytes = storedImageBytes
         self.feedDirectory = feedDirectory
         self.retryAfterSeconds = retryAfterSeconds
         self.maxScale = maxScale

@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import Synchronization
 public import CoreMetrics
 import Prometheus
 
@@ -14,8 +15,8 @@ import Prometheus
 /// | `card_server_renders_cancelled_total` | counter | — (shared render work cancelled because its last waiter left) |
 /// | `card_server_overloaded_total` | counter | — (503: lanes full) |
 /// | `card_server_lanes_queued`, `card_server_lanes_running` | gauge | — |
-/// | `card_server_cache_bytes` | gauge | — (render caches) |
-/// | `card_server_stored_images`, `card_server_stored_image_bytes`, `card_server_stored_image_bytes_limit` | gauge | — (encodings kept by name) |
+/// | `card_server_cache_bytes`, `card_server_cache_bytes_limit` | gauge | — (the render services' caches: renders, encodings, decoded images, texts; their budget) |
+/// | `card_server_stored_images`, `card_server_stored_image_bytes` | gauge | — (the encodings among them, served by name) |
 ///
 /// A request whose client went away is a 499 in `card_server_requests_total` and `cancelled` in
 /// `card_server_responses_total`; `card_server_renders_cancelled_total` counts only the renders
@@ -31,15 +32,26 @@ public final class CardServerMetrics: Sendable {
     private let lanesQueued: CoreMetrics.Gauge
     private let lanesRunning: CoreMetrics.Gauge
     private let cacheBytes: CoreMetrics.Gauge
+    private let cacheBytesLimit: CoreMetrics.Gauge
     private let storedImages: CoreMetrics.Gauge
     private let storedImageBytes: CoreMetrics.Gauge
-    private let storedImageBytesLimit: CoreMetrics.Gauge
+    /// The running total of cancelled renders (the services' count), and how much of it the
+    /// counter has been given.
+    private let rendersCancelled: @Sendable () -> Int
+    private let rendersCancelledRecorded = Mutex(0)
 
     /// The label of the request duration histogram.
     static let durationLabel = "card_server_request_duration_seconds"
 
-    /// Creates the metrics on a new registry.
-    public init() {
+    /// Creates the metrics on a new registry, with no render service to report cancelled renders.
+    public convenience init() {
+        self.init(rendersCancelled: { 0 })
+    }
+
+    /// Creates the metrics on a new registry; `rendersCancelled` gives the running total of
+    /// shared renders (and encodes) cancelled because their last waiter left.
+    init(rendersCancelled: @escaping @Sendable () -> Int) {
+        self.rendersCancelled = rendersCancelled
         let registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         // A stored image is served in well under a millisecond, a render takes tens of them.
@@ -55,9 +67,9 @@ public final class CardServerMetrics: Sendable {
         lanesQueued = CoreMetrics.Gauge(label: "card_server_lanes_queued", factory: factory)
         lanesRunning = CoreMetrics.Gauge(label: "card_server_lanes_running", factory: factory)
         cacheBytes = CoreMetrics.Gauge(label: "card_server_cache_bytes", factory: factory)
+        cacheBytesLimit = CoreMetrics.Gauge(label: "card_server_cache_bytes_limit", factory: factory)
         storedImages = CoreMetrics.Gauge(label: "card_server_stored_images", factory: factory)
         storedImageBytes = CoreMetrics.Gauge(label: "card_server_stored_image_bytes", factory: factory)
-        storedImageBytesLimit = CoreMetrics.Gauge(label: "card_server_stored_image_bytes_limit", factory: factory)
     }
 
     /// Records one finished request.
@@ -70,26 +82,35 @@ public final class CardServerMetrics: Sendable {
         if status == 503, outcome == .overloaded { overloaded.increment() }
     }
 
-    /// Records one render that stopped because it was cancelled: the shared render-and-encode
-    /// work, cancelled when its last waiting request went away (called from inside that work).
-    func renderCancelled() {
-        cancelled.increment()
+    /// Brings the cancelled-renders counter up to the services' total (the shared
+    /// render-and-encode work lives in the services, which count it where it stops).
+    private func recordCancelledRenders() {
+        let total = rendersCancelled()
+        rendersCancelledRecorded.withLock { recorded in
+            guard total > recorded else { return }
+            cancelled.increment(by: total - recorded)
+            recorded = total
+        }
     }
 
     /// Reads the gauges, then the whole registry as Prometheus text.
-    func exposition(lanes: RenderLanes, cacheBytes: Int, storedImages: CacheMetrics) -> [UInt8] {
+    func exposition(lanes: RenderLanes, caches: [ElementCache.Metrics]) -> [UInt8] {
         let executor = lanes.executor.metrics
         lanesQueued.record(executor.queued)
         lanesRunning.record(executor.running)
-        self.cacheBytes.record(cacheBytes)
-        self.storedImages.record(storedImages.count)
-        storedImageBytes.record(storedImages.bytes)
-        storedImageBytesLimit.record(storedImages.byteLimit)
+        cacheBytes.record(caches.reduce(0) { $0 + $1.bytes })
+        cacheBytesLimit.record(caches.reduce(0) { $0 + $1.byteLimit })
+        storedImages.record(caches.reduce(0) { $0 + $1.encodings.count })
+        storedImageBytes.record(caches.reduce(0) { $0 + $1.encodings.bytes })
+        recordCancelledRenders()
         return registry.emitToBuffer()
     }
 
     /// The registry as Prometheus text, as `/metrics` last served it plus what happened since.
-    public func text() -> String { registry.emitToString() }
+    public func text() -> String {
+        recordCancelledRenders()
+        return registry.emitToString()
+    }
 }
 
 /// How a request was answered, for the `outcome` label, the access log and the `Cache-Status`
@@ -99,7 +120,7 @@ enum ResponseOutcome: String, Sendable {
     case rendered
     /// Joined an identical render and encode already in flight.
     case shared
-    /// Served from the stored encoding of the same content-hash name: no render, no encode.
+    /// Served from the cached encoding of the same content-hash name: no render, no encode.
     case stored
     /// `If-None-Match` matched: 304, nothing rendered.
     case notModified = "not_modified"

@@ -14,7 +14,7 @@ import Logging
 /// Every option can also come from the environment: `CARD_SERVER_HOST`, `CARD_SERVER_PORT`,
 /// `CARD_SERVER_ASSETS`, `CARD_SERVER_MAX_BODY_BYTES`, `CARD_SERVER_LANES`,
 /// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`, `CARD_SERVER_LOG_LEVEL`,
-/// `CARD_SERVER_CANCEL_ON_DISCONNECT` (`0` turns it off), `CARD_SERVER_STORED_IMAGE_BYTES`,
+/// `CARD_SERVER_CANCEL_ON_DISCONNECT` (`0` turns it off), `CARD_SERVER_CACHE_BYTES`,
 /// `CARD_SERVER_FEED`; an argument wins over the variable.
 ///
 /// The sample feed of `/cards/feed/{id}` ships inside the program (FeedSupport's resource
@@ -52,8 +52,8 @@ struct CardServerCommand: AsyncParsableCommand {
           help: "Cancel a render when its client disconnects, unless another request shares it; ends keep-alive after a rendered response (CARD_SERVER_CANCEL_ON_DISCONNECT=0 turns it off).")
     var cancelOnDisconnect = environment["CARD_SERVER_CANCEL_ON_DISCONNECT"] != "0"
 
-    @Option(help: "The byte budget of the encoded images kept by content-hash name, least recently used dropped first (CARD_SERVER_STORED_IMAGE_BYTES; default 64 MiB).")
-    var storedImageBytes = Int(environment["CARD_SERVER_STORED_IMAGE_BYTES"] ?? "") ?? (64 << 20)
+    @Option(help: "The byte budget of the render caches (renders, encoded images, decoded images, texts), least recently used dropped first (CARD_SERVER_CACHE_BYTES; default 192 MiB).")
+    var cacheBytes = Int(environment["CARD_SERVER_CACHE_BYTES"] ?? "") ?? (192 << 20)
     @Option(help: "The sample feed folder (sample-feed.json and images/) for /cards/feed (CARD_SERVER_FEED; default: the copy bundled with the server, or FEED_DATA_DIR).")
     var feed: String?
 
@@ -70,7 +70,7 @@ struct CardServerCommand: AsyncParsableCommand {
         guard lanes > 0 else { throw ValidationError("--lanes must be positive") }
         if let admissionLimit, admissionLimit <= 0 { throw ValidationError("--admission-limit must be positive") }
         guard deadlineMs > 0 else { throw ValidationError("--deadline-ms must be positive") }
-        guard storedImageBytes >= 0 else { throw ValidationError("--stored-image-bytes must not be negative") }
+        guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must not be negative") }
         if let feed = feedFolder {
             guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: feed).appendingPathComponent("sample-feed.json").path) else {
                 throw ValidationError("--feed \(feed): no sample-feed.json there")
@@ -96,7 +96,7 @@ struct CardServerCommand: AsyncParsableCommand {
         )
         configuration.limits.maxRenderDuration = .milliseconds(deadlineMs)
         configuration.cancelsRenderOnDisconnect = cancelOnDisconnect
-        configuration.storedImageBytes = storedImageBytes
+        configuration.cacheBytes = cacheBytes
         configuration.feedDirectory = feedFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
         var logger = Logger(label: "card-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info

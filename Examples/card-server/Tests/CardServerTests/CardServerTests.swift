@@ -264,43 +264,45 @@ import Testing
         }
     }
 
-    @Test func identicalConcurrentRequestsShareOneRender() async throws {
+    @Test(.timeLimit(.minutes(1))) func identicalConcurrentRequestsShareOneRenderAndOneEncode() async throws {
         // The holder takes the only admission slot and the render waits for it (`.wait`), so
         // nothing can finish, nor reach the cache, before every request has joined.
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .wait)
         let server = try await TestServer(lanes: lanes)
         let holder = await LaneHolder(lanes: lanes, count: 1)
         let service = server.server.service
-        let encodings = server.server.encodings
+        let document = card("shared")
+        let image = ImageName(hash: try HashedElement(document.root).contentHash, size: try #require(document.size),
+                              scale: CardServer.defaultScale, quality: CardFormat.webp.defaultQuality, format: .webp)
         let admitted = lanes.metrics.admittedTotal
         let responses = try await server.test { client in
             try await withThrowingTaskGroup(of: TestResponse.self) { group in
-                for _ in 0..<4 {
-                    group.addTask { try await client.execute(uri: "/render", method: .post, body: card("shared").body) }
+                for _ in 0..<6 {
+                    group.addTask { try await client.execute(uri: "/render", method: .post, body: document.body) }
                 }
-                // All four wait on one render and encode: one started it, three joined it.
-                // (Bounded: if requests did not share, the test fails rather than hangs.)
-                let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
-                while await encodings.joined < 3, clock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
-                #expect(await encodings.joined == 3)
-                #expect(await encodings.started == 1)
+                // All six wait on the service's one render and encode: one started it, five joined.
+                try await service.encodes.waitForWaiters(6, for: image.encodingKey)
                 await holder.release()
                 var responses: [TestResponse] = []
                 for try await response in group { responses.append(response) }
                 return responses
             }
         }
-        #expect(responses.count == 4)
+        #expect(responses.count == 6)
         #expect(responses.allSatisfy { $0.status == .ok })
         #expect(Set(responses.map { $0.body }).count == 1)
+        #expect(responses.allSatisfy { $0.headers[.contentLocation] == "/images/\(image.fileName)" })
+        // One render and one encode, counted, for all six.
         #expect(service.renders == 1)
-        // One render and one encode went through the lanes for all four (plus the holder's slot).
+        #expect(service.encodeStarts == 1)
+        #expect(await service.encodes.started == 1)
+        #expect(await service.encodes.joined == 5)
+        // Both went through the lanes once (plus the holder's slot).
         #expect(lanes.metrics.admittedTotal == admitted + 2)
         let statuses = responses.compactMap { $0.headers[.cacheStatus] }.sorted()
-        #expect(statuses == ["card-server; fwd=miss; collapsed", "card-server; fwd=miss; collapsed",
-                             "card-server; fwd=miss; collapsed", "card-server; fwd=miss; stored"])
+        #expect(statuses == Array(repeating: "card-server; fwd=miss; collapsed", count: 5) + ["card-server; fwd=miss; stored"])
         let metrics = server.server.metrics.text()
-        #expect(metrics.contains(#"card_server_responses_total{route="/render",outcome="shared"} 3"#))
+        #expect(metrics.contains(#"card_server_responses_total{route="/render",outcome="shared"} 5"#))
         #expect(metrics.contains(#"card_server_responses_total{route="/render",outcome="rendered"} 1"#))
     }
 }

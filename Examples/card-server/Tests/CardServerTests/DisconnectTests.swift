@@ -68,7 +68,7 @@ import Testing
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .wait)
         let server = try await TestServer(lanes: lanes)
         let holder = await LaneHolder(lanes: lanes, count: 1)
-        let encodings = server.server.encodings
+        let encodings = server.server.service.encodes
         try await Self.live(server) { client, port in
             // The leaving client starts the render; the staying one joins it.
             let leaving = try await Self.sendAndLeaveOpen(card("kept"), port: port)
@@ -101,7 +101,7 @@ import Testing
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .wait)
         let server = try await TestServer(lanes: lanes)
         let holder = await LaneHolder(lanes: lanes, count: 1)
-        let encodings = server.server.encodings
+        let encodings = server.server.service.encodes
         let metrics = server.server.metrics
         try await Self.live(server) { _, port in
             let first = try await Self.sendAndLeaveOpen(card("both"), port: port)

@@ -7,39 +7,39 @@ import HTTPTypes
 import NIOCore
 import Testing
 
-/// The stored encodings (`/images/{name}` and repeated requests) are bounded by bytes, least
-/// recently used out first, and the `/metrics` gauges say what they hold.
+/// The encodings served by content-hash name (`/images/{name}`, repeated requests) live in the
+/// render services' caches, under the one byte budget of renders, decoded images and texts; the
+/// `/metrics` gauges say what those caches hold.
 @Suite struct StoredImageTests {
-    @Test func theStoreIsBoundedByBytesLeastRecentlyUsedOutFirst() async {
-        let store = ImageStore(byteLimit: 1_000)
-        await store.insert([UInt8](repeating: 1, count: 400), for: "a")
-        await store.insert([UInt8](repeating: 2, count: 400), for: "b")
-        // Reading "a" makes it the most recently used, so "b" is the one that goes.
-        #expect(await store.bytes(for: "a")?.count == 400)
-        await store.insert([UInt8](repeating: 3, count: 400), for: "c")
-        #expect(await store.bytes(for: "b") == nil)
-        #expect(await store.bytes(for: "a")?.count == 400)
-        #expect(await store.bytes(for: "c")?.count == 400)
-        var metrics = await store.metrics
-        #expect(metrics.count == 2)
-        #expect(metrics.bytes == 800)
-        #expect(metrics.byteLimit == 1_000)
-        // An image larger than the whole budget is not kept, and pushes nothing out.
-        await store.insert([UInt8](repeating: 4, count: 1_001), for: "huge")
-        #expect(await store.bytes(for: "huge") == nil)
-        metrics = await store.metrics
-        #expect(metrics.count == 2)
-        #expect(metrics.bytes == 800)
+    static let hash = ContentHash(high: 0x0123_4567_89AB_CDEF, low: 42)
+    static let hex = "0123456789abcdef000000000000002a"
+
+    @Test func aNameReadsBackToItsCacheKey() throws {
+        let webp = ImageName(hash: Self.hash, size: Size(width: 375, height: 260.5), scale: 2, quality: 80, format: .webp)
+        #expect(webp.fileName == "\(Self.hex)-375x260.5@2-q80.webp")
+        #expect(ImageName(fileName: webp.fileName) == webp)
+        #expect(webp.options == .webp(quality: 80))
+        #expect(webp.encodingKey == ElementCache.EncodingKey(
+            render: .init(hash: Self.hash, size: Size(width: 375, height: 260.5), scale: 2), options: .webp(quality: 80)))
+        // PNG has no quality in its name or its options.
+        let png = ImageName(hash: Self.hash, size: Size(width: 120, height: 40), scale: 1.5, quality: 80, format: .png)
+        #expect(png.fileName == "\(Self.hex)-120x40@1.5.png")
+        #expect(ImageName(fileName: png.fileName) == png)
+        #expect(png.options == .png())
+        // `.jpeg` is read as the `.jpg` the server writes.
+        let jpeg = try #require(ImageName(fileName: "\(Self.hex)-120x40@2-q85.jpeg"))
+        #expect(jpeg.fileName == "\(Self.hex)-120x40@2-q85.jpg")
+        #expect(jpeg.options == .jpeg(quality: 85))
     }
 
-    @Test func smallImagesAreNotLimitedByACount() async {
-        // 1,500 tiny images fit in 2,000 bytes: the bound is their size, not how many there are.
-        let store = ImageStore(byteLimit: 2_000)
-        for index in 0..<1_500 { await store.insert([UInt8(index % 256)], for: "tiny-\(index)") }
-        let metrics = await store.metrics
-        #expect(metrics.count == 1_500)
-        #expect(metrics.bytes == 1_500)
-        #expect(await store.bytes(for: "tiny-0") == [0])
+    @Test(arguments: [
+        "0000.png", "\(hex)-120.0x40@2.png", "\(hex)-120x40@2.0.png", "\(hex)-120x40@2-q80.png", "\(hex)-120x40@2.webp",
+        "\(hex)-120x40@2-q0.webp", "\(hex)-120x40@2-q101.jpg", "\(hex)-120x40@2-q080.webp", "\(hex)120x40@2.png",
+        "\(hex.uppercased())-120x40@2.png", "\(hex)-120x40.png", "\(hex)-120@2.png", "\(hex)-120x40@2.gif",
+        "z123456789abcdef000000000000002a-120x40@2.png", "\(hex)-nanx40@2.png", "\(hex)-120x40@inf.png", "\(hex)-0x40@2.png",
+    ])
+    func onlyCanonicalNamesParse(_ name: String) {
+        #expect(ImageName(fileName: name) == nil)
     }
 
     /// The encoded size and content-hash URL of a render of `document`.
@@ -49,32 +49,61 @@ import Testing
         return (response.body.readableBytes, try #require(response.headers[.contentLocation]))
     }
 
-    @Test func theServerEvictsStoredImagesByBytes() async throws {
-        // The three encodings' sizes, measured on a server with room for all.
-        let documents = [card("first"), card("second one"), card("the third")]
-        let sizes = try await TestServer().test { client in
-            var sizes: [Int] = []
-            for document in documents { sizes.append(try await Self.render(document, client: client).bytes) }
-            return sizes
-        }
-        // A budget one byte short of all three: storing the third pushes out the least recently used.
-        let budget = sizes.reduce(0, +) - 1
-        let server = try await TestServer(configure: { $0.storedImageBytes = budget })
+    @Test func storedImagesAreTheServiceCachesEncodings() async throws {
+        let server = try await TestServer(configure: { $0.cacheBytes = 8 << 20 })
+        let service = server.server.service
         try await server.test { client in
-            let first = try await Self.render(documents[0], client: client)
-            let second = try await Self.render(documents[1], client: client)
-            // Reading the first makes the second the least recently used.
-            #expect(try await client.execute(uri: first.url, method: .get).status == .ok)
-            let third = try await Self.render(documents[2], client: client)
-            #expect(try await client.execute(uri: second.url, method: .get).status == .notFound)
-            #expect(try await client.execute(uri: first.url, method: .get).status == .ok)
-            #expect(try await client.execute(uri: third.url, method: .get).status == .ok)
+            let first = try await client.execute(uri: "/render", method: .post, body: card("kept").body)
+            let url = try #require(first.headers[.contentLocation])
+            let stored = try await client.execute(uri: url, method: .get)
+            #expect(stored.status == .ok && stored.body == first.body)
+            // The bytes are the service's cache entry, counted under its budget (half the server's).
+            let metrics = await service.cache.metrics
+            #expect(metrics.encodings.count == 1 && metrics.encodings.bytes == first.body.readableBytes)
+            #expect(metrics.byteLimit == 4 << 20)
+            #expect(metrics.bytes == metrics.renders.bytes + metrics.texts.bytes + metrics.encodings.bytes)
 
-            let metrics = try await client.execute(uri: "/metrics", method: .get)
-            let text = String(buffer: metrics.body)
-            #expect(metricValue("card_server_stored_images", in: text) == 2)
-            #expect(metricValue("card_server_stored_image_bytes", in: text) == Double(first.bytes + third.bytes))
-            #expect(metricValue("card_server_stored_image_bytes_limit", in: text) == Double(budget))
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            let template = await server.server.templateService.cache.metrics
+            #expect(metricValue("card_server_stored_images", in: text) == 1)
+            #expect(metricValue("card_server_stored_image_bytes", in: text) == Double(first.body.readableBytes))
+            #expect(metricValue("card_server_cache_bytes", in: text) == Double(metrics.bytes + template.bytes))
+            #expect(metricValue("card_server_cache_bytes_limit", in: text) == Double(8 << 20))
+
+            // Memory pressure on the service's cache drops the encoding with the rest: the URL is
+            // gone, and the same request renders and encodes again.
+            await service.cache.trim(toBytes: 0)
+            #expect(try await client.execute(uri: url, method: .get).status == .notFound)
+            let again = try await client.execute(uri: "/render", method: .post, body: card("kept").body)
+            #expect(again.headers[.cacheStatus] == "card-server; fwd=miss; stored")
+            #expect(again.body == first.body)
+            #expect(service.encodeStarts == 2)
+            #expect(try await client.execute(uri: url, method: .get).status == .ok)
         }
+    }
+
+    @Test func encodingsAreEvictedWithRendersAndTextsByTheOneBudget() async throws {
+        let (first, second) = (card("first"), card("the second one"))
+        // Measured on servers with room for everything: all that the second card puts in the
+        // cache (text, render, encoding), and the first card's encoding.
+        let secondServer = try await TestServer()
+        _ = try await secondServer.test { client in try await Self.render(second, client: client) }
+        let secondTotal = await secondServer.server.service.cache.metrics.bytes
+        let firstEncoding = try await TestServer().test { client in try await Self.render(first, client: client).bytes }
+
+        // A service budget one byte short of both: the second card's entries push out the
+        // first's, oldest first (its text, its render, then its encoding).
+        let budget = secondTotal + firstEncoding - 1
+        let server = try await TestServer(configure: { $0.cacheBytes = 2 * budget })
+        try await server.test { client in
+            let firstURL = try await Self.render(first, client: client).url
+            let secondURL = try await Self.render(second, client: client).url
+            #expect(try await client.execute(uri: firstURL, method: .get).status == .notFound)
+            #expect(try await client.execute(uri: secondURL, method: .get).status == .ok)
+        }
+        let metrics = await server.server.service.cache.metrics
+        #expect(metrics.evictions == 3)
+        #expect(metrics.encodings.count == 1 && metrics.renders.count == 1 && metrics.texts.count == 1)
+        #expect(metrics.bytes == secondTotal)
     }
 }
