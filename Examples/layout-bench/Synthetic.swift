@@ -21,6 +21,8 @@ struct Synthetic: ParsableCommand {
                              "column-chain:1000", "chain:1000", "wide:1000", "wide:10000"].map { TreeSpec(argument: $0)! }
     @Option(help: "Interleaved rounds.") var rounds = 7
     @Option(help: "Minimum milliseconds of repeated work per timed sample.") var sampleMs = 100.0
+    @Option(help: "Repeats per timed sample, fixed instead of calibrated by --sample-ms (the same work every run, for profilers).")
+    var repeats: Int?
     @Option(help: "Seed of the random styles and texts.") var seed: UInt64 = 12
     @Option(help: "Pixels per point for the engine's rounding (0: no rounding).") var pointScale = 2.0
     @Option(help: "Seconds one layout may take before the run stops as unbounded.") var maxLayoutSeconds = 30.0
@@ -30,6 +32,7 @@ struct Synthetic: ParsableCommand {
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard maxLayoutSeconds > 0, maxLayoutSeconds <= 3600 else { throw ValidationError("--max-layout-seconds must be in (0, 3600]") }
         guard sampleMs > 0, sampleMs.isFinite else { throw ValidationError("--sample-ms must be positive") }
+        if let repeats, repeats < 1 { throw ValidationError("--repeats must be at least 1") }
         guard pointScale >= 0, pointScale.isFinite else { throw ValidationError("--point-scale must be 0 or more") }
         guard !trees.isEmpty else { throw ValidationError("--tree needs at least one shape:nodes") }
         guard Set(trees).count == trees.count else { throw ValidationError("--tree lists a tree twice") }
@@ -92,7 +95,8 @@ struct Synthetic: ParsableCommand {
     }
 
     private func repeats(for seconds: Double) -> Int {
-        max(1, Int((sampleMs / 1000 / max(seconds, 1e-7)).rounded(.up)))
+        if let repeats { return repeats }
+        return max(1, Int((sampleMs / 1000 / max(seconds, 1e-7)).rounded(.up)))
     }
 
     /// Within each round, time(this) / time(the next smaller tree of the same shape).

@@ -68,12 +68,21 @@ extension LayoutEngine {
                              _ ownerWidth: Double, _ ownerHeight: Double, performLayout: Bool) {
         let dir = resolveDirection(n, ownerDirection)
         nodes[n].direction = dir
-        let m = ResolvedEdges(top: margin(n, .top, dir, ownerWidth), left: margin(n, .left, dir, ownerWidth),
-                              bottom: margin(n, .bottom, dir, ownerWidth), right: margin(n, .right, dir, ownerWidth))
-        let p = ResolvedEdges(top: padding(n, .top, dir, ownerWidth), left: padding(n, .left, dir, ownerWidth),
-                              bottom: padding(n, .bottom, dir, ownerWidth), right: padding(n, .right, dir, ownerWidth))
-        let b = ResolvedEdges(top: border(n, .top, dir), left: border(n, .left, dir),
-                              bottom: border(n, .bottom, dir), right: border(n, .right, dir))
+        var m = ResolvedEdges.zero, p = ResolvedEdges.zero, b = ResolvedEdges.zero
+        let row = Int(styles[n].edgeIndex)
+        if row >= 0 {
+            let rtl = dir == .rtl
+            b = rtl ? edgeTable[row].borderRTL : edgeTable[row].borderLTR
+            if edgeTable[row].pointsOnly {
+                m = rtl ? edgeTable[row].marginRTL : edgeTable[row].marginLTR
+                p = rtl ? edgeTable[row].paddingRTL : edgeTable[row].paddingLTR
+            } else {
+                m = ResolvedEdges(top: margin(n, .top, dir, ownerWidth), left: margin(n, .left, dir, ownerWidth),
+                                  bottom: margin(n, .bottom, dir, ownerWidth), right: margin(n, .right, dir, ownerWidth))
+                p = ResolvedEdges(top: padding(n, .top, dir, ownerWidth), left: padding(n, .left, dir, ownerWidth),
+                                  bottom: padding(n, .bottom, dir, ownerWidth), right: padding(n, .right, dir, ownerWidth))
+            }
+        }
         nodes[n].margin = m
         nodes[n].padding = p
         nodes[n].border = b
@@ -126,8 +135,12 @@ extension LayoutEngine {
         let size = measurer.measure(FlexTree.NodeID(n), width: innerW, widthMode: widthMode.measureMode,
                                     height: innerH, heightMode: heightMode.measureMode)
         let mw = Self.sanitizeMeasured(size.width), mh = Self.sanitizeMeasured(size.height)
-        nodes[n].measuredWidth = boundAxis(n, .row, dir, widthMode == .stretchFit ? aw : mw + pbRow, ownerWidth, ownerWidth)
-        nodes[n].measuredHeight = boundAxis(n, .column, dir, heightMode == .stretchFit ? ah : mh + pbColumn, ownerHeight, ownerWidth)
+        // Both sizes into locals first: an assignment into `nodes` around a call on `self` makes
+        // the compiler copy the whole engine (every array retained and released) per leaf.
+        let width = boundAxis(n, .row, dir, widthMode == .stretchFit ? aw : mw + pbRow, ownerWidth, ownerWidth)
+        let height = boundAxis(n, .column, dir, heightMode == .stretchFit ? ah : mh + pbColumn, ownerHeight, ownerWidth)
+        nodes[n].measuredWidth = width
+        nodes[n].measuredHeight = height
     }
 
     /// A measured length made safe: non-finite or negative is 0, huge is clamped.

@@ -32,24 +32,30 @@ extension LayoutEngine {
         setInitialPosition(n, nodes[n].direction, ownerWidth, ownerHeight)
     }
 
-    /// Every node's frame: laid-out nodes reachable from the root through displayed nodes; zero elsewhere.
+    /// Every node's frame: laid-out nodes reachable from the root through displayed nodes; zero
+    /// elsewhere. One pre-order pass: each frame is rounded to the pixel grid (when `scale` > 0)
+    /// as it is written, from its parent's unrounded absolute origin.
     func result(scale: Double) -> FlexLayoutResult {
         let zero = FlexFrame(left: 0, top: 0, width: 0, height: 0)
         var frames = Array(repeating: zero, count: nodes.count)
-        var skip = Array(repeating: true, count: nodes.count)
-        var stack = [root]
-        while let n = stack.popLast() {
-            guard styles[n].display != .none, nodes[n].laidOut else { continue }
-            skip[n] = false
-            let s = nodes[n]
-            frames[n] = FlexFrame(left: finite(s[position: .left]), top: finite(s[position: .top]),
-                                  width: finite(s.width), height: finite(s.height),
-                                  padding: s.padding, border: s.border, margin: s.margin, direction: s.direction)
-            for c in children(n) { stack.append(c) }
-        }
-        if scale > 0, !skip[root] {
-            PixelGrid.roundSubtree(&frames, node: root, children: treeChildren, isMeasured: isMeasured, skip: skip,
-                                   scale: scale, absoluteLeft: 0, absoluteTop: 0)
+        frames.withUnsafeMutableBufferPointer { frames in
+            nodes.withUnsafeBufferPointer { nodes in
+                // (node, the parent's unrounded absolute left and top): deep chains use no recursion.
+                var stack: [(Int, Double, Double)] = [(root, 0, 0)]
+                while let (n, parentLeft, parentTop) = stack.popLast() {
+                    guard styles[n].display != .none, nodes[n].laidOut else { continue }
+                    let left = finite(nodes[n].position.0), top = finite(nodes[n].position.1)
+                    let width = finite(nodes[n].width), height = finite(nodes[n].height)
+                    frames[n] = FlexFrame(left: left, top: top, width: width, height: height,
+                                          padding: nodes[n].padding, border: nodes[n].border,
+                                          margin: nodes[n].margin, direction: nodes[n].direction)
+                    if scale > 0 {
+                        PixelGrid.round(&frames[n], absoluteLeft: parentLeft + left, absoluteTop: parentTop + top,
+                                        measured: isMeasured[n], scale: scale)
+                    }
+                    for c in children(n) { stack.append((c, parentLeft + left, parentTop + top)) }
+                }
+            }
         }
         return FlexLayoutResult(frames: frames)
     }

@@ -4,32 +4,45 @@ extension LayoutEngine {
 
     /// The margin on `edge` in points (auto and unknown percentages are 0).
     @inline(__always) func margin(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ widthSize: Double) -> Double {
-        let v = resolve(styles[n].margin.value(edge, dir), widthSize)
+        let row = Int(styles[n].edgeIndex)
+        if row < 0 { return 0 }
+        if edgeTable[row].pointsOnly { return (dir == .rtl ? edgeTable[row].marginRTL : edgeTable[row].marginLTR)[edge] }
+        let v = resolve(source[n].margin.value(edge, dir), widthSize)
         return v.isNaN ? 0 : v
     }
 
     /// Whether the margin on `edge` is `auto`.
     @inline(__always) func marginIsAuto(_ n: Int, _ edge: Edge, _ dir: LayoutDirection) -> Bool {
-        styles[n].margin.value(edge, dir) == .auto
+        styles[n].marginIsAuto(edge, dir)
     }
 
     /// Both margins of an axis.
     @inline(__always) func marginForAxis(_ n: Int, _ axis: Axis, _ widthSize: Double) -> Double {
-        let fixed = axis.isRow ? fixedMargins[n].width : fixedMargins[n].height
-        if fixed.isDefined { return fixed }
+        let row = Int(styles[n].edgeIndex)
+        if row < 0 { return 0 }
+        if edgeTable[row].pointsOnly {
+            // Logical margins resolve in LTR for the sums, as Yoga does.
+            let m = edgeTable[row].marginLTR
+            return axis.isRow ? m.left + m.right : m.top + m.bottom
+        }
         return axis.isRow ? margin(n, .left, .ltr, widthSize) + margin(n, .right, .ltr, widthSize)
             : margin(n, .top, .ltr, widthSize) + margin(n, .bottom, .ltr, widthSize)
     }
 
     /// The padding on `edge` (≥ 0).
     @inline(__always) func padding(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ widthSize: Double) -> Double {
-        let v = resolve(styles[n].padding.value(edge, dir), widthSize)
+        let row = Int(styles[n].edgeIndex)
+        if row < 0 { return 0 }
+        if edgeTable[row].pointsOnly { return (dir == .rtl ? edgeTable[row].paddingRTL : edgeTable[row].paddingLTR)[edge] }
+        let v = resolve(source[n].padding.value(edge, dir), widthSize)
         return v > 0 ? v : 0
     }
 
     /// The border width on `edge` (≥ 0).
     @inline(__always) func border(_ n: Int, _ edge: Edge, _ dir: LayoutDirection) -> Double {
-        styles[n].border.value(edge, dir) ?? 0
+        let row = Int(styles[n].edgeIndex)
+        if row < 0 { return 0 }
+        return (dir == .rtl ? edgeTable[row].borderRTL : edgeTable[row].borderLTR)[edge]
     }
 
     /// Padding plus border on `edge`.
@@ -45,12 +58,13 @@ extension LayoutEngine {
 
     /// The inset on `edge`, NaN when auto or unset.
     @inline(__always) func inset(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ axisSize: Double) -> Double {
-        resolve(styles[n].inset.value(edge, dir), axisSize)
+        styles[n].hasInsets ? resolve(source[n].inset.value(edge, dir), axisSize) : .nan
     }
 
     /// Whether the inset on `edge` is set and not auto.
     @inline(__always) func isInsetDefined(_ n: Int, _ edge: Edge, _ dir: LayoutDirection) -> Bool {
-        switch styles[n].inset.value(edge, dir) {
+        guard styles[n].hasInsets else { return false }
+        return switch source[n].inset.value(edge, dir) {
         case .points, .percent: true
         case .auto, nil: false
         }
@@ -58,17 +72,19 @@ extension LayoutEngine {
 
     /// Whether any horizontal inset is set.
     func horizontalInsetsDefined(_ n: Int) -> Bool {
-        let i = styles[n].inset
+        guard styles[n].hasInsets else { return false }
+        let i = source[n].inset
         return i.left != nil || i.right != nil || i.start != nil || i.end != nil
     }
 
     /// Whether any vertical inset is set.
     func verticalInsetsDefined(_ n: Int) -> Bool {
-        styles[n].inset.top != nil || styles[n].inset.bottom != nil
+        styles[n].hasInsets && (source[n].inset.top != nil || source[n].inset.bottom != nil)
     }
 
     /// The relative offset on `axis`: the start inset, else minus the end inset.
     func relativePosition(_ n: Int, _ axis: Axis, _ dir: LayoutDirection, _ axisSize: Double) -> Double {
+        guard styles[n].hasInsets else { return 0 }
         let start = axis.inlineStartEdge(dir)
         if isInsetDefined(n, start, dir) {
             let v = inset(n, start, dir, axisSize)

@@ -5,23 +5,22 @@
 /// The algorithm follows CSS flexbox §9 as Yoga implements it (`CalculateLayout.cpp`), because
 /// the conformance suite is Yoga's fixtures as Chrome lays them out.
 struct LayoutEngine {
-    /// The tree's children lists (for the result pass).
-    let treeChildren: [[FlexTree.NodeID]]
     /// Children by node, flattened: node n's children are `childList[childStart[n]..<childStart[n + 1]]`.
     let childList: [Int]
     let childStart: [Int]
     /// Whether each node is measured by the measurer.
     let isMeasured: [Bool]
-    /// Sanitized styles (see ``StyleSanitizer``).
-    var styles: [FlexStyle]
+    /// Sanitized styles (see ``StyleSanitizer``): read only for insets and percentage edges.
+    let source: [FlexStyle]
+    /// The packed styles every sizing reads (see ``NodeStyle``).
+    var styles: [NodeStyle]
+    /// Margins, paddings and borders of the nodes that set any, by `NodeStyle.edgeIndex`.
+    let edgeTable: [NodeEdges]
     /// Every node's scratch layout.
     var nodes: [NodeState]
     /// Measurement cache slots: blocks of ``cacheSlots`` entries, a block given to a node at its
     /// first measurement (`NodeState.cacheBlock`).
     var cache: [CacheEntry]
-    /// Each node's horizontal and vertical margin sums when they are plain points (NaN when a
-    /// percentage makes them depend on the containing block): the hot `marginForAxis` path.
-    let fixedMargins: [FlexSize]
     /// Min-content sizes (width, height) per node, NaN until computed (for the automatic minimum).
     var minContent: [FlexSize]
     /// The layout root (it has no owner: its grow/shrink are 0).
@@ -31,23 +30,6 @@ struct LayoutEngine {
     var measurer: any FlexMeasurer
     /// Whether `min-width`/`min-height: auto` is CSS's automatic minimum (§4.5) on the main axis.
     let automaticMinimum: Bool
-
-    /// The margin sums of a style whose margins are all points, auto or unset (auto and unset are 0).
-    static func fixedMarginSums(_ style: FlexStyle) -> FlexSize {
-        func sum(_ a: Dimension?, _ b: Dimension?) -> Double {
-            func points(_ d: Dimension?) -> Double {
-                switch d {
-                case .points(let v): v
-                case .percent: .nan
-                case .auto, nil: 0
-                }
-            }
-            return points(a) + points(b)
-        }
-        let m = style.margin
-        // Both directions must agree (LTR resolution is used for sums, as Yoga does).
-        return FlexSize(width: sum(m.resolvedLeft(.ltr), m.resolvedRight(.ltr)), height: sum(m.top, m.bottom))
-    }
 
     /// The children of `n`, in document order.
     @inline(__always) func children(_ n: Int) -> ArraySlice<Int> { childList[childStart[n]..<childStart[n + 1]] }
@@ -62,7 +44,6 @@ struct LayoutEngine {
     static var cacheSlots: Int { 4 }
 
     init(tree: FlexTree, root: Int, measurer: any FlexMeasurer, automaticMinimum: Bool) {
-        treeChildren = tree.children
         var list: [Int] = []
         list.reserveCapacity(tree.count)
         var starts: [Int] = []
@@ -75,11 +56,31 @@ struct LayoutEngine {
         childList = list
         childStart = starts
         isMeasured = tree.isMeasured
-        var styles = tree.styles
-        for i in styles.indices where StyleSanitizer.needsSanitizing(styles[i]) {
-            styles[i] = StyleSanitizer.sanitize(styles[i])
+        var source = tree.styles
+        var sanitized: [(Int, FlexStyle)] = []
+        var packed: [NodeStyle] = []
+        packed.reserveCapacity(source.count)
+        var edgeRows: [NodeEdges] = []
+        // Styles are read in place (a subscript copy of a 600-byte style costs as much as packing it).
+        source.withUnsafeBufferPointer { styles in
+            for i in styles.indices where StyleSanitizer.needsSanitizing(styles[i]) {
+                sanitized.append((i, StyleSanitizer.sanitize(styles[i])))
+            }
         }
-        self.styles = styles
+        for (i, style) in sanitized { source[i] = style }
+        source.withUnsafeBufferPointer { styles in
+            for i in styles.indices {
+                var row: Int32 = -1
+                if let edges = NodeEdges(styles[i]) {
+                    row = Int32(edgeRows.count)
+                    edgeRows.append(edges)
+                }
+                packed.append(NodeStyle(styles[i], edgeIndex: row))
+            }
+        }
+        self.source = source
+        styles = packed
+        edgeTable = edgeRows
         nodes = Array(repeating: NodeState(), count: tree.count)
         cache = []
         cache.reserveCapacity(tree.count * Self.cacheSlots)
@@ -96,7 +97,6 @@ struct LayoutEngine {
             }
         }
         depth = deepest
-        fixedMargins = self.styles.map(Self.fixedMarginSums)
         minContent = Array(repeating: FlexSize(width: .nan, height: .nan), count: tree.count)
         self.root = root
         self.measurer = measurer

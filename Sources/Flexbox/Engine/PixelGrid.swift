@@ -1,5 +1,3 @@
-import Foundation
-
 /// Rounding to the pixel grid after layout, as Yoga's `PixelGrid.cpp`: positions are rounded
 /// parent-relative, sizes are the difference of the rounded absolute edges (so neighbours never
 /// gap or overlap), and measured nodes (texts) floor their start and ceil a fractional far edge,
@@ -9,7 +7,9 @@ enum PixelGrid {
     /// a value within 1e-4 pixel of a grid line snaps to it.
     static func round(_ value: Double, scale: Double, forceCeil: Bool, forceFloor: Bool) -> Double {
         var scaled = value * scale
-        var fraction = fmod(scaled, 1.0)
+        guard scaled.isFinite else { return 0 }
+        // fmod(scaled, 1), exactly (a difference of a double and its integer part is exact).
+        var fraction = scaled - scaled.rounded(.towardZero)
         if fraction < 0 { fraction += 1 }
         if inexactEquals(fraction, 0) {
             scaled -= fraction
@@ -26,29 +26,19 @@ enum PixelGrid {
         return result.isFinite ? result : 0
     }
 
-    /// Rounds the frames of `node`'s subtree in place, `absoluteLeft`/`absoluteTop` being the
-    /// parent's unrounded absolute origin.
-    static func roundSubtree(_ frames: inout [FlexFrame], node: Int, children: [[FlexTree.NodeID]], isMeasured: [Bool],
-                             skip: [Bool], scale: Double, absoluteLeft: Double, absoluteTop: Double) {
-        // An explicit stack: deep chains must not overflow the thread's stack.
-        var stack: [(Int, Double, Double)] = [(node, absoluteLeft, absoluteTop)]
-        while let (n, parentLeft, parentTop) = stack.popLast() {
-            let f = frames[n]
-            let left = parentLeft + f.left, top = parentTop + f.top
-            let right = left + f.width, bottom = top + f.height
-            let text = isMeasured[n]
-            let scaledWidth = f.width * scale, scaledHeight = f.height * scale
-            let fractionalWidth = !inexactEquals(scaledWidth.rounded(), scaledWidth)
-            let fractionalHeight = !inexactEquals(scaledHeight.rounded(), scaledHeight)
-            frames[n].left = round(f.left, scale: scale, forceCeil: false, forceFloor: text)
-            frames[n].top = round(f.top, scale: scale, forceCeil: false, forceFloor: text)
-            frames[n].width = round(right, scale: scale, forceCeil: text && fractionalWidth, forceFloor: text && !fractionalWidth)
-                - round(left, scale: scale, forceCeil: false, forceFloor: text)
-            frames[n].height = round(bottom, scale: scale, forceCeil: text && fractionalHeight, forceFloor: text && !fractionalHeight)
-                - round(top, scale: scale, forceCeil: false, forceFloor: text)
-            for c in children[n] where !skip[c.index] {
-                stack.append((c.index, left, top))
-            }
-        }
+    /// Rounds `frame` (parent-relative, unrounded) whose border box starts at `absoluteLeft`,
+    /// `absoluteTop` (unrounded): edges rounded, sizes from the rounded absolute edges.
+    static func round(_ frame: inout FlexFrame, absoluteLeft left: Double, absoluteTop top: Double,
+                      measured text: Bool, scale: Double) {
+        let right = left + frame.width, bottom = top + frame.height
+        let scaledWidth = frame.width * scale, scaledHeight = frame.height * scale
+        let fractionalWidth = !inexactEquals(scaledWidth.rounded(), scaledWidth)
+        let fractionalHeight = !inexactEquals(scaledHeight.rounded(), scaledHeight)
+        frame.left = round(frame.left, scale: scale, forceCeil: false, forceFloor: text)
+        frame.top = round(frame.top, scale: scale, forceCeil: false, forceFloor: text)
+        frame.width = round(right, scale: scale, forceCeil: text && fractionalWidth, forceFloor: text && !fractionalWidth)
+            - round(left, scale: scale, forceCeil: false, forceFloor: text)
+        frame.height = round(bottom, scale: scale, forceCeil: text && fractionalHeight, forceFloor: text && !fractionalHeight)
+            - round(top, scale: scale, forceCeil: false, forceFloor: text)
     }
 }
