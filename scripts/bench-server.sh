@@ -129,6 +129,9 @@ baseline() {
 baseline b1
 run_wrk miss -t 1 -c 1 -d "${duration}s" -s scripts/wrk/miss.lua "$base/render" -- "$body" "m$$"
 baseline b2
+# The same render + encode at the WebP default before issue 13 (method 4), for the miss target.
+echo "bench-server: baseline at WebP method 4: card-bench variants --count $((baseline_count / 2)) --webp-method 4" >&2
+timeout 600 "$bench_bin" variants --document "$body" --count $((baseline_count / 2)) --salt m4 --webp-method 4 --json >"$out/baseline-m4.json"
 stop_pid "$server_pid"
 server_pid=""
 
@@ -136,7 +139,7 @@ server_pid=""
 start_server "$out/server-overload.log" --admission-limit "$overload_admission"
 rss_idle=$(awk '$1 == "VmRSS:" { print $2 }' "/proc/$server_pid/status")
 # Unmeasured warm-up: the render cache (64 MiB per service) fills, so the samples show the steady
-# state rather than the first fill; the stored encodings (1,024 at most) keep growing slowly.
+# state rather than the first fill; encodings join the renders under the same byte budget.
 warmup=$(( duration < 10 ? 1 : 3 ))
 timeout $((warmup + 30)) wrk -t 1 -c 2 -d "${warmup}s" -s scripts/wrk/miss.lua "$base/render" -- "$body" "w$$" >"$out/overload-warmup.txt" 2>&1
 rss_warm=$(awk '$1 == "VmRSS:" { print $2 }' "/proc/$server_pid/status")
@@ -161,11 +164,12 @@ python3 - "$out" "$duration" "$hit_threads" "$hit_connections" "$overload_connec
 import json, math, sys, os
 out, duration, ht, hc, oc, oa, load_before, load_after, cores, rss_idle, rss_warm, warmup = sys.argv[1:]
 r = {n: json.load(open(os.path.join(out, n + ".json")))
-     for n in ("hit-render", "hit-image", "not-modified", "not-modified-image", "miss", "overload", "baseline-b1", "baseline-b2")}
+     for n in ("hit-render", "hit-image", "not-modified", "not-modified-image", "miss", "overload", "baseline-b1", "baseline-b2", "baseline-m4")}
 def percentile(xs, p):  # nearest rank, as card-bench variants
     xs = sorted(xs)
     return xs[min(max(math.ceil(p / 100 * len(xs)), 1), len(xs)) - 1]
 halves = (r.pop("baseline-b1"), r.pop("baseline-b2"))
+m4 = r.pop("baseline-m4")
 render_encode = halves[0]["render_encode_ms"] + halves[1]["render_encode_ms"]
 total = halves[0]["total_ms"] + halves[1]["total_ms"]
 r["baseline"] = dict(halves[0], cards=len(render_encode), render_encode_ms=render_encode, total_ms=total,
@@ -205,6 +209,10 @@ lines += [
     f"with JSON decode + hash p50 {b['total_p50_ms']:.3f} ms, p99 {b['total_p99_ms']:.3f} ms.",
     f"Miss p99 / bare render+encode p99: **{ratio:.2f}** (target ≤ 1.2); / decode+hash+render+encode p99: {ratio_total:.2f}; "
     f"p50 / p50: {m['p50_ms'] / b['render_encode_p50_ms']:.2f}.",
+    f"The same render + encode at WebP method 4 (the default before issue 13; {m4['cards']} variants after the miss run): "
+    f"p50 {m4['render_encode_p50_ms']:.3f} ms, p99 {m4['render_encode_p99_ms']:.3f} ms. "
+    f"Miss p50 / that p50: **{m['p50_ms'] / m4['render_encode_p50_ms']:.2f}** (issue 13's target: the miss p50 ≤ 0.4 × the miss p50 "
+    f"of the method-4 server, which ran at 1.04 × this baseline).",
 ]
 if rss:
     first, last = rss[:third], rss[-third:]
@@ -212,12 +220,12 @@ if rss:
         f"Overload RSS ({len(rss)} samples every 0.5 s): min {min(rss) / 1024:.1f} MiB, max {max(rss) / 1024:.1f} MiB; "
         f"mean of the first third {mean(first) / 1024:.1f} MiB, of the last third {mean(last) / 1024:.1f} MiB "
         f"(idle after start {int(rss_idle) / 1024:.1f} MiB; after a {warmup} s unmeasured warm-up of misses {int(rss_warm) / 1024:.1f} MiB).")
-    # What may grow by design: every 200 is a new encoding kept for GET /images (at most 1,024 of
-    # them in all, the oldest dropped first); the render caches are bounded by their byte budget.
+    # What may grow by design: every 200 is a new encoding kept for GET /images, with its render,
+    # in the render service's cache, bounded by its byte budget (oldest out first).
     stored = o["s2xx"] * b["bytes"]
     lines.append(
-        f"Encodings the image store gained during the run: {o['s2xx']} × ~{b['bytes'] / 1024:.1f} KiB = {stored / 1048576:.1f} MiB "
-        f"(the store keeps at most 1,024; growth first → last third: {(mean(last) - mean(first)) / 1024:+.1f} MiB).")
+        f"Encodings the service caches gained during the run: {o['s2xx']} × ~{b['bytes'] / 1024:.1f} KiB = {stored / 1048576:.1f} MiB "
+        f"(under the cache's byte budget with the renders; growth first → last third: {(mean(last) - mean(first)) / 1024:+.1f} MiB).")
 if o["socket_errors"]:
     lines.append(
         f"wrk socket errors in the overload run: {o['socket_errors']} (connections the server closed without `Connection: close`; "

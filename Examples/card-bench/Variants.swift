@@ -32,12 +32,16 @@ struct Variants: AsyncParsableCommand {
     @Option(help: "WebP or JPEG quality; default the server's (WebP 80, JPEG 85).") var quality: Int?
     @Option(help: "Render lane threads; default the server's (active processors, at most 16).") var lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
     @Option(help: "The text that starts every variant's counter (distinct runs, distinct trees).") var salt = "b"
+    @Option(help: "WebP method (0...6) instead of the library's default: a baseline at an earlier default.")
+    var webpMethod: Int?
     @Flag(help: "Print one JSON line (with every card's times) instead of the table.") var json = false
 
     func validate() throws {
         guard count > 0, warmup >= 0 else { throw ValidationError("--count must be positive, --warmup not negative") }
         guard scale > 0, lanes > 0 else { throw ValidationError("--scale and --lanes must be positive") }
         if let quality, !(1...100).contains(quality) { throw ValidationError("--quality: expected 1...100") }
+        if let webpMethod, !(0...6).contains(webpMethod) { throw ValidationError("--webp-method: expected 0...6") }
+        if webpMethod != nil, format != .webp { throw ValidationError("--webp-method needs --format webp") }
     }
 
     func run() async throws {
@@ -51,7 +55,8 @@ struct Variants: AsyncParsableCommand {
         let lanes = RenderLanes(width: width, admissionLimit: width * 8, overloadPolicy: .fail)
         let service = ElementRenderService(renderer: ElementRenderer(limits: limits, imageLoader: try ReferenceCardLoader()),
                                            lanes: lanes, cacheBytes: 64 << 20)
-        let options = format.encodingOptions(quality: quality ?? format.defaultQuality)
+        var options = format.encodingOptions(quality: quality ?? format.defaultQuality)
+        if let webpMethod { options = .webp(quality: Double(quality ?? format.defaultQuality), method: webpMethod) }
         let clock = ContinuousClock()
         var renderEncode: [Double] = [], total: [Double] = []
         var bytes = 0
