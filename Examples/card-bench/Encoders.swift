@@ -46,8 +46,8 @@ struct Encoders: ParsableCommand {
         }
         return png + [
             Self.ours("WebP lossy q80, method 0", .webp(quality: 80, lossless: false, method: 0)),
-            Self.ours("WebP lossy q80, method 2", .webp(quality: 80, lossless: false, method: 2)),
-            Self.ours("WebP lossy q80, method 4 (default)", .webp(quality: 80, lossless: false, method: 4)),
+            Self.ours("WebP lossy q80, method 2 (default)", .webp(quality: 80, lossless: false, method: 2)),
+            Self.ours("WebP lossy q80, method 4 (default before issue 13)", .webp(quality: 80, lossless: false, method: 4)),
             Self.ours("WebP lossy q80, method 6", .webp(quality: 80, lossless: false, method: 6)),
             Self.ours("WebP lossless, method 0", .webp(quality: 75, lossless: true, method: 0)),
             Self.ours("WebP lossless, method 4", .webp(quality: 75, lossless: true, method: 4)),

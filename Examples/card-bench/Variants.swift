@@ -55,8 +55,9 @@ struct Variants: AsyncParsableCommand {
         let lanes = RenderLanes(width: width, admissionLimit: width * 8, overloadPolicy: .fail)
         let service = ElementRenderService(renderer: ElementRenderer(limits: limits, imageLoader: try ReferenceCardLoader()),
                                            lanes: lanes, cacheBytes: 64 << 20)
-        var options = format.encodingOptions(quality: quality ?? format.defaultQuality)
-        if let webpMethod { options = .webp(quality: Double(quality ?? format.defaultQuality), method: webpMethod) }
+        let quality = Double(self.quality ?? format.defaultQuality)
+        let options = webpMethod.map { EncodingOptions.webp(quality: quality, method: $0) }
+            ?? format.encodingOptions(quality: Int(quality))
         let clock = ContinuousClock()
         var renderEncode: [Double] = [], total: [Double] = []
         var bytes = 0
