@@ -49,7 +49,7 @@ for run in render:1:canvas render:2:canvas png:1:canvas webp:1:canvas render:1:e
     python3 - "$mode" "$threads" "$source" "$line" <<'PY'
 import json, sys
 mode, threads, source, r = sys.argv[1], int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
-label = {"render": "render only", "png": "render + PNG (zlib 6)", "webp": "render + WebP q80 m4"}[mode]
+label = {"render": "render only", "png": "render + PNG (C: libpng at zlib 6; ours: .fast)", "webp": "render + WebP q80 (C: method 4; ours: the default, method 2)"}[mode]
 if threads > 1:
     label += f", {threads} threads"
 if source == "elements":

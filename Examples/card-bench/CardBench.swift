@@ -55,18 +55,19 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Timed runs; the median is reported.") var runs = 5
     @Option(help: "Untimed cards first.") var warmup = 50
     @Option(help: "PNG preset for --mode png: fast or compact.") var png: PNGPreset = .fast
-    @Option(help: "WebP method (effort) for --mode webp, 0...6.") var webpMethod = 4
+    @Option(help: "WebP method (effort) for --mode webp, 0...6; default the library's (`.webp()`).") var webpMethod: Int?
     @Option(help: "Write card-0 and card-1 as PNG and WebP into this folder.") var out: String?
     @Option(help: "Threads rendering at once; each renders its share of the cards.") var threads = 1
 
     func run() async throws {
         let records = LiveCardRecord.samples
         var sink = 0
+        let webp: EncodingOptions = webpMethod.map { .webp(quality: 80, method: $0) } ?? .webp(quality: 80)
         let encoding: EncodingOptions? =
             switch mode {
             case .render: nil
             case .png: .png(compression: png.compression)
-            case .webp: .webp(quality: 80, lossless: false, method: webpMethod)
+            case .webp: webp
             }
         @Sendable func finish(_ bitmap: Bitmap) throws -> Int {
             if let encoding { return try ImageEncoder.encode(bitmap, as: encoding).count }
@@ -106,16 +107,16 @@ struct Run: AsyncParsableCommand {
         var pngBytes = 0, webpBytes = 0
         for i in 0..<2 {
             let bitmap = try await draw.card(records[i], index: i)
-            let png = try ImageEncoder.encode(bitmap, as: .png(compression: self.png.compression))
-            let webp = try ImageEncoder.encode(bitmap, as: .webp(quality: 80, lossless: false, method: webpMethod))
+            let pngFile = try ImageEncoder.encode(bitmap, as: .png(compression: self.png.compression))
+            let webpFile = try ImageEncoder.encode(bitmap, as: webp)
             if i == 0 {
-                pngBytes = png.count
-                webpBytes = webp.count
+                pngBytes = pngFile.count
+                webpBytes = webpFile.count
             }
             if let out {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                try Data(png).write(to: URL(fileURLWithPath: "\(out)/card-\(i).png"))
-                try Data(webp).write(to: URL(fileURLWithPath: "\(out)/card-\(i).webp"))
+                try Data(pngFile).write(to: URL(fileURLWithPath: "\(out)/card-\(i).png"))
+                try Data(webpFile).write(to: URL(fileURLWithPath: "\(out)/card-\(i).webp"))
             }
         }
         try await cards(0..<warmup)
@@ -131,7 +132,7 @@ struct Run: AsyncParsableCommand {
             threads: threads,
             cards: count,
             pngLevel: png.compression.level,
-            webpMethod: webpMethod,
+            webpMethod: { if case .webp(_, _, let method, _, _, _, _) = webp { method } else { 0 } }(),
             runsCPS: cardsPerSecond.map { ($0 * 10).rounded() / 10 },
             medianCPS: (cardsPerSecond.median * 10).rounded() / 10,
             pngBytes: pngBytes,
