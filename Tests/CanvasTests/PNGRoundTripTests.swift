@@ -41,7 +41,7 @@ import Testing
             let second = try ImageDecoder.decode(encoded)
             #expect(second.width == first.width && second.height == first.height, "\(name)")
             #expect(second.premultipliedBGRABytes() == first.premultipliedBGRABytes(), "\(name) with \(compression)")
-            #expect(try PNGFile(encoded).colorType == (PNGRowFilter.isOpaque(first) ? 2 : 6), "\(name)")
+            #expect(try PNGFile(encoded).colorType == (PixelConversion.isOpaque(first) ? 2 : 6), "\(name)")
         }
     }
 

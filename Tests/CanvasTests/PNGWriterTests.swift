@@ -132,7 +132,7 @@ import Testing
         bytes[target * 4 + 3] = 255
         let opaque = try PNGFile(ImageEncoder.encode(Bitmap(width: width, height: height, premultipliedBGRA: bytes), as: .png()))
         #expect(opaque.colorType == 2)
-        #expect(PNGRowFilter.isOpaque(bitmap) == false)
+        #expect(PixelConversion.isOpaque(bitmap) == false)
     }
 
     @Test(arguments: [(0, 1), (1, 0), (-1, 5), (Int(Int32.max) + 1, 1), (1, Int(Int32.max) + 1)])

@@ -14,7 +14,7 @@ import Darwin
 enum PNGEncoder {
     static func encode(_ bitmap: Bitmap, compression: PNGCompression) throws(CanvasError) -> [UInt8] {
         // An early-exit scan: a card with transparent corners stops at its first pixel.
-        let opaque = PNGRowFilter.isOpaque(bitmap)
+        let opaque = PixelConversion.isOpaque(bitmap)
         return try bitmap.withUnsafeBytes { (pixels) throws(CanvasError) -> [UInt8] in
             try encode(
                 premultipliedBGRA: pixels.baseAddress!, width: bitmap.width, height: bitmap.height,

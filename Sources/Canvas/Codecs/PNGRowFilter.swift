@@ -4,26 +4,6 @@
 /// Pixels are read as Cairo defines them, one native-endian `UInt32` each (alpha in the top byte),
 /// and written in PNG's byte order whatever the machine's.
 enum PNGRowFilter {
-    /// Whether no pixel of `bitmap` is translucent; stops at the first one that is (a card with
-    /// rounded, transparent corners is known at its first pixel). Eight bytes at a time.
-    static func isOpaque(_ bitmap: Bitmap) -> Bool {
-        bitmap.withUnsafeBytes { bytes in
-            let base = bytes.baseAddress!
-            let pairs = bitmap.width / 2
-            let alphas: UInt64 = 0xFF00_0000_FF00_0000
-            for y in 0..<bitmap.height {
-                let row = base + y * bitmap.bytesPerRow
-                for i in 0..<pairs where row.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) & alphas != alphas {
-                    return false
-                }
-                if bitmap.width % 2 == 1, row.loadUnaligned(fromByteOffset: pairs * 8, as: UInt32.self) >> 24 != 0xFF {
-                    return false
-                }
-            }
-            return true
-        }
-    }
-
     /// Writes `height` filtered rows into `out`: for each, the filter-type byte and `width ×
     /// channels` filtered bytes. `channels` is 3 (RGB: the caller knows every pixel is opaque) or 4.
     static func filterRows(
