@@ -12,24 +12,10 @@ enum LibPNGBaseline {
 
     /// The PNG bytes of `bitmap` at zlib level `level` (0...9).
     static func encode(_ bitmap: Bitmap, level: Int) throws -> [UInt8] {
+        // The old path exactly: the library's unpremultiplied copy, then its opaque scan.
         let width = bitmap.width, height = bitmap.height
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        var opaque = true
-        bitmap.withUnsafeBytes { source in
-            rgba.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let src = source.baseAddress!.advanced(by: y * bitmap.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-                    let dst = target.baseAddress! + y * width * 4
-                    for x in 0..<width {
-                        let s = src + x * 4, d = dst + x * 4
-                        let a = s[3]
-                        if a != 255 { opaque = false }
-                        d[0] = unpremultiply(s[2], a); d[1] = unpremultiply(s[1], a); d[2] = unpremultiply(s[0], a)
-                        d[3] = a
-                    }
-                }
-            }
-        }
+        let rgba = PixelConversion.straightBytes(of: bitmap, order: .rgba)
+        let opaque = PixelConversion.isOpaque(bitmap)
         var result = acs_png_result()
         let status = rgba.withUnsafeBufferPointer { pixels in
             acs_png_encode(pixels.baseAddress, UInt32(width), UInt32(height), width * 4, Int32(level), opaque ? 0 : 1, &result)
@@ -41,11 +27,5 @@ enum LibPNGBaseline {
             throw Failure(description: message.isEmpty ? "libpng failed" : message)
         }
         return Array(UnsafeBufferPointer(start: bytes, count: result.count))
-    }
-
-    private static func unpremultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
-        guard a != 0 else { return 0 }
-        guard a != 255 else { return c }
-        return UInt8(min((UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a), 255))
     }
 }
