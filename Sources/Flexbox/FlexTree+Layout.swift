@@ -32,14 +32,17 @@ extension FlexTree {
         guard root.index >= 0, root.index < count else {
             return FlexLayoutResult(frames: Array(repeating: zero, count: count))
         }
-        var engine = LayoutEngine(tree: self, root: root.index, measurer: measurer, automaticMinimum: true)
-        let ownerWidth = Self.ownerSize(width), ownerHeight = Self.ownerSize(height)
-        DeepStack.run(depth: engine.depth) {
-            engine.layoutRoot(ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: direction)
+        var boxed: any FlexMeasurer = measurer
+        defer { if let updated = boxed as? M { measurer = updated } }
+        return withUnsafeMutablePointer(to: &boxed) { measurerPointer in
+            var engine = LayoutEngine(tree: self, root: root.index, measurer: measurerPointer, automaticMinimum: true)
+            let ownerWidth = Self.ownerSize(width), ownerHeight = Self.ownerSize(height)
+            DeepStack.run(depth: engine.depth) {
+                engine.layoutRoot(ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: direction)
+            }
+            let scale = pointScale.isFinite && pointScale > 0 ? Swift.min(pointScale, 1000) : 0
+            return engine.result(scale: scale)
         }
-        if let updated = engine.measurer as? M { measurer = updated }
-        let scale = pointScale.isFinite && pointScale > 0 ? Swift.min(pointScale, 1000) : 0
-        return engine.result(scale: scale)
     }
 
     /// Lays out a tree without measured nodes (see ``layout(root:width:height:direction:pointScale:measurer:)``).

@@ -4,8 +4,8 @@ extension LayoutEngine {
     /// Lays out every absolute child of `n` (after `n`'s own size is known).
     mutating func layoutAbsoluteChildren(_ n: Int, _ dir: LayoutDirection, _ widthMode: SizingMode) {
         for c in children(n) where styles[c].display != .none && styles[c].position == .absolute {
-            let cbWidth = nodes[n].measuredWidth - nodes[n].border.left - nodes[n].border.right
-            let cbHeight = nodes[n].measuredHeight - nodes[n].border.top - nodes[n].border.bottom
+            let cbWidth = nodes[n].measuredWidth - boxes[n].border.left - boxes[n].border.right
+            let cbHeight = nodes[n].measuredHeight - boxes[n].border.top - boxes[n].border.bottom
             layoutAbsoluteChild(n, c, cbWidth, cbHeight, widthMode, dir)
             let mainAxis = styles[n].display == .overlay ? Axis(.row, dir) : Axis(styles[n].flexDirection, dir)
             let crossAxis = mainAxis.cross(dir)
@@ -27,14 +27,14 @@ extension LayoutEngine {
         if hasDefiniteLength(c, true, cbWidth) {
             childWidth = resolvedDimension(c, true, cbWidth, cbWidth, dir) + marginRow
         } else if isInsetDefined(c, row.startEdge, dir), isInsetDefined(c, row.endEdge, dir) {
-            childWidth = nodes[n].measuredWidth - nodes[n].border.left - nodes[n].border.right
+            childWidth = nodes[n].measuredWidth - boxes[n].border.left - boxes[n].border.right
                 - (inset(c, .left, dir, cbWidth) + inset(c, .right, dir, cbWidth))
             childWidth = boundAxis(c, .row, dir, childWidth, cbWidth, cbWidth)
         }
         if hasDefiniteLength(c, false, cbHeight) {
             childHeight = resolvedDimension(c, false, cbHeight, cbWidth, dir) + marginColumn
         } else if isInsetDefined(c, .top, dir), isInsetDefined(c, .bottom, dir) {
-            childHeight = nodes[n].measuredHeight - nodes[n].border.top - nodes[n].border.bottom
+            childHeight = nodes[n].measuredHeight - boxes[n].border.top - boxes[n].border.bottom
                 - (inset(c, .top, dir, cbHeight) + inset(c, .bottom, dir, cbHeight))
             childHeight = boundAxis(c, .column, dir, childHeight, cbHeight, cbWidth)
         }
@@ -80,7 +80,7 @@ extension LayoutEngine {
             let placement = staticPlacement(n, c, axis, isMain: isMain)
             let startMargin = margin(c, axis.startEdge, dir, cbWidth)
             let endMargin = margin(c, axis.endEdge, dir, cbWidth)
-            let lead = nodes[n].paddingAndBorder(axis.startEdge), trail = nodes[n].paddingAndBorder(axis.endEdge)
+            let lead = boxes[n].paddingAndBorder(axis.startEdge), trail = boxes[n].paddingAndBorder(axis.endEdge)
             switch placement {
             case .start:
                 nodes[c][position: axis.startEdge] = startMargin + lead

@@ -7,8 +7,8 @@ extension LayoutEngine {
                                   _ mainOwnerSize: Double, _ ownerWidth: Double, _ availableInnerMain: Double,
                                   _ availableInnerCross: Double, _ availableInnerWidth: Double, _ baselineLayout: Bool,
                                   performLayout: Bool) {
-        let leadingPB = nodes[n].paddingAndBorder(mainAxis.startEdge)
-        let trailingPB = nodes[n].paddingAndBorder(mainAxis.endEdge)
+        let leadingPB = boxes[n].paddingAndBorder(mainAxis.startEdge)
+        let trailingPB = boxes[n].paddingAndBorder(mainAxis.endEdge)
         let gap = gap(n, mainAxis, availableInnerMain)
         // Content-sized on the main axis: no free space, unless a min size leaves some.
         if mainMode == .fitContent, line.remainingFreeSpace > 0 {

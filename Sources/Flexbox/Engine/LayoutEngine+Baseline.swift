@@ -4,13 +4,13 @@ extension LayoutEngine {
     /// The distance from the top of `n`'s border box to its first baseline.
     mutating func baseline(_ n: Int) -> Double {
         if isMeasured[n] {
-            let pb = nodes[n]
-            let content = FlexSize(width: Swift.max(0, pb.measuredWidth - pb.paddingAndBorder(.left) - pb.paddingAndBorder(.right)),
-                                   height: Swift.max(0, pb.measuredHeight - pb.paddingAndBorder(.top) - pb.paddingAndBorder(.bottom)))
-            if let b = measurer.baseline(FlexTree.NodeID(n), size: content), b.isFinite {
+            let size = nodes[n], pb = boxes[n]
+            let content = FlexSize(width: Swift.max(0, size.measuredWidth - pb.paddingAndBorder(.left) - pb.paddingAndBorder(.right)),
+                                   height: Swift.max(0, size.measuredHeight - pb.paddingAndBorder(.top) - pb.paddingAndBorder(.bottom)))
+            if let b = measurer.pointee.baseline(FlexTree.NodeID(n), size: content), b.isFinite {
                 return pb.paddingAndBorder(.top) + Swift.min(Swift.max(b, -StyleSanitizer.maxMagnitude), StyleSanitizer.maxMagnitude)
             }
-            return pb.measuredHeight
+            return size.measuredHeight
         }
         var chosen = -1
         for c in children(n) {

@@ -14,7 +14,7 @@ extension LayoutEngine {
         let crossOwnerSize = isRow ? ownerHeight : ownerWidth
         let pbMain = paddingAndBorderForAxis(n, mainAxis, dir, ownerWidth)
         let pbCross = paddingAndBorderForAxis(n, crossAxis, dir, ownerWidth)
-        let leadingPBCross = nodes[n].paddingAndBorder(crossAxis.startEdge)
+        let leadingPBCross = boxes[n].paddingAndBorder(crossAxis.startEdge)
         var mainMode = isRow ? widthMode : heightMode
         let crossMode = isRow ? heightMode : widthMode
         let pbRow = isRow ? pbMain : pbCross
@@ -112,8 +112,10 @@ extension LayoutEngine {
         }
 
         // STEP 9: the container's own size.
-        nodes[n].measuredWidth = boundAxis(n, .row, dir, availableWidth, ownerWidth, ownerWidth)
-        nodes[n].measuredHeight = boundAxis(n, .column, dir, availableHeight, ownerHeight, ownerWidth)
+        let width = boundAxis(n, .row, dir, availableWidth, ownerWidth, ownerWidth)
+        let height = boundAxis(n, .column, dir, availableHeight, ownerHeight, ownerWidth)
+        nodes[n].measuredWidth = width
+        nodes[n].measuredHeight = height
         let scrolls = styles[n].overflow == .scroll
         if mainMode == .maxContent || (!scrolls && mainMode == .fitContent) {
             setMeasured(n, mainAxis, boundAxis(n, mainAxis, dir, maxLineMain, mainOwnerSize, ownerWidth))

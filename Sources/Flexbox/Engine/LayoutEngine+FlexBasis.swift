@@ -54,18 +54,21 @@ extension LayoutEngine {
         // FixFlexBasisFitContent, which is what Chrome does).
         if basis.isDefined, mainSize.isDefined || basis > 0 {
             if nodes[c].computedFlexBasis.isNaN {
-                nodes[c].computedFlexBasis = maxOrDefined(basis, paddingAndBorderForAxis(c, mainAxis, dir, ownerWidth))
+                let newBasis = maxOrDefined(basis, paddingAndBorderForAxis(c, mainAxis, dir, ownerWidth))
+                nodes[c].computedFlexBasis = newBasis
             }
             return
         }
         if isRow, rowDefined {
-            nodes[c].computedFlexBasis = maxOrDefined(resolvedDimension(c, true, ownerWidth, ownerWidth, dir),
-                                                      paddingAndBorderForAxis(c, .row, dir, ownerWidth))
+            let newBasis = maxOrDefined(resolvedDimension(c, true, ownerWidth, ownerWidth, dir),
+                                        paddingAndBorderForAxis(c, .row, dir, ownerWidth))
+            nodes[c].computedFlexBasis = newBasis
             return
         }
         if !isRow, columnDefined {
-            nodes[c].computedFlexBasis = maxOrDefined(resolvedDimension(c, false, ownerHeight, ownerWidth, dir),
-                                                      paddingAndBorderForAxis(c, .column, dir, ownerWidth))
+            let newBasis = maxOrDefined(resolvedDimension(c, false, ownerHeight, ownerWidth, dir),
+                                        paddingAndBorderForAxis(c, .column, dir, ownerWidth))
+            nodes[c].computedFlexBasis = newBasis
             return
         }
         var childWidth = Double.nan, childHeight = Double.nan
@@ -123,7 +126,7 @@ extension LayoutEngine {
         constrainMaxSize(c, dir, .column, ownerHeight, ownerWidth, &childHeightMode, &childHeight)
         layoutNode(c, childWidth, childHeight, dir, childWidthMode, childHeightMode, ownerWidth, ownerHeight,
                    performLayout: false)
-        nodes[c].computedFlexBasis = maxOrDefined(nodes[c].measured(mainAxis),
-                                                  paddingAndBorderForAxis(c, mainAxis, dir, ownerWidth))
+        let newBasis = maxOrDefined(nodes[c].measured(mainAxis), paddingAndBorderForAxis(c, mainAxis, dir, ownerWidth))
+        nodes[c].computedFlexBasis = newBasis
     }
 }

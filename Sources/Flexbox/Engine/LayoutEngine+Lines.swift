@@ -45,7 +45,7 @@ extension LayoutEngine {
             }
             if marginIsAuto(c, mainAxis.startEdge, dir) { line.autoMargins += 1 }
             if marginIsAuto(c, mainAxis.endEdge, dir) { line.autoMargins += 1 }
-            nodes[c].lineIndex = lineIndex
+            nodes[c].lineIndex = Int32(lineIndex)
             consumed += basis + marginMain + leadingGap
             if isFlexible(c) {
                 line.totalGrow += flexGrow(c)
@@ -104,7 +104,7 @@ extension LayoutEngine {
                                                 _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
         let wantRow = axis.isRow
         if isMeasured[n] {
-            let size = measurer.measure(FlexTree.NodeID(n), width: wantRow ? 0 : .infinity, widthMode: wantRow ? .atMost : .undefined,
+            let size = measurer.pointee.measure(FlexTree.NodeID(n), width: wantRow ? 0 : .infinity, widthMode: wantRow ? .atMost : .undefined,
                                         height: wantRow ? .infinity : 0, heightMode: wantRow ? .undefined : .atMost)
             return Self.sanitizeMeasured(wantRow ? size.width : size.height)
         }
@@ -127,7 +127,7 @@ extension LayoutEngine {
     /// `boundAxis` with the item's automatic minimum as a further floor.
     func boundWithAutoMin(_ c: Int, _ axis: Axis, _ dir: LayoutDirection, _ value: Double, _ axisSize: Double, _ widthSize: Double) -> Double {
         var v = boundAxis(c, axis, dir, value, axisSize, widthSize)
-        let autoMin = nodes[c].autoMinMain
+        let autoMin = flex[c].autoMinMain
         if autoMin.isDefined, v < autoMin { v = autoMin }
         return v
     }
@@ -151,19 +151,19 @@ extension LayoutEngine {
         var sumHypothetical = 0.0
         for c in items where isInFlow(c) {
             // The automatic minimum only matters when the line shrinks.
-            nodes[c].autoMinMain = automaticMinimum && flexing && !growing
+            flex[c].autoMinMain = automaticMinimum && flexing && !growing
                 ? automaticMinimumMainSize(c, mainAxis, dir, mainOwnerSize, availableInnerWidth, availableInnerHeight)
                 : .nan
             let base = nodes[c].computedFlexBasis
             let hypothetical = boundWithinMinMax(c, dir, mainAxis, base, mainOwnerSize, ownerWidth)
-            nodes[c].flexHypothetical = hypothetical
-            nodes[c].flexTarget = hypothetical
+            flex[c].hypothetical = hypothetical
+            flex[c].target = hypothetical
             sumHypothetical += hypothetical
-            nodes[c].flexFrozen = true
+            flex[c].frozen = true
             guard flexing else { continue }
             let factor = growing ? flexGrow(c) : flexShrink(c)
             let clampedAway = growing ? base > hypothetical : base < hypothetical
-            nodes[c].flexFrozen = !(factor > 0) || clampedAway
+            flex[c].frozen = !(factor > 0) || clampedAway
         }
         if flexing {
             // The space the items may take: inner main size minus margins and gaps.
@@ -171,16 +171,16 @@ extension LayoutEngine {
             var initialFree = space
             var unfrozen = 0
             for c in items where isInFlow(c) {
-                initialFree -= nodes[c].flexFrozen ? nodes[c].flexTarget : nodes[c].computedFlexBasis
-                if !nodes[c].flexFrozen { unfrozen += 1 }
+                initialFree -= flex[c].frozen ? flex[c].target : nodes[c].computedFlexBasis
+                if !flex[c].frozen { unfrozen += 1 }
             }
             while unfrozen > 0 {
                 var remaining = space
                 var sumFactors = 0.0
                 var sumScaledShrink = 0.0
                 for c in items where isInFlow(c) {
-                    if nodes[c].flexFrozen {
-                        remaining -= nodes[c].flexTarget
+                    if flex[c].frozen {
+                        remaining -= flex[c].target
                         continue
                     }
                     remaining -= nodes[c].computedFlexBasis
@@ -196,7 +196,7 @@ extension LayoutEngine {
                     if abs(scaled) < abs(remaining) { remaining = scaled }
                 }
                 var totalViolation = 0.0
-                for c in items where isInFlow(c) && !nodes[c].flexFrozen {
+                for c in items where isInFlow(c) && !flex[c].frozen {
                     let base = nodes[c].computedFlexBasis
                     var size = base
                     if growing {
@@ -206,14 +206,14 @@ extension LayoutEngine {
                     }
                     let clamped = boundWithAutoMin(c, mainAxis, dir, size, availableInnerMain, availableInnerWidth)
                     let violation = clamped.isDefined && size.isDefined ? clamped - size : 0
-                    nodes[c].flexViolation = violation
-                    nodes[c].flexTarget = clamped.isDefined ? clamped : base
+                    flex[c].violation = violation
+                    flex[c].target = clamped.isDefined ? clamped : base
                     totalViolation += violation
                 }
-                for c in items where isInFlow(c) && !nodes[c].flexFrozen {
-                    let v = nodes[c].flexViolation
+                for c in items where isInFlow(c) && !flex[c].frozen {
+                    let v = flex[c].violation
                     if totalViolation == 0 || (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) {
-                        nodes[c].flexFrozen = true
+                        flex[c].frozen = true
                         unfrozen -= 1
                     }
                 }
@@ -222,8 +222,8 @@ extension LayoutEngine {
         let wraps = styles[n].flexWrap != .nowrap
         var distributed = 0.0
         for c in items where isInFlow(c) {
-            let target = nodes[c].flexTarget
-            distributed += target - nodes[c].flexHypothetical
+            let target = flex[c].target
+            distributed += target - flex[c].hypothetical
             layoutFlexedItem(n, c, target, mainAxis, crossAxis, dir, availableInnerMain, availableInnerCross,
                              availableInnerWidth, availableInnerHeight, wraps && mainAxisOverflows, crossMode,
                              performLayout: performLayout)

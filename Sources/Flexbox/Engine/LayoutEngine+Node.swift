@@ -24,8 +24,8 @@ extension LayoutEngine {
                 if nodes[n].cachedLayout.answers(availableWidth, availableHeight, widthMode, heightMode, marginRow, marginColumn) {
                     hit = nodes[n].cachedLayout
                 } else {
-                    let base = nodes[n].cacheBlock
-                    for i in 0..<nodes[n].cacheCount
+                    let base = Int(nodes[n].cacheBlock)
+                    for i in 0..<Int(nodes[n].cacheCount)
                     where cache[base + i].answers(availableWidth, availableHeight, widthMode, heightMode, marginRow, marginColumn) {
                         hit = cache[base + i]
                         break
@@ -46,13 +46,13 @@ extension LayoutEngine {
                 nodes[n].cachedLayout = entry
             } else {
                 if nodes[n].cacheBlock < 0 {
-                    nodes[n].cacheBlock = cache.count
+                    nodes[n].cacheBlock = Int32(cache.count)
                     for _ in 0..<Self.cacheSlots { cache.append(CacheEntry()) }
                 }
-                let slot = nodes[n].nextCacheSlot
-                cache[nodes[n].cacheBlock + slot] = entry
-                nodes[n].nextCacheSlot = (slot + 1) % Self.cacheSlots
-                nodes[n].cacheCount = Swift.min(nodes[n].cacheCount + 1, Self.cacheSlots)
+                let slot = Int(nodes[n].nextCacheSlot)
+                cache[Int(nodes[n].cacheBlock) + slot] = entry
+                nodes[n].nextCacheSlot = UInt8((slot + 1) % Self.cacheSlots)
+                nodes[n].cacheCount = UInt8(Swift.min(Int(nodes[n].cacheCount) + 1, Self.cacheSlots))
             }
         }
         if performLayout {
@@ -83,9 +83,7 @@ extension LayoutEngine {
                                   bottom: padding(n, .bottom, dir, ownerWidth), right: padding(n, .right, dir, ownerWidth))
             }
         }
-        nodes[n].margin = m
-        nodes[n].padding = p
-        nodes[n].border = b
+        boxes[n] = NodeBox(margin: m, padding: p, border: b)
         let marginRow = m.left + m.right, marginColumn = m.top + m.bottom
 
         if isMeasured[n] {
@@ -123,20 +121,20 @@ extension LayoutEngine {
                               _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double) {
         let aw = widthMode == .maxContent ? Double.nan : availableWidth
         let ah = heightMode == .maxContent ? Double.nan : availableHeight
-        let pbRow = nodes[n].paddingAndBorder(.left) + nodes[n].paddingAndBorder(.right)
-        let pbColumn = nodes[n].paddingAndBorder(.top) + nodes[n].paddingAndBorder(.bottom)
+        let pbRow = boxes[n].paddingAndBorder(.left) + boxes[n].paddingAndBorder(.right)
+        let pbColumn = boxes[n].paddingAndBorder(.top) + boxes[n].paddingAndBorder(.bottom)
         if widthMode == .stretchFit, heightMode == .stretchFit {
-            nodes[n].measuredWidth = boundAxis(n, .row, dir, aw, ownerWidth, ownerWidth)
-            nodes[n].measuredHeight = boundAxis(n, .column, dir, ah, ownerHeight, ownerWidth)
+            let width = boundAxis(n, .row, dir, aw, ownerWidth, ownerWidth)
+            let height = boundAxis(n, .column, dir, ah, ownerHeight, ownerWidth)
+            nodes[n].measuredWidth = width
+            nodes[n].measuredHeight = height
             return
         }
         let innerW = aw.isNaN ? Double.infinity : Swift.max(0, aw - pbRow)
         let innerH = ah.isNaN ? Double.infinity : Swift.max(0, ah - pbColumn)
-        let size = measurer.measure(FlexTree.NodeID(n), width: innerW, widthMode: widthMode.measureMode,
+        let size = measurer.pointee.measure(FlexTree.NodeID(n), width: innerW, widthMode: widthMode.measureMode,
                                     height: innerH, heightMode: heightMode.measureMode)
         let mw = Self.sanitizeMeasured(size.width), mh = Self.sanitizeMeasured(size.height)
-        // Both sizes into locals first: an assignment into `nodes` around a call on `self` makes
-        // the compiler copy the whole engine (every array retained and released) per leaf.
         let width = boundAxis(n, .row, dir, widthMode == .stretchFit ? aw : mw + pbRow, ownerWidth, ownerWidth)
         let height = boundAxis(n, .column, dir, heightMode == .stretchFit ? ah : mh + pbColumn, ownerHeight, ownerWidth)
         nodes[n].measuredWidth = width
@@ -152,11 +150,13 @@ extension LayoutEngine {
     mutating func measureEmpty(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
                                _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double) {
         var w = availableWidth
-        if widthMode != .stretchFit { w = nodes[n].paddingAndBorder(.left) + nodes[n].paddingAndBorder(.right) }
+        if widthMode != .stretchFit { w = boxes[n].paddingAndBorder(.left) + boxes[n].paddingAndBorder(.right) }
         var h = availableHeight
-        if heightMode != .stretchFit { h = nodes[n].paddingAndBorder(.top) + nodes[n].paddingAndBorder(.bottom) }
-        nodes[n].measuredWidth = boundAxis(n, .row, dir, w, ownerWidth, ownerWidth)
-        nodes[n].measuredHeight = boundAxis(n, .column, dir, h, ownerHeight, ownerWidth)
+        if heightMode != .stretchFit { h = boxes[n].paddingAndBorder(.top) + boxes[n].paddingAndBorder(.bottom) }
+        let width = boundAxis(n, .row, dir, w, ownerWidth, ownerWidth)
+        let height = boundAxis(n, .column, dir, h, ownerHeight, ownerWidth)
+        nodes[n].measuredWidth = width
+        nodes[n].measuredHeight = height
     }
 
     /// When both axes are exact (or at most ≤ 0), a measurement needs no work.
@@ -168,8 +168,10 @@ extension LayoutEngine {
         guard fixed(availableWidth, widthMode), fixed(availableHeight, heightMode) else { return false }
         let w = availableWidth.isNaN || (widthMode == .fitContent && availableWidth < 0) ? 0 : availableWidth
         let h = availableHeight.isNaN || (heightMode == .fitContent && availableHeight < 0) ? 0 : availableHeight
-        nodes[n].measuredWidth = boundAxis(n, .row, dir, w, ownerWidth, ownerWidth)
-        nodes[n].measuredHeight = boundAxis(n, .column, dir, h, ownerHeight, ownerWidth)
+        let width = boundAxis(n, .row, dir, w, ownerWidth, ownerWidth)
+        let height = boundAxis(n, .column, dir, h, ownerHeight, ownerWidth)
+        nodes[n].measuredWidth = width
+        nodes[n].measuredHeight = height
         return true
     }
 

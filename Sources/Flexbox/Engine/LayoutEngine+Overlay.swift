@@ -39,8 +39,8 @@ extension LayoutEngine {
             let outerHeight = dimensionWithMargin(c, .column, contentHeight)
             var horizontal = overlayPlacement(n, c, horizontal: true)
             if dir == .rtl, horizontal != .center { horizontal = horizontal == .start ? .end : .start }
-            nodes[c][position: .left] += nodes[n].paddingAndBorder(.left) + offset(horizontal, contentWidth - outerWidth)
-            nodes[c][position: .top] += nodes[n].paddingAndBorder(.top)
+            nodes[c][position: .left] += boxes[n].paddingAndBorder(.left) + offset(horizontal, contentWidth - outerWidth)
+            nodes[c][position: .top] += boxes[n].paddingAndBorder(.top)
                 + offset(overlayPlacement(n, c, horizontal: false), contentHeight - outerHeight)
         }
         layoutAbsoluteChildren(n, dir, widthMode)

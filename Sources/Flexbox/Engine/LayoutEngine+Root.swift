@@ -43,12 +43,13 @@ extension LayoutEngine {
                 // (node, the parent's unrounded absolute left and top): deep chains use no recursion.
                 var stack: [(Int, Double, Double)] = [(root, 0, 0)]
                 while let (n, parentLeft, parentTop) = stack.popLast() {
-                    guard styles[n].display != .none, nodes[n].laidOut else { continue }
+                    // Hidden nodes (and their subtrees) are never laid out.
+                    guard nodes[n].laidOut else { continue }
                     let left = finite(nodes[n].position.0), top = finite(nodes[n].position.1)
                     let width = finite(nodes[n].width), height = finite(nodes[n].height)
                     frames[n] = FlexFrame(left: left, top: top, width: width, height: height,
-                                          padding: nodes[n].padding, border: nodes[n].border,
-                                          margin: nodes[n].margin, direction: nodes[n].direction)
+                                          padding: boxes[n].padding, border: boxes[n].border,
+                                          margin: boxes[n].margin, direction: nodes[n].direction)
                     if scale > 0 {
                         PixelGrid.round(&frames[n], absoluteLeft: parentLeft + left, absoluteTop: parentTop + top,
                                         measured: isMeasured[n], scale: scale)

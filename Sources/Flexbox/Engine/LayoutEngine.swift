@@ -16,8 +16,14 @@ struct LayoutEngine {
     var styles: [NodeStyle]
     /// Margins, paddings and borders of the nodes that set any, by `NodeStyle.edgeIndex`.
     let edgeTable: [NodeEdges]
-    /// Every node's scratch layout.
+    /// Every node's scratch layout. Assign to it from locals (`let w = boundAxis(…); nodes[n].x = w`):
+    /// an assignment whose right side calls a method on `self` makes the compiler copy the whole
+    /// engine, every array retained and released.
     var nodes: [NodeState]
+    /// Every node's resolved margin, padding and border.
+    var boxes: [NodeBox]
+    /// Every node's §9.7 scratch.
+    var flex: [FlexScratch]
     /// Measurement cache slots: blocks of ``cacheSlots`` entries, a block given to a node at its
     /// first measurement (`NodeState.cacheBlock`).
     var cache: [CacheEntry]
@@ -25,9 +31,12 @@ struct LayoutEngine {
     var minContent: [FlexSize]
     /// The layout root (it has no owner: its grow/shrink are 0).
     let root: Int
-    /// The measurer (an existential, so the engine itself is not generic and is fully optimized
-    /// inside the module whatever the caller's measurer type).
-    var measurer: any FlexMeasurer
+    /// The measurer, owned by the caller for the duration of the call (see
+    /// ``FlexTree/layout(root:width:height:direction:pointScale:measurer:)``). An existential, so
+    /// the engine is not generic and is fully optimized inside the module; held by pointer, so the
+    /// engine stays a loadable struct (an existential field would make every method call on it
+    /// copy the whole engine).
+    let measurer: UnsafeMutablePointer<any FlexMeasurer>
     /// Whether `min-width`/`min-height: auto` is CSS's automatic minimum (§4.5) on the main axis.
     let automaticMinimum: Bool
 
@@ -43,7 +52,7 @@ struct LayoutEngine {
     /// Measurement cache entries per node (as Yoga's `MaxCachedMeasurements`).
     static var cacheSlots: Int { 4 }
 
-    init(tree: FlexTree, root: Int, measurer: any FlexMeasurer, automaticMinimum: Bool) {
+    init(tree: FlexTree, root: Int, measurer: UnsafeMutablePointer<any FlexMeasurer>, automaticMinimum: Bool) {
         var list: [Int] = []
         list.reserveCapacity(tree.count)
         var starts: [Int] = []
@@ -61,6 +70,8 @@ struct LayoutEngine {
         var packed: [NodeStyle] = []
         packed.reserveCapacity(source.count)
         var edgeRows: [NodeEdges] = []
+        // At most one row per node; pages of the rows never written are never touched.
+        edgeRows.reserveCapacity(source.count)
         // Styles are read in place (a subscript copy of a 600-byte style costs as much as packing it).
         source.withUnsafeBufferPointer { styles in
             for i in styles.indices where StyleSanitizer.needsSanitizing(styles[i]) {
@@ -82,6 +93,8 @@ struct LayoutEngine {
         styles = packed
         edgeTable = edgeRows
         nodes = Array(repeating: NodeState(), count: tree.count)
+        boxes = Array(repeating: NodeBox(), count: tree.count)
+        flex = Array(repeating: FlexScratch(), count: tree.count)
         cache = []
         cache.reserveCapacity(tree.count * Self.cacheSlots)
         // Depth below the root; nodes deeper than `maxDepth` are not laid out.
@@ -104,7 +117,8 @@ struct LayoutEngine {
     }
 }
 
-/// A node's scratch layout during one call.
+/// A node's scratch layout during one call: the fields every sizing reads, kept to two cache
+/// lines (the resolved box edges and the §9.7 scratch live in their own arrays).
 struct NodeState {
     /// The size found by the last measure or layout, border box.
     var measuredWidth = 0.0
@@ -116,33 +130,22 @@ struct NodeState {
     var position: (Double, Double, Double, Double) = (0, 0, 0, 0)
     /// The flex basis (border box), NaN until computed.
     var computedFlexBasis = Double.nan
-    /// Scratch of the flexible-length resolution of the node's line (§9.7).
-    var flexHypothetical = 0.0
-    var flexTarget = 0.0
-    var flexViolation = 0.0
-    var flexFrozen = false
-    /// The automatic minimum main size, NaN when none applies.
-    var autoMinMain = Double.nan
+    /// The cached full layout.
+    var cachedLayout = CacheEntry()
+    /// The first slot of the node's block in `cache`, -1 before its first measurement.
+    var cacheBlock: Int32 = -1
     /// The flex line the node sits on.
-    var lineIndex = 0
+    var lineIndex: Int32 = 0
+    /// The next measurement slot to fill.
+    var nextCacheSlot: UInt8 = 0
+    /// How many measurement slots hold entries.
+    var cacheCount: UInt8 = 0
     /// The resolved direction.
     var direction: LayoutDirection = .ltr
-    /// Resolved edges.
-    var margin = ResolvedEdges.zero
-    var padding = ResolvedEdges.zero
-    var border = ResolvedEdges.zero
     /// Whether the node was visited in this call (its cache entries are valid).
     var visited = false
     /// Whether a layout (not just a measurement) reached the node.
     var laidOut = false
-    /// The cached full layout.
-    var cachedLayout = CacheEntry()
-    /// The first slot of the node's block in `cache`, -1 before its first measurement.
-    var cacheBlock = -1
-    /// The next measurement slot to fill.
-    var nextCacheSlot = 0
-    /// How many measurement slots hold entries.
-    var cacheCount = 0
 
     /// The position on `edge`.
     subscript(position edge: Edge) -> Double {
@@ -166,9 +169,27 @@ struct NodeState {
 
     /// The measured size on `axis`.
     func measured(_ axis: Axis) -> Double { axis.isRow ? measuredWidth : measuredHeight }
+}
+
+/// A node's margin, padding and border as resolved by its last sizing (for its direction and
+/// containing block): read by the container's alignment and written into the result.
+struct NodeBox {
+    var margin = ResolvedEdges.zero
+    var padding = ResolvedEdges.zero
+    var border = ResolvedEdges.zero
 
     /// The resolved padding plus border on `edge`.
     func paddingAndBorder(_ edge: Edge) -> Double { padding[edge] + border[edge] }
+}
+
+/// A flex item's scratch for §9.7 (resolving flexible lengths) on its line.
+struct FlexScratch {
+    var hypothetical = 0.0
+    var target = 0.0
+    var violation = 0.0
+    /// The automatic minimum main size, NaN when none applies.
+    var autoMinMain = Double.nan
+    var frozen = false
 }
 
 /// One cached sizing: the inputs and the size they gave.

@@ -37,7 +37,7 @@ struct NodeStyle {
     private let ratio: Double
 
     /// Packs a sanitized style; `edgeIndex` is its row in the edge table (or -1).
-    init(_ s: FlexStyle, edgeIndex: Int32) {
+    @inline(__always) init(_ s: FlexStyle, edgeIndex: Int32) {
         display = s.display
         position = s.position
         direction = s.direction
@@ -139,7 +139,7 @@ struct NodeEdges {
     var pointsOnly = true
 
     /// The row for `s`, or `nil` when its margin, padding and border are all unset.
-    init?(_ s: FlexStyle) {
+    @inline(__always) init?(_ s: FlexStyle) {
         let m = s.margin, p = s.padding, b = s.border
         func unset<V>(_ e: Edges<V>) -> Bool {
             e.top == nil && e.left == nil && e.bottom == nil && e.right == nil && e.start == nil && e.end == nil

@@ -14,7 +14,7 @@ enum StyleSanitizer {
     static let maxMagnitude = 1_000_000_000.0
 
     /// Whether `s` holds a value the rules above change (most styles do not, and are used as they are).
-    static func needsSanitizing(_ s: FlexStyle) -> Bool {
+    @inline(__always) static func needsSanitizing(_ s: FlexStyle) -> Bool {
         func size(_ d: Dimension) -> Bool {
             switch d {
             case .auto: false
