@@ -35,14 +35,25 @@ extension FlexTree {
         var boxed: any FlexMeasurer = measurer
         defer { if let updated = boxed as? M { measurer = updated } }
         return withUnsafeMutablePointer(to: &boxed) { measurerPointer in
-            var engine = LayoutEngine(tree: self, root: root.index, measurer: measurerPointer, automaticMinimum: true)
-            let ownerWidth = Self.ownerSize(width), ownerHeight = Self.ownerSize(height)
-            DeepStack.run(depth: engine.depth) {
-                engine.layoutRoot(ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: direction)
+            styles.withUnsafeBufferPointer { given in
+                layout(given, root: root.index, width: width, height: height, direction: direction,
+                       pointScale: pointScale, measurer: measurerPointer)
             }
-            let scale = pointScale.isFinite && pointScale > 0 ? Swift.min(pointScale, 1000) : 0
-            return engine.result(scale: scale)
         }
+    }
+
+    /// The layout with the tables of one call: allocated here, freed before returning.
+    private func layout(_ given: UnsafeBufferPointer<FlexStyle>, root: Int, width: Double?, height: Double?,
+                        direction: LayoutDirection, pointScale: Double,
+                        measurer: UnsafeMutablePointer<any FlexMeasurer>) -> FlexLayoutResult {
+        let engine = LayoutEngine(tree: self, given: given, root: root, measurer: measurer, automaticMinimum: true)
+        defer { engine.deallocate() }
+        let ownerWidth = Self.ownerSize(width), ownerHeight = Self.ownerSize(height)
+        DeepStack.run(depth: engine.depth) {
+            engine.layoutRoot(ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: direction)
+        }
+        let scale = pointScale.isFinite && pointScale > 0 ? Swift.min(pointScale, 1000) : 0
+        return engine.result(scale: scale)
     }
 
     /// Lays out a tree without measured nodes (see ``layout(root:width:height:direction:pointScale:measurer:)``).

@@ -2,7 +2,7 @@
 /// insets, or without insets at their static position (the parent's justify/align, as Yoga).
 extension LayoutEngine {
     /// Lays out every absolute child of `n` (after `n`'s own size is known).
-    mutating func layoutAbsoluteChildren(_ n: Int, _ dir: LayoutDirection, _ widthMode: SizingMode) {
+    func layoutAbsoluteChildren(_ n: Int, _ dir: LayoutDirection, _ widthMode: SizingMode) {
         for c in children(n) where styles[c].display != .none && styles[c].position == .absolute {
             let cbWidth = nodes[n].measuredWidth - boxes[n].border.left - boxes[n].border.right
             let cbHeight = nodes[n].measuredHeight - boxes[n].border.top - boxes[n].border.bottom
@@ -15,7 +15,7 @@ extension LayoutEngine {
     }
 
     /// Sizes one absolute child (fixed, from opposite insets, from its ratio, or by content) and positions it.
-    mutating func layoutAbsoluteChild(_ n: Int, _ c: Int, _ cbWidth: Double, _ cbHeight: Double,
+    func layoutAbsoluteChild(_ n: Int, _ c: Int, _ cbWidth: Double, _ cbHeight: Double,
                                       _ widthMode: SizingMode, _ dir: LayoutDirection) {
         let overlay = styles[n].display == .overlay
         let mainAxis = overlay ? Axis(.row, dir) : Axis(styles[n].flexDirection, dir)
@@ -62,7 +62,7 @@ extension LayoutEngine {
     }
 
     /// Places an absolute child on one axis: by its start inset, else its end inset, else at its static position.
-    mutating func positionAbsolute(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ axis: Axis, isMain: Bool,
+    func positionAbsolute(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ axis: Axis, isMain: Bool,
                                    _ cbWidth: Double, _ cbHeight: Double) {
         let cbSize = axis.isRow ? cbWidth : cbHeight
         let inlineStart = axis.inlineStartEdge(dir), inlineEnd = axis.inlineEndEdge(dir)

@@ -2,7 +2,7 @@
 extension LayoutEngine {
     /// Places the line's items on the main axis (auto margins first, then `justifyContent`) and
     /// computes the line's main and cross sizes.
-    mutating func justifyMainAxis(_ n: Int, _ line: inout FlexLine, _ mainAxis: Axis, _ crossAxis: Axis,
+    func justifyMainAxis(_ n: Int, _ line: inout FlexLine, _ mainAxis: Axis, _ crossAxis: Axis,
                                   _ dir: LayoutDirection, _ mainMode: SizingMode, _ crossMode: SizingMode,
                                   _ mainOwnerSize: Double, _ ownerWidth: Double, _ availableInnerMain: Double,
                                   _ availableInnerCross: Double, _ availableInnerWidth: Double, _ baselineLayout: Bool,
@@ -83,7 +83,7 @@ extension LayoutEngine {
     }
 
     /// Aligns each item of a line on the cross axis; stretched items are laid out again at the line's size.
-    mutating func alignCross(_ n: Int, _ line: FlexLine, _ mainAxis: Axis, _ crossAxis: Axis, _ dir: LayoutDirection,
+    func alignCross(_ n: Int, _ line: FlexLine, _ mainAxis: Axis, _ crossAxis: Axis, _ dir: LayoutDirection,
                              _ isRow: Bool, _ wraps: Bool, _ leadingPBCross: Double, _ containerCross: Double,
                              _ totalLineCross: Double, _ availableInnerMain: Double, _ availableInnerCross: Double,
                              _ availableInnerWidth: Double, _ availableInnerHeight: Double) {
@@ -132,7 +132,7 @@ extension LayoutEngine {
 
     /// Places the lines of a multi-line (or baseline-aligned) container by `alignContent`, and
     /// re-aligns each item within its final line.
-    mutating func alignContent(_ n: Int, _ lines: [FlexLine], _ mainAxis: Axis, _ crossAxis: Axis, _ dir: LayoutDirection,
+    func alignContent(_ n: Int, _ lines: [FlexLine], _ mainAxis: Axis, _ crossAxis: Axis, _ dir: LayoutDirection,
                                _ isRow: Bool, _ crossMode: SizingMode, _ leadingPBCross: Double, _ pbCross: Double,
                                _ crossGap: Double, _ totalLineCross: Double, _ crossOwnerSize: Double, _ ownerWidth: Double,
                                _ availableInnerCross: Double, _ availableInnerWidth: Double, _ availableInnerHeight: Double) {

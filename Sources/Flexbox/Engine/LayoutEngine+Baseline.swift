@@ -2,7 +2,7 @@
 /// baseline-aligned item on the first line (else its first item), else the bottom of the box.
 extension LayoutEngine {
     /// The distance from the top of `n`'s border box to its first baseline.
-    mutating func baseline(_ n: Int) -> Double {
+    func baseline(_ n: Int) -> Double {
         if isMeasured[n] {
             let size = nodes[n], pb = boxes[n]
             let content = FlexSize(width: Swift.max(0, size.measuredWidth - pb.paddingAndBorder(.left) - pb.paddingAndBorder(.right)),

@@ -2,7 +2,7 @@
 extension LayoutEngine {
     /// Sizes a flex container and, when `performLayout`, places its children.
     /// `availableWidth`/`availableHeight` exclude the node's margins.
-    mutating func layoutContainer(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
+    func layoutContainer(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
                                   _ widthMode: SizingMode, _ heightMode: SizingMode,
                                   _ ownerWidth: Double, _ ownerHeight: Double, performLayout: Bool) {
         // STEP 1: axes and edges.
@@ -153,12 +153,12 @@ extension LayoutEngine {
     }
 
     /// Sets the measured size on `axis`.
-    @inline(__always) mutating func setMeasured(_ n: Int, _ axis: Axis, _ value: Double) {
+    @inline(__always) func setMeasured(_ n: Int, _ axis: Axis, _ value: Double) {
         if axis.isRow { nodes[n].measuredWidth = value } else { nodes[n].measuredHeight = value }
     }
 
     /// Sets the child's position on the far edge of `axis` from its position on the near one.
-    mutating func setTrailingPosition(_ n: Int, _ c: Int, _ axis: Axis) {
+    func setTrailingPosition(_ n: Int, _ c: Int, _ axis: Axis) {
         nodes[c][position: axis.endEdge] = nodes[n].measured(axis) - nodes[c].measured(axis) - nodes[c][position: axis.startEdge]
     }
 }

@@ -2,7 +2,7 @@
 extension LayoutEngine {
     /// Computes every in-flow child's flex basis and returns the sum of the outer bases.
     /// Also places children at their initial positions and zeroes `display: none` subtrees.
-    mutating func computeFlexBases(_ n: Int, _ dir: LayoutDirection, _ mainAxis: Axis,
+    func computeFlexBases(_ n: Int, _ dir: LayoutDirection, _ mainAxis: Axis,
                                    _ availableInnerWidth: Double, _ availableInnerHeight: Double,
                                    _ ownerWidth: Double, _ ownerHeight: Double,
                                    _ widthMode: SizingMode, _ heightMode: SizingMode, performLayout: Bool) -> Double {
@@ -38,7 +38,7 @@ extension LayoutEngine {
     }
 
     /// The flex basis of one child: a definite basis or main size, else the child measured at max-content.
-    mutating func computeFlexBasis(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ mainAxis: Axis,
+    func computeFlexBasis(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ mainAxis: Axis,
                                    _ width: Double, _ widthMode: SizingMode, _ height: Double, _ heightMode: SizingMode,
                                    _ ownerWidth: Double, _ ownerHeight: Double) {
         let isRow = mainAxis.isRow

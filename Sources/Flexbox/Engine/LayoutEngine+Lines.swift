@@ -21,7 +21,7 @@ struct FlexLine {
 
 extension LayoutEngine {
     /// Collects the next line of items starting at child `start` (index into `children(n)`); returns it and the next start.
-    mutating func collectLine(_ n: Int, _ dir: LayoutDirection, _ mainAxis: Axis, _ ownerWidth: Double, _ mainOwnerSize: Double,
+    func collectLine(_ n: Int, _ dir: LayoutDirection, _ mainAxis: Axis, _ ownerWidth: Double, _ mainOwnerSize: Double,
                               _ availableInnerWidth: Double, _ availableInnerMain: Double, from start: Int,
                               lineIndex: Int) -> (FlexLine, Int) {
         var line = FlexLine()
@@ -63,7 +63,7 @@ extension LayoutEngine {
     }
 
     /// The automatic minimum main size of an item (CSS §4.5), NaN when none applies.
-    mutating func automaticMinimumMainSize(_ c: Int, _ mainAxis: Axis, _ dir: LayoutDirection,
+    func automaticMinimumMainSize(_ c: Int, _ mainAxis: Axis, _ dir: LayoutDirection,
                                            _ ownerMainSize: Double, _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
         let isRow = mainAxis.isRow
         if (isRow ? styles[c].minWidth : styles[c].minHeight) != .auto { return .nan }
@@ -90,7 +90,7 @@ extension LayoutEngine {
     /// a container summing its items along its main axis and taking the largest across.
     /// Cached per node and axis for the call (percent margins resolve against the first asker's
     /// size), so the walks of all items together stay linear in the tree.
-    mutating func minContentSize(_ n: Int, _ axis: Axis, _ ownerDirection: LayoutDirection,
+    func minContentSize(_ n: Int, _ axis: Axis, _ ownerDirection: LayoutDirection,
                                  _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
         let wantRow = axis.isRow
         let cached = wantRow ? minContent[n].width : minContent[n].height
@@ -100,7 +100,7 @@ extension LayoutEngine {
         return value
     }
 
-    private mutating func computeMinContentSize(_ n: Int, _ axis: Axis, _ ownerDirection: LayoutDirection,
+    private func computeMinContentSize(_ n: Int, _ axis: Axis, _ ownerDirection: LayoutDirection,
                                                 _ ownerWidth: Double, _ ownerHeight: Double) -> Double {
         let wantRow = axis.isRow
         if isMeasured[n] {
@@ -139,7 +139,7 @@ extension LayoutEngine {
     /// only that fraction), sizes are clamped by min/max (and the automatic minimum), and the
     /// min violators (total violation > 0), max violators (< 0) or all items (0) are frozen.
     /// Each round freezes at least one item, so the loop ends. Then each item is laid out.
-    mutating func resolveFlexibleLengths(_ n: Int, _ line: inout FlexLine, _ mainAxis: Axis, _ crossAxis: Axis,
+    func resolveFlexibleLengths(_ n: Int, _ line: inout FlexLine, _ mainAxis: Axis, _ crossAxis: Axis,
                                          _ dir: LayoutDirection, _ ownerWidth: Double, _ mainOwnerSize: Double,
                                          _ availableInnerMain: Double, _ availableInnerCross: Double,
                                          _ availableInnerWidth: Double, _ availableInnerHeight: Double,
@@ -237,7 +237,7 @@ extension LayoutEngine {
     }
 
     /// Lays out one item at its flexed main size, its cross size stretched, from its ratio, or measured.
-    mutating func layoutFlexedItem(_ n: Int, _ c: Int, _ mainSize: Double, _ mainAxis: Axis, _ crossAxis: Axis,
+    func layoutFlexedItem(_ n: Int, _ c: Int, _ mainSize: Double, _ mainAxis: Axis, _ crossAxis: Axis,
                                    _ dir: LayoutDirection, _ availableInnerMain: Double, _ availableInnerCross: Double,
                                    _ availableInnerWidth: Double, _ availableInnerHeight: Double,
                                    _ wrappedOverflow: Bool, _ crossMode: SizingMode, performLayout: Bool) {

@@ -3,7 +3,7 @@ extension LayoutEngine {
     /// Sizes (and when `performLayout`, lays out) `n` under the given available size and modes,
     /// answering from the per-call cache when these inputs were seen before.
     /// Available sizes include the node's margins; NaN goes with `.maxContent`.
-    mutating func layoutNode(_ n: Int, _ availableWidth: Double, _ availableHeight: Double,
+    func layoutNode(_ n: Int, _ availableWidth: Double, _ availableHeight: Double,
                              _ ownerDirection: LayoutDirection, _ widthMode: SizingMode, _ heightMode: SizingMode,
                              _ ownerWidth: Double, _ ownerHeight: Double, performLayout: Bool) {
         let firstVisit = !nodes[n].visited || nodes[n].direction != resolveDirection(n, ownerDirection)
@@ -46,8 +46,8 @@ extension LayoutEngine {
                 nodes[n].cachedLayout = entry
             } else {
                 if nodes[n].cacheBlock < 0 {
-                    nodes[n].cacheBlock = Int32(cache.count)
-                    for _ in 0..<Self.cacheSlots { cache.append(CacheEntry()) }
+                    nodes[n].cacheBlock = Int32(cacheUsed.pointee)
+                    cacheUsed.pointee += Self.cacheSlots
                 }
                 let slot = Int(nodes[n].nextCacheSlot)
                 cache[Int(nodes[n].cacheBlock) + slot] = entry
@@ -63,7 +63,7 @@ extension LayoutEngine {
     }
 
     /// The uncached sizing of `n`: resolves its edges, then measures a leaf or runs the container algorithm.
-    mutating func layoutImpl(_ n: Int, _ availableWidth: Double, _ availableHeight: Double,
+    func layoutImpl(_ n: Int, _ availableWidth: Double, _ availableHeight: Double,
                              _ ownerDirection: LayoutDirection, _ widthMode: SizingMode, _ heightMode: SizingMode,
                              _ ownerWidth: Double, _ ownerHeight: Double, performLayout: Bool) {
         let dir = resolveDirection(n, ownerDirection)
@@ -117,7 +117,7 @@ extension LayoutEngine {
     }
 
     /// Sizes a measured leaf through the measurer (content box in, border box out).
-    mutating func measureLeaf(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
+    func measureLeaf(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
                               _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double) {
         let aw = widthMode == .maxContent ? Double.nan : availableWidth
         let ah = heightMode == .maxContent ? Double.nan : availableHeight
@@ -147,7 +147,7 @@ extension LayoutEngine {
     }
 
     /// Sizes a node without children: the available size if exact, else its padding and border.
-    mutating func measureEmpty(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
+    func measureEmpty(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
                                _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double) {
         var w = availableWidth
         if widthMode != .stretchFit { w = boxes[n].paddingAndBorder(.left) + boxes[n].paddingAndBorder(.right) }
@@ -160,7 +160,7 @@ extension LayoutEngine {
     }
 
     /// When both axes are exact (or at most ≤ 0), a measurement needs no work.
-    mutating func measureFixed(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
+    func measureFixed(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
                                _ widthMode: SizingMode, _ heightMode: SizingMode, _ ownerWidth: Double, _ ownerHeight: Double) -> Bool {
         func fixed(_ d: Double, _ mode: SizingMode) -> Bool {
             mode == .stretchFit || (d.isDefined && mode == .fitContent && d <= 0)
@@ -176,7 +176,7 @@ extension LayoutEngine {
     }
 
     /// Sets a node's initial position from its margins and relative offsets, on all four edges.
-    mutating func setInitialPosition(_ n: Int, _ dir: LayoutDirection, _ ownerWidth: Double, _ ownerHeight: Double) {
+    func setInitialPosition(_ n: Int, _ dir: LayoutDirection, _ ownerWidth: Double, _ ownerHeight: Double) {
         let relativeDirection: LayoutDirection = n == root ? .ltr : dir
         let horizontal = relativePosition(n, Axis(.row, relativeDirection), relativeDirection, ownerWidth)
         let vertical = relativePosition(n, .column, relativeDirection, ownerHeight)

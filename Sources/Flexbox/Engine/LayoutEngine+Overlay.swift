@@ -6,7 +6,7 @@
 /// as its largest child's outer size (clamped by its min/max).
 extension LayoutEngine {
     /// Sizes an overlay container and, when `performLayout`, lays out and places its children.
-    mutating func layoutOverlay(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
+    func layoutOverlay(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
                                 _ widthMode: SizingMode, _ heightMode: SizingMode,
                                 _ ownerWidth: Double, _ ownerHeight: Double, performLayout: Bool) {
         let pbRow = paddingAndBorderForAxis(n, .row, dir, ownerWidth)
@@ -55,7 +55,7 @@ extension LayoutEngine {
     }
 
     /// Sizes one child in a content box: its own size, stretched when the box is exact, else fit-content.
-    private mutating func layoutOverlayChild(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ innerWidth: Double,
+    private func layoutOverlayChild(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ innerWidth: Double,
                                              _ innerHeight: Double, _ widthMode: SizingMode, _ heightMode: SizingMode,
                                              performLayout: Bool) {
         let marginRow = marginForAxis(c, .row, innerWidth)

@@ -2,7 +2,7 @@
 extension LayoutEngine {
     /// Lays out the root: a definite style size is exact, a max size is an upper bound, else the
     /// owner size is exact (or content-sized when unknown).
-    mutating func layoutRoot(ownerWidth: Double, ownerHeight: Double, direction: LayoutDirection) {
+    func layoutRoot(ownerWidth: Double, ownerHeight: Double, direction: LayoutDirection) {
         let n = root
         guard styles[n].display != .none else { return }
         let dir = resolveDirection(n, direction)
@@ -39,23 +39,21 @@ extension LayoutEngine {
         let zero = FlexFrame(left: 0, top: 0, width: 0, height: 0)
         var frames = Array(repeating: zero, count: nodes.count)
         frames.withUnsafeMutableBufferPointer { frames in
-            nodes.withUnsafeBufferPointer { nodes in
-                // (node, the parent's unrounded absolute left and top): deep chains use no recursion.
-                var stack: [(Int, Double, Double)] = [(root, 0, 0)]
-                while let (n, parentLeft, parentTop) = stack.popLast() {
-                    // Hidden nodes (and their subtrees) are never laid out.
-                    guard nodes[n].laidOut else { continue }
-                    let left = finite(nodes[n].position.0), top = finite(nodes[n].position.1)
-                    let width = finite(nodes[n].width), height = finite(nodes[n].height)
-                    frames[n] = FlexFrame(left: left, top: top, width: width, height: height,
-                                          padding: boxes[n].padding, border: boxes[n].border,
-                                          margin: boxes[n].margin, direction: nodes[n].direction)
-                    if scale > 0 {
-                        PixelGrid.round(&frames[n], absoluteLeft: parentLeft + left, absoluteTop: parentTop + top,
-                                        measured: isMeasured[n], scale: scale)
-                    }
-                    for c in children(n) { stack.append((c, parentLeft + left, parentTop + top)) }
+            // (node, the parent's unrounded absolute left and top): deep chains use no recursion.
+            var stack: [(Int, Double, Double)] = [(root, 0, 0)]
+            while let (n, parentLeft, parentTop) = stack.popLast() {
+                // Hidden nodes (and their subtrees) are never laid out.
+                guard nodes[n].laidOut else { continue }
+                let left = finite(nodes[n].position.0), top = finite(nodes[n].position.1)
+                let width = finite(nodes[n].width), height = finite(nodes[n].height)
+                frames[n] = FlexFrame(left: left, top: top, width: width, height: height,
+                                      padding: boxes[n].padding, border: boxes[n].border,
+                                      margin: boxes[n].margin, direction: nodes[n].direction)
+                if scale > 0 {
+                    PixelGrid.round(&frames[n], absoluteLeft: parentLeft + left, absoluteTop: parentTop + top,
+                                    measured: isMeasured[n], scale: scale)
                 }
+                for c in children(n) { stack.append((c, parentLeft + left, parentTop + top)) }
             }
         }
         return FlexLayoutResult(frames: frames)

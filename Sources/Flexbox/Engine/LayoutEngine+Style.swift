@@ -7,7 +7,7 @@ extension LayoutEngine {
         let row = Int(styles[n].edgeIndex)
         if row < 0 { return 0 }
         if edgeTable[row].pointsOnly { return (dir == .rtl ? edgeTable[row].marginRTL : edgeTable[row].marginLTR)[edge] }
-        let v = resolve(source[n].margin.value(edge, dir), widthSize)
+        let v = resolve(source(n).pointee.margin.value(edge, dir), widthSize)
         return v.isNaN ? 0 : v
     }
 
@@ -34,7 +34,7 @@ extension LayoutEngine {
         let row = Int(styles[n].edgeIndex)
         if row < 0 { return 0 }
         if edgeTable[row].pointsOnly { return (dir == .rtl ? edgeTable[row].paddingRTL : edgeTable[row].paddingLTR)[edge] }
-        let v = resolve(source[n].padding.value(edge, dir), widthSize)
+        let v = resolve(source(n).pointee.padding.value(edge, dir), widthSize)
         return v > 0 ? v : 0
     }
 
@@ -58,13 +58,13 @@ extension LayoutEngine {
 
     /// The inset on `edge`, NaN when auto or unset.
     @inline(__always) func inset(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ axisSize: Double) -> Double {
-        styles[n].hasInsets ? resolve(source[n].inset.value(edge, dir), axisSize) : .nan
+        styles[n].hasInsets ? resolve(source(n).pointee.inset.value(edge, dir), axisSize) : .nan
     }
 
     /// Whether the inset on `edge` is set and not auto.
     @inline(__always) func isInsetDefined(_ n: Int, _ edge: Edge, _ dir: LayoutDirection) -> Bool {
         guard styles[n].hasInsets else { return false }
-        return switch source[n].inset.value(edge, dir) {
+        return switch source(n).pointee.inset.value(edge, dir) {
         case .points, .percent: true
         case .auto, nil: false
         }
@@ -73,13 +73,13 @@ extension LayoutEngine {
     /// Whether any horizontal inset is set.
     func horizontalInsetsDefined(_ n: Int) -> Bool {
         guard styles[n].hasInsets else { return false }
-        let i = source[n].inset
+        let i = source(n).pointee.inset
         return i.left != nil || i.right != nil || i.start != nil || i.end != nil
     }
 
     /// Whether any vertical inset is set.
     func verticalInsetsDefined(_ n: Int) -> Bool {
-        styles[n].hasInsets && (source[n].inset.top != nil || source[n].inset.bottom != nil)
+        styles[n].hasInsets && (source(n).pointee.inset.top != nil || source(n).pointee.inset.bottom != nil)
     }
 
     /// The relative offset on `axis`: the start inset, else minus the end inset.

@@ -1,47 +1,59 @@
-/// One layout call's working state: the sanitized styles, every node's scratch layout, and the
-/// per-call measurement cache. Created by ``FlexTree/layout(root:width:height:direction:pointScale:measurer:)``
-/// and dropped when it returns, so nothing outlives the call.
+/// One layout call's working state: the packed styles, every node's scratch layout, and the
+/// per-call measurement cache. Created by ``FlexTree/layout(root:width:height:direction:pointScale:measurer:)``,
+/// which frees it (``deallocate()``) before it returns, so nothing outlives the call.
 ///
 /// The algorithm follows CSS flexbox §9 as Yoga implements it (`CalculateLayout.cpp`), because
 /// the conformance suite is Yoga's fixtures as Chrome lays them out.
+///
+/// Every table is a buffer the engine allocates once per call: the engine is a struct of
+/// pointers, so passing it costs no reference counting and a write to a node's state no
+/// uniqueness check (arrays cost a tenth of a layout in retains, releases and copies of the
+/// engine). Indices come from the tree, whose children are valid node indices by construction;
+/// debug builds check every access.
 struct LayoutEngine {
     /// Children by node, flattened: node n's children are `childList[childStart[n]..<childStart[n + 1]]`.
-    let childList: [Int]
-    let childStart: [Int]
+    let childList: UnsafeMutableBufferPointer<Int>
+    let childStart: UnsafeMutableBufferPointer<Int>
     /// Whether each node is measured by the measurer.
-    let isMeasured: [Bool]
-    /// Sanitized styles (see ``StyleSanitizer``): read only for insets and percentage edges.
-    let source: [FlexStyle]
+    let isMeasured: UnsafeMutableBufferPointer<Bool>
+    /// The tree's styles as given (the caller's storage, valid for the call).
+    let given: UnsafeBufferPointer<FlexStyle>
+    /// Sanitized copies of the given styles that needed it (see ``StyleSanitizer``), by `NodeStyle.sanitizedIndex`.
+    let sanitized: UnsafeMutableBufferPointer<FlexStyle>
     /// The packed styles every sizing reads (see ``NodeStyle``).
-    var styles: [NodeStyle]
+    let styles: UnsafeMutableBufferPointer<NodeStyle>
     /// Margins, paddings and borders of the nodes that set any, by `NodeStyle.edgeIndex`.
-    let edgeTable: [NodeEdges]
-    /// Every node's scratch layout. Assign to it from locals (`let w = boundAxis(…); nodes[n].x = w`):
-    /// an assignment whose right side calls a method on `self` makes the compiler copy the whole
-    /// engine, every array retained and released.
-    var nodes: [NodeState]
+    let edgeTable: UnsafeMutableBufferPointer<NodeEdges>
+    /// Every node's scratch layout.
+    let nodes: UnsafeMutableBufferPointer<NodeState>
     /// Every node's resolved margin, padding and border.
-    var boxes: [NodeBox]
+    let boxes: UnsafeMutableBufferPointer<NodeBox>
     /// Every node's §9.7 scratch.
-    var flex: [FlexScratch]
+    let flex: UnsafeMutableBufferPointer<FlexScratch>
     /// Measurement cache slots: blocks of ``cacheSlots`` entries, a block given to a node at its
-    /// first measurement (`NodeState.cacheBlock`).
-    var cache: [CacheEntry]
+    /// first measurement (`NodeState.cacheBlock`); `cacheUsed.pointee` of them are handed out.
+    let cache: UnsafeMutableBufferPointer<CacheEntry>
+    let cacheUsed: UnsafeMutablePointer<Int>
     /// Min-content sizes (width, height) per node, NaN until computed (for the automatic minimum).
-    var minContent: [FlexSize]
+    let minContent: UnsafeMutableBufferPointer<FlexSize>
     /// The layout root (it has no owner: its grow/shrink are 0).
     let root: Int
-    /// The measurer, owned by the caller for the duration of the call (see
-    /// ``FlexTree/layout(root:width:height:direction:pointScale:measurer:)``). An existential, so
-    /// the engine is not generic and is fully optimized inside the module; held by pointer, so the
-    /// engine stays a loadable struct (an existential field would make every method call on it
-    /// copy the whole engine).
+    /// The measurer, owned by the caller for the duration of the call. An existential, so the
+    /// engine is not generic and is fully optimized inside the module whatever the caller's type.
     let measurer: UnsafeMutablePointer<any FlexMeasurer>
     /// Whether `min-width`/`min-height: auto` is CSS's automatic minimum (§4.5) on the main axis.
     let automaticMinimum: Bool
 
-    /// The children of `n`, in document order.
-    @inline(__always) func children(_ n: Int) -> ArraySlice<Int> { childList[childStart[n]..<childStart[n + 1]] }
+    /// The children of `n`, in document order (indices into `childList`).
+    @inline(__always) func children(_ n: Int) -> Slice<UnsafeMutableBufferPointer<Int>> {
+        childList[childStart[n]..<childStart[n + 1]]
+    }
+
+    /// The sanitized style of `n` as given (read only for insets and percentage edges).
+    @inline(__always) func source(_ n: Int) -> UnsafePointer<FlexStyle> {
+        let row = Int(styles[n].sanitizedIndex)
+        return row < 0 ? given.baseAddress! + n : UnsafePointer(sanitized.baseAddress! + row)
+    }
 
     /// The depth of the root's subtree (levels below the root).
     let depth: Int
@@ -52,53 +64,62 @@ struct LayoutEngine {
     /// Measurement cache entries per node (as Yoga's `MaxCachedMeasurements`).
     static var cacheSlots: Int { 4 }
 
-    init(tree: FlexTree, root: Int, measurer: UnsafeMutablePointer<any FlexMeasurer>, automaticMinimum: Bool) {
-        var list: [Int] = []
-        list.reserveCapacity(tree.count)
-        var starts: [Int] = []
-        starts.reserveCapacity(tree.count + 1)
+    /// Builds the tables for `tree`, whose styles `given` are (valid until ``deallocate()``).
+    init(tree: FlexTree, given: UnsafeBufferPointer<FlexStyle>, root: Int,
+         measurer: UnsafeMutablePointer<any FlexMeasurer>, automaticMinimum: Bool) {
+        let count = given.count
+        childStart = .allocate(capacity: count + 1)
+        var total = 0
+        for (n, kids) in tree.children.enumerated() {
+            childStart[n] = total
+            total += kids.count
+        }
+        childStart[count] = total
+        childList = .allocate(capacity: Swift.max(total, 1))
+        var next = 0
         for kids in tree.children {
-            starts.append(list.count)
-            for c in kids { list.append(c.index) }
-        }
-        starts.append(list.count)
-        childList = list
-        childStart = starts
-        isMeasured = tree.isMeasured
-        var source = tree.styles
-        var sanitized: [(Int, FlexStyle)] = []
-        var packed: [NodeStyle] = []
-        packed.reserveCapacity(source.count)
-        var edgeRows: [NodeEdges] = []
-        // At most one row per node; pages of the rows never written are never touched.
-        edgeRows.reserveCapacity(source.count)
-        // Styles are read in place (a subscript copy of a 600-byte style costs as much as packing it).
-        source.withUnsafeBufferPointer { styles in
-            for i in styles.indices where StyleSanitizer.needsSanitizing(styles[i]) {
-                sanitized.append((i, StyleSanitizer.sanitize(styles[i])))
+            for c in kids {
+                childList[next] = c.index
+                next += 1
             }
         }
-        for (i, style) in sanitized { source[i] = style }
-        source.withUnsafeBufferPointer { styles in
-            for i in styles.indices {
-                var row: Int32 = -1
-                if let edges = NodeEdges(styles[i]) {
-                    row = Int32(edgeRows.count)
-                    edgeRows.append(edges)
-                }
-                packed.append(NodeStyle(styles[i], edgeIndex: row))
+        isMeasured = .allocate(capacity: count)
+        _ = isMeasured.initialize(from: tree.isMeasured)
+        self.given = given
+        // Styles are read in place, through pointers: a copy of a 600-byte style costs as much as packing it.
+        var sanitizedRows: [FlexStyle] = []
+        // At most one row per node, written in place; pages of the rows never written are never touched.
+        edgeTable = .allocate(capacity: Swift.max(count, 1))
+        var edgeRows = 0
+        styles = .allocate(capacity: count)
+        for i in 0..<count {
+            let style = given.baseAddress! + i
+            let packed: NodeStyle
+            if StyleSanitizer.needsSanitizing(style) {
+                var copy = StyleSanitizer.sanitize(style.pointee)
+                packed = Self.pack(&copy, sanitizedIndex: Int32(sanitizedRows.count), into: edgeTable, rows: &edgeRows)
+                sanitizedRows.append(copy)
+            } else {
+                packed = Self.pack(style, sanitizedIndex: -1, into: edgeTable, rows: &edgeRows)
             }
+            (styles.baseAddress! + i).initialize(to: packed)
         }
-        self.source = source
-        styles = packed
-        edgeTable = edgeRows
-        nodes = Array(repeating: NodeState(), count: tree.count)
-        boxes = Array(repeating: NodeBox(), count: tree.count)
-        flex = Array(repeating: FlexScratch(), count: tree.count)
-        cache = []
-        cache.reserveCapacity(tree.count * Self.cacheSlots)
+        sanitized = .allocate(capacity: Swift.max(sanitizedRows.count, 1))
+        _ = sanitized.initialize(from: sanitizedRows)
+        nodes = .allocate(capacity: count)
+        nodes.initialize(repeating: NodeState())
+        boxes = .allocate(capacity: count)
+        boxes.initialize(repeating: NodeBox())
+        flex = .allocate(capacity: count)
+        flex.initialize(repeating: FlexScratch())
+        cache = .allocate(capacity: Swift.max(count * Self.cacheSlots, 1))
+        cache.initialize(repeating: CacheEntry())
+        cacheUsed = .allocate(capacity: 1)
+        cacheUsed.initialize(to: 0)
+        minContent = .allocate(capacity: count)
+        minContent.initialize(repeating: FlexSize(width: .nan, height: .nan))
         // Depth below the root; nodes deeper than `maxDepth` are not laid out.
-        var depths = [Int](repeating: -1, count: tree.count)
+        var depths = [Int](repeating: -1, count: count)
         var deepest = 0
         var stack = [root]
         depths[root] = 0
@@ -106,14 +127,41 @@ struct LayoutEngine {
             deepest = Swift.max(deepest, depths[n])
             for c in childList[childStart[n]..<childStart[n + 1]] {
                 depths[c] = depths[n] + 1
-                if depths[c] > Self.maxDepth { self.styles[c].display = .none } else { stack.append(c) }
+                if depths[c] > Self.maxDepth { styles[c].display = .none } else { stack.append(c) }
             }
         }
         depth = deepest
-        minContent = Array(repeating: FlexSize(width: .nan, height: .nan), count: tree.count)
         self.root = root
         self.measurer = measurer
         self.automaticMinimum = automaticMinimum
+    }
+
+    /// Packs one sanitized style, adding its edge row to `table` (`rows` used) if it has any edges.
+    @inline(__always) private static func pack(_ style: UnsafePointer<FlexStyle>, sanitizedIndex: Int32,
+                                               into table: UnsafeMutableBufferPointer<NodeEdges>, rows: inout Int) -> NodeStyle {
+        var edgeRow: Int32 = -1
+        if let edges = NodeEdges(style) {
+            edgeRow = Int32(rows)
+            (table.baseAddress! + rows).initialize(to: edges)
+            rows += 1
+        }
+        return NodeStyle(style, edgeIndex: edgeRow, sanitizedIndex: sanitizedIndex)
+    }
+
+    /// Frees every table (all hold trivial values, so none needs deinitializing). Call once.
+    func deallocate() {
+        childList.deallocate()
+        childStart.deallocate()
+        isMeasured.deallocate()
+        sanitized.deallocate()
+        styles.deallocate()
+        edgeTable.deallocate()
+        nodes.deallocate()
+        boxes.deallocate()
+        flex.deallocate()
+        cache.deallocate()
+        cacheUsed.deallocate()
+        minContent.deallocate()
     }
 }
 

@@ -28,6 +28,8 @@ struct NodeStyle {
     private let units: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
     /// The node's row in the edge table, -1 when its margin, padding and border are all unset.
     let edgeIndex: Int32
+    /// The node's row in the engine's sanitized styles, -1 when the given style needed no sanitizing.
+    let sanitizedIndex: Int32
 
     let flexGrow: Double
     let flexShrink: Double
@@ -36,46 +38,48 @@ struct NodeStyle {
     /// The aspect ratio, NaN when none.
     private let ratio: Double
 
-    /// Packs a sanitized style; `edgeIndex` is its row in the edge table (or -1).
-    @inline(__always) init(_ s: FlexStyle, edgeIndex: Int32) {
-        display = s.display
-        position = s.position
-        direction = s.direction
-        overflow = s.overflow
-        boxSizing = s.boxSizing
-        flexDirection = s.flexDirection
-        flexWrap = s.flexWrap
-        justifyContent = s.justifyContent
-        alignItems = s.alignItems
-        alignContent = s.alignContent
-        justifyItems = s.justifyItems
-        alignSelf = s.alignSelf
-        justifySelf = s.justifySelf
-        let m = s.margin
+    /// Packs a sanitized style; `edgeIndex` is its row in the edge table (or -1), `sanitizedIndex`
+    /// its row among the sanitized styles (or -1).
+    init(_ style: UnsafePointer<FlexStyle>, edgeIndex: Int32, sanitizedIndex: Int32) {
+        display = style.pointee.display
+        position = style.pointee.position
+        direction = style.pointee.direction
+        overflow = style.pointee.overflow
+        boxSizing = style.pointee.boxSizing
+        flexDirection = style.pointee.flexDirection
+        flexWrap = style.pointee.flexWrap
+        justifyContent = style.pointee.justifyContent
+        alignItems = style.pointee.alignItems
+        alignContent = style.pointee.alignContent
+        justifyItems = style.pointee.justifyItems
+        alignSelf = style.pointee.alignSelf
+        justifySelf = style.pointee.justifySelf
+        let m = style.pointee.margin
         func bit(_ d: Dimension?, _ edge: Edge, _ dir: LayoutDirection) -> UInt8 {
             d == .auto ? 1 << (edge.rawValue + (dir == .rtl ? 4 : 0)) : 0
         }
         autoMargins = bit(m.top, .top, .ltr) | bit(m.bottom, .bottom, .ltr) | bit(m.top, .top, .rtl)
             | bit(m.bottom, .bottom, .rtl) | bit(m.resolvedLeft(.ltr), .left, .ltr) | bit(m.resolvedRight(.ltr), .right, .ltr)
             | bit(m.resolvedLeft(.rtl), .left, .rtl) | bit(m.resolvedRight(.rtl), .right, .rtl)
-        let i = s.inset
+        let i = style.pointee.inset
         hasInsets = i.top != nil || i.left != nil || i.bottom != nil || i.right != nil || i.start != nil || i.end != nil
-        let basis: (UInt8, Double) = switch s.flexBasis {
+        let basis: (UInt8, Double) = switch style.pointee.flexBasis {
         case .auto: (LengthUnit.auto.rawValue, 0)
         case .content: (LengthUnit.content.rawValue, 0)
         case .points(let v): (LengthUnit.points.rawValue, v)
         case .percent(let v): (LengthUnit.percent.rawValue, v)
         }
-        let w = Self.pack(s.width), h = Self.pack(s.height)
-        let minW = Self.pack(s.minWidth), minH = Self.pack(s.minHeight)
-        let maxW = Self.pack(s.maxWidth), maxH = Self.pack(s.maxHeight)
-        let rg = Self.pack(s.rowGap), cg = Self.pack(s.columnGap)
+        let w = Self.pack(style.pointee.width), h = Self.pack(style.pointee.height)
+        let minW = Self.pack(style.pointee.minWidth), minH = Self.pack(style.pointee.minHeight)
+        let maxW = Self.pack(style.pointee.maxWidth), maxH = Self.pack(style.pointee.maxHeight)
+        let rg = Self.pack(style.pointee.rowGap), cg = Self.pack(style.pointee.columnGap)
         units = (basis.0, w.0, h.0, minW.0, minH.0, maxW.0, maxH.0, rg.0, cg.0)
         values = (basis.1, w.1, h.1, minW.1, minH.1, maxW.1, maxH.1, rg.1, cg.1)
         self.edgeIndex = edgeIndex
-        flexGrow = s.flexGrow
-        flexShrink = s.flexShrink
-        ratio = s.aspectRatio ?? .nan
+        self.sanitizedIndex = sanitizedIndex
+        flexGrow = style.pointee.flexGrow
+        flexShrink = style.pointee.flexShrink
+        ratio = style.pointee.aspectRatio ?? .nan
     }
 
     private static func pack(_ d: Dimension) -> (UInt8, Double) {
@@ -139,8 +143,8 @@ struct NodeEdges {
     var pointsOnly = true
 
     /// The row for `s`, or `nil` when its margin, padding and border are all unset.
-    @inline(__always) init?(_ s: FlexStyle) {
-        let m = s.margin, p = s.padding, b = s.border
+    init?(_ style: UnsafePointer<FlexStyle>) {
+        let m = style.pointee.margin, p = style.pointee.padding, b = style.pointee.border
         func unset<V>(_ e: Edges<V>) -> Bool {
             e.top == nil && e.left == nil && e.bottom == nil && e.right == nil && e.start == nil && e.end == nil
         }

@@ -14,7 +14,7 @@ enum StyleSanitizer {
     static let maxMagnitude = 1_000_000_000.0
 
     /// Whether `s` holds a value the rules above change (most styles do not, and are used as they are).
-    @inline(__always) static func needsSanitizing(_ s: FlexStyle) -> Bool {
+    static func needsSanitizing(_ style: UnsafePointer<FlexStyle>) -> Bool {
         func size(_ d: Dimension) -> Bool {
             switch d {
             case .auto: false
@@ -38,21 +38,21 @@ enum StyleSanitizer {
         func edges(_ e: Edges<Dimension>, _ f: (Dimension?) -> Bool) -> Bool {
             f(e.top) || f(e.left) || f(e.bottom) || f(e.right) || f(e.start) || f(e.end)
         }
-        if size(s.width) || size(s.height) || size(s.minWidth) || size(s.minHeight) || size(s.maxWidth) || size(s.maxHeight) {
+        if size(style.pointee.width) || size(style.pointee.height) || size(style.pointee.minWidth) || size(style.pointee.minHeight) || size(style.pointee.maxWidth) || size(style.pointee.maxHeight) {
             return true
         }
-        if s.maxWidth != .auto, equal(s.maxWidth, s.minWidth), s.width != s.maxWidth { return true }
-        if s.maxHeight != .auto, equal(s.maxHeight, s.minHeight), s.height != s.maxHeight { return true }
-        if gapOrPadding(s.rowGap) || gapOrPadding(s.columnGap) { return true }
-        if !(s.flexGrow.isFinite && s.flexGrow >= 0 && s.flexGrow <= maxMagnitude) { return true }
-        if !(s.flexShrink.isFinite && s.flexShrink >= 0 && s.flexShrink <= maxMagnitude) { return true }
-        switch s.flexBasis {
+        if style.pointee.maxWidth != .auto, equal(style.pointee.maxWidth, style.pointee.minWidth), style.pointee.width != style.pointee.maxWidth { return true }
+        if style.pointee.maxHeight != .auto, equal(style.pointee.maxHeight, style.pointee.minHeight), style.pointee.height != style.pointee.maxHeight { return true }
+        if gapOrPadding(style.pointee.rowGap) || gapOrPadding(style.pointee.columnGap) { return true }
+        if !(style.pointee.flexGrow.isFinite && style.pointee.flexGrow >= 0 && style.pointee.flexGrow <= maxMagnitude) { return true }
+        if !(style.pointee.flexShrink.isFinite && style.pointee.flexShrink >= 0 && style.pointee.flexShrink <= maxMagnitude) { return true }
+        switch style.pointee.flexBasis {
         case .points(let v), .percent(let v): if !(v.isFinite && v >= 0 && v <= maxMagnitude) { return true }
         case .auto, .content: break
         }
-        if let ratio = s.aspectRatio, !(ratio.isFinite && ratio >= 1e-9 && ratio <= 1e9) { return true }
-        if edges(s.margin, signed) || edges(s.inset, signed) || edges(s.padding, gapOrPadding) { return true }
-        let b = s.border
+        if let ratio = style.pointee.aspectRatio, !(ratio.isFinite && ratio >= 1e-9 && ratio <= 1e9) { return true }
+        if edges(style.pointee.margin, signed) || edges(style.pointee.inset, signed) || edges(style.pointee.padding, gapOrPadding) { return true }
+        let b = style.pointee.border
         return border(b.top) || border(b.left) || border(b.bottom) || border(b.right) || border(b.start) || border(b.end)
     }
 
