@@ -6,15 +6,18 @@ SHELL := bash
 .DEFAULT_GOAL := help
 
 SWIFT ?= swift
+# The examples and benchmarks are a package of their own (Examples/Package.swift), beside the library.
+EXAMPLES := --package-path Examples
 
-.PHONY: help deps run cards test test-server test-tsan bench bench-layout bench-server scale-out docs clean layout-conformance
+.PHONY: help deps run cards test test-examples test-server test-tsan bench bench-layout bench-server scale-out docs clean layout-conformance
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
 	@echo "make cards      render every example card in Examples/element-cards/ into out/cards/ (render-card)"
-	@echo "make test       build and run the tests (installs deps first)"
+	@echo "make test       build and run the tests: the library's, the examples', card-server's (installs deps first)"
+	@echo "make test-examples  the examples package's tests (Examples/, its own .build there)"
 	@echo "make test-server  the card-server example's tests (its own package, Hummingbird; .build there)"
-	@echo "make test-tsan  run the tests under the thread sanitizer (.build-tsan)"
+	@echo "make test-tsan  run the library's and the examples' tests under the thread sanitizer (.build-tsan)"
 	@echo "make layout-conformance  the flexbox engine against Yoga's fixtures: pass rate (UPDATE=1 rewrites the known failures)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
 	@echo "make bench-layout  the Flexbox engine: synthetic trees, card layout share, elements vs C (scripts/bench-layout.sh)"
@@ -28,20 +31,21 @@ deps:
 	@scripts/install-deps.sh
 
 run: deps
-	$(SWIFT) run -c release feed-demo
+	$(SWIFT) run -c release $(EXAMPLES) feed-demo
 
 # One PNG per JSON card (at scale 2), named after it; the images come from the reference card's inputs.
 # `--help` first: a smoke check that the help prints (it once crashed on a forced cast).
 cards: deps
-	@$(SWIFT) build --product render-card
-	@bin=$$($(SWIFT) build --show-bin-path); mkdir -p out/cards; \
+	@$(SWIFT) build $(EXAMPLES) --product render-card
+	@bin=$$($(SWIFT) build $(EXAMPLES) --show-bin-path); mkdir -p out/cards; \
 	"$$bin/render-card" --help >/dev/null; \
 	for card in Examples/element-cards/*.json; do \
 	  "$$bin/render-card" "$$card" --assets Examples/ReferenceCard/Inputs -o "out/cards/$$(basename "$$card" .json).png"; \
 	done
 
 # Swift Testing prints its own lines as it goes; the full log also goes to .build/test.log and
-# the summary (and any failures) is repeated at the end, even when a test fails.
+# the summary (and any failures) is repeated at the end, even when a test fails. Then the examples'
+# tests and card-server's, each with its own summary; every package runs even when one fails.
 test: deps
 	@mkdir -p .build
 	@echo "$(SWIFT) test"; status=0; \
@@ -50,8 +54,21 @@ test: deps
 	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test.log | grep -v 'Test run with' | head -n 20 || true; \
 	grep -E 'Executed [1-9][0-9]* tests?|Test run with [0-9]+ tests?' .build/test.log \
 	  || echo "no test summary: the build or the test runner failed (see .build/test.log)"; \
+	examples=0; $(MAKE) --no-print-directory test-examples || examples=$$?; \
 	server=0; $(MAKE) --no-print-directory test-server || server=$$?; \
-	[ $$status -ne 0 ] && exit $$status; exit $$server
+	[ $$status -ne 0 ] && exit $$status; [ $$examples -ne 0 ] && exit $$examples; exit $$server
+
+# The examples, benchmarks and their helper libraries (Examples/Package.swift; ArgumentParser): the
+# demos' measuring code, the reference card, the sample feed and the feed demo's job.
+test-examples: deps
+	@mkdir -p .build
+	@echo "$(SWIFT) test $(EXAMPLES)"; status=0; \
+	$(SWIFT) test $(EXAMPLES) 2>&1 | tee .build/test-examples.log || status=$$?; \
+	echo "---- examples test summary ----"; \
+	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test-examples.log | grep -v 'Test run with' | head -n 20 || true; \
+	grep -E 'Executed [1-9][0-9]* tests?|Test run with [0-9]+ tests?' .build/test-examples.log \
+	  || echo "no test summary: the build or the test runner failed (see .build/test-examples.log)"; \
+	exit $$status
 
 # The HTTP server example is a package of its own (Examples/card-server, Hummingbird 2), so the
 # library never inherits its dependencies; its first build and test run take about 3 minutes on 2 cores.
@@ -80,8 +97,10 @@ layout-conformance: deps
 # One test at a time: under the sanitizer the CPU-bound tests run 5-15x slower and, in parallel,
 # hold both threads of the cooperative pool for tens of seconds, so the tests that wait for work
 # (bounded at 10-20 s) time out; serially the whole suite takes about 2.5 minutes on 2 cores.
+# The library's tests, then the examples' (their own scratch path, Examples/.build-tsan).
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel
+	$(SWIFT) test $(EXAMPLES) --sanitize=thread --scratch-path Examples/.build-tsan --no-parallel
 
 bench: deps
 	scripts/bench-card.sh
@@ -101,4 +120,4 @@ docs: deps
 	scripts/build-docs.sh
 
 clean:
-	rm -rf .build .build-tsan out Examples/card-server/.build
+	rm -rf .build .build-tsan out Examples/.build Examples/.build-tsan Examples/card-server/.build

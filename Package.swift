@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
 //
 // AsyncLayerKit: renders UI-like content (cards, feed cells, labels, thumbnails) into bitmaps off the
-// loop that owns the UI state. This package holds the library and its small examples; heavy
-// example-only dependencies (the benchmark harness, the HTTP server) live in their own packages.
+// loop that owns the UI state. This package is the library alone: no package dependency, no example
+// product. The examples and benchmarks are the package in Examples/ (AsyncLayerKitExamples), which
+// depends on this one by path; the HTTP server example is Examples/card-server.
 
 import PackageDescription
 
@@ -26,14 +27,6 @@ let package = Package(
         .library(name: "DisplayLoop", targets: ["DisplayLoop"]),
         .library(name: "Canvas", targets: ["Canvas"]),
         .library(name: "Flexbox", targets: ["Flexbox"]),
-        // Example-only libraries (not part of the API): the reference card and the sample feed's
-        // templates, for Examples/card-server, a package of its own that serves them over HTTP.
-        .library(name: "ReferenceCard", targets: ["ReferenceCard"]),
-        .library(name: "FeedSupport", targets: ["FeedSupport"]),
-    ],
-    dependencies: [
-        // Command-line parsing for the example executables only; the library does not use it.
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // MARK: C libraries (Debian packages; see the README)
@@ -56,10 +49,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CanvasTests",
-            // The reference card is tested here too: its golden image and its match with plain C.
-            // CTurboJPEG: one codec test writes a CMYK JPEG, which the public encoder never makes.
+            // AsyncLayerKitTesting: golden-image comparison. CTurboJPEG: one codec test writes a CMYK JPEG, which the public encoder never makes.
             // CLibDeflate: the PNG writer's tests inflate what it stored, to check it byte by byte.
-            dependencies: ["Canvas", "ReferenceCard", "CTurboJPEG", "CLibDeflate", "GoldenImageSupport"],
+            dependencies: ["Canvas", "AsyncLayerKitTesting", "CTurboJPEG", "CLibDeflate"],
             resources: [.copy("Golden"), .copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -82,118 +74,13 @@ let package = Package(
 
         // MARK: AsyncLayerKit: layers, render lanes, reuse pool; re-exports Canvas, Flexbox and DisplayLoop.
         .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop"], swiftSettings: swiftSettings),
-        // The manual loop driver, turn recorder and test clock, for users' own tests.
+        // The manual loop driver, turn recorder, test clock and golden-image comparison, for users' own tests.
         .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AsyncLayerKitTests",
-            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "ReferenceCard", "FeedSupport", "GoldenImageSupport"],
-            // Element golden images, found through #filePath (see Support/ElementGolden.swift).
+            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting"],
+            // Element golden images, found through #filePath (see Support/Golden.swift).
             exclude: ["Golden"],
-            swiftSettings: swiftSettings
-        ),
-
-        // Golden-image comparison shared by the test targets (not a product).
-        .target(name: "GoldenImageSupport", dependencies: ["Canvas"], path: "Tests/GoldenImageSupport", swiftSettings: swiftSettings),
-
-        // MARK: Examples (each teaches one idea; run with `swift run NAME`)
-        // The reference feed card of ../shared/bench/peers/spec/feed-card.json, drawn with the Canvas
-        // and written as an element tree (hence AsyncLayerKit).
-        .target(
-            name: "ReferenceCard",
-            dependencies: ["Canvas", "AsyncLayerKit"],
-            path: "Examples/ReferenceCard",
-            resources: [.copy("Inputs")],
-            swiftSettings: swiftSettings
-        ),
-        // The sample feed's cell templates (the seed's mock cell, the live card), its bundled
-        // images' loader and its generator: shared by feed-gen, the feed examples and the tests.
-        // A target of its own because the live card comes from ReferenceCard, which the library
-        // cannot depend on. The feed it reads, feed-data, ships as a resource (Bundle.module), so a
-        // built binary runs without the source tree.
-        .target(
-            name: "FeedSupport",
-            dependencies: ["AsyncLayerKit", "ReferenceCard"],
-            path: "Examples/FeedSupport",
-            resources: [.copy("feed-data")],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "feed-gen",
-            dependencies: ["AsyncLayerKit", "FeedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/feed-gen",
-            swiftSettings: swiftSettings
-        ),
-        // The main job (`make run`): the bundled feed decoded, laid out and rendered range by range
-        // into WebP files and a contact sheet.
-        .executableTarget(
-            name: "feed-demo",
-            dependencies: ["AsyncLayerKit", "FeedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/feed-demo",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "canvas-demo",
-            dependencies: ["Canvas", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/canvas-demo",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "transaction-demo",
-            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/transaction-demo",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "async-label",
-            dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/async-label",
-            swiftSettings: swiftSettings
-        ),
-        // The transaction and async-label demos' measuring code, run on the manual loop (the
-        // executables are imported with @testable).
-        .testTarget(
-            name: "ExampleTests",
-            dependencies: ["transaction-demo", "async-label", "AsyncLayerKitTesting"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "loop-bench",
-            dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/loop-bench",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "render-card",
-            dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/render-card",
-            swiftSettings: swiftSettings
-        ),
-        // libpng's writer (the library's PNG encoder before issue 13): card-bench's PNG baseline only.
-        .target(name: "CPNGBaseline", dependencies: ["CLibPNG"], path: "Examples/CPNGBaseline"),
-        .executableTarget(
-            name: "card-bench",
-            dependencies: ["Canvas", "AsyncLayerKit", "ReferenceCard", "FeedSupport", "CPNGBaseline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/card-bench",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "scroll-sim",
-            dependencies: ["AsyncLayerKit", "FeedSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/scroll-sim",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "lanes-bench",
-            dependencies: ["AsyncLayerKit", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/lanes-bench",
-            swiftSettings: swiftSettings
-        ),
-        // The Flexbox engine's figures (issue 12): synthetic trees, and the reference card's layout
-        // share of its cold render (scripts/bench-layout.sh).
-        .executableTarget(
-            name: "layout-bench",
-            dependencies: ["Flexbox", "AsyncLayerKit", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/layout-bench",
             swiftSettings: swiftSettings
         ),
     ]

@@ -27,8 +27,8 @@ if [ ! -x "$card_c" ] || [ "$card_c" -ot "$peers/c-cairo-pango/card.c" ]; then
         $(pkg-config --cflags --libs pangocairo cairo libwebp libpng) -ljpeg -lpthread -lm
 fi
 
-swift build -c release --product card-bench 2>&1 | grep -v "prohibited flag" >&2
-bench=$(swift build -c release --show-bin-path 2>/dev/null)/card-bench
+swift build -c release --package-path Examples --product card-bench 2>&1 | grep -v "prohibited flag" >&2
+bench=$(swift build -c release --package-path Examples --show-bin-path 2>/dev/null)/card-bench
 
 echo "## Feed card vs plain C"
 echo

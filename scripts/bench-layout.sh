@@ -24,8 +24,8 @@ c_count=${C_COUNT:-1000}
 old_commit=${OLD_COMMIT:-02bf7e3}
 peers=${PEERS_DIR:-../shared/bench/peers}
 
-swift build -c release --product layout-bench 2>&1 | grep -v "prohibited flag" >&2
-new_bin=$(swift build -c release --show-bin-path 2>/dev/null)/layout-bench
+swift build -c release --package-path Examples --product layout-bench 2>&1 | grep -v "prohibited flag" >&2
+new_bin=$(swift build -c release --package-path Examples --show-bin-path 2>/dev/null)/layout-bench
 
 # The old tree: exported once per commit (git archive: no worktree is registered), the bench
 # source refreshed from this checkout on every run.
@@ -37,15 +37,22 @@ if [ ! -f "$old_root/Package.swift" ]; then
 fi
 rm -rf "$old_root/Examples/layout-bench"
 cp -R Examples/layout-bench "$old_root/Examples/layout-bench"
-[ -f Package.resolved ] && cp Package.resolved "$old_root/"
+[ -f Examples/Package.resolved ] && cp Examples/Package.resolved "$old_root/"
 if ! grep -q '"layout-bench"' "$old_root/Package.swift"; then
-    # This checkout's layout-bench target, appended to the old manifest's targets.
-    python3 - "$old_root/Package.swift" Package.swift <<'PY'
-import re, sys
-old, new = open(sys.argv[1]).read(), open(sys.argv[2]).read()
-block = re.search(r'\n( *//[^\n]*\n)*( *)\.executableTarget\(\n\s*name: "layout-bench".*?\n\2\),\n', new, re.S).group(0)
+    # The layout-bench target (in this checkout, a target of Examples/Package.swift), appended to
+    # the old manifest's targets: the old tree is one package, examples included.
+    python3 - "$old_root/Package.swift" <<'PY'
+import sys
+old = open(sys.argv[1]).read()
+block = """
+        .executableTarget(
+            name: "layout-bench",
+            dependencies: ["Flexbox", "AsyncLayerKit", "ReferenceCard", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/layout-bench",
+            swiftSettings: swiftSettings
+        ),"""
 at = old.rindex("\n    ]\n)")
-open(sys.argv[1], "w").write(old[:at] + block.rstrip("\n") + old[at:])
+open(sys.argv[1], "w").write(old[:at] + block + old[at:])
 PY
 fi
 # LAYOUT_BENCH_STACKS: the bench source's switch for the pre-engine element API, if it needs one.
@@ -111,8 +118,8 @@ if [ ! -x "$card_c" ] || [ "$card_c" -ot "$peers/c-cairo-pango/card.c" ]; then
     gcc -O2 -Wall -o "$card_c" "$peers/c-cairo-pango/card.c" \
         $(pkg-config --cflags --libs pangocairo cairo libwebp libpng) -ljpeg -lpthread -lm
 fi
-swift build -c release --product card-bench 2>&1 | grep -v "prohibited flag" >&2
-card_bench=$(swift build -c release --show-bin-path 2>/dev/null)/card-bench
+swift build -c release --package-path Examples --product card-bench 2>&1 | grep -v "prohibited flag" >&2
+card_bench=$(swift build -c release --package-path Examples --show-bin-path 2>/dev/null)/card-bench
 (cd "$old_root" && swift build -c release --product card-bench -Xswiftc -DLAYOUT_BENCH_STACKS 2>&1 | grep -v "prohibited flag" >&2)
 old_card_bench=$(dirname "$old_bin")/card-bench
 echo "### The reference card end to end (element tree: layout + draw) vs plain C, stacks and engine in one run"

@@ -25,8 +25,8 @@ if [ ! -x "$peers/.venv/bin/python" ]; then
     exit 1
 fi
 
-swift build -c release --product card-bench 2>&1 | grep -v "prohibited flag" >&2
-bench=$(swift build -c release --show-bin-path 2>/dev/null)/card-bench
+swift build -c release --package-path Examples --product card-bench 2>&1 | grep -v "prohibited flag" >&2
+bench=$(swift build -c release --package-path Examples --show-bin-path 2>/dev/null)/card-bench
 
 run=.build/bench/peers-run
 rm -rf "$run"

@@ -14,7 +14,7 @@
 # the figures are the server's, not its log file's.
 #
 # Environment: DURATION (seconds per wrk run), HIT_THREADS / HIT_CONNECTIONS (cache-hit runs),
-# OVERLOAD_CONNECTIONS, OVERLOAD_ADMISSION, BASELINE_COUNT, SERVER_SCRATCH and ROOT_SCRATCH (the
+# OVERLOAD_CONNECTIONS, OVERLOAD_ADMISSION, BASELINE_COUNT, SERVER_SCRATCH and EXAMPLES_SCRATCH (the
 # --scratch-path of the two builds; default each package's .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +36,7 @@ overload_connections=${OVERLOAD_CONNECTIONS:-64}
 overload_admission=${OVERLOAD_ADMISSION:-4}
 baseline_count=${BASELINE_COUNT:-$default_count}
 server_scratch=${SERVER_SCRATCH:-Examples/card-server/.build}
-root_scratch=${ROOT_SCRATCH:-.build}
+examples_scratch=${EXAMPLES_SCRATCH:-Examples/.build}
 out=.build/bench-server
 export CARD_SERVER_LOG_LEVEL=${SERVER_LOG_LEVEL:-warning}
 assets=Examples/ReferenceCard/Inputs
@@ -48,8 +48,8 @@ rm -f "$out"/*.txt "$out"/*.json "$out"/*.md "$out"/*.log "$out"/*.tsv
 echo "bench-server: building card-server and card-bench (release)" >&2
 swift build -c release --package-path Examples/card-server --scratch-path "$server_scratch" --product card-server >&2
 server_bin=$(swift build -c release --package-path Examples/card-server --scratch-path "$server_scratch" --show-bin-path)/card-server
-swift build -c release --scratch-path "$root_scratch" --product card-bench 2>&1 | grep -v "prohibited flag" >&2
-bench_bin=$(swift build -c release --scratch-path "$root_scratch" --show-bin-path)/card-bench
+swift build -c release --package-path Examples --scratch-path "$examples_scratch" --product card-bench 2>&1 | grep -v "prohibited flag" >&2
+bench_bin=$(swift build -c release --package-path Examples --scratch-path "$examples_scratch" --show-bin-path)/card-bench
 
 # ---- processes: every one started here is stopped on any exit ----
 # shellcheck source=scripts/lib/processes.sh

@@ -31,7 +31,7 @@ public enum SampleFeed {
     }
 
     /// SwiftPM's name for this target's resource bundle: `<package>_<target>.resources`.
-    static let resourceBundleName = "AsyncLayerKit_FeedSupport.resources"
+    static let resourceBundleName = "AsyncLayerKitExamples_FeedSupport.resources"
 
     /// The first existing resource bundle beside the main bundle or the executable, else the
     /// expected path beside the executable.

@@ -1,5 +1,5 @@
 import CPNGBaseline
-import Canvas
+@_spi(Benchmarks) import Canvas
 
 /// The library's PNG writer before issue 13, kept as card-bench's baseline: the bitmap
 /// unpremultiplied into packed RGBA (`(c × 255 + a / 2) / a`), then libpng at a zlib level with its

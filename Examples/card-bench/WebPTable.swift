@@ -1,5 +1,5 @@
 import ArgumentParser
-import Canvas
+@_spi(Benchmarks) import Canvas
 import Dispatch
 import Foundation
 import ReferenceCard

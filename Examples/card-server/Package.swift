@@ -23,6 +23,8 @@ let package = Package(
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name (main, a worktree, a clone).
         .package(name: "AsyncLayerKit", path: "../.."),
+        // The examples' package, for the reference card and the sample feed (ReferenceCard, FeedSupport).
+        .package(name: "AsyncLayerKitExamples", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // Named because the Swift 6 member-import rule asks for the modules whose members we use
@@ -40,8 +42,8 @@ let package = Package(
             name: "CardServer",
             dependencies: [
                 .product(name: "AsyncLayerKit", package: "AsyncLayerKit"),
-                .product(name: "ReferenceCard", package: "AsyncLayerKit"),
-                .product(name: "FeedSupport", package: "AsyncLayerKit"),
+                .product(name: "ReferenceCard", package: "AsyncLayerKitExamples"),
+                .product(name: "FeedSupport", package: "AsyncLayerKitExamples"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -69,7 +71,7 @@ let package = Package(
                 .product(name: "AsyncLayerKit", package: "AsyncLayerKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "FeedSupport", package: "AsyncLayerKit"),
+                .product(name: "FeedSupport", package: "AsyncLayerKitExamples"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -7,7 +7,7 @@ import Synchronization
 /// interleaved rounds of the same process, and the cost of the hop onto a lane for tiny work
 /// against a direct call and against `Task.detached` on the cooperative pool.
 ///
-/// Run with `swift run -c release lanes-bench`; prints a Markdown table. The loop-thread rows
+/// Run with `swift run -c release --package-path Examples lanes-bench`; prints a Markdown table. The loop-thread rows
 /// show the per-lane nice values at work; on a virtual machine whose cores are not contended,
 /// pin the process to one core to see them: `taskset -c 0 .build/release/lanes-bench --share-only`.
 @main

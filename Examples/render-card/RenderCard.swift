@@ -5,7 +5,7 @@ import Foundation
 /// Renders any JSON element tree (schema version 2, CSS property names; version 1 documents are
 /// still accepted, migrated on read) to PNG, WebP or JPEG.
 ///
-///     swift run render-card Examples/element-cards/reference-card.json \
+///     swift run --package-path Examples render-card Examples/element-cards/reference-card.json \
 ///         --assets Examples/ReferenceCard/Inputs -o out/card.webp
 ///
 /// `make cards` renders every card in `Examples/element-cards/` into `out/cards/`.

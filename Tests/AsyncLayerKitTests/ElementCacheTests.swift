@@ -1,5 +1,4 @@
 import AsyncLayerKit
-import ReferenceCard
 import Synchronization
 import Testing
 
@@ -67,7 +66,7 @@ final class CountingImageLoader: ElementImageLoader {
     }
 
     @Test func encodedImagesAreKeyedByTheirBytes() async throws {
-        let files = try ReferenceCardAssets.bundledFiles()
+        let files = try ElementTestFiles.referenceCardInputs()
         let cache = ElementCache(byteLimit: 32 << 20)
         let renderer = ElementRenderer(limits: .testing, cache: cache)
         func tree(_ bytes: [UInt8]) -> Element { .image(.encoded(bytes), layout: flexLayout(width: 40, height: 40)) }

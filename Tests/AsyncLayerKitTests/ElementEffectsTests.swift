@@ -1,5 +1,5 @@
 import AsyncLayerKit
-import GoldenImageSupport
+import AsyncLayerKitTesting
 import Testing
 
 /// Image blur (`ImageContent.blurRadius`, JSON `"blur"`) and shadows of elements without a

@@ -1,6 +1,5 @@
-import GoldenImageSupport
 import AsyncLayerKit
-import ReferenceCard
+import AsyncLayerKitTesting
 import Testing
 
 /// Golden images of element trees: look at each PNG in `Golden/` before committing it.
@@ -65,12 +64,6 @@ import Testing
     @Test func oneTilePerElementKind() async throws {
         let bitmap = try await renderer.render(Self.kinds, size: Size(width: 416, height: 76), scale: 2)
         try goldenImages.assertMatches(bitmap, named: "element-kinds", tolerance: 12, maxDifferingFraction: 0.01)
-    }
-
-    @Test(arguments: [0, 1])
-    func theReferenceCardAsAnElementTree(sample: Int) async throws {
-        let bitmap = try await renderer.render(ReferenceCard.element(for: LiveCardRecord.samples[sample]), size: ReferenceCard.size, scale: 1)
-        try goldenImages.assertMatches(bitmap, named: "element-reference-card-\(sample)", tolerance: 12, maxDifferingFraction: 0.01)
     }
 
     @Test func aCardOfStacks() async throws {

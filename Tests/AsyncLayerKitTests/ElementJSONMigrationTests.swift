@@ -132,17 +132,17 @@ import Testing
         #expect(migrated.root.children[2].layout.flexDirection == .row)
         #expect(migrated.root.children[2].children[0].layout.flexDirection == .column)
         #expect(migrated.root.children[2].children[0].layout.padding == Edges(top: .points(0), left: .points(6), bottom: .points(0), right: .points(6)))
-        let v2 = try ElementDocument.decode([UInt8](try Data(contentsOf: ElementExampleTests.folder.appendingPathComponent("reference-card.json"))))
+        let v2 = try ElementDocument.decode([UInt8](try Data(contentsOf: ElementTestFiles.elementCards.appendingPathComponent("reference-card.json"))))
         #expect(Array(migrated.root.children.prefix(2)) == Array(v2.root.children.prefix(2)))
         #expect(migrated.size == v2.size)
     }
 
     /// Every JSON document bundled with the examples decodes and round-trips through version 2.
     @Test func theBundledDocumentsRoundTrip() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: ElementExampleTests.folder.path).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: ElementTestFiles.elementCards.path).filter { $0.hasSuffix(".json") }
         #expect(!files.isEmpty)
         for file in files.sorted() {
-            let bytes = [UInt8](try Data(contentsOf: ElementExampleTests.folder.appendingPathComponent(file)))
+            let bytes = [UInt8](try Data(contentsOf: ElementTestFiles.elementCards.appendingPathComponent(file)))
             try Self.expectV2RoundTrip(try ElementDocument.decode(bytes))
         }
     }

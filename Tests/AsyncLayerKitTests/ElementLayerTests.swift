@@ -1,8 +1,6 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
 import Foundation
-import GoldenImageSupport
-import ReferenceCard
 import Synchronization
 import Testing
 
@@ -48,14 +46,15 @@ import Testing
 
     @Test(arguments: Via.allCases)
     func showsTheTreesBitmapPixelForPixel(via: Via) async throws {
-        let card = ReferenceCard.element(for: LiveCardRecord.samples[0])
+        let document = try ElementTestFiles.referenceCard()
+        let card = document.root, size = try #require(document.size)
         let events = EventLog()
-        let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), bounds: Rect(size: ReferenceCard.size), scale: 2, events: events)
+        let (layer, _) = Self.makeLayer(via, loader: BundledImageLoader(), bounds: Rect(size: size), scale: 2, events: events)
         DisplayLoop.drive { layer.setElement(card, modelID: 0) }
         #expect(await DisplayLoop.settle { layer.contents != nil })
         let shown = try #require(DisplayLoop.drive { layer.contents }.value)
         let direct = try await ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
-            .render(card, size: ReferenceCard.size, scale: 2)
+            .render(card, size: size, scale: 2)
         #expect(shown.width == 750 && shown.height == 520)
         #expect(shown.width == direct.width && shown.height == direct.height)
         #expect(goldenImages.difference(shown, direct, tolerance: 0).differingPixels == 0)
@@ -416,7 +415,7 @@ final class GatedImageLoader: ElementImageLoader {
             cancel.yield()
             throw CancellationError()
         }
-        return try ReferenceCardAssets.bundledFiles().avatar
+        return try ElementTestFiles.referenceCardInputs().avatar
     }
 
     /// Blocks the calling thread until the gate opens (`true`) or, when observing cancellation,

@@ -1,5 +1,5 @@
-import GoldenImageSupport
 import AsyncLayerKit
+import AsyncLayerKitTesting
 import Foundation
 import Testing
 

@@ -1,6 +1,5 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
-import GoldenImageSupport
 import Testing
 
 /// The headless list on the manual loop, a manual clock and the simulated backend: deterministic

@@ -1,6 +1,5 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
-import FeedSupport
 import Foundation
 import Synchronization
 import Testing
@@ -31,70 +30,18 @@ struct RecordingTemplate: FeedCellTemplate {
             probe.onLoop.add(1, ordering: .relaxed)
         }
         if delayMicroseconds > 0 { usleep(delayMicroseconds) }
-        return FeedCells().element(for: item, width: width)
+        return TestFeedCells().element(for: item, width: width)
     }
 }
 
-/// Pre-layout: templates whose heights follow their content, the cache, bounded work off the
-/// loop, delivery at the layout phase in one batch, cancellation, and the bundled feed.
+/// Pre-layout: the cache, bounded work off the loop, delivery at the layout phase in one batch,
+/// cancellation (the sample feed's own templates: Examples/Tests/FeedSupportTests/FeedCellsTests).
 @Suite struct PreLayoutTests {
     /// Lanes of these tests, so a worker held by a test never holds the shared ones.
     static let lanes = RenderLanes(width: 2)
 
-    static func height(_ item: FeedItem, width: Double = 375, cache: FeedLayoutCache? = nil) async throws -> Double {
-        let cache = cache ?? FeedLayoutCache(template: FeedCells(), lanes: lanes)
-        return try await cache.layout(of: item, width: width).height
-    }
-
     static func mock(_ texts: [String], images: Int = 0) -> FeedItem {
         .mock(id: "x", texts: texts, images: (0..<images).map { "photo-\($0 % 9 + 1)" })
-    }
-
-    // MARK: Templates
-
-    @Test func aLongerTextMakesATallerCell() async throws {
-        let short = try await Self.height(Self.mock(["Title", "One line."]))
-        let long = try await Self.height(Self.mock(["Title", String(repeating: "Many words wrap onto more lines. ", count: 12)]))
-        let longer = try await Self.height(Self.mock(["Title", String(repeating: "Many words wrap onto more lines. ", count: 24)]))
-        let chinese = try await Self.height(Self.mock(["标题", String(repeating: "中文长文本会换行。", count: 20)]))
-        #expect(short < long && long < longer)
-        #expect(chinese > short)
-        // Narrower is taller for the same text.
-        #expect(try await Self.height(Self.mock(["Title", String(repeating: "Many words wrap. ", count: 12)]), width: 240)
-                > Self.height(Self.mock(["Title", String(repeating: "Many words wrap. ", count: 12)]), width: 414))
-        // One more text adds its line and the spacing.
-        let two = try await Self.height(Self.mock(["Title", "One line."]))
-        let three = try await Self.height(Self.mock(["Title", "One line.", "Another line."]))
-        #expect(three - two == 20 + FeedCells.lineSpacing)  // a 20 pt body line
-    }
-
-    @Test func moreImagesMakeMoreGridRows() async throws {
-        let side = FeedCells.gridSide(width: 375)
-        let row = side + FeedCells.gridSpacing
-        let heights = try await [0, 1, 3, 4, 6, 7, 9].asyncMap { try await Self.height(Self.mock(["Title"], images: $0)) }
-        let h = Dictionary(uniqueKeysWithValues: zip([0, 1, 3, 4, 6, 7, 9], heights))
-        #expect(h[1]! - h[0]! == side + FeedCells.lineSpacing)  // the first row, after the text
-        #expect(h[3] == h[1])  // one row holds three
-        #expect(h[4]! - h[3]! == row)
-        #expect(h[6] == h[4])
-        #expect(h[7]! - h[6]! == row)
-        #expect(h[9] == h[7])
-    }
-
-    @Test func theLiveCardIsTheReferenceCardAtItsSize() async throws {
-        let card = FeedItem.LiveCard(tag: "LIVE", nickname: "n", viewers: "1 watching", title: String(repeating: "long title ", count: 30),
-                                     category: "c", cover: "cover-2", avatar: "avatar-3")
-        for width in [375.0, 414] {
-            let layout = try await FeedLayoutCache(template: FeedCells(), lanes: Self.lanes).layout(of: .liveCard(id: "c", card), width: width)
-            #expect(layout.size == Size(width: width, height: 260 + FeedCells.gap))
-            var names: [String] = []
-            func collect(_ e: Element) {
-                if case .image(let image) = e.kind, case .named(let name) = image.source { names.append(name) }
-                e.children.forEach(collect)
-            }
-            collect(layout.element)
-            #expect(names == ["cover-2", "avatar-3"])
-        }
     }
 
     // MARK: The cache
@@ -122,12 +69,12 @@ struct RecordingTemplate: FeedCellTemplate {
 
         // A second cache sharing the text cache measures nothing again.
         let hitsBefore = await texts.metrics.texts.hits
-        _ = try await FeedLayoutCache(template: FeedCells(), lanes: Self.lanes, textCache: texts).layout(of: item, width: 375)
+        _ = try await FeedLayoutCache(template: TestFeedCells(), lanes: Self.lanes, textCache: texts).layout(of: item, width: 375)
         #expect(await texts.metrics.texts.hits == hitsBefore + 2)
     }
 
     @Test func theCacheKeepsAtMostItsEntries() async throws {
-        let cache = FeedLayoutCache(template: FeedCells(), lanes: Self.lanes, maxEntries: 2)
+        let cache = FeedLayoutCache(template: TestFeedCells(), lanes: Self.lanes, maxEntries: 2)
         for i in 0..<3 { _ = try await cache.layout(of: .mock(id: "e\(i)", texts: ["t"]), width: 300) }
         let metrics = await cache.metrics
         #expect(metrics.entries == 2 && metrics.evictions == 1)
@@ -135,7 +82,7 @@ struct RecordingTemplate: FeedCellTemplate {
     }
 
     @Test func aLayoutErrorNamesTheItem() async throws {
-        let cache = FeedLayoutCache(template: FeedCells(), limits: ElementLimits(maxNodes: 3), lanes: Self.lanes)
+        let cache = FeedLayoutCache(template: TestFeedCells(), limits: ElementLimits(maxNodes: 3), lanes: Self.lanes)
         let results = await cache.layouts(of: [Self.mock(["a"]), .mock(id: "big", texts: ["1", "2", "3", "4"])], width: 300)
         #expect((try? results[0].get()) != nil)
         #expect(throws: FeedError.layoutFailed(id: "big", .tooManyNodes(count: 4, limit: 3))) { try results[1].get() }
@@ -202,7 +149,7 @@ struct RecordingTemplate: FeedCellTemplate {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
-        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
+        let cache = FeedLayoutCache(template: TestFeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
         let items = (0..<6).map { FeedItem.mock(id: "d\($0)", texts: ["Item \($0)"], images: Array(repeating: "p", count: $0)) }
         let events = EventLog()
         let deliveries = Locked<[FeedPreLayout.Delivery]>([])
@@ -251,7 +198,7 @@ struct RecordingTemplate: FeedCellTemplate {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
-        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
+        let cache = FeedLayoutCache(template: TestFeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
         let items = (0..<20).map { FeedItem.mock(id: "c\($0)", texts: ["Item \($0)"]) }
         let deliveries = Locked<[FeedPreLayout.Delivery]>([])
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
@@ -271,7 +218,7 @@ struct RecordingTemplate: FeedCellTemplate {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
-        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes)
+        let cache = FeedLayoutCache(template: TestFeedCells(), lanes: lanes)
         let items = (0..<3).map { FeedItem.mock(id: "s\($0)", texts: ["Item \($0)"]) }
         let kept = [FeedItem.mock(id: "k0", texts: ["Kept"])]
         let deliveries = Locked<[FeedPreLayout.Delivery]>([])
@@ -293,40 +240,6 @@ struct RecordingTemplate: FeedCellTemplate {
         #expect(DisplayLoop.drive { preLayout.height(for: "s0") == nil && preLayout.height(for: "k0") != nil }.value)
     }
 
-    // MARK: The bundled feed
-
-    @Test func everyItemOfTheBundledFeedLaysOut() async throws {
-        let page = try await SampleFeed.loadPage()
-        let cache = FeedLayoutCache(template: FeedCells(), lanes: Self.lanes)
-        let results = await cache.layouts(of: page.items, width: 375)
-        let layouts = try results.map { try $0.get() }
-        #expect(layouts.count == page.items.count)
-        #expect(layouts.map(\.id) == page.items.map(\.id))
-        for (item, layout) in zip(page.items, layouts) {
-            if case .liveCard = item.kind {
-                #expect(layout.height == 268)
-            } else {
-                #expect(layout.height > 40 && layout.height < 1_500, "\(item.id): \(layout.height)")
-            }
-        }
-        #expect(Set(layouts.map(\.height)).count > 20)  // heights vary with the content
-        #expect(await cache.metrics.layoutsComputed == page.items.count)
-    }
-
-    @Test func bundledCellsRenderWithTheBundledImages() async throws {
-        let page = try await SampleFeed.loadPage()
-        // No render deadline (ElementLimits.testing): under the thread sanitizer, with the pool
-        // flooded by other tests, the render can wait longer than 10 s for a thread.
-        let renderer = ElementRenderer(limits: .testing, imageLoader: try SampleFeed.imageLoader())
-        let cache = FeedLayoutCache(template: FeedCells(), lanes: Self.lanes)
-        let mock = try #require(page.items.first { if case .mock(_, let images) = $0.kind { images.count >= 4 } else { false } })
-        let live = try #require(page.items.first { if case .liveCard = $0.kind { true } else { false } })
-        for item in [mock, live] {
-            let layout = try await cache.layout(of: item, width: 375)
-            let bitmap = try await renderer.render(layout.element, size: layout.size, scale: 1)
-            #expect(bitmap.width == 375 && Double(bitmap.height) == layout.height)
-        }
-    }
 }
 
 extension PreLayoutTests {
@@ -348,20 +261,12 @@ extension PreLayoutTests {
     }
 }
 
-extension Array {
-    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var out: [T] = []
-        for element in self { out.append(try await transform(element)) }
-        return out
-    }
-}
-
 extension PreLayoutTests {
     @Test(.mainDisplayLoop) func releasingThePreLayoutCancelsItsRequests() async throws {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
-        let cache = FeedLayoutCache(template: FeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
+        let cache = FeedLayoutCache(template: TestFeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
         let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"]) }
         let owner = DisplayLoop.drive { PreLayoutOwner(FeedPreLayout(cache: cache)) }.value
         DisplayLoop.drive { owner.preLayout?.request(items, width: 375) }

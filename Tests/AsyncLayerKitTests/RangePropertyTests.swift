@@ -1,5 +1,4 @@
 import AsyncLayerKit
-import FeedSupport  // SplitMix64: a deterministic generator, so a failure can be replayed from its seed
 import Testing
 
 @Suite struct RangePropertyTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Canvas
+@_spi(Benchmarks) @testable import Canvas
 
 /// Inputs for the codec tests, all generated here (no binary fixtures beyond the reference card's).
 enum CodecTestSupport {

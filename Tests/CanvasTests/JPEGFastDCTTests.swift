@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Canvas
+@_spi(Benchmarks) @testable import Canvas
 
 /// JPEG's speed knob: libjpeg-turbo's fast integer DCT (`TJFLAG_FASTDCT`) through `fastDCT`.
 @Suite struct JPEGFastDCTTests {

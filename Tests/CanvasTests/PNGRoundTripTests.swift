@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Canvas
+@_spi(Benchmarks) @testable import Canvas
 
 /// Decode → encode → decode over real PNGs: the Canvas goldens (cards, text, shadows: what the
 /// writer is for) and PngSuite's valid images (every colour type, bit depth, palette,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Canvas
+@_spi(Benchmarks) @testable import Canvas
 
 /// The PNG writer over libdeflate: what it stores (chunks, CRCs, colour type, filters, straight
 /// bytes) read back byte by byte, and what libpng decodes from it.

@@ -1,4 +1,4 @@
-import GoldenImageSupport
+import AsyncLayerKitTesting
 import Testing
 
 @testable import Canvas

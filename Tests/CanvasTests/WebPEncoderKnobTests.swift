@@ -1,8 +1,7 @@
 import CWebP
-import ReferenceCard
 import Testing
 
-@testable import Canvas
+@_spi(Benchmarks) @testable import Canvas
 
 /// WebP's knobs (threads, alpha settings), its opaque path and its default, checked on the files
 /// libwebp writes: their RIFF chunks, what they decode to, and their size against method 4.
@@ -148,9 +147,10 @@ import Testing
     }
 
     /// The default was chosen from card-bench's webp-table (BENCHMARKS.md): on the reference card
-    /// its file is at most 1.05× method 4's, and its PSNR within 0.5 dB of method 4's.
+    /// its file is at most 1.05× method 4's, and its PSNR within 0.5 dB of method 4's. The card is
+    /// its reviewed golden (the Examples package draws it and checks it against this file).
     @Test func defaultKeepsMethod4sBytesAndQualityOnTheReferenceCard() throws {
-        let card = try ReferenceCard.render(LiveCardRecord.samples[0], assets: try ReferenceCardAssets.load())
+        let card = try ImageDecoder.decode(PNGRoundTripTests.golden("reference-card-0.png"))
         let method4 = try ImageEncoder.encode(card, as: .webp(quality: 80, method: 4, multithreaded: false))
         let chosen = try ImageEncoder.encode(card, as: .webp())
         #expect(Double(chosen.count) <= 1.05 * Double(method4.count), "\(chosen.count) bytes vs method 4's \(method4.count)")

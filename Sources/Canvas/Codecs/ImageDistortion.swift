@@ -2,11 +2,12 @@ import Foundation
 
 /// How far a decoded picture is from its source: the quality figure of the codec tests and of
 /// card-bench's encoder tables.
-package enum ImageDistortion {
+/// Not API: SPI for the benchmarks of the examples package (`@_spi(Benchmarks) import Canvas`).
+@_spi(Benchmarks) public enum ImageDistortion {
     /// The PSNR in dB of `decoded` against `source`, both composited onto opaque white (what a
     /// viewer sees on a white page; JPEG's own background), over the R, G and B samples of every
     /// pixel: `10 log10(255² / MSE)`. `+infinity` when they are equal; nil when their sizes differ.
-    package static func psnrOnWhite(_ decoded: Bitmap, against source: Bitmap) -> Double? {
+    public static func psnrOnWhite(_ decoded: Bitmap, against source: Bitmap) -> Double? {
         guard decoded.width == source.width, decoded.height == source.height else { return nil }
         var squares: UInt64 = 0
         decoded.withUnsafeBytes { a in

@@ -4,7 +4,8 @@
 /// exact for opaque pixels and within ±1 for translucent ones:
 /// - premultiply: `c × a / 255`, rounded to nearest (pixman's `MUL_UN8`);
 /// - unpremultiply: `(c × 255 + a / 2) / a`, clamped to 255; a transparent pixel becomes 0, 0, 0, 0.
-package enum PixelConversion {
+/// Not API: SPI for the benchmarks of the examples package (`@_spi(Benchmarks) import Canvas`).
+@_spi(Benchmarks) public enum PixelConversion {
     /// `c × a / 255` rounded to nearest, exactly as pixman computes it.
     @inline(__always)
     static func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
@@ -41,7 +42,7 @@ package enum PixelConversion {
     /// Whether every pixel of `bitmap` is fully opaque; stops at the first translucent one (a card
     /// with rounded, transparent corners is known at its first pixel). Pixels are read as Cairo
     /// defines them, one native-endian `UInt32` each with alpha in the top byte, two at a time.
-    package static func isOpaque(_ bitmap: Bitmap) -> Bool {
+    public static func isOpaque(_ bitmap: Bitmap) -> Bool {
         bitmap.withUnsafeBytes { bytes in
             let base = bytes.baseAddress!
             let pairs = bitmap.width / 2
@@ -61,7 +62,7 @@ package enum PixelConversion {
 
     /// The pixels of `bitmap` unpremultiplied and packed (`width * 4` bytes a row), in the byte
     /// order `order`.
-    package static func straightBytes(of bitmap: Bitmap, order: ByteOrder) -> [UInt8] {
+    public static func straightBytes(of bitmap: Bitmap, order: ByteOrder) -> [UInt8] {
         let width = bitmap.width, height = bitmap.height
         var out = [UInt8](repeating: 0, count: width * height * 4)
         bitmap.withUnsafeBytes { source in
@@ -86,7 +87,7 @@ package enum PixelConversion {
     }
 
     /// The byte order of a packed straight-alpha pixel.
-    package enum ByteOrder {
+    public enum ByteOrder {
         /// B, G, R, A (what WebP imports fastest on little-endian machines).
         case bgra
         /// R, G, B, A (what PNG stores).

@@ -1,25 +1,31 @@
 import CWebP
 
 /// WebP encoding through libwebp's advanced API (`WebPConfig`, `WebPPicture`, `WebPMemoryWriter`).
-package enum WebPEncoder {
+/// Not API: SPI for the benchmarks of the examples package (`@_spi(Benchmarks) import Canvas`).
+@_spi(Benchmarks) public enum WebPEncoder {
     /// Everything the encoder is told: ``EncodingOptions/webp(quality:lossless:method:multithreaded:alphaFilter:alphaCompression:alphaQuality:)``'s
     /// values, plus the benchmark's switch for the opaque path.
-    package struct Settings: Hashable, Sendable {
-        package var quality: Double
-        package var lossless: Bool
-        package var method: Int
+    public struct Settings: Hashable, Sendable {
+        /// Lossy quality, 0...100.
+        public var quality: Double
+        /// Whether the encoding is lossless.
+        public var lossless: Bool
+        /// libwebp's `method`, 0 (fastest) ... 6 (smallest).
+        public var method: Int
         /// libwebp's `thread_level` 1: a second thread for analysis and the alpha plane.
-        package var multithreaded: Bool
-        package var alphaFilter: WebPAlphaFilter
+        public var multithreaded: Bool
+        /// libwebp's `alpha_filtering`.
+        public var alphaFilter: WebPAlphaFilter
         /// libwebp's `alpha_compression`: false stores the alpha plane raw.
-        package var alphaCompression: Bool
-        package var alphaQuality: Int
+        public var alphaCompression: Bool
+        /// libwebp's `alpha_quality`, 0...100.
+        public var alphaQuality: Int
         /// An opaque bitmap is imported as BGRX straight from its pixels (no copy, no alpha
         /// plane). Off only in card-bench, to time the path it replaced.
-        package var opaquePath = true
+        public var opaquePath = true
 
         /// The settings of `options`, or nil when they are not WebP's.
-        package init?(_ options: EncodingOptions) {
+        public init?(_ options: EncodingOptions) {
             guard case .webp(let quality, let lossless, let method, let multithreaded, let alphaFilter, let alphaCompression, let alphaQuality) = options else {
                 return nil
             }
@@ -42,7 +48,7 @@ package enum WebPEncoder {
     }
 
     /// Encodes `bitmap` with `settings`; the options must have been validated.
-    package static func encode(_ bitmap: Bitmap, _ settings: Settings) throws(CanvasError) -> [UInt8] {
+    public static func encode(_ bitmap: Bitmap, _ settings: Settings) throws(CanvasError) -> [UInt8] {
         var config = try configuration(settings)
         guard bitmap.width <= Int(WEBP_MAX_DIMENSION), bitmap.height <= Int(WEBP_MAX_DIMENSION) else {
             throw .encodingFailed(format: .webp, detail: "\(bitmap.width)×\(bitmap.height) is larger than WebP's \(WEBP_MAX_DIMENSION) px per side")

@@ -17,7 +17,7 @@ extension Bitmap {
     /// the cost is O(width × height), whatever the radius, and nothing is allocated per pixel (per
     /// call: the result, one 16-bit work image, two buffers of 64 rows or columns and a row of
     /// sums). Because every channel goes through the same arithmetic, a premultiplied colour
-    /// component never exceeds its alpha. `swift run -c release card-bench blur` measures it
+    /// component never exceeds its alpha. `swift run -c release --package-path Examples card-bench blur` measures it
     /// against decoding the same image.
     ///
     /// Edges are clamped: pixels beyond the bitmap repeat the nearest edge pixel, so a blurred

@@ -1,5 +1,5 @@
 import AsyncLayerKit
-import ReferenceCard
+import Foundation
 import Synchronization
 
 /// A custom element for tests: fills its box with a colour and records that it drew; the one
@@ -37,11 +37,36 @@ struct BadgeElement: CustomElement {
     }
 }
 
-/// Serves the reference card's bundled cover and avatar by name.
+/// The repository's files the element tests read: the reference card's two images and the
+/// example JSON cards (the Examples package's data, read as files, not through its modules).
+enum ElementTestFiles {
+    /// The repository's root.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `Examples/element-cards`, the JSON example cards.
+    static let elementCards = root.appendingPathComponent("Examples/element-cards")
+
+    /// The reference card's cover and avatar as stored: the Canvas tests' fixtures, the same files
+    /// as the example's `Examples/ReferenceCard/Inputs`.
+    static func referenceCardInputs() throws -> (cover: [UInt8], avatar: [UInt8]) {
+        let folder = root.appendingPathComponent("Tests/CanvasTests/Fixtures")
+        return ([UInt8](try Data(contentsOf: folder.appendingPathComponent("cover.jpg"))),
+                [UInt8](try Data(contentsOf: folder.appendingPathComponent("avatar.png"))))
+    }
+
+    /// `Examples/element-cards/reference-card.json`: the reference card's tree (its record 0, as
+    /// the Examples package's ReferenceCardDSLTests check) and size.
+    static func referenceCard() throws -> ElementDocument {
+        try ElementDocument.decode([UInt8](try Data(contentsOf: elementCards.appendingPathComponent("reference-card.json"))))
+    }
+}
+
+/// Serves the reference card's cover and avatar by name.
 struct BundledImageLoader: ElementImageLoader {
     struct Missing: Error {}
     func imageBytes(named name: String) async throws -> [UInt8] {
-        let files = try ReferenceCardAssets.bundledFiles()
+        let files = try ElementTestFiles.referenceCardInputs()
         switch name {
         case "cover": return files.cover
         case "avatar": return files.avatar

@@ -1,4 +1,4 @@
-import GoldenImageSupport
+import AsyncLayerKitTesting
 
 /// The AsyncLayerKit tests' reviewed PNGs, in `Tests/AsyncLayerKitTests/Golden/`.
 let goldenImages = GoldenImages(testFile: #filePath)

@@ -1,4 +1,4 @@
-import GoldenImageSupport
+import AsyncLayerKitTesting
 
 /// The Canvas tests' reviewed PNGs, in `Tests/CanvasTests/Golden/`.
 let goldenImages = GoldenImages(testFile: #filePath)

@@ -1,5 +1,6 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
+import ExampleTestSupport
 @testable import FeedSupport
 import Foundation
 import Synchronization

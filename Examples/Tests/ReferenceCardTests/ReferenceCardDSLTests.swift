@@ -1,6 +1,7 @@
 import AsyncLayerKit
+import AsyncLayerKitTesting
+import ExampleTestSupport
 import Foundation
-import GoldenImageSupport
 import ReferenceCard
 import Testing
 

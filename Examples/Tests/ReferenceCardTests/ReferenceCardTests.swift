@@ -1,9 +1,9 @@
-import GoldenImageSupport
+import AsyncLayerKitTesting
+import Canvas
+import ExampleTestSupport
 import Foundation
 import ReferenceCard
 import Testing
-
-@testable import Canvas
 
 /// The reference feed card of ../shared/bench/peers/spec/feed-card.json, drawn with the Canvas.
 @Suite struct ReferenceCardTests {
@@ -16,7 +16,7 @@ import Testing
         // Transparent outside the rounded corners, opaque inside.
         #expect(card.pixel(x: 0, y: 0)?.alpha == 0)
         #expect(card.pixel(x: 375, y: 480)?.alpha == 255)
-        try goldenImages.assertMatches(card, named: "reference-card-\(record)")
+        try canvasGoldenImages.assertMatches(card, named: "reference-card-\(record)")
     }
 
     /// The C program of the bench folder wrote its card 0 to `samples/c-cairo-pango.png`; ours must
@@ -30,11 +30,10 @@ import Testing
         let c = try ImageDecoder.decode([UInt8](try Data(contentsOf: Self.cSample)))
         let ours = try ReferenceCard.render(LiveCardRecord.samples[0], assets: try Self.assets.get())
         #expect(c.width == ours.width && c.height == ours.height)
-        let difference = goldenImages.difference(ours, c, tolerance: 8)
+        let difference = canvasGoldenImages.difference(ours, c, tolerance: 8)
         #expect(difference.fraction < 0.001, "\(difference)")
     }
 
-    static let cSample = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let cSample = ExampleFolders.root
         .appendingPathComponent("../shared/bench/peers/samples/c-cairo-pango.png").standardizedFileURL
 }

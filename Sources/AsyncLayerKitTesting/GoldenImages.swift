@@ -2,13 +2,13 @@ public import Canvas
 public import Foundation
 public import Testing
 
-/// Golden-image comparison, shared by the test targets: a rendered bitmap against a reviewed PNG
-/// in a test target's `Golden/` folder.
+/// Golden-image comparison: a rendered bitmap against a reviewed PNG in a test target's `Golden/`
+/// folder. The library's own tests and its examples' use it; so can yours.
 ///
 /// Pixels may differ by up to `tolerance` per channel (anti-aliasing and font rasterisation move a
 /// little between library versions) on at most `maxDifferingFraction` of the pixels; beyond that
 /// the test fails and the actual image and a difference map are written next to the build
-/// (`.build/golden-failures/`) for review. Set `ACS_RECORD_GOLDEN=1` to write the golden instead;
+/// (`.build/golden-failures/` of the package that holds `Tests/<Target>/Golden`) for review. Set `ACS_RECORD_GOLDEN=1` to write the golden instead;
 /// the test then fails on purpose, so that a recorded image is always looked at before it is
 /// committed.
 public struct GoldenImages: Sendable {
@@ -21,6 +21,11 @@ public struct GoldenImages: Sendable {
         var folder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
         if folder.lastPathComponent == "Support" { folder = folder.deletingLastPathComponent() }
         directory = folder.appendingPathComponent("Golden")
+    }
+
+    /// The reviewed PNGs in `directory` (a `Tests/<Target>/Golden` folder).
+    public init(directory: URL) {
+        self.directory = directory
     }
 
     /// Whether goldens are being recorded (`ACS_RECORD_GOLDEN=1`).

@@ -1,5 +1,6 @@
-import GoldenImageSupport
 import AsyncLayerKit
+import AsyncLayerKitTesting
+import ExampleTestSupport
 import Foundation
 import ReferenceCard
 import Testing
@@ -8,9 +9,7 @@ import Testing
 /// build in Swift, and draw the goldens. Set `ACS_RECORD_EXAMPLES=1` to rewrite them from the
 /// Swift trees.
 @Suite struct ElementExampleTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/element-cards")
+    static let folder = ExampleFolders.elementCards
 
     static let examples: [(file: String, document: ElementDocument)] = [
         ("reference-card.json", ElementDocument(root: ReferenceCard.element(for: LiveCardRecord.samples[0]), size: ReferenceCard.size)),
