@@ -1,6 +1,4 @@
-import Dispatch
-import Foundation
-import Synchronization
+import LayerKitSupport
 
 /// A serial executor that runs jobs in **turns**: the Swift-concurrency counterpart of the main
 /// run loop.
@@ -19,7 +17,7 @@ import Synchronization
 ///
 /// Two drivers run the turns:
 /// - ``Driver/thread(name:)``: a dedicated thread, started on the first enqueue, for servers and
-///   examples. An idle loop sleeps on a semaphore and uses no CPU.
+///   examples. An idle loop sleeps on its lock's condition and uses no CPU.
 /// - ``Driver/manual``: nothing runs until you call ``runTurn()`` or ``runUntilIdle(maxTurns:)``,
 ///   each returning a record of what ran — deterministic tests with no sleeps.
 ///
@@ -41,17 +39,17 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// The loop's name, for logs.
     public let name: String
 
-    let state: LoopLock<LoopState>
-    /// Wakes the loop thread; signalled exactly once per transition from waiting to woken.
-    private let wakeup = DispatchSemaphore(value: 0)
+    /// The loop's state; its condition wakes the loop thread, signalled exactly once per
+    /// transition from waiting to woken.
+    let state: ConditionLock<LoopState>
     /// Serialises manual drivers: only one thread runs a turn at a time.
-    private let turnGate = LoopLock(())
+    private let turnGate = Lock(())
     private let createdAt = MonotonicTime.now()
 
     /// Creates a loop.
     public init(name: String = "DisplayLoop", driver: Driver) {
         self.name = name
-        self.state = LoopLock(LoopState(driver: driver))
+        self.state = ConditionLock(LoopState(driver: driver))
     }
 
     /// The driver currently in charge.
@@ -144,12 +142,13 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// Stops the loop's thread after its current turn and waits for it to exit. Jobs still queued
     /// stay queued. For tests and examples; ``main`` normally lives as long as the process.
     public func shutdown() {
-        let (action, thread) = state.withLock { state -> (LoopState.WakeAction, DispatchGroup?) in
+        let (action, thread) = state.withLock { state -> (LoopState.WakeAction, OSThread?) in
             state.isShuttingDown = true
-            return (state.wakeIfWaiting(), state.threadExit)
+            defer { state.thread = nil }
+            return (state.wakeIfWaiting(), state.thread)
         }
         perform(action)
-        thread?.wait()
+        thread?.join()
     }
 
     /// Counters and timings so far.
@@ -162,7 +161,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         case .none:
             break
         case .signal:
-            wakeup.signal()
+            state.signal()
         case .startThread(let name):
             startThread(name: name)
         case .resumeWorkWaiters(let waiters):
@@ -170,39 +169,30 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         }
     }
 
+    /// Starts the loop's thread, named after the loop (for ps, perf and debuggers).
     private func startThread(name: String) {
-        let exit = DispatchGroup()
-        exit.enter()
-        state.withLock { $0.threadExit = exit }
-        let thread = Thread { [self] in
-            // A new Linux thread inherits its creator's name; name it after the loop (for ps, perf
-            // and debuggers). Glibc's Swift module has no pthread_setname_np, so write the
-            // kernel's own name file (15 bytes at most).
-            Thread.current.name = name
-            ThreadIdentity.setCurrentName(name)
-            threadMain()
-            exit.leave()
-        }
-        thread.name = name
-        thread.start()
+        let thread = OSThread.start(name: name) { [self] in threadMain() }
+        state.withLock { $0.thread = thread }
     }
 
     private func threadMain() {
         var idleBefore: UInt64 = 0
         while true {
             _ = runOneTurn(idleBefore: idleBefore, force: true)
-            let waiting = state.withLock { $0.prepareToWait() }
-            switch waiting {
-            case .exit:
-                return
-            case .runAgain:
-                idleBefore = 0
-            case .wait:
-                let start = MonotonicTime.now()
-                wakeup.wait()
-                idleBefore = MonotonicTime.now() - start
-                if state.withLock({ $0.isShuttingDown }) { return }
+            // Parks on the condition until an enqueue wakes it (LoopState decides, under the lock).
+            let start = MonotonicTime.now()
+            var parked = false
+            let exit = state.wait { state -> ConditionLock<LoopState>.Decision<Bool> in
+                switch state.prepareToWait() {
+                case .exit: return .proceed(true)
+                case .runAgain: return .proceed(false)
+                case .wait:
+                    parked = true
+                    return .park
+                }
             }
+            if exit { return }
+            idleBefore = parked ? MonotonicTime.now() - start : 0
         }
     }
 

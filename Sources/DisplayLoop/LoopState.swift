@@ -1,6 +1,6 @@
-import Dispatch
+import LayerKitSupport
 
-/// The loop's shared state, always accessed under the loop's one `Mutex`.
+/// The loop's shared state, always accessed under the loop's ``ConditionLock``.
 ///
 /// The lock is inherent: the Swift runtime enqueues jobs from any thread, synchronously, so the
 /// executor cannot be an actor itself. Every method here is a short, non-blocking state
@@ -10,10 +10,11 @@ struct LoopState {
     var driver: DisplayLoop.Driver
     var jobs: [UnownedJob] = []
     var threadStarted = false
-    /// The loop thread is parked (or about to park) on the wake-up semaphore.
+    /// The loop thread is parked (or about to park) on the lock's condition.
     var isWaiting = false
     var isShuttingDown = false
-    var threadExit: DispatchGroup?
+    /// The loop's thread, until ``DisplayLoop/shutdown()`` takes it to join it.
+    var thread: OSThread?
     /// Somebody asked for a turn's before-waiting phases (and the sequences) without a job.
     var beforeWaitingRequested = false
     /// The next before-waiting point is yielded to the sequences.
@@ -27,7 +28,7 @@ struct LoopState {
     var metrics = LoopMetrics()
     /// Tasks in ``DisplayLoop/waitForWork(timeout:)`` (no job count: any work) and
     /// ``DisplayLoop/waitUntilQueued(jobs:timeout:)``, resumed by the enqueue that satisfies them.
-    var workWaiters: [Int: (jobs: Int?, continuation: CheckedContinuation<Void, Never>)] = [:]
+    var workWaiters: [Int: (jobs: Int?, continuation: CheckedContinuation<Void, any Error>)] = [:]
     var nextWorkWaiterID = 0
 
     init(driver: DisplayLoop.Driver) {
@@ -46,7 +47,7 @@ struct LoopState {
         case signal
         case startThread(String)
         /// A manual loop got work: resume the tasks waiting for it.
-        case resumeWorkWaiters([CheckedContinuation<Void, Never>])
+        case resumeWorkWaiters([CheckedContinuation<Void, any Error>])
     }
 
     enum WaitDecision {
@@ -66,8 +67,8 @@ struct LoopState {
         return wake()
     }
 
-    /// Wakes the loop once: starts the thread the first time, signals it only when it is waiting,
-    /// so the semaphore's count never runs ahead of the waits (no lost and no spurious wake-ups).
+    /// Wakes the loop once: starts the thread the first time, signals it only when it is waiting
+    /// (no lost wake-up, and no signal while the thread is busy).
     private mutating func wake() -> WakeAction {
         guard case .thread(let name) = driver else { return takeWorkWaiters() }
         guard !isShuttingDown else { return .none }

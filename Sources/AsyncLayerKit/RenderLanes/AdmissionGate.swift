@@ -1,3 +1,5 @@
+import LayerKitSupport
+
 /// The admission limit of a ``RenderLanes``: at most `limit` items queued or running, and a
 /// queue, by lane, of callers waiting for a slot.
 ///
@@ -5,10 +7,7 @@
 /// are cancelled from synchronous cancellation handlers and promoted from synchronous priority
 /// escalation handlers; with an actor each of those would need an unstructured task, and the
 /// cancellation could race with the waiter's arrival. The critical sections are a few
-/// instructions; continuations are resumed after the lock is released. The lock is the
-/// executor's pthread-based `ConditionLock` (its condition unused) rather than
-/// `Synchronization.Mutex`, whose futex fast path lives in the uninstrumented standard library,
-/// so ThreadSanitizer cannot see it order the accesses and reports false races.
+/// instructions; continuations are resumed after the lock is released.
 final class AdmissionGate: Sendable {
     private struct State {
         var inFlight = 0
@@ -22,7 +21,7 @@ final class AdmissionGate: Sendable {
 
     /// The most items admitted (queued or running) at once.
     let limit: Int
-    private let state: ConditionLock<State>
+    private let state: Lock<State>
     private let changes: StateChanges
 
     /// Creates a gate admitting at most `limit` items (at least 1) that reports its changes to
@@ -30,7 +29,7 @@ final class AdmissionGate: Sendable {
     init(limit: Int, starvationLimit: Int, changes: StateChanges) {
         self.limit = max(limit, 1)
         self.changes = changes
-        state = ConditionLock(State(waiters: LaneQueue(starvationLimit: starvationLimit)))
+        state = Lock(State(waiters: LaneQueue(starvationLimit: starvationLimit)))
     }
 
     /// Takes a slot, waiting for one (`.wait`) or throwing `.overloaded` (`.fail`) when full; a
@@ -54,25 +53,20 @@ final class AdmissionGate: Sendable {
             changes.changed()
             return
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let admitted = state.withLock { state -> Bool in
-                    if state.inFlight < limit && state.waiters.isEmpty {
-                        state.inFlight += 1
-                        state.admitted += 1
-                        return true
-                    }
-                    state.waiters.append(continuation, id: id, lane: binding.lane)
-                    state.maxWaiting = max(state.maxWaiting, state.waiters.count)
-                    return false
+        try await parkWaiter { (continuation: CheckedContinuation<Void, any Error>) in
+            let admitted = state.withLock { state -> Bool in
+                if state.inFlight < limit && state.waiters.isEmpty {
+                    state.inFlight += 1
+                    state.admitted += 1
+                    return true
                 }
-                changes.changed()
-                if admitted {
-                    continuation.resume()
-                } else if Task.isCancelled {
-                    cancel(id: id)
-                }
+                state.waiters.append(continuation, id: id, lane: binding.lane)
+                state.maxWaiting = max(state.maxWaiting, state.waiters.count)
+                return false
             }
+            changes.changed()
+            if admitted { continuation.resume() }
+            return !admitted
         } onCancel: {
             cancel(id: id)
         }

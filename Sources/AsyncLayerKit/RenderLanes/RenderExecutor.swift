@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LayerKitSupport
 
 /// A task executor (SE-0417) backed by its own OS threads, serving work by priority lane.
 ///
@@ -26,9 +22,10 @@ import Musl
 /// Use it as a task executor preference (`withTaskExecutorPreference(executor) { … }`,
 /// `group.addTask(executorPreference: executor) { … }`) or through ``RenderLanes``.
 public final class RenderExecutor: TaskExecutor {
-    /// The default width: the active processor count, at least 1 and at most 16.
+    /// The default width: the processors this process may run on (its affinity mask), at least 1
+    /// and at most 16. Also the default of every other pool width in the package and its examples.
     public static var defaultWidth: Int {
-        min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 16)
+        ActiveProcessors.count
     }
 
     /// The number of worker threads, the most entries that run at once.
@@ -70,9 +67,9 @@ public final class RenderExecutor: TaskExecutor {
             state.liveWorkers = self.width
             state.servingLanes = Array(repeating: nil, count: self.width)
         }
-        var threads: [pthread_t] = []
+        var threads: [OSThread] = []
         for index in 0..<self.width {
-            threads.append(OSThread.spawn { [self] in self.workerLoop(index: index) })
+            threads.append(OSThread.start(name: "\(name)-\(index)") { [self] in self.workerLoop(index: index) })
         }
         lock.withLock { $0.threads = threads }
         // Return once every worker has named itself, so that the threads are visible by name.
@@ -108,7 +105,7 @@ public final class RenderExecutor: TaskExecutor {
             changes.changed()
         } else {
             let executor = binding?.asUnownedTaskExecutor() ?? asUnownedTaskExecutor()
-            OSThread.spawnDetached { [binding] in
+            OSThread.detach(name: nil) { [binding] in
                 withExtendedLifetime(binding) { job.runSynchronously(on: executor) }
             }
         }
@@ -123,16 +120,14 @@ public final class RenderExecutor: TaskExecutor {
     /// when the caller is not one of this executor's workers. Work that was moved to a higher
     /// lane while it waited (priority escalation) reports the lane it was moved to.
     public var currentLane: RenderPriority? {
-        let me = OSThread.current
-        return lock.withLock { state in
-            state.threads.firstIndex { pthread_equal($0, me) != 0 }.flatMap { state.servingLanes[$0] }
+        lock.withLock { state in
+            state.threads.firstIndex(where: \.isCurrent).flatMap { state.servingLanes[$0] }
         }
     }
 
     /// Whether the calling thread is one of this executor's workers.
     public var isCurrentThreadAWorker: Bool {
-        let me = OSThread.current
-        return lock.withLock { state in state.threads.contains { pthread_equal($0, me) != 0 } }
+        lock.withLock { state in state.threads.contains(where: \.isCurrent) }
     }
 
     /// Stops accepting synchronous items, lets every queued entry run, then joins the worker
@@ -142,14 +137,14 @@ public final class RenderExecutor: TaskExecutor {
     /// afterwards run on a one-off thread each. Must not be called from a worker thread.
     public func shutdown() {
         precondition(!isCurrentThreadAWorker, "RenderExecutor.shutdown() called from its own worker thread")
-        let threads = lock.withLock { state -> [pthread_t] in
+        let threads = lock.withLock { state -> [OSThread] in
             guard !state.isJoined else { return [] }
             state.isShuttingDown = true
             state.isJoined = true
             return state.threads
         }
         lock.broadcast()
-        for thread in threads { OSThread.join(thread) }
+        for thread in threads { thread.join() }
     }
 
     // MARK: Synchronous items (used by RenderLanes)
@@ -211,7 +206,6 @@ public final class RenderExecutor: TaskExecutor {
     }
 
     private func workerLoop(index: Int) {
-        OSThread.setName("\(name)-\(index)")
         lock.withLock { $0.startedWorkers += 1 }
         lock.broadcast()
         let base = OSThread.niceValue

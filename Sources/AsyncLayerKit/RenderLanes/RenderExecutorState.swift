@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LayerKitSupport
 
 /// One unit of work queued on a ``RenderExecutor``: a task's job, or a synchronous work item.
 enum RenderQueueEntry {
@@ -18,7 +14,7 @@ enum RenderQueueEntry {
 struct RenderExecutorState {
     var queue: LaneQueue<RenderQueueEntry>
     var nextID: UInt64 = 1
-    var threads: [pthread_t] = []
+    var threads: [OSThread] = []
     /// The lane each worker (by index) is serving now; `nil` while it is idle.
     var servingLanes: [RenderPriority?] = []
     var liveWorkers = 0
