@@ -96,11 +96,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// before using ``DisplayActor``.
     @discardableResult
     public func useManualDriver() -> Bool {
-        state.withLock { state in
-            guard !state.threadStarted else { return false }
-            state.driver = .manual
-            return true
-        }
+        state.withLock { $0.useManualDriver() }
     }
 
     /// Runs one turn: every queued job (and those they enqueue), then the before-waiting phases.
@@ -142,11 +138,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// Stops the loop's thread after its current turn and waits for it to exit. Jobs still queued
     /// stay queued. For tests and examples; ``main`` normally lives as long as the process.
     public func shutdown() {
-        let (action, thread) = state.withLock { state -> (LoopState.WakeAction, OSThread?) in
-            state.isShuttingDown = true
-            defer { state.thread = nil }
-            return (state.wakeIfWaiting(), state.thread)
-        }
+        let (action, thread) = state.withLock { $0.shutdown() }
         perform(action)
         thread?.join()
     }
@@ -172,7 +164,8 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// Starts the loop's thread, named after the loop (for ps, perf and debuggers).
     private func startThread(name: String) {
         let thread = OSThread.start(name: name) { [self] in threadMain() }
-        state.withLock { $0.thread = thread }
+        // Shut down meanwhile: the thread exits at its first wait, and nobody joins it.
+        if !state.withLock({ $0.adopt(thread) }) { thread.detach() }
     }
 
     private func threadMain() {
@@ -202,7 +195,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         let me = ThreadIdentity.current
         let start = MonotonicTime.now()
         guard state.withLock({ $0.beginTurn(on: me, force: force) }) else { return nil }
-        defer { state.withLock { $0.drainingThread = nil } }
+        defer { state.withLock { $0.endTurn() } }
 
         var jobCount = 0
         let executor = asUnownedSerialExecutor()
@@ -236,7 +229,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         for stream in streams {
             stream.yield(record)
         }
-        state.withLock { $0.metrics.record(turnNanoseconds: record.durationNanoseconds, jobs: jobCount, idleBefore: idleBefore) }
+        state.withLock { $0.recordTurn(nanoseconds: record.durationNanoseconds, jobs: jobCount, idleBefore: idleBefore) }
         return record
     }
 }

@@ -58,7 +58,12 @@ package struct OSThread: @unchecked Sendable {
 
     /// Starts a thread that nobody joins.
     package static func detach(name: String?, _ body: @escaping @Sendable () -> Void) {
-        pthread_detach(start(name: name, body).handle)
+        start(name: name, body).detach()
+    }
+
+    /// Lets the thread end without being joined (its resources are freed when it exits).
+    package func detach() {
+        pthread_detach(handle)
     }
 
     /// Runs `body` on a new thread with a stack of `stackSize` bytes (the default when `nil`) and
