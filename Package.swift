@@ -41,10 +41,15 @@ let package = Package(
         // The PNG writer's compressor and CRC-32 (libpng stays the decoder).
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
+        // MARK: LayerKitSupport: the one lock, the condition lock, the thread starter, the timer
+        // thread and the processor count, below Canvas, DisplayLoop and Flexbox (not a product:
+        // its API is at `package` access).
+        .target(name: "LayerKitSupport", swiftSettings: swiftSettings),
+
         // MARK: Canvas: geometry, colour, bitmaps, drawing, text, codecs. Knows nothing of loops.
         .target(
             name: "Canvas",
-            dependencies: ["CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CLibDeflate"],
+            dependencies: ["LayerKitSupport", "CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CLibDeflate"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -58,12 +63,12 @@ let package = Package(
 
         // MARK: DisplayLoop: the turn-based serial executor, its global actor, before-waiting
         // phases, transactions, the display link. Knows nothing of graphics.
-        .target(name: "DisplayLoop", swiftSettings: swiftSettings),
+        .target(name: "DisplayLoop", dependencies: ["LayerKitSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "DisplayLoopTests", dependencies: ["DisplayLoop", "AsyncLayerKitTesting"], swiftSettings: swiftSettings),
 
         // MARK: Flexbox: the layout engine. Pure values: a tree of CSS flexbox styles plus a measure
         // function → frames. Knows nothing of drawing, loops or elements.
-        .target(name: "Flexbox", swiftSettings: swiftSettings),
+        .target(name: "Flexbox", dependencies: ["LayerKitSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlexboxTests",
             dependencies: ["Flexbox"],

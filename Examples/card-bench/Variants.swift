@@ -30,7 +30,7 @@ struct Variants: AsyncParsableCommand {
     @Option(help: "Pixels per point, as ?scale= (the server's default is 2).") var scale = 2.0
     @Option(help: "webp, png or jpeg.") var format: VariantFormat = .webp
     @Option(help: "WebP or JPEG quality; default the server's (WebP 80, JPEG 85).") var quality: Int?
-    @Option(help: "Render lane threads; default the server's (active processors, at most 16).") var lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
+    @Option(help: "Render lane threads; default the server's (active processors, at most 16).") var lanes = RenderExecutor.defaultWidth
     @Option(help: "The text that starts every variant's counter (distinct runs, distinct trees).") var salt = "b"
     @Option(help: "WebP method (0...6) instead of the library's default: a baseline at an earlier default.")
     var webpMethod: Int?

@@ -1,4 +1,5 @@
 import DisplayLoop
+import LayerKitSupport
 
 extension DisplayLoop {
     /// Drives the manual main loop until `condition` holds, waiting between turns for work that
@@ -40,7 +41,7 @@ extension DisplayLoop {
         let deadline = clock.now.advanced(by: timeout)
         // Evaluated at the very end of every turn, after every phase: what the loop looks like
         // when it goes idle.
-        let held = LoopLock(false)
+        let held = Lock(false)
         let observer = loop.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: .max) { _ in
             let holds = DisplayActor.assumeIsolated { condition() }
             held.withLock { $0 = holds }

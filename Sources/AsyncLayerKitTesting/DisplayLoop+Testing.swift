@@ -1,4 +1,5 @@
 import DisplayLoop
+import LayerKitSupport
 import Synchronization
 
 extension DisplayLoop {
@@ -10,7 +11,7 @@ extension DisplayLoop {
     /// (see ``MainDisplayLoopTrait``).
     @discardableResult
     public static func drive<T: Sendable>(_ body: @escaping @DisplayActor () -> T) -> (value: T, turns: [TurnRecord]) {
-        let box = LoopLock<T?>(nil)
+        let box = Lock<T?>(nil)
         Task { @DisplayActor in
             let value = body()
             box.withLock { $0 = value }
@@ -27,7 +28,7 @@ extension DisplayLoop {
 /// thread-driven loops, where no driver call returns them.
 public final class TurnRecorder: Sendable {
     private final class Records: Sendable {
-        let list = LoopLock<[TurnRecord]>([])
+        let list = Lock<[TurnRecord]>([])
     }
 
     private let records = Records()

@@ -1,4 +1,5 @@
 import DisplayLoop
+import LayerKitSupport
 import Synchronization
 
 /// A clock whose time moves only when you call ``advance(by:)``: deterministic tests of anything
@@ -55,7 +56,7 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    private let state = LoopLock(State())
+    private let state = Lock(State())
 
     /// Creates a clock at offset zero.
     public init() {}

@@ -1,4 +1,5 @@
 import Foundation
+import LayerKitSupport
 
 /// A group of asynchronous operations whose completions are delivered together on
 /// ``DisplayLoop/main``, in the order the operations were added: Texture's `_ASAsyncTransaction`
@@ -62,7 +63,7 @@ public final class AsyncTransaction {
     /// The default for ``maxConcurrentOperations``: the active processor count, at least 1 and at
     /// most 16 (the cap of YYAsyncLayer's queue pool).
     public nonisolated static var defaultMaxConcurrentOperations: Int {
-        min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
+        ActiveProcessors.count
     }
 
     /// The most operations of this transaction that run — have a task — at once. Operations

@@ -1,3 +1,5 @@
+import LayerKitSupport
+
 import Synchronization
 
 extension DisplayLoop {

@@ -1,3 +1,5 @@
+import LayerKitSupport
+
 extension DisplayLoop {
     /// Suspends until this manual loop has something to run — a job queued, or a before-waiting
     /// point requested with ``setNeedsBeforeWaiting()`` — or until `timeout` of real time has
@@ -36,17 +38,15 @@ extension DisplayLoop {
             state.nextWorkWaiterID += 1
             return state.nextWorkWaiterID
         }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                // Checked and registered under the lock that enqueue takes: no wake-up is lost.
-                // A cancel that came before registration is seen here (the flag is set first).
-                let ready = state.withLock { state -> Bool in
-                    if state.isSatisfied(jobs: jobs) || Task.isCancelled { return true }
-                    state.workWaiters[id] = (jobs, continuation)
-                    return false
-                }
-                if ready { continuation.resume() }
+        try? await parkWaiter { continuation in
+            // Checked and registered under the lock that enqueue takes: no wake-up is lost.
+            let ready = state.withLock { state -> Bool in
+                if state.isSatisfied(jobs: jobs) { return true }
+                state.workWaiters[id] = (jobs, continuation)
+                return false
             }
+            if ready { continuation.resume() }
+            return !ready
         } onCancel: {
             state.withLock { $0.workWaiters.removeValue(forKey: id) }?.continuation.resume()
         }

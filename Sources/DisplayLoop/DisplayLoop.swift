@@ -1,6 +1,4 @@
-import Dispatch
-import Foundation
-import Synchronization
+import LayerKitSupport
 
 /// A serial executor that runs jobs in **turns**: the Swift-concurrency counterpart of the main
 /// run loop.
@@ -19,7 +17,7 @@ import Synchronization
 ///
 /// Two drivers run the turns:
 /// - ``Driver/thread(name:)``: a dedicated thread, started on the first enqueue, for servers and
-///   examples. An idle loop sleeps on a semaphore and uses no CPU.
+///   examples. An idle loop sleeps on its lock's condition and uses no CPU.
 /// - ``Driver/manual``: nothing runs until you call ``runTurn()`` or ``runUntilIdle(maxTurns:)``,
 ///   each returning a record of what ran — deterministic tests with no sleeps.
 ///
@@ -41,17 +39,17 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// The loop's name, for logs.
     public let name: String
 
-    let state: LoopLock<LoopState>
-    /// Wakes the loop thread; signalled exactly once per transition from waiting to woken.
-    private let wakeup = DispatchSemaphore(value: 0)
+    /// The loop's state; its condition wakes the loop thread, signalled exactly once per
+    /// transition from waiting to woken.
+    let state: ConditionLock<LoopState>
     /// Serialises manual drivers: only one thread runs a turn at a time.
-    private let turnGate = LoopLock(())
+    private let turnGate = Lock(())
     private let createdAt = MonotonicTime.now()
 
     /// Creates a loop.
     public init(name: String = "DisplayLoop", driver: Driver) {
         self.name = name
-        self.state = LoopLock(LoopState(driver: driver))
+        self.state = ConditionLock(LoopState(driver: driver))
     }
 
     /// The driver currently in charge.
@@ -98,11 +96,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// before using ``DisplayActor``.
     @discardableResult
     public func useManualDriver() -> Bool {
-        state.withLock { state in
-            guard !state.threadStarted else { return false }
-            state.driver = .manual
-            return true
-        }
+        state.withLock { $0.useManualDriver() }
     }
 
     /// Runs one turn: every queued job (and those they enqueue), then the before-waiting phases.
@@ -144,12 +138,9 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
     /// Stops the loop's thread after its current turn and waits for it to exit. Jobs still queued
     /// stay queued. For tests and examples; ``main`` normally lives as long as the process.
     public func shutdown() {
-        let (action, thread) = state.withLock { state -> (LoopState.WakeAction, DispatchGroup?) in
-            state.isShuttingDown = true
-            return (state.wakeIfWaiting(), state.threadExit)
-        }
+        let (action, thread) = state.withLock { $0.shutdown() }
         perform(action)
-        thread?.wait()
+        thread?.join()
     }
 
     /// Counters and timings so far.
@@ -162,7 +153,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         case .none:
             break
         case .signal:
-            wakeup.signal()
+            state.signal()
         case .startThread(let name):
             startThread(name: name)
         case .resumeWorkWaiters(let waiters):
@@ -170,39 +161,31 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         }
     }
 
+    /// Starts the loop's thread, named after the loop (for ps, perf and debuggers).
     private func startThread(name: String) {
-        let exit = DispatchGroup()
-        exit.enter()
-        state.withLock { $0.threadExit = exit }
-        let thread = Thread { [self] in
-            // A new Linux thread inherits its creator's name; name it after the loop (for ps, perf
-            // and debuggers). Glibc's Swift module has no pthread_setname_np, so write the
-            // kernel's own name file (15 bytes at most).
-            Thread.current.name = name
-            ThreadIdentity.setCurrentName(name)
-            threadMain()
-            exit.leave()
-        }
-        thread.name = name
-        thread.start()
+        let thread = OSThread.start(name: name) { [self] in threadMain() }
+        // Shut down meanwhile: the thread exits at its first wait, and nobody joins it.
+        if !state.withLock({ $0.adopt(thread) }) { thread.detach() }
     }
 
     private func threadMain() {
         var idleBefore: UInt64 = 0
         while true {
             _ = runOneTurn(idleBefore: idleBefore, force: true)
-            let waiting = state.withLock { $0.prepareToWait() }
-            switch waiting {
-            case .exit:
-                return
-            case .runAgain:
-                idleBefore = 0
-            case .wait:
-                let start = MonotonicTime.now()
-                wakeup.wait()
-                idleBefore = MonotonicTime.now() - start
-                if state.withLock({ $0.isShuttingDown }) { return }
+            // Parks on the condition until an enqueue wakes it (LoopState decides, under the lock).
+            let start = MonotonicTime.now()
+            var parked = false
+            let exit = state.wait { state -> ConditionLock<LoopState>.Decision<Bool> in
+                switch state.prepareToWait() {
+                case .exit: return .proceed(true)
+                case .runAgain: return .proceed(false)
+                case .wait:
+                    parked = true
+                    return .park
+                }
             }
+            if exit { return }
+            idleBefore = parked ? MonotonicTime.now() - start : 0
         }
     }
 
@@ -212,7 +195,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         let me = ThreadIdentity.current
         let start = MonotonicTime.now()
         guard state.withLock({ $0.beginTurn(on: me, force: force) }) else { return nil }
-        defer { state.withLock { $0.drainingThread = nil } }
+        defer { state.withLock { $0.endTurn() } }
 
         var jobCount = 0
         let executor = asUnownedSerialExecutor()
@@ -246,7 +229,7 @@ public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertibl
         for stream in streams {
             stream.yield(record)
         }
-        state.withLock { $0.metrics.record(turnNanoseconds: record.durationNanoseconds, jobs: jobCount, idleBefore: idleBefore) }
+        state.withLock { $0.recordTurn(nanoseconds: record.durationNanoseconds, jobs: jobCount, idleBefore: idleBefore) }
         return record
     }
 }

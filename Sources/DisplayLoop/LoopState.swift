@@ -1,33 +1,44 @@
-import Dispatch
+import LayerKitSupport
 
-/// The loop's shared state, always accessed under the loop's one `Mutex`.
+/// The loop's shared state, always accessed under the loop's ``ConditionLock``.
 ///
 /// The lock is inherent: the Swift runtime enqueues jobs from any thread, synchronously, so the
 /// executor cannot be an actor itself. Every method here is a short, non-blocking state
 /// transition that returns what to do outside the lock (wake the thread, start it, run observers),
-/// in the manner of swift-async-algorithms' state machines.
+/// in the manner of swift-async-algorithms' state machines. The driver and the thread's life
+/// change only through these events.
 struct LoopState {
-    var driver: DisplayLoop.Driver
+    /// The life of a thread-driven loop's thread (a manual loop stays `.notStarted`).
+    enum Lifecycle {
+        /// No thread yet: it starts on the first job or before-waiting request.
+        case notStarted
+        /// The thread runs turns; `parked` while it sleeps on the lock's condition. `thread` is
+        /// `nil` until the shell that started it hands it over (``adopt(_:)``).
+        case running(thread: OSThread?, parked: Bool)
+        /// ``DisplayLoop/shutdown()`` was called: the thread exits at its next wait; `thread` is
+        /// the handle to join if the shell has not taken it yet.
+        case stopped(thread: OSThread?)
+        /// ``DisplayLoop/shutdown()`` was called before any thread started: none ever will.
+        case stoppedBeforeStart
+    }
+
+    private(set) var driver: DisplayLoop.Driver
+    private(set) var lifecycle: Lifecycle = .notStarted
     var jobs: [UnownedJob] = []
-    var threadStarted = false
-    /// The loop thread is parked (or about to park) on the wake-up semaphore.
-    var isWaiting = false
-    var isShuttingDown = false
-    var threadExit: DispatchGroup?
     /// Somebody asked for a turn's before-waiting phases (and the sequences) without a job.
-    var beforeWaitingRequested = false
+    private(set) var beforeWaitingRequested = false
     /// The next before-waiting point is yielded to the sequences.
-    var yieldToSequences = false
+    private(set) var yieldToSequences = false
     /// The thread running a turn right now, for the isolation checks.
-    var drainingThread: ThreadIdentity?
-    var turnNumber: UInt64 = 0
+    private(set) var drainingThread: ThreadIdentity?
+    private(set) var turnNumber: UInt64 = 0
     var observers: [ObserverEntry] = []
     var nextObserverID = 0
     var sequences: [Int: AsyncStream<TurnRecord>.Continuation] = [:]
-    var metrics = LoopMetrics()
+    private(set) var metrics = LoopMetrics()
     /// Tasks in ``DisplayLoop/waitForWork(timeout:)`` (no job count: any work) and
     /// ``DisplayLoop/waitUntilQueued(jobs:timeout:)``, resumed by the enqueue that satisfies them.
-    var workWaiters: [Int: (jobs: Int?, continuation: CheckedContinuation<Void, Never>)] = [:]
+    var workWaiters: [Int: (jobs: Int?, continuation: CheckedContinuation<Void, any Error>)] = [:]
     var nextWorkWaiterID = 0
 
     init(driver: DisplayLoop.Driver) {
@@ -46,13 +57,21 @@ struct LoopState {
         case signal
         case startThread(String)
         /// A manual loop got work: resume the tasks waiting for it.
-        case resumeWorkWaiters([CheckedContinuation<Void, Never>])
+        case resumeWorkWaiters([CheckedContinuation<Void, any Error>])
     }
 
     enum WaitDecision {
         case exit
         case runAgain
         case wait
+    }
+
+    /// Whether the loop's thread was ever started.
+    var hasStartedThread: Bool {
+        switch lifecycle {
+        case .notStarted, .stoppedBeforeStart: false
+        case .running, .stopped: true
+        }
     }
 
     mutating func enqueue(_ job: UnownedJob) -> WakeAction {
@@ -66,16 +85,55 @@ struct LoopState {
         return wake()
     }
 
-    /// Wakes the loop once: starts the thread the first time, signals it only when it is waiting,
-    /// so the semaphore's count never runs ahead of the waits (no lost and no spurious wake-ups).
+    /// Wakes the loop once: starts the thread the first time, signals it only when it is parked
+    /// (no lost wake-up, and no signal while the thread is busy).
     private mutating func wake() -> WakeAction {
         guard case .thread(let name) = driver else { return takeWorkWaiters() }
-        guard !isShuttingDown else { return .none }
-        if !threadStarted {
-            threadStarted = true
+        switch lifecycle {
+        case .notStarted:
+            lifecycle = .running(thread: nil, parked: false)
             return .startThread(name)
+        case .running(let thread, parked: true):
+            lifecycle = .running(thread: thread, parked: false)
+            return .signal
+        case .running, .stopped, .stoppedBeforeStart:
+            return .none
         }
-        return wakeIfWaiting()
+    }
+
+    /// The shell started the thread: keep its handle for ``shutdown()``. Returns `false` when the
+    /// loop was shut down meanwhile (the thread exits at its first wait; nobody joins it).
+    mutating func adopt(_ thread: OSThread) -> Bool {
+        switch lifecycle {
+        case .running(nil, let parked):
+            lifecycle = .running(thread: thread, parked: parked)
+            return true
+        case .notStarted, .running, .stopped, .stoppedBeforeStart:
+            return false
+        }
+    }
+
+    /// ``DisplayLoop/useManualDriver()``: the loop becomes manual unless its thread has started.
+    mutating func useManualDriver() -> Bool {
+        guard !hasStartedThread else { return false }
+        driver = .manual
+        return true
+    }
+
+    /// ``DisplayLoop/shutdown()``: the thread is to exit after its turn. Returns how to wake it
+    /// and the thread to join (`nil` when there is none, or another caller took it).
+    mutating func shutdown() -> (WakeAction, OSThread?) {
+        switch lifecycle {
+        case .notStarted, .stoppedBeforeStart:
+            lifecycle = .stoppedBeforeStart
+            return (.none, nil)
+        case .running(let thread, let parked):
+            lifecycle = .stopped(thread: nil)
+            return (parked ? .signal : .none, thread)
+        case .stopped(let thread):
+            lifecycle = .stopped(thread: nil)
+            return (.none, thread)
+        }
     }
 
     /// Whether a turn has something to run: a job, or a requested before-waiting point.
@@ -95,14 +153,8 @@ struct LoopState {
         return .resumeWorkWaiters(due.values.map(\.continuation))
     }
 
-    mutating func wakeIfWaiting() -> WakeAction {
-        guard isWaiting else { return .none }
-        isWaiting = false
-        return .signal
-    }
-
     mutating func beginTurn(on thread: ThreadIdentity, force: Bool) -> Bool {
-        guard force || !jobs.isEmpty || beforeWaitingRequested else { return false }
+        guard force || hasWork else { return false }
         beforeWaitingRequested = false
         drainingThread = thread
         return true
@@ -122,11 +174,29 @@ struct LoopState {
         return (turnNumber, observers, yielding)
     }
 
+    /// The turn is over: nobody drains the loop until the next one.
+    mutating func endTurn() {
+        drainingThread = nil
+    }
+
+    /// Records a finished turn's figures.
+    mutating func recordTurn(nanoseconds: UInt64, jobs: Int, idleBefore: UInt64) {
+        metrics.record(turnNanoseconds: nanoseconds, jobs: jobs, idleBefore: idleBefore)
+    }
+
+    /// The loop's thread finished a turn: run another, park (until ``wake()`` signals) or exit.
     mutating func prepareToWait() -> WaitDecision {
-        if isShuttingDown { return .exit }
-        if !jobs.isEmpty || beforeWaitingRequested { return .runAgain }
-        isWaiting = true
-        return .wait
+        switch lifecycle {
+        case .stopped, .stoppedBeforeStart:
+            return .exit
+        case .running(let thread, _):
+            if hasWork { return .runAgain }
+            lifecycle = .running(thread: thread, parked: true)
+            return .wait
+        case .notStarted:
+            // Only the thread calls this, and it exists only once started.
+            return hasWork ? .runAgain : .wait
+        }
     }
 
     mutating func addObserver(phase: BeforeWaitingPhase, order: Int, body: @escaping @Sendable (TurnRecord) -> Void) -> Int {

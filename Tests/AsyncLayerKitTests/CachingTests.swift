@@ -1,5 +1,6 @@
 import AsyncLayerKit
 import DisplayLoop
+import LayerKitSupport
 import Testing
 
 @Suite struct ByteBudgetCacheTests {
@@ -91,7 +92,7 @@ struct SplitMix {
             var nextID = 0
             var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         }
-        private let state = LoopLock(State())
+        private let state = Lock(State())
         func open() {
             let waiters = state.withLock { state in
                 state.isOpen = true
@@ -121,7 +122,7 @@ struct SplitMix {
     }
 
     final class Count: Sendable {
-        private let value = LoopLock(0)
+        private let value = Lock(0)
         func add() { value.withLock { $0 += 1 } }
         var current: Int { value.withLock { $0 } }
     }

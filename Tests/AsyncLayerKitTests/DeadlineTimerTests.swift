@@ -1,4 +1,5 @@
 @testable import AsyncLayerKit
+import LayerKitSupport
 import Testing
 
 /// The timer thread that fires render deadlines without a cooperative-pool thread.

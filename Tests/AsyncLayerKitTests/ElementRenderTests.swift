@@ -1,5 +1,6 @@
 import AsyncLayerKit
 import Foundation
+import LayerKitSupport
 import Testing
 
 @Suite struct ElementRenderTests {

@@ -1,20 +1,21 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
 import DisplayLoop
+import LayerKitSupport
 import Synchronization
 import Testing
 
 /// A thread-safe log.
 final class EventLog: Sendable {
-    private let entries = LoopLock<[String]>([])
+    private let entries = Lock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
 
 /// A value behind a lock, shareable between the test, the loop and render threads.
 final class Locked<Value: Sendable>: Sendable {
-    private let mutex: LoopLock<Value>
-    init(_ value: Value) { mutex = LoopLock(value) }
+    private let mutex: Lock<Value>
+    init(_ value: Value) { mutex = Lock(value) }
     func withLock<R>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
     var value: Value { withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 @testable import AsyncLayerKit
+import LayerKitSupport
 import Testing
 
 /// Width, threads, thread priorities and shutdown of the executor behind the lanes.
@@ -32,7 +33,7 @@ import Testing
         defer { executor.shutdown() }
         let lanes = RenderLanes(executor: executor)
         for lane in RenderPriority.servingOrder {
-            let (name, onWorker) = try await lanes.render(priority: lane) { (OSThread.name, executor.isCurrentThreadAWorker) }
+            let (name, onWorker) = try await lanes.render(priority: lane) { (OSThread.currentName, executor.isCurrentThreadAWorker) }
             #expect(onWorker)
             #expect(name == "RenderLane-0" || name == "RenderLane-1")
         }

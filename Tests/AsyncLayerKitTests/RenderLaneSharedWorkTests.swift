@@ -1,4 +1,5 @@
 @testable import AsyncLayerKit
+import LayerKitSupport
 import Testing
 
 /// Shared work (``InFlightWork`` on a ``RenderExecutor``, and ``ElementRenderService`` through
@@ -107,7 +108,7 @@ struct LaneProbe: CustomElement {
     func draw(in context: GraphicsContext, size: Size) throws {
         guard let (lanes, log) = Self.registry.withLock({ $0[token] }) else { return }
         let lane = lanes.executor.currentLane.map(String.init(describing:)) ?? "none"
-        let thread = OSThread.name.hasPrefix(lanes.executor.name) ? lanes.executor.name : OSThread.name
+        let thread = OSThread.currentName.hasPrefix(lanes.executor.name) ? lanes.executor.name : OSThread.currentName
         log.append("draw \(lane) \(thread)")
     }
 }

@@ -1,4 +1,5 @@
 @testable import AsyncLayerKit
+import LayerKitSupport
 import Synchronization
 import Testing
 

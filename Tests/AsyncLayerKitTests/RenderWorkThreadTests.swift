@@ -1,6 +1,7 @@
 @testable import AsyncLayerKit
 import AsyncLayerKitTesting
 import Foundation
+import LayerKitSupport
 import Testing
 
 /// Where the heavy steps of a render really run, seen from inside each step (``RenderWorkProbe``):
@@ -94,7 +95,7 @@ final class StepThreads: Sendable {
     /// Called by the probe, on the working thread.
     func record(_ step: RenderWorkProbe.Step, _ subject: String) {
         guard subject.contains(tag) else { return }
-        let name = OSThread.name
+        let name = OSThread.currentName
         log.withLock { $0[step, default: []].append(name) }
     }
 

@@ -1,5 +1,6 @@
 import AsyncLayerKitTesting
 import DisplayLoop
+import LayerKitSupport
 import Testing
 
 /// Runs `executor` and the manual main loop in turn until neither has a job left: everything
@@ -15,8 +16,8 @@ func drain(_ executor: ManualTaskExecutor) {
 /// A task executor that runs nothing until ``runAll()``: operations on it start only when the test
 /// says so.
 final class ManualTaskExecutor: TaskExecutor {
-    private let jobs = LoopLock<[UnownedJob]>([])
-    private let ran = LoopLock(0)
+    private let jobs = Lock<[UnownedJob]>([])
+    private let ran = Lock(0)
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

@@ -1,5 +1,6 @@
 import AsyncLayerKitTesting
 import DisplayLoop
+import LayerKitSupport
 import Testing
 
 /// ``AsyncTransaction`` and ``AsyncTransactionGroup`` on the manual main loop. Operations run on
@@ -16,7 +17,7 @@ import Testing
     }
 
     final class Deliveries: Sendable {
-        private let list = LoopLock<[Delivery]>([])
+        private let list = Lock<[Delivery]>([])
         func append(_ delivery: Delivery) { list.withLock { $0.append(delivery) } }
         var all: [Delivery] { list.withLock { $0 } }
     }
@@ -390,7 +391,7 @@ import Testing
     /// exactly the number running, with no timing in it.
     @Test func noMoreThanMaxConcurrentOperationsRunAtOnce() async {
         final class Gauge: Sendable {
-            private let state = LoopLock((current: 0, peak: 0))
+            private let state = Lock((current: 0, peak: 0))
             func enter() { state.withLock { $0.current += 1; $0.peak = max($0.peak, $0.current) } }
             func leave() { state.withLock { $0.current -= 1 } }
             var peak: Int { state.withLock { $0.peak } }

@@ -1,4 +1,5 @@
 import DisplayLoop
+import LayerKitSupport
 import Synchronization
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
 
 /// A thread-safe log of strings.
 final class Log: Sendable {
-    private let entries = LoopLock<[String]>([])
+    private let entries = Lock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
@@ -31,7 +32,7 @@ final class Counter: Sendable {
         var nextID = 0
     }
 
-    private let state = LoopLock(State())
+    private let state = Lock(State())
 
     func increment() {
         let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in

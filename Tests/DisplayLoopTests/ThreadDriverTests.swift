@@ -1,5 +1,6 @@
 import DisplayLoop
 import Foundation
+import LayerKitSupport
 import Testing
 
 @ThreadLoopActor final class ThreadCounter {
@@ -89,9 +90,9 @@ extension ThreadLoopActor {
     /// metrics recorded: a job queued from a before-waiting observer runs in the following turn,
     /// and a turn's metrics are recorded before the next turn starts.
     static func afterTheCurrentTurn() async {
-        let observer = LoopLock<DisplayLoop.BeforeWaitingObserver?>(nil)
+        let observer = Lock<DisplayLoop.BeforeWaitingObserver?>(nil)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let pending = LoopLock<CheckedContinuation<Void, Never>?>(continuation)
+            let pending = Lock<CheckedContinuation<Void, Never>?>(continuation)
             let added = loop.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: .max) { _ in
                 guard let continuation = pending.withLock({ $0.take() }) else { return }
                 Task { @ThreadLoopActor in continuation.resume() }

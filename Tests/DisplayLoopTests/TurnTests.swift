@@ -1,4 +1,5 @@
 @testable import DisplayLoop
+import LayerKitSupport
 import Testing
 
 /// The turn semantics on a manual loop. Serialized: the suite shares one loop.
@@ -136,11 +137,11 @@ import Testing
 
     @Test func aManualLoopIsNotDrivenByAnyoneElse() {
         let driver = ThreadIdentity.current
-        let ranBy = LoopLock<[Bool]>([])
+        let ranBy = Lock<[Bool]>([])
         Task { @ManualLoopActor in ranBy.withLock { $0.append(ThreadIdentity.current == driver) } }
         // Nobody else can run it: the enqueue started no thread (that is decided in the enqueue,
         // under the loop's lock) and the job waits in the queue.
-        #expect(!loop.state.withLock { $0.threadStarted })
+        #expect(!loop.state.withLock { $0.hasStartedThread })
         #expect(loop.pendingJobCount == 1)
         let turns = loop.runUntilIdle()
         #expect(turns.count == 1 && turns.first?.jobCount == 1)

@@ -1,4 +1,5 @@
 @testable import DisplayLoop
+import LayerKitSupport
 import Testing
 
 /// An actor on a loop of its own, to enqueue jobs on it from anywhere.

@@ -1,3 +1,5 @@
+import LayerKitSupport
+
 extension RenderDeadline {
     /// The result of `work`, or ``ElementError/deadlineExceeded(_:)`` at this deadline, whichever
     /// comes first — and at the deadline the caller returns **without waiting for the work**:
@@ -46,10 +48,10 @@ final class DeadlineRaceState<R: Sendable>: Sendable {
         /// The outcome, once decided (possibly before the continuation was installed).
         var outcome: Result<R, any Error>?
         var task: Task<Void, Never>?
-        var timer: DeadlineTimer.Token?
+        var timer: TimerThread.Token?
     }
 
-    private let state = ConditionLock(State())
+    private let state = Lock(State())
 
     /// Installs the caller's continuation; `false` when the race was already decided (a
     /// cancellation before the start), in which case the continuation has been resumed.
@@ -65,7 +67,7 @@ final class DeadlineRaceState<R: Sendable>: Sendable {
     }
 
     /// Records the work's task and the timer, or cancels them when the race is already decided.
-    func attach(task: Task<Void, Never>, timer: DeadlineTimer.Token) {
+    func attach(task: Task<Void, Never>, timer: TimerThread.Token) {
         let decided = state.withLock { state -> Bool in
             guard state.outcome == nil else { return true }
             state.task = task
@@ -81,7 +83,7 @@ final class DeadlineRaceState<R: Sendable>: Sendable {
     /// Decides the race with `result` if nobody has: resumes the caller, cancels the timer and,
     /// unless the work itself ended, the work (which is then abandoned). Later calls do nothing.
     func finish(with result: Result<R, any Error>, byTheWork: Bool = false) {
-        let won = state.withLock { state -> (CheckedContinuation<R, any Error>?, Task<Void, Never>?, DeadlineTimer.Token?)? in
+        let won = state.withLock { state -> (CheckedContinuation<R, any Error>?, Task<Void, Never>?, TimerThread.Token?)? in
             guard state.outcome == nil else { return nil }
             state.outcome = result
             defer { state.continuation = nil; state.task = nil; state.timer = nil }

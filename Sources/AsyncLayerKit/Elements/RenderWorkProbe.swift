@@ -1,3 +1,4 @@
+import LayerKitSupport
 import Synchronization
 
 /// Reports each heavy step of a render — a text measured, an image decoded — from inside the
@@ -25,7 +26,7 @@ enum RenderWorkProbe {
     }
 
     private static let active = Atomic<Int>(0)
-    private static let observers = ConditionLock<(next: Int, all: [Int: Observer])>((0, [:]))
+    private static let observers = Lock<(next: Int, all: [Int: Observer])>((0, [:]))
 
     /// Adds `observer` (called for every step of every render in the process: filter on the
     /// subject); remove it with ``remove(_:)``.

@@ -1,36 +1,26 @@
-/// The admission limit of a ``RenderLanes``: at most `limit` items queued or running, and a
-/// queue, by lane, of callers waiting for a slot.
+import LayerKitSupport
+
+/// The admission limit of a ``RenderLanes``: the shell of an ``AdmissionState`` whose waiters are
+/// the continuations of callers waiting for a slot.
 ///
 /// A lock rather than an actor: a slot is released from the completion of a render, waiters
 /// are cancelled from synchronous cancellation handlers and promoted from synchronous priority
 /// escalation handlers; with an actor each of those would need an unstructured task, and the
-/// cancellation could race with the waiter's arrival. The critical sections are a few
-/// instructions; continuations are resumed after the lock is released. The lock is the
-/// executor's pthread-based `ConditionLock` (its condition unused) rather than
-/// `Synchronization.Mutex`, whose futex fast path lives in the uninstrumented standard library,
-/// so ThreadSanitizer cannot see it order the accesses and reports false races.
+/// cancellation could race with the waiter's arrival. The critical sections are one event of
+/// the state machine; continuations are resumed after the lock is released.
 final class AdmissionGate: Sendable {
-    private struct State {
-        var inFlight = 0
-        var waiters: LaneQueue<CheckedContinuation<Void, any Error>>
-        var maxWaiting = 0
-        var admitted = 0
-        var rejected = 0
-        var cancelledWhileWaiting = 0
-        var promotedWhileWaiting = 0
-    }
-
     /// The most items admitted (queued or running) at once.
     let limit: Int
-    private let state: ConditionLock<State>
+    private let state: Lock<AdmissionState<CheckedContinuation<Void, any Error>>>
     private let changes: StateChanges
 
     /// Creates a gate admitting at most `limit` items (at least 1) that reports its changes to
     /// `changes` (its executor's).
     init(limit: Int, starvationLimit: Int, changes: StateChanges) {
-        self.limit = max(limit, 1)
+        let machine = AdmissionState<CheckedContinuation<Void, any Error>>(limit: limit, starvationLimit: starvationLimit)
+        self.limit = machine.limit
         self.changes = changes
-        state = ConditionLock(State(waiters: LaneQueue(starvationLimit: starvationLimit)))
+        state = Lock(machine)
     }
 
     /// Takes a slot, waiting for one (`.wait`) or throwing `.overloaded` (`.fail`) when full; a
@@ -38,41 +28,20 @@ final class AdmissionGate: Sendable {
     /// `binding.raise(to:)` followed by `promote(id:to:)` cannot leave it in its old lane.
     /// Throws `CancellationError` if the task is cancelled while it waits.
     func acquire(id: UInt64, binding: RenderLaneBinding, policy: RenderOverloadPolicy) async throws {
-        let immediate = try state.withLock { state throws -> Bool in
-            if state.inFlight < limit && state.waiters.isEmpty {
-                state.inFlight += 1
-                state.admitted += 1
-                return true
-            }
-            if policy == .fail {
-                state.rejected += 1
-                throw RenderLaneError.overloaded(queued: state.inFlight, limit: limit)
-            }
-            return false
-        }
-        if immediate {
+        switch state.withLock({ $0.acquire(policy: policy) }) {
+        case .admitted:
             changes.changed()
             return
+        case .rejected(let queued, let limit):
+            throw RenderLaneError.overloaded(queued: queued, limit: limit)
+        case .mustWait:
+            break
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let admitted = state.withLock { state -> Bool in
-                    if state.inFlight < limit && state.waiters.isEmpty {
-                        state.inFlight += 1
-                        state.admitted += 1
-                        return true
-                    }
-                    state.waiters.append(continuation, id: id, lane: binding.lane)
-                    state.maxWaiting = max(state.maxWaiting, state.waiters.count)
-                    return false
-                }
-                changes.changed()
-                if admitted {
-                    continuation.resume()
-                } else if Task.isCancelled {
-                    cancel(id: id)
-                }
-            }
+        try await parkWaiter { (continuation: CheckedContinuation<Void, any Error>) in
+            let parked = state.withLock { $0.park(continuation, id: id, lane: binding.lane) }
+            changes.changed()
+            if !parked { continuation.resume() }
+            return parked
         } onCancel: {
             cancel(id: id)
         }
@@ -80,34 +49,21 @@ final class AdmissionGate: Sendable {
 
     /// Frees a slot, handing it to the next waiter (highest lane first) if there is one.
     func release() {
-        let next = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            if let waiter = state.waiters.popNext() {
-                state.admitted += 1
-                return waiter.element
-            }
-            state.inFlight -= 1
-            return nil
-        }
+        let next = state.withLock { $0.release() }
         changes.changed()
         next?.resume()
     }
 
     /// Removes waiter `id`, if still waiting, and resumes it with `CancellationError`.
     func cancel(id: UInt64) {
-        let removed = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-            let waiter = state.waiters.remove(id: id)
-            if waiter != nil { state.cancelledWhileWaiting += 1 }
-            return waiter
-        }
+        let removed = state.withLock { $0.cancel(id: id) }
         changes.changed()
         removed?.resume(throwing: CancellationError())
     }
 
     /// Moves waiter `id` to a higher lane if it is still waiting.
     func promote(id: UInt64, to lane: RenderPriority) {
-        state.withLock { state in
-            if state.waiters.promote(id: id, to: lane) { state.promotedWhileWaiting += 1 }
-        }
+        state.withLock { $0.promote(id: id, to: lane) }
         changes.changed()
     }
 

@@ -14,7 +14,7 @@
 /// group moves every queued entry of it at once.
 /// A pure value type with no threads or locks, so the rule is tested on its own.
 struct LaneQueue<Element> {
-    private struct Entry {
+    fileprivate struct Entry {
         var lane: RenderPriority
         var element: Element
         var group: UInt64?
@@ -137,3 +137,6 @@ struct LaneQueue<Element> {
         }
     }
 }
+
+extension LaneQueue: Sendable where Element: Sendable {}
+extension LaneQueue.Entry: Sendable where Element: Sendable {}

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import LayerKitSupport
 
 /// A task executor (SE-0417) backed by its own OS threads, serving work by priority lane.
 ///
@@ -26,9 +22,10 @@ import Musl
 /// Use it as a task executor preference (`withTaskExecutorPreference(executor) { … }`,
 /// `group.addTask(executorPreference: executor) { … }`) or through ``RenderLanes``.
 public final class RenderExecutor: TaskExecutor {
-    /// The default width: the active processor count, at least 1 and at most 16.
+    /// The default width: the processors this process may run on (its affinity mask), at least 1
+    /// and at most 16. Also the default of every other pool width in the package and its examples.
     public static var defaultWidth: Int {
-        min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 16)
+        ActiveProcessors.count
     }
 
     /// The number of worker threads, the most entries that run at once.
@@ -43,7 +40,8 @@ public final class RenderExecutor: TaskExecutor {
     /// The anti-starvation limit K: a waiting lane is served after K picks from higher lanes.
     public let starvationLimit: Int
 
-    let lock: ConditionLock<RenderExecutorState>
+    /// The state machine, under the lock whose condition idle workers park on.
+    let lock: ConditionLock<RenderExecutorState<RenderQueueEntry>>
     /// Reports every change of the queues (and of admission gates on this executor) to waiters.
     let changes = StateChanges()
 
@@ -65,18 +63,14 @@ public final class RenderExecutor: TaskExecutor {
         self.threadPriorities = threadPriorities
         self.appliesThreadPriorities = !threadPriorities.isUnchanged && OSThread.canRestoreNiceValue()
         self.starvationLimit = max(starvationLimit, 1)
-        self.lock = ConditionLock(RenderExecutorState(starvationLimit: self.starvationLimit))
-        lock.withLock { state in
-            state.liveWorkers = self.width
-            state.servingLanes = Array(repeating: nil, count: self.width)
-        }
-        var threads: [pthread_t] = []
+        self.lock = ConditionLock(RenderExecutorState(width: self.width, starvationLimit: self.starvationLimit))
+        var threads: [OSThread] = []
         for index in 0..<self.width {
-            threads.append(OSThread.spawn { [self] in self.workerLoop(index: index) })
+            threads.append(OSThread.start(name: "\(name)-\(index)") { [self] in self.workerLoop(index: index) })
         }
-        lock.withLock { $0.threads = threads }
-        // Return once every worker has named itself, so that the threads are visible by name.
-        lock.wait { $0.startedWorkers == self.width ? () : nil }
+        lock.withLock { $0.adopt(threads: threads) }
+        // Return once every worker has started (named), so that the threads are visible by name.
+        lock.wait { $0.hasStarted ? () : nil }
     }
 
     /// Enqueues a job of a task that prefers this executor, in the lane of the job's priority.
@@ -95,20 +89,15 @@ public final class RenderExecutor: TaskExecutor {
     }
 
     private func enqueue(_ job: UnownedJob, lane jobLane: RenderPriority, binding: RenderLaneBinding?) {
-        let accepted = lock.withLock { state -> Bool in
-            guard !state.isShuttingDown else { return false }
-            // The binding's lane is read under the lock: a concurrent raise(to:) either promotes
-            // this entry afterwards or has already raised the lane read here.
-            let lane = binding?.lane ?? jobLane
-            state.queue.append(.job(job, binding), id: state.makeID(), lane: lane, group: binding?.group)
-            return true
-        }
-        if accepted {
+        // The binding's lane is read under the lock: a concurrent raise(to:) either promotes
+        // this entry afterwards or has already raised the lane read here.
+        let action = lock.withLock { $0.submit(.job(job, binding), lane: binding?.lane ?? jobLane, group: binding?.group) }
+        if action == .wakeWorker {
             lock.signal()
             changes.changed()
         } else {
             let executor = binding?.asUnownedTaskExecutor() ?? asUnownedTaskExecutor()
-            OSThread.spawnDetached { [binding] in
+            OSThread.detach(name: nil) { [binding] in
                 withExtendedLifetime(binding) { job.runSynchronously(on: executor) }
             }
         }
@@ -123,16 +112,14 @@ public final class RenderExecutor: TaskExecutor {
     /// when the caller is not one of this executor's workers. Work that was moved to a higher
     /// lane while it waited (priority escalation) reports the lane it was moved to.
     public var currentLane: RenderPriority? {
-        let me = OSThread.current
-        return lock.withLock { state in
-            state.threads.firstIndex { pthread_equal($0, me) != 0 }.flatMap { state.servingLanes[$0] }
+        lock.withLock { state in
+            state.threads.firstIndex(where: \.isCurrent).flatMap { state.servingLanes[$0] }
         }
     }
 
     /// Whether the calling thread is one of this executor's workers.
     public var isCurrentThreadAWorker: Bool {
-        let me = OSThread.current
-        return lock.withLock { state in state.threads.contains { pthread_equal($0, me) != 0 } }
+        lock.withLock { state in state.threads.contains(where: \.isCurrent) }
     }
 
     /// Stops accepting synchronous items, lets every queued entry run, then joins the worker
@@ -142,14 +129,9 @@ public final class RenderExecutor: TaskExecutor {
     /// afterwards run on a one-off thread each. Must not be called from a worker thread.
     public func shutdown() {
         precondition(!isCurrentThreadAWorker, "RenderExecutor.shutdown() called from its own worker thread")
-        let threads = lock.withLock { state -> [pthread_t] in
-            guard !state.isJoined else { return [] }
-            state.isShuttingDown = true
-            state.isJoined = true
-            return state.threads
-        }
+        let threads = lock.withLock { $0.shutdown() }
         lock.broadcast()
-        for thread in threads { OSThread.join(thread) }
+        for thread in threads { thread.join() }
     }
 
     // MARK: Synchronous items (used by RenderLanes)
@@ -162,11 +144,7 @@ public final class RenderExecutor: TaskExecutor {
     /// Queues an item in the lane of `binding` (read under the lock), as a member of its group;
     /// returns `false` (and queues nothing) after `shutdown()`.
     func submit(_ entry: RenderQueueEntry, id: UInt64, binding: RenderLaneBinding) -> Bool {
-        let accepted = lock.withLock { state -> Bool in
-            guard !state.isShuttingDown else { return false }
-            state.queue.append(entry, id: id, lane: binding.lane, group: binding.group)
-            return true
-        }
+        let accepted = lock.withLock { $0.submit(entry, id: id, lane: binding.lane, group: binding.group) } == .wakeWorker
         if accepted {
             lock.signal()
             changes.changed()
@@ -176,11 +154,7 @@ public final class RenderExecutor: TaskExecutor {
 
     /// Removes item `id` if it has not started, and resumes its waiter with `CancellationError`.
     func cancel(id: UInt64) {
-        let removed = lock.withLock { state -> RenderQueueEntry? in
-            let entry = state.queue.remove(id: id)
-            if entry != nil { state.cancelledBeforeStart += 1 }
-            return entry
-        }
+        let removed = lock.withLock { $0.cancel(id: id) }
         changes.changed()
         if case .item(_, let cancel) = removed { cancel() }
     }
@@ -188,11 +162,7 @@ public final class RenderExecutor: TaskExecutor {
     /// Moves the queued jobs of `group` (a ``RenderLaneBinding``) that wait below `lane` up to
     /// `lane`; returns how many moved.
     func promote(group: UInt64, to lane: RenderPriority) -> Int {
-        let moved = lock.withLock { state in
-            let moved = state.queue.promote(group: group, to: lane)
-            state.promotions += moved
-            return moved
-        }
+        let moved = lock.withLock { $0.promote(group: group, to: lane) }
         changes.changed()
         return moved
     }
@@ -205,40 +175,24 @@ public final class RenderExecutor: TaskExecutor {
 
     // MARK: Workers
 
-    private enum Next {
-        case run(RenderQueueEntry, RenderPriority)
-        case exit
-    }
-
     private func workerLoop(index: Int) {
-        OSThread.setName("\(name)-\(index)")
-        lock.withLock { $0.startedWorkers += 1 }
-        lock.broadcast()
+        if lock.withLock({ $0.workerStarted() }) { lock.broadcast() }
         let base = OSThread.niceValue
         var offset: Int32 = 0
         var finishedOne = false
         while true {
-            let next = lock.wait { state -> Next? in
+            let next = lock.wait { state -> ConditionLock<RenderExecutorState<RenderQueueEntry>>.Decision<(RenderQueueEntry, RenderPriority)?> in
                 if finishedOne {
-                    state.running -= 1
-                    state.servingLanes[index] = nil
+                    state.finished(worker: index)
                     finishedOne = false
                 }
-                if let picked = state.queue.popNext() {
-                    state.running += 1
-                    state.servingLanes[index] = picked.lane
-                    state.maxRunning = max(state.maxRunning, state.running)
-                    state.ranPerLane[picked.lane.index] += 1
-                    if picked.overrode { state.starvationOverrides += 1 }
-                    return .run(picked.element, picked.lane)
+                switch state.next(forWorker: index) {
+                case .run(let entry, let lane): return .proceed((entry, lane))
+                case .exit: return .proceed(nil)
+                case .park: return .park
                 }
-                if state.isShuttingDown {
-                    state.liveWorkers -= 1
-                    return .exit
-                }
-                return nil
             }
-            guard case .run(let entry, let lane) = next else { break }
+            guard let (entry, lane) = next else { break }
             changes.changed()
             if appliesThreadPriorities {
                 let wanted = max(threadPriorities.offset(for: lane), 0)
@@ -252,10 +206,7 @@ public final class RenderExecutor: TaskExecutor {
             if changes.isObserved {
                 // Somebody waits for queue states: make the end of this entry visible now rather
                 // than at the next pick, which may be a long time coming.
-                lock.withLock { state in
-                    state.running -= 1
-                    state.servingLanes[index] = nil
-                }
+                lock.withLock { $0.finished(worker: index) }
                 changes.changed()
             } else {
                 finishedOne = true

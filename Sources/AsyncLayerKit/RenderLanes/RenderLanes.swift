@@ -1,3 +1,4 @@
+import LayerKitSupport
 /// The front door for rendering off the loop: priority lanes on a ``RenderExecutor``, with a
 /// bounded admission queue.
 ///
@@ -72,7 +73,7 @@ public final class RenderLanes: Sendable {
         guard ownsExecutor else { return }
         if executor.isCurrentThreadAWorker {
             // Released inside its own work: a worker cannot join itself, so join from elsewhere.
-            OSThread.spawnDetached { [executor] in executor.shutdown() }
+            OSThread.detach(name: nil) { [executor] in executor.shutdown() }
         } else {
             executor.shutdown()
         }

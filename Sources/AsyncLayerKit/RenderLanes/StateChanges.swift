@@ -1,3 +1,4 @@
+import LayerKitSupport
 import Synchronization
 
 /// An event count: the queues of a ``RenderExecutor`` and its admission gates report each change
@@ -11,11 +12,11 @@ final class StateChanges: Sendable {
     private struct State {
         var version: UInt64 = 0
         var nextWaiter: UInt64 = 0
-        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var waiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     }
 
     private let registered = Atomic<Int>(0)
-    private let state = ConditionLock(State())
+    private let state = Lock(State())
 
     /// Whether a task is waiting for changes now.
     var isObserved: Bool { registered.load(ordering: .sequentiallyConsistent) > 0 }
@@ -23,7 +24,7 @@ final class StateChanges: Sendable {
     /// Records a change and wakes every task waiting for one.
     func changed() {
         guard isObserved else { return }
-        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let woken = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.version &+= 1
             defer { state.waiters.removeAll() }
             return Array(state.waiters.values)
@@ -49,15 +50,14 @@ final class StateChanges: Sendable {
             state.nextWaiter += 1
             return state.nextWaiter
         }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let passed = state.withLock { state -> Bool in
-                    if state.version != seen || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if passed { continuation.resume() }
+        try? await parkWaiter { continuation in
+            let passed = state.withLock { state -> Bool in
+                if state.version != seen { return true }
+                state.waiters[id] = continuation
+                return false
             }
+            if passed { continuation.resume() }
+            return !passed
         } onCancel: {
             state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import LayerKitSupport
 
 /// Freed pixel buffers kept for the next bitmap of the same byte count.
 ///
@@ -20,7 +20,8 @@ import Synchronization
 ///
 /// Buffers are taken and returned synchronously, in `PixelStorage`'s initializer and
 /// deinitializer, on whatever thread drops the last reference, so this needs a lock, not an
-/// actor: one `Mutex` guards the free lists; allocation, zeroing and `free` happen outside it.
+/// actor: the package's one ``Lock`` guards the free lists; allocation, zeroing and `free`
+/// happen outside it.
 final class PixelBufferPool: Sendable {
     /// The pool every bitmap uses.
     static let shared = PixelBufferPool(byteLimit: 64 << 20)
@@ -52,22 +53,14 @@ final class PixelBufferPool: Sendable {
         }
     }
 
-    private let state: Mutex<State>
-
-    /// Makes each hand-over through `state` visible to ThreadSanitizer, as in `TextEnginePool`:
-    /// a contended `Mutex` waits in the uninstrumented standard library.
-    private let handOver = Atomic<Int>(0)
+    private let state: Lock<State>
 
     init(byteLimit: Int) {
-        state = Mutex(State(byteLimit: max(0, byteLimit)))
+        state = Lock(State(byteLimit: max(0, byteLimit)))
     }
 
     private func locked<R: Sendable>(_ body: (inout State) -> R) -> R {
-        state.withLock { state in
-            handOver.add(1, ordering: .acquiringAndReleasing)
-            defer { handOver.add(1, ordering: .acquiringAndReleasing) }
-            return body(&state)
-        }
+        state.withLock { body(&$0) }
     }
 
     /// A zeroed buffer of `byteCount` bytes that was freed before, or `nil`.

@@ -9,7 +9,7 @@ import CCairoPango
 /// that checked it out of the ``TextEnginePool``; the pool's lock hands it from thread to thread.
 final class TextEngine: @unchecked Sendable {
     // @unchecked Sendable: an engine is used by exactly one thread at a time. It moves between
-    // threads only through TextEnginePool's Mutex (check-out / check-in), which orders every use
+    // threads only through TextEnginePool's lock (check-out / check-in), which orders every use
     // before the next; nothing else holds a reference while it is checked out.
 
     /// The font map. Owned: one reference, released in `deinit`.

@@ -1,11 +1,11 @@
 import CCairoPango
-import Synchronization
+import LayerKitSupport
 
 /// A small pool of ``TextEngine``s, each checked out by one thread for one synchronous measurement,
 /// and the current font configuration (system fonts plus registered application fonts).
 ///
 /// Measurement is synchronous and may be called from any thread or task, so the pool needs a lock:
-/// one `Mutex` guards the pop and push of an idle engine and the swap of the configuration when a
+/// the package's one ``Lock`` guards the pop and push of an idle engine and the swap of the configuration when a
 /// font is registered. Building engines and configurations and all Pango work happen outside the
 /// lock, so the critical section is a few instructions long and never blocks on Pango or
 /// fontconfig.
@@ -28,14 +28,8 @@ final class TextEnginePool: Sendable {
         var files: [String] = []
     }
 
-    private let state = Mutex(State())
-
-    /// Makes each hand-over through `state` visible to ThreadSanitizer. On Linux a contended
-    /// `Mutex` waits in the kernel (a PI futex, in the uninstrumented standard library), so TSan
-    /// misses the ordering it provides and reports false races on the engines it hands over. An
-    /// acquire-release increment at both ends of every critical section gives TSan that ordering
-    /// explicitly; it costs one uncontended atomic operation and changes nothing else.
-    private let handOver = Atomic<Int>(0)
+    /// TSan-visible (see ``Lock``), so it orders each engine's hand-over between threads.
+    private let state = Lock(State())
 
     private init() {
         // Warm fontconfig once, before any engine exists. `shared` is initialised exactly once
@@ -47,11 +41,7 @@ final class TextEnginePool: Sendable {
 
     /// Runs `body` under the lock.
     private func locked<R>(_ body: (inout State) -> sending R) -> sending R {
-        state.withLock { state in
-            handOver.add(1, ordering: .acquiringAndReleasing)
-            defer { handOver.add(1, ordering: .acquiringAndReleasing) }
-            return body(&state)
-        }
+        state.withLock { body(&$0) }
     }
 
     /// Runs `body` with an engine that no other thread uses until `body` returns.

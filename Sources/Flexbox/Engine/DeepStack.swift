@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LayerKitSupport
 
 /// Runs work that recurses once per tree level on a thread with a stack sized for the depth.
 ///
@@ -19,52 +15,6 @@ enum DeepStack {
     /// Runs `body` inline, or on a thread with room for `depth` levels (inline if one cannot start).
     static func run<T>(depth: Int, _ body: () -> T) -> T {
         guard depth > inlineDepth else { return body() }
-        return withoutActuallyEscaping(body) { escapable in
-            let job = Job(escapable)
-            let size = 1 << 20 + depth * bytesPerLevel
-            if runOnThread(job, stackSize: size), let result = job.result { return result }
-            return escapable()
-        }
+        return OSThread.run(stackSize: 1 << 20 + depth * bytesPerLevel, body) ?? body()
     }
-
-    /// The work and its result, handed to the thread through an opaque pointer.
-    private final class Job<T>: Runnable {
-        let body: () -> T
-        var result: T?
-        init(_ body: @escaping () -> T) { self.body = body }
-        func run() { result = body() }
-    }
-
-    private static func runOnThread(_ job: some Runnable, stackSize: Int) -> Bool {
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return false }
-        defer { pthread_attr_destroy(&attributes) }
-        guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return false }
-        let context = Unmanaged.passRetained(job as AnyObject).toOpaque()
-        #if canImport(Darwin)
-        var thread: pthread_t?
-        #else
-        var thread = pthread_t()
-        #endif
-        let started = pthread_create(&thread, &attributes, { context in
-            guard let context else { return nil }
-            let job = Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue()
-            (job as? any Runnable)?.run()
-            return nil
-        }, context)
-        guard started == 0 else {
-            Unmanaged<AnyObject>.fromOpaque(context).release()
-            return false
-        }
-        #if canImport(Darwin)
-        guard let thread else { return false }
-        #endif
-        pthread_join(thread, nil)
-        return true
-    }
-}
-
-/// Work a ``DeepStack`` thread runs.
-private protocol Runnable: AnyObject {
-    func run()
 }

@@ -1,5 +1,6 @@
 @testable import AsyncLayerKit
 import Foundation
+import LayerKitSupport
 import Testing
 
 /// Saturates the cooperative pool: one task per pool thread, each blocked on a lock until

@@ -37,7 +37,7 @@ public struct CardServerConfiguration: Sendable {
         limits: ElementLimits = ElementLimits(maxNodes: 2_000, maxDepth: 32, maxTextUTF8Bytes: 64 * 1024,
                                               maxEncodedImageBytes: 4 << 20, pixels: .init(maxPixelCount: 4_000_000),
                                               maxRenderDuration: .seconds(5)),
-        laneWidth: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16)),
+        laneWidth: Int = RenderExecutor.defaultWidth,
         admissionLimit: Int? = nil,
         cacheBytes: Int = 192 << 20,
         feedDirectory: URL? = nil,

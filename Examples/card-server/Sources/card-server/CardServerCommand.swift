@@ -41,7 +41,7 @@ struct CardServerCommand: AsyncParsableCommand {
     @Option(help: "The largest request body in bytes (CARD_SERVER_MAX_BODY_BYTES).")
     var maxBodyBytes = Int(environment["CARD_SERVER_MAX_BODY_BYTES"] ?? "") ?? (1 << 20)
     @Option(help: "Render lane threads (CARD_SERVER_LANES).")
-    var lanes = Int(environment["CARD_SERVER_LANES"] ?? "") ?? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
+    var lanes = Int(environment["CARD_SERVER_LANES"] ?? "") ?? RenderExecutor.defaultWidth
     @Option(help: "The most renders queued or running at once; more get 503 (CARD_SERVER_ADMISSION_LIMIT; default 8 per lane thread).")
     var admissionLimit: Int?
     @Option(help: "The render deadline in milliseconds (CARD_SERVER_DEADLINE_MS).")
