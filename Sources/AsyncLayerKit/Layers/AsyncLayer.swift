@@ -98,7 +98,7 @@ public final class AsyncLayer {
     /// Marks the layer for display at this turn's display phase. Any number of calls in one turn
     /// make one draw, of the layer's state at that phase.
     public func setNeedsDisplay() {
-        LayerDisplayQueue.queue.commit(self, action: "display") { $0.display() }
+        LayerDisplayQueue.queue.commit(self, action: "display", onDisplayActor: { $0.display() })
     }
 
     /// Whether a draw is in flight.
