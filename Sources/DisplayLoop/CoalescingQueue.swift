@@ -59,6 +59,19 @@ package final class CoalescingQueue: @unchecked Sendable {
         requestsBeforeWaiting: Bool = true,
         _ body: @escaping (Target, TurnRecord) -> Void
     ) -> Bool {
+        insert(target, action: action, requestsBeforeWaiting: requestsBeforeWaiting) {
+            { [weak target] turn in if let target { body(target, turn) } }
+        }
+    }
+
+    /// The commit itself. `makeRun` is called only for a new entry, so a coalesced commit
+    /// allocates nothing.
+    private func insert<Target: AnyObject>(
+        _ target: Target,
+        action: String,
+        requestsBeforeWaiting: Bool,
+        makeRun: () -> (TurnRecord) -> Void
+    ) -> Bool {
         assertOnLoop()
         installIfNeeded()
         let key = Key(target: ObjectIdentifier(target), action: action)
@@ -66,10 +79,7 @@ package final class CoalescingQueue: @unchecked Sendable {
         if let existing = entries[key], existing.isAlive() { return false }
         if entries[key] != nil { keys.removeAll { $0 == key } }
         keys.append(key)
-        entries[key] = Entry(
-            isAlive: { [weak target] in target != nil },
-            run: { [weak target] turn in if let target { body(target, turn) } }
-        )
+        entries[key] = Entry(isAlive: { [weak target] in target != nil }, run: makeRun())
         if requestsBeforeWaiting { loop.setNeedsBeforeWaiting() }
         return true
     }
@@ -122,8 +132,11 @@ extension CoalescingQueue {
         requestsBeforeWaiting: Bool = true,
         onDisplayActor body: @escaping @DisplayActor (Target) -> Void
     ) -> Bool {
-        commit(target, action: action, requestsBeforeWaiting: requestsBeforeWaiting) { target, _ in
-            DisplayActor.assumeIsolated { body(target) }
+        insert(target, action: action, requestsBeforeWaiting: requestsBeforeWaiting) {
+            { [weak target] _ in
+                guard let target else { return }
+                DisplayActor.assumeIsolated { body(target) }
+            }
         }
     }
 }
