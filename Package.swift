@@ -162,6 +162,13 @@ let package = Package(
             path: "Examples/loop-bench",
             swiftSettings: swiftSettings
         ),
+        // The DocC catalogs' diagrams, drawn with the library (scripts/make-doc-images.sh).
+        .executableTarget(
+            name: "doc-diagrams",
+            dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/doc-diagrams",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "render-card",
             dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
