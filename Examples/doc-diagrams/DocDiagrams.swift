@@ -2,42 +2,54 @@ import ArgumentParser
 import AsyncLayerKit
 import Foundation
 
-/// Draws the diagrams of the DocC catalogs with the library itself: labels measured by the Canvas
-/// (Pango), titled panels laid out by the Flexbox engine as element trees, and the arrows, braces,
-/// time lines and hatching drawn with Canvas paths. Each is written as
+/// Draws the pictures of the DocC catalogs with the library itself: labels measured by the Canvas
+/// (Pango), titled panels, tables and replicas laid out by the Flexbox engine as element trees,
+/// the arrows, braces, time lines and hatching drawn with Canvas paths, and the Layout article's
+/// JSON trees rendered as `render-card` renders them. Each is written as
 /// `DocC/<Module>.docc/Resources/<name>@2x.png`.
 ///
-///     swift run doc-diagrams DocC             # all of them (scripts/make-doc-images.sh)
-///     swift run doc-diagrams DocC --only turn-phases
+///     swift run doc-diagrams                     # all of them (scripts/make-doc-images.sh)
+///     swift run doc-diagrams --only turn-phases  # one
 ///
 /// The PNGs are committed: run it after changing a diagram, and look at each picture.
 @main
-struct DocDiagrams: ParsableCommand {
+struct DocDiagrams: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doc-diagrams",
-        abstract: "Draws the DocC catalogs' diagrams into DocC/<Module>.docc/Resources/<name>@2x.png."
+        abstract: "Draws the DocC catalogs' pictures into DocC/<Module>.docc/Resources/<name>@2x.png."
     )
 
-    @Argument(help: "The folder holding the .docc catalogs.") var docc = "DocC"
-    @Option(help: "Draw only these diagrams (by name; repeatable).") var only: [String] = []
+    @Option(help: "The repository's root (the layout trees and their images are read from there).") var repository = "."
+    @Option(help: "The folder holding the .docc catalogs (default: <repository>/DocC).") var docc: String?
+    @Option(help: "Draw only these pictures (by name; repeatable).") var only: [String] = []
 
-    func run() throws {
-        let chosen = Self.diagrams.filter { only.isEmpty || only.contains($0.name) }
-        let unknown = Set(only).subtracting(Self.diagrams.map(\.name))
+    func run() async throws {
+        let names = Self.diagrams.map(\.name) + LayoutPictures.trees.map(\.name)
+        let unknown = Set(only).subtracting(names)
         guard unknown.isEmpty else {
-            throw ValidationError("unknown diagram(s) \(unknown.sorted()); known: \(Self.diagrams.map(\.name).joined(separator: ", "))")
+            throw ValidationError("unknown picture(s) \(unknown.sorted()); known: \(names.joined(separator: ", "))")
         }
-        for diagram in chosen {
-            let bitmap = try diagram.render()
-            let bytes = try ImageEncoder.encode(bitmap, as: .png(compression: .compact))
-            let folder = URL(fileURLWithPath: docc).appendingPathComponent("\(diagram.catalog).docc/Resources")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let file = folder.appendingPathComponent("\(diagram.name)@2x.png")
-            try Data(bytes).write(to: file)
-            print("wrote \(file.path): \(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes")
+        let root = URL(fileURLWithPath: repository)
+        let catalogs = docc.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("DocC")
+        for diagram in Self.diagrams where only.isEmpty || only.contains(diagram.name) {
+            try write(try diagram.render(), named: diagram.name, catalog: diagram.catalog, in: catalogs)
+        }
+        let layouts = LayoutPictures(repository: root)
+        for (tree, name) in LayoutPictures.trees where only.isEmpty || only.contains(name) {
+            try write(try await layouts.render(tree), named: name, catalog: "AsyncLayerKit", in: catalogs)
         }
     }
 
-    /// Every diagram, by catalog.
+    /// Writes `DocC/<catalog>.docc/Resources/<name>@2x.png`.
+    func write(_ bitmap: Bitmap, named name: String, catalog: String, in catalogs: URL) throws {
+        let bytes = try ImageEncoder.encode(bitmap, as: .png(compression: .compact))
+        let folder = catalogs.appendingPathComponent("\(catalog).docc/Resources")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("\(name)@2x.png")
+        try Data(bytes).write(to: file)
+        print("wrote \(file.path): \(bitmap.width)×\(bitmap.height) px, \(bytes.count) bytes")
+    }
+
+    /// Every diagram drawn in code, by catalog.
     static var diagrams: [Diagram] { CanvasDiagrams.all + LoopDiagrams.all + LayerDiagrams.all + ServingDiagrams.all }
 }
