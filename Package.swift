@@ -169,6 +169,13 @@ let package = Package(
             path: "Examples/doc-diagrams",
             swiftSettings: swiftSettings
         ),
+        // The diagrams draw without a clipped or overflowing label (the executable, @testable).
+        .testTarget(
+            name: "DocDiagramsTests",
+            dependencies: ["doc-diagrams"],
+            path: "Examples/Tests/DocDiagramsTests",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "render-card",
             dependencies: ["AsyncLayerKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

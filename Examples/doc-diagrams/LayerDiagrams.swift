@@ -9,12 +9,6 @@ enum LayerDiagrams {
         ]
     }
 
-    /// A bar on a time line from x0 to x1 centred on y, with a centred label.
-    static func bar(_ s: Sketch, _ x0: Double, _ x1: Double, y: Double, stroke: Color, fill: Color, label: String) {
-        s.box(x0, y - 11, x1 - x0, 22, stroke: stroke, fill: fill, radius: 6, width: 1.3)
-        if !label.isEmpty { s.text(label, x: x0, y: y - 7, width: x1 - x0, align: .center, font: .sans(9.5), color: stroke) }
-    }
-
     // MARK: A draw being cancelled: request A draws, request B supersedes it.
 
     static func drawCancelled(_ s: Sketch) {
@@ -35,8 +29,8 @@ enum LayerDiagrams {
 
         // The contents strip: the old contents stay until B's are set.
         let tB = 800.0
-        bar(s, x0, tB - 2, y: contentsY, stroke: Palette.muted, fill: Palette.greyFill, label: "old contents (kept: no flicker)")
-        bar(s, tB + 2, x1, y: contentsY, stroke: Palette.card, fill: Palette.cardFill, label: "B's bitmap")
+        s.bar(x0, tB - 2, y: contentsY, stroke: Palette.muted, fill: Palette.greyFill, label: "old contents (kept: no flicker)")
+        s.bar(tB + 2, x1, y: contentsY, stroke: Palette.card, fill: Palette.cardFill, label: "B's bitmap")
 
         // Request A: turn 1's display phase starts draw A.
         let tA = 230.0
@@ -44,7 +38,7 @@ enum LayerDiagrams {
         s.text("<b>turn 1</b>, display phase:\nrequest A → willDisplay,\ndraw task A starts", x: tA - 60, y: 52, width: 170, align: .center, font: .sans(9.5))
         s.line(tA, loopY + 6, tA + 22, aY - 14, color: Palette.blue, width: 1.2, dashed: true)
         s.check(tA + 30, aY, number: 1, passes: true)
-        bar(s, tA + 44, 600, y: aY, stroke: Palette.blue, fill: Palette.blueFill, label: "drawing A")
+        s.bar(tA + 44, 600, y: aY, stroke: Palette.blue, fill: Palette.blueFill, label: "drawing A")
 
         // Request B: turn 2's display phase cancels A and starts B.
         let tC = 420.0
@@ -55,9 +49,9 @@ enum LayerDiagrams {
         s.text("<b>A's task cancelled:\nTask.isCancelled is true</b>", x: tC - 6, y: aY - 44, align: .right, font: .sans(9.5), color: Palette.red)
         s.line(tC, loopY + 6, tC + 22, bY - 14, color: Palette.card, width: 1.2, dashed: true)
         s.check(tC + 30, bY, number: 1, passes: true)
-        bar(s, tC + 44, 700, y: bY, stroke: Palette.card, fill: Palette.cardFill, label: "drawing B")
+        s.bar(tC + 44, 700, y: bY, stroke: Palette.card, fill: Palette.cardFill, label: "drawing B")
         s.check(714, bY, number: 2, passes: true)
-        bar(s, 728, 758, y: bY, stroke: Palette.card, fill: .white, label: "")
+        s.bar(728, 758, y: bY, stroke: Palette.card, fill: .white, label: "")
         s.text("bitmap", x: 728, y: bY + 14, width: 30, align: .center, font: .sans(8), color: Palette.muted)
         s.check(772, bY, number: 3, passes: true)
         s.line(782, bY - 8, tB - 6, loopY + 8, color: Palette.card, width: 1.3)

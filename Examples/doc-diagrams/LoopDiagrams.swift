@@ -190,10 +190,10 @@ enum LoopDiagrams {
 
         // Turns: frame 0 on time; a long turn; the turn that delivers frame 3.
         let busyEnd = x0 + 4.5 * step
-        LayerDiagrams.bar(s, fx(0) + 2, fx(0) + 28, y: loopY, stroke: Palette.green, fill: Palette.greenFill, label: "")
-        LayerDiagrams.bar(s, fx(0) + 34, busyEnd - 8, y: loopY, stroke: Palette.muted, fill: Palette.greyFill,
+        s.bar(fx(0) + 2, fx(0) + 28, y: loopY, stroke: Palette.green, fill: Palette.greenFill, label: "")
+        s.bar(fx(0) + 34, busyEnd - 8, y: loopY, stroke: Palette.muted, fill: Palette.greyFill,
                           label: "a long turn: the loop is busy for 3.5 frame intervals")
-        LayerDiagrams.bar(s, busyEnd - 2, busyEnd + 24, y: loopY, stroke: Palette.green, fill: Palette.greenFill, label: "")
+        s.bar(busyEnd - 2, busyEnd + 24, y: loopY, stroke: Palette.green, fill: Palette.greenFill, label: "")
         s.line(fx(0) + 15, loopY + 12, fx(0) + 15, framesY - 20, color: Palette.green, width: 1.2, dashed: true)
         s.line(busyEnd + 11, loopY + 12, busyEnd + 11, framesY - 20, color: Palette.green, width: 1.2, dashed: true)
         s.text("the next turn starts after the deadlines of frames 1 and 2: it delivers frame 3",

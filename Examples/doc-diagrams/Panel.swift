@@ -69,7 +69,9 @@ extension Sketch {
     private func drawElement(_ root: Element, in rect: Rect) throws {
         let layout = try ElementLayout.layout(root, in: rect.size, scale: context.scale)
         for node in layout.nodes {
-            if let text = node.text, text.isTruncated || node.frame.maxY > rect.height + 0.5 || node.frame.maxX > rect.width + 0.5 {
+            // Cut, outside the rect, or squeezed by flex-shrink below its measured height.
+            if let text = node.text, text.isTruncated || node.frame.maxY > rect.height + 0.5 || node.frame.maxX > rect.width + 0.5
+                || node.contentFrame.height + 0.5 < text.size.height {
                 throw DiagramError("text \"\(text.text.string)\" does not fit in \(rect.size) (its frame: \(node.frame))")
             }
         }

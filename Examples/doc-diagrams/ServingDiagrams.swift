@@ -183,7 +183,7 @@ enum ServingDiagrams {
 
     /// The table of what each kind of URL gets, as an element tree: rows of three columns with a
     /// rule under each.
-    static func urlTable(width: Double) throws -> Element {
+    static func urlTable() throws -> Element {
         let columns = [310.0, 290.0]  // the third column takes the rest
         let rows: [(String, String, String, Color)] = [
             ("/images/&lt;hash&gt;-375x260@2-q80.webp", "public, max-age=31536000, immutable", "cached for good: the name is the content", Palette.green),
@@ -265,7 +265,7 @@ enum ServingDiagrams {
 
         // What each kind of URL gets.
         let ty = top + height + 40
-        s.attempt { s.element(try urlTable(width: W - 40), in: Rect(x: 20, y: ty, width: W - 40, height: 112)) }
+        s.attempt { s.element(try urlTable(), in: Rect(x: 20, y: ty, width: W - 40, height: 112)) }
 
         s.text("""
             The replicas share nothing: each has its own lanes, caches and stored images, so a card rendered on one \

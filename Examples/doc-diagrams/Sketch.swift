@@ -108,6 +108,12 @@ final class Sketch {
         context.fill(path, with: .color(color))
     }
 
+    /// A bar on a time line from x0 to x1, centred on y, with a centred label.
+    func bar(_ x0: Double, _ x1: Double, y: Double, stroke: Color, fill: Color, label: String) {
+        box(x0, y - 11, x1 - x0, 22, stroke: stroke, fill: fill, radius: 6, width: 1.3)
+        if !label.isEmpty { text(label, x: x0, y: y - 7, width: x1 - x0, align: .center, font: .sans(9.5), color: stroke) }
+    }
+
     /// A filled circle.
     func dot(_ x: Double, _ y: Double, radius: Double = 5, color: Color) {
         context.fill(.circle(center: Point(x: x, y: y), radius: radius), with: .color(color))
