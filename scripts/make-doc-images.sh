@@ -9,17 +9,18 @@
 # `ONLY="turn-phases ranges-viewport" scripts/make-doc-images.sh` redraws just those.
 #
 # It builds doc-diagrams with SwiftPM (SWIFT, and SCRATCH_PATH for a scratch path of your own, as in
-# scripts/build-docs.sh).
+# scripts/build-docs.sh), from the Examples package once the examples live in one (Examples/Package.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 SWIFT=${SWIFT:-swift}
-scratch=()
-[[ -n "${SCRATCH_PATH:-}" ]] && scratch=(--scratch-path "$SCRATCH_PATH")
-"$SWIFT" build "${scratch[@]}" --product doc-diagrams >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
-products=$("$SWIFT" build "${scratch[@]}" --show-bin-path)
+swiftpm=()
+[[ -n "${SCRATCH_PATH:-}" ]] && swiftpm=(--scratch-path "$SCRATCH_PATH")
+[[ -f Examples/Package.swift ]] && swiftpm+=(--package-path Examples)
+"$SWIFT" build "${swiftpm[@]}" --product doc-diagrams >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+products=$("$SWIFT" build "${swiftpm[@]}" --show-bin-path)
 only=()
 for name in ${ONLY:-}; do only+=(--only "$name"); done
 "$products/doc-diagrams" --repository . "${only[@]}"
