@@ -99,7 +99,7 @@ enum CanvasDiagrams {
             """), x2, y, w, h)
         s.panel(Panel(stroke: Palette.green, fill: Palette.greenFill, title: "Encoded bytes", subtitle: "PNG · WebP · JPEG", body: """
             • the encoder only reads the Bitmap's pixels
-            • its own buffers (libpng, libwebp, libturbojpeg) are freed before it returns
+            • its own buffers (libdeflate, libwebp, libturbojpeg) are freed before it returns
             """), x3, y, w, h)
 
         s.arrow(x1 + w + 6, y + h / 2, x2 - 6, y + h / 2, color: Palette.ink, width: 2.2)

@@ -89,7 +89,7 @@ enum ServingDiagrams {
 
         // Stored encoded bytes.
         step(s, mx, y, mw, sh, stroke: Palette.green, fill: Palette.greenFill, "encoded before under this name?",
-             "the stored encodings, by content-hash name (the last 1,024)")
+             "the render service's cached encodings, under its one byte budget")
         exit(s, lx, lw, y: y + 2, h: sh - 4, from: mx, "200 from the stored bytes", "no render, no encode, no lane slot")
         y += sh
         down()
