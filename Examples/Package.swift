@@ -74,6 +74,8 @@ let package = Package(
         example("async-label", [rootProduct("AsyncLayerKit")]),
         example("render-card", [rootProduct("AsyncLayerKit")]),
         example("scroll-sim", [rootProduct("AsyncLayerKit"), "FeedSupport"]),
+        // The DocC catalogs' diagrams, drawn with the library (scripts/make-doc-images.sh).
+        example("doc-diagrams", [rootProduct("AsyncLayerKit")]),
 
         // MARK: Benchmarks (BENCHMARKS.md; scripts/bench-*.sh)
         example("loop-bench", [rootProduct("AsyncLayerKit")]),
@@ -104,6 +106,12 @@ let package = Package(
             dependencies: ["ReferenceCard", "ExampleTestSupport", rootProduct("AsyncLayerKitTesting")],
             // Golden images, found through #filePath (see Support/Golden.swift).
             exclude: ["Golden"],
+            swiftSettings: swiftSettings
+        ),
+        // The diagrams draw without a clipped or overflowing label (the executable, @testable).
+        .testTarget(
+            name: "DocDiagramsTests",
+            dependencies: ["doc-diagrams"],
             swiftSettings: swiftSettings
         ),
         // The sample feed: its bundled page, its templates' pre-layout, the feed demo's job.
