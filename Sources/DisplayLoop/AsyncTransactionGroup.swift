@@ -24,17 +24,12 @@ public final class AsyncTransactionGroup {
     /// before the deliveries (order 0) of that phase.
     public nonisolated static let commitOrder = -1
 
-    /// The loop whose completions phase commits the group.
-    public nonisolated let loop: DisplayLoop
     private var transactions: [AsyncTransaction] = []
     private var members: Set<ObjectIdentifier> = []
     private var observer: DisplayLoop.BeforeWaitingObserver?
 
-    /// Creates a group committed at `loop`'s before-waiting points; default ``DisplayLoop/main``,
-    /// the one ``DisplayActor`` runs on (the commit enters that actor). Most code uses ``main``.
-    public init(loop: DisplayLoop = .main) {
-        self.loop = loop
-    }
+    /// Creates a group. Most code uses ``main``.
+    public init() {}
 
     /// Transactions added and not yet committed by the group.
     public var count: Int { transactions.count }
@@ -46,7 +41,7 @@ public final class AsyncTransactionGroup {
         guard transaction.state == .open, members.insert(ObjectIdentifier(transaction)).inserted else { return }
         installIfNeeded()
         transactions.append(transaction)
-        loop.setNeedsBeforeWaiting()
+        DisplayLoop.main.setNeedsBeforeWaiting()
     }
 
     /// Commits the transactions added so far that are still open, in the order they were added,
@@ -65,7 +60,7 @@ public final class AsyncTransactionGroup {
 
     private func installIfNeeded() {
         guard observer == nil else { return }
-        observer = loop.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: Self.commitOrder) { [weak self] _ in
+        observer = DisplayLoop.main.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: Self.commitOrder) { [weak self] _ in
             DisplayActor.assumeIsolated {
                 self?.commit()
             }
@@ -74,7 +69,7 @@ public final class AsyncTransactionGroup {
 
     isolated deinit {
         if let observer {
-            loop.removeBeforeWaitingObserver(observer)
+            DisplayLoop.main.removeBeforeWaitingObserver(observer)
         }
     }
 }
