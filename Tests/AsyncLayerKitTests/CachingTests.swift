@@ -44,7 +44,7 @@ import Testing
     /// 10 000 random operations against a plain array model of LRU-by-bytes.
     @Test(arguments: [1, 2, 3])
     func matchesASimpleModel(seed: UInt64) async {
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let cache = ByteBudgetCache<Int, Int>(byteLimit: 500)
         var model: [(key: Int, cost: Int)] = []  // oldest first
         for step in 0..<10_000 {
@@ -66,19 +66,6 @@ import Testing
         }
         #expect(await cache.metrics.bytes == model.reduce(0) { $0 + $1.cost })
         #expect(await cache.metrics.count == model.count)
-    }
-}
-
-/// A tiny deterministic random generator for the model test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
