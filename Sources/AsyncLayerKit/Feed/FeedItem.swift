@@ -18,7 +18,7 @@ public struct FeedItem: Hashable, Sendable, Identifiable, Codable {
 
     /// What an item shows.
     public enum Kind: Hashable, Sendable {
-        /// The seed's mock item: `texts` shown one after another, each wrapped to the width, then
+        /// A mock post: `texts` shown one after another, each wrapped to the width, then
         /// `images` (names an ``ElementImageLoader`` resolves) in a grid.
         case mock(texts: [String], images: [String])
         /// A live-stream card (the reference card's record, with its images named).
@@ -62,7 +62,7 @@ public struct FeedItem: Hashable, Sendable, Identifiable, Codable {
         self.kind = kind
     }
 
-    /// A mock item (the seed's format).
+    /// A mock item: texts, then an image grid.
     public static func mock(id: String, texts: [String], images: [String] = []) -> FeedItem {
         FeedItem(id: id, kind: .mock(texts: texts, images: images))
     }
@@ -91,7 +91,7 @@ public struct FeedItem: Hashable, Sendable, Identifiable, Codable {
 
     /// Decodes an item: `{"id": "…", "kind": "mock", "texts": […], "images": […]}` or
     /// `{"id": "…", "kind": "liveCard", "liveCard": {…}}`. Without `kind`, an item is a mock
-    /// item, as in the seed's feed; without `images` (or `texts`), it has none.
+    /// item; without `images` (or `texts`), it has none.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         id = try c.decode(String.self, forKey: .id)

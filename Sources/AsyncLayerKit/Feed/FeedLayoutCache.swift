@@ -1,6 +1,6 @@
 import Canvas
 
-/// Pre-layout (the seed's 预排版): every feed item's element tree, ``LayoutResult`` and height at
+/// Pre-layout (预排版, as iOS feeds do it): every feed item's element tree, ``LayoutResult`` and height at
 /// a width, computed **off the loop**, concurrently but bounded, and cached.
 ///
 /// - **Where it runs.** The template runs on the global concurrent executor; text measurement and

@@ -25,7 +25,7 @@ public enum ListStrategy: String, Sendable, Hashable, Codable, CaseIterable, Cus
     /// Whether the display and preload ranges work ahead of the viewport.
     public var usesRanges: Bool { self == .ranges }
 
-    /// The strategy's number in the list, 1 to 4.
+    /// The strategy's number in the scroll simulation's reports, 1 to 4.
     public var number: Int {
         switch self {
         case .synchronous: 1

@@ -1,4 +1,4 @@
-/// A pool of reusable items by reuse identifier: seed 001's `NSLock`-guarded pool, as an actor.
+/// A pool of reusable items by reuse identifier, as an actor.
 ///
 /// ``dequeue(_:)`` hands out an idle item (after ``prepareForReuse``) or `nil`, so the caller
 /// makes a new one; ``enqueue(_:for:)`` takes an item back unless the identifier already holds
