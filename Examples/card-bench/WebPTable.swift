@@ -33,6 +33,8 @@ struct WebPTable: ParsableCommand {
     var alphaMethods: [Int] = [2, 4]
     @Option(name: .customLong("method"), help: "A method of the method × threads rows (repeat the option; default 0 to 6).")
     var methods: [Int] = Array(0...6)
+    @Option(name: .customLong("picture"), help: "Another PNG to compare method 4, the default and method 1 on (repeat the option).")
+    var pictures: [String] = []
     @Flag(help: "Also time every setting with two threads encoding at once.") var twoCallers = false
     @Flag(help: "Print Markdown tables.") var markdown = false
 
@@ -49,7 +51,10 @@ struct WebPTable: ParsableCommand {
             context.fill(.rect(Rect(size: ReferenceCard.size)), with: .color(.white))
             try ReferenceCard.draw(record, assets: assets, in: context)
         }
-        let rows = Self.rows(card: card, opaqueCard: opaqueCard, methods: methods, alphaMethods: alphaMethods)
+        let others = try pictures.map { path in
+            (name: URL(fileURLWithPath: path).lastPathComponent, bitmap: try ImageDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+        }
+        let rows = Self.rows(card: card, opaqueCard: opaqueCard, methods: methods, alphaMethods: alphaMethods, others: others)
 
         var wall = Array(repeating: [Double](), count: rows.count)
         var cpu = Array(repeating: [Double](), count: rows.count)
@@ -107,8 +112,9 @@ struct WebPTable: ParsableCommand {
         var encode: @Sendable () throws -> [UInt8]
     }
 
-    /// The rows: methods × threads, the alpha sweep, the opaque path before/after, JPEG's DCTs.
-    static func rows(card: Bitmap, opaqueCard: Bitmap, methods: [Int], alphaMethods: [Int]) -> [Row] {
+    /// The rows: methods × threads, the alpha sweep, method 1 at lower qualities, the opaque path
+    /// before/after, lossless, JPEG's DCTs, and the default against method 4 on `others`.
+    static func rows(card: Bitmap, opaqueCard: Bitmap, methods: [Int], alphaMethods: [Int], others: [(name: String, bitmap: Bitmap)] = []) -> [Row] {
         var rows: [Row] = []
         func webp(_ group: String, _ name: String, _ source: Bitmap, baseline: Int, _ options: EncodingOptions, opaquePath: Bool = true) {
             guard var settings = WebPEncoder.Settings(options) else { return }
@@ -145,6 +151,12 @@ struct WebPTable: ParsableCommand {
             webp(alphaGroup, "method \(method), alpha quality 50", card, baseline: 0, lossy(method, false, alphaQuality: 50))
             webp(alphaGroup, "method \(method), alpha filter none, alpha quality 50", card, baseline: 0, lossy(method, false, filter: .none, alphaQuality: 50))
         }
+        // Can method 1 reach method 4's bytes by lowering the quality, within 0.5 dB?
+        let qualityGroup = "Method 1 at lower qualities on the reference card, 1 thread, alpha filter none"
+        for quality in [76.0, 74, 72, 70] {
+            webp(qualityGroup, "method 1, quality \(Int(quality))", card, baseline: 0,
+                 .webp(quality: quality, method: 1, multithreaded: false, alphaFilter: .none))
+        }
         let defaultGroup = "The default, `.webp()`: method \(defaults.method), \(threads(defaults.multithreaded)), alpha filter \(defaults.alphaFilter), compressed \(defaults.alphaCompression), alpha quality \(defaults.alphaQuality)"
         webp(defaultGroup, "reference card", card, baseline: 0, .webp())
         let opaqueGroup = "Opaque card (drawn on white), lossy q80: BGRA import with an alpha plane (before) vs the opaque path (BGRX, in place)"
@@ -172,8 +184,16 @@ struct WebPTable: ParsableCommand {
                 })
             }
         }
+        let othersGroup = "Other pictures, lossy, 1 thread; ratios to method 4 quality 80 on the same picture"
+        for other in others {
+            let baseline = rows.count
+            webp(othersGroup, "\(other.name): method 4, quality 80", other.bitmap, baseline: baseline, .webp(quality: 80, method: 4, multithreaded: false, alphaFilter: .fast))
+            webp(othersGroup, "\(other.name): the default, `.webp()`", other.bitmap, baseline: baseline, .webp())
+            webp(othersGroup, "\(other.name): method 1, quality 80", other.bitmap, baseline: baseline, .webp(quality: 80, method: 1, multithreaded: false, alphaFilter: .none))
+            webp(othersGroup, "\(other.name): method 1, quality 70", other.bitmap, baseline: baseline, .webp(quality: 70, method: 1, multithreaded: false, alphaFilter: .none))
+        }
         // Keep each group's rows together, in the order they were made.
-        let order = [cardGroup, noFilterGroup, alphaGroup, defaultGroup, opaqueGroup, losslessGroup, jpegGroup]
+        let order = [cardGroup, noFilterGroup, alphaGroup, qualityGroup, defaultGroup, opaqueGroup, losslessGroup, jpegGroup, othersGroup]
         let sorted = rows.indices.sorted { (order.firstIndex(of: rows[$0].group)!, $0) < (order.firstIndex(of: rows[$1].group)!, $1) }
         let position = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
         return sorted.map { index in
