@@ -61,7 +61,7 @@ let package = Package(
             resources: [.copy("feed-data")],
             swiftSettings: swiftSettings
         ),
-        // libpng's writer (the library's PNG encoder before issue 13): card-bench's PNG baseline only.
+        // libpng's writer: card-bench's PNG baseline only (the library writes PNG over libdeflate).
         .target(name: "CPNGBaseline", path: "CPNGBaseline", linkerSettings: [.linkedLibrary("png16")]),
 
         // MARK: Examples (each teaches one idea)

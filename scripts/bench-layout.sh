@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Flexbox engine's figures of issue 12 (BENCHMARKS.md, "Layout (issue 12)"), in one command:
+# The Flexbox engine's figures (BENCHMARKS.md, "Layout"), in one command:
 #
 #  1. Synthetic trees (100 / 1,000 / 10,000 nodes, deep, chains of 1,000 levels, wide) laid out by the engine alone:
 #     `layout-bench synthetic`, interleaved rounds, one process per shape.

@@ -129,7 +129,7 @@ baseline() {
 baseline b1
 run_wrk miss -t 1 -c 1 -d "${duration}s" -s scripts/wrk/miss.lua "$base/render" -- "$body" "m$$"
 baseline b2
-# The same render + encode at the WebP default before issue 13 (method 4), for the miss target.
+# The same render + encode at WebP method 4 (libwebp's own default), for the miss target.
 echo "bench-server: baseline at WebP method 4: card-bench variants --count $((baseline_count / 2)) --webp-method 4" >&2
 timeout 600 "$bench_bin" variants --document "$body" --count $((baseline_count / 2)) --salt m4 --webp-method 4 --json >"$out/baseline-m4.json"
 stop_pid "$server_pid"

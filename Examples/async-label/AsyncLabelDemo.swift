@@ -2,7 +2,7 @@ import ArgumentParser
 import AsyncLayerKit
 import Foundation
 
-/// YALabel from the seeds: a label whose attributed text is measured and drawn off the loop.
+/// An asynchronous label (YALabel): its attributed text is measured and drawn off the loop.
 /// Its text changes rapidly — several times a turn, and in consecutive turns while a draw is
 /// still running. Only the last text stays: changes in one turn make one display request, and a
 /// draw superseded by a newer request is cancelled before it shows (it may have finished drawing;

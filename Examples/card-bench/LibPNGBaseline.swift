@@ -1,10 +1,9 @@
 import CPNGBaseline
 @_spi(Benchmarks) import Canvas
 
-/// The library's PNG writer before issue 13, kept as card-bench's baseline: the bitmap
-/// unpremultiplied into packed RGBA (`(c × 255 + a / 2) / a`), then libpng at a zlib level with its
-/// default adaptive filtering, written as RGB when every pixel is opaque — what the peers' C
-/// program and most PNG tools do.
+/// card-bench's PNG baseline, libpng: the bitmap unpremultiplied into packed RGBA
+/// (`(c × 255 + a / 2) / a`), then libpng at a zlib level with its default adaptive filtering,
+/// written as RGB when every pixel is opaque — what most PNG tools do.
 enum LibPNGBaseline {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -12,7 +11,7 @@ enum LibPNGBaseline {
 
     /// The PNG bytes of `bitmap` at zlib level `level` (0...9).
     static func encode(_ bitmap: Bitmap, level: Int) throws -> [UInt8] {
-        // The old path exactly: the library's unpremultiplied copy, then its opaque scan.
+        // The library's own unpremultiplied copy and opaque scan, so only the writer differs.
         let width = bitmap.width, height = bitmap.height
         let rgba = PixelConversion.straightBytes(of: bitmap, order: .rgba)
         let opaque = PixelConversion.isOpaque(bitmap)

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// Measures the Flexbox engine (issue 12): synthetic trees of 100 to 10,000 nodes laid out by the
+/// Measures the Flexbox engine: synthetic trees of 100 to 10,000 nodes laid out by the
 /// engine alone, and the reference card's layout as a share of its cold render.
 ///
 /// The machine is shared and noisy, so each figure that matters is a ratio measured in the same

@@ -1,13 +1,8 @@
 public import Testing
 
 /// A test trait that puts ``/DisplayLoop/DisplayLoop/main`` under manual control and gives the
-/// test exclusive use of it.
-///
-/// ``/DisplayLoop/DisplayActor`` runs on one process-wide loop, while Swift Testing runs tests in
-/// parallel, so tests that drive the main loop must take turns: this trait makes the loop manual
-/// (the first time, before anything starts its thread), waits for exclusive use, runs the loop
-/// until idle so nothing left over from an earlier test leaks in, runs the test, and releases the
-/// loop.
+/// test exclusive use of it, run until idle before and released after. See
+/// <doc:TestingWithTheManualLoop>.
 ///
 /// ```swift
 /// @Test(.mainDisplayLoop) func tenCommitsDrawOnce() async throws {

@@ -1,19 +1,5 @@
-/// How one operation of an ``AsyncTransaction`` ended: what its completion receives, together with
-/// whether the transaction was cancelled.
-///
-/// Texture hands an operation's completion `(value, canceled)`, where the value is `nil` when the
-/// operation was skipped and there is no way to report an error. Here a thrown error reaches the
-/// completion too, and "never ran" is a case of its own:
-///
-/// ```swift
-/// transaction.addOperation { try await decode(data) } completion: { outcome, cancelled in
-///     switch outcome {
-///     case .success(let image) where !cancelled: cell.image = image
-///     case .success, .skipped: break                  // superseded or never ran
-///     case .failure(let error): cell.showError(error) // including CancellationError
-///     }
-/// }
-/// ```
+/// How one operation of an ``AsyncTransaction`` ended — a value, an error, or never ran — as its
+/// completion receives it with the transaction's `cancelled` flag. See <doc:AsyncTransactionsArticle>.
 public enum AsyncOperationOutcome<Value: Sendable>: Sendable {
     /// The operation ran and returned this value. It may still come with `cancelled == true`:
     /// the operation finished before (or without noticing that) the transaction was cancelled.

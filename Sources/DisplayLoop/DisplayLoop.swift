@@ -1,28 +1,8 @@
 import LayerKitSupport
 
 /// A serial executor that runs jobs in **turns**: the Swift-concurrency counterpart of the main
-/// run loop.
-///
-/// A turn runs every queued job — and the jobs those jobs enqueue — until the queue is empty.
-/// Then, before the loop waits, it runs the **before-waiting** phases in a fixed order
-/// (``BeforeWaitingPhase``: layout, display commits, user transactions, async-transaction
-/// completions), yields the turn to the ``beforeWaitingPoints()`` sequences that asked for it, and
-/// waits without spinning until new work arrives. Work enqueued during the phases belongs to the
-/// next turn, so a phase can never keep the loop busy on its own.
-///
-/// ```
-///  enqueue ─▶ [ job job job … (jobs they enqueue) ] ─▶ layout ▸ display ▸ transactions ▸ completions ─▶ wait
-///             └──────────────── one turn ────────────────────────────────────────────────────────┘
-/// ```
-///
-/// Two drivers run the turns:
-/// - ``Driver/thread(name:)``: a dedicated thread, started on the first enqueue, for servers and
-///   examples. An idle loop sleeps on its lock's condition and uses no CPU.
-/// - ``Driver/manual``: nothing runs until you call ``runTurn()`` or ``runUntilIdle(maxTurns:)``,
-///   each returning a record of what ran — deterministic tests with no sleeps.
-///
-/// Bind an actor to a loop by returning ``asUnownedSerialExecutor()`` from its `unownedExecutor`;
-/// ``DisplayActor`` is the library's global actor on ``main``.
+/// run loop. A turn runs every queued job, then the before-waiting phases, then waits without
+/// spinning; turns, phases and the two drivers are in <doc:TheDisplayLoop>.
 public final class DisplayLoop: SerialExecutor, Sendable, CustomStringConvertible {
     /// How turns are run.
     public enum Driver: Sendable, Hashable {

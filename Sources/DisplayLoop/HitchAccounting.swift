@@ -1,30 +1,6 @@
 /// Apple's hitch accounting for a run of frames: which frames reached the screen late, by how much,
-/// and the **hitch-time ratio** — milliseconds of hitch per second of frames.
-///
-/// A frame is due on screen at its **deadline** (the start of the next frame). The work that makes
-/// it — the turn that delivers it, up to the before-waiting point where its changes are committed —
-/// ends at some instant; the frame is presented at the later of the two.
-///
-/// - A frame is a **hitch** when it reaches the screen later than expected: its work **ended**
-///   after its deadline (however early it started), or frames just before it were dropped while the
-///   screen kept showing an older frame.
-/// - Its **hitch time** is how late it was: the overrun past its deadline, or, after dropped frames,
-///   the time from the deadline of the first dropped frame that nothing newer was presented by. A
-///   frame dropped *because* the frame before it overran is already inside that overrun and is not
-///   counted twice.
-/// - The **hitch-time ratio** is the total hitch time, in milliseconds, per second of frames
-///   (delivered and dropped, at the frame interval). Apple's guidance: under 5 ms/s is good, 5 to
-///   10 a warning, over 10 critical (``HitchRating``).
-///
-/// Presentation here is not rounded to whole frames: the hitch time is the overrun itself, a lower
-/// bound of what a screen refreshing at fixed instants would show. The type is a pure value: feed
-/// it frames in order with ``record(deadline:workEnded:skippedBefore:)``.
-///
-/// ```swift
-/// var hitches = HitchAccounting<ContinuousClock.Instant>(interval: .milliseconds(1_000) / 60)
-/// hitches.record(deadline: frame.deadline, workEnded: clock.now, skippedBefore: frame.skippedBefore)
-/// print(hitches.hitchTimeRatio, hitches.rating)
-/// ```
+/// and the **hitch-time ratio** — milliseconds of hitch per second of frames. A pure value; the
+/// rules are in <doc:TheDisplayLoop> ("Hitches").
 public struct HitchAccounting<Instant: InstantProtocol>: Sendable, Hashable where Instant.Duration == Duration {
     /// The frame interval.
     public let interval: Duration

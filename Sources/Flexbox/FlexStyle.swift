@@ -1,15 +1,7 @@
 /// The layout style of one node: the CSS flexbox properties the engine implements, with CSS's
-/// initial values as defaults except `boxSizing` (border-box, as in Yoga and React Native).
-///
-/// A value type: two equal styles lay out the same; a tree of styles is its own cache key.
-///
-/// Any value lays out (the engine's rules for bad input): a non-finite length is `auto` (for a
-/// margin or inset: unset; for a padding, border or gap: 0); a negative `width`, `height`,
-/// `min*`, `max*` or `flexBasis` is `auto`; a negative padding, border width or gap is 0 (margins
-/// and insets may be negative); lengths are clamped to ±1,000,000,000 points; a negative or
-/// non-finite `flexGrow`/`flexShrink` is 0; an `aspectRatio` that is not a positive finite number
-/// is none; a `min*` larger than the `max*` wins (CSS); insets wider than the parent give an empty
-/// box, never a negative one.
+/// initial values as defaults except `boxSizing` (border-box, as in Yoga and React Native). A value:
+/// two equal styles lay out the same. Any value lays out; the rules for bad input are in
+/// <doc:FlexboxEngine>.
 public struct FlexStyle: Hashable, Sendable {
     // MARK: Box
     /// `display`: flex (default), none, or the overlay extension.

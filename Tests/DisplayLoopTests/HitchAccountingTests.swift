@@ -40,8 +40,8 @@ struct HitchAccountingTests {
         #expect(account.rating == .critical)
     }
 
-    /// The old rule looked only at when a turn starts: this one starts on time, so under it the
-    /// frame was fine. Judged at its end, it is late.
+    /// A turn that starts on time but ends past its deadline: judged by when its work ends, the
+    /// frame is late, even though a rule looking only at turn starts would call it fine.
     @Test func aLongTurnThatStartsOnTimeIsStillAHitch() {
         var account = HitchAccounting<Instant>(interval: .milliseconds(10))
         let start = Self.at(.milliseconds(10)), deadline = Self.at(.milliseconds(20))

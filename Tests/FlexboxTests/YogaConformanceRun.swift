@@ -29,7 +29,7 @@ struct YogaCaseResult: Sendable {
 
 /// Lays out the fixtures as `YGNodeCalculateLayout(root, YGUndefined, YGUndefined, dir)` does.
 enum YogaConformance {
-    /// The pass rate the suite must reach (issue 12: ≥ 95 % of the enabled in-scope cases).
+    /// The pass rate the suite must reach (≥ 95 % of the enabled in-scope cases).
     static let threshold = 0.95
 
     /// The tree of a case, built pre-order, with the measure stub for its text leaves.

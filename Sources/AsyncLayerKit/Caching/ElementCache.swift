@@ -1,23 +1,8 @@
 public import Canvas
 
-/// The caches of element rendering under **one** byte budget: finished renders, their encodings,
-/// decoded images and measured texts share one least-recently-used order, so memory goes to
-/// whatever is used most and one ``trim(toBytes:)`` answers memory pressure for all four.
-///
-/// - **Renders**: bitmaps keyed by ``RenderKey`` (content hash, size, scale); cost: the bitmap's
-///   bytes. ``ElementRenderService`` looks here first.
-/// - **Encodings**: encoded files (PNG, WebP, JPEG) keyed by ``EncodingKey`` (a render key and the
-///   ``/Canvas/EncodingOptions``); cost: their byte count. A repeated request for the same image
-///   in the same format is answered with no render and no encode.
-/// - **Decoded images**: bitmaps keyed by ``DecodedImageKey`` (the source and the pixel size it
-///   was decoded for); cost: the bitmap's bytes. A named image is identified by its name: a cached
-///   decode is used without asking the loader again, so give changed pictures new names (or call
-///   ``removeAll()``). Concurrent decodes of one key are shared.
-/// - **Text layouts**: measured texts keyed by their content and layout options; cost:
-///   ``/Canvas/TextLayout/estimatedByteCount``. A tree whose other parts changed reuses its
-///   unchanged texts, so a changed viewer count re-measures one label, not the card.
-///
-/// An ``ElementRenderer`` with a cache uses the image and text entries; the service adds renders.
+/// The caches of element rendering under **one** byte budget and one least-recently-used order:
+/// finished renders, their encodings, decoded images and measured texts, so one ``trim(toBytes:)``
+/// answers memory pressure for all four. The kinds, keys and costs are in <doc:CachingAndSharing>.
 public actor ElementCache {
     /// What identifies one finished render.
     public struct RenderKey: Hashable, Sendable {

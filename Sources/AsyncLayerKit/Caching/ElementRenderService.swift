@@ -1,22 +1,8 @@
 import Synchronization
 
-/// Renders element trees the way a server or a feed wants them: from the cache when the same tree
-/// was drawn before, shared when the same tree is being drawn right now, and otherwise on the
-/// render lanes.
-///
-/// A render is identified by the tree's content hash (``Element/contentHash()``), its size and its
-/// scale. The steps:
-/// 1. look in the cache (``ByteBudgetCache``; a bitmap costs its ``/Canvas/Bitmap/byteCount``);
-/// 2. else join or start the render of that key (``InFlightWork``: one render for all concurrent
-///    requests, cancelled only when its last requester cancels, at the highest requester's
-///    priority);
-/// 3. the render runs on ``RenderLanes`` (its own threads, in the lane of the most urgent
-///    requester: a more urgent request that joins moves the render's queued work to its lane;
-///    work already running on a lane thread stays there), then its bitmap is cached.
-///
-/// Encoded files go the same way (``encoded(_:size:scale:as:priority:)``): looked up in the same
-/// cache under the same byte budget, shared while in flight, encoded on the lanes after the
-/// render they need (itself cached and shared as above).
+/// Renders (and encodes) element trees the way a server or a feed wants them: from the cache when
+/// the same tree was drawn before, shared when it is being drawn right now, and otherwise on the
+/// render lanes. See <doc:CachingAndSharing>.
 public final class ElementRenderService: Sendable {
     private let renderCount = Atomic<Int>(0)
     /// Encodes started (cache misses that were not shared).

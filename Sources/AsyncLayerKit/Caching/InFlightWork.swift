@@ -1,14 +1,6 @@
 /// Shares identical work that is in flight: a second request for the same key awaits the first
-/// one's result instead of starting again (Nuke does this for image loads; here it is for renders).
-///
-/// - The work runs in its own task, started by the first request, at that request's priority.
-/// - A later request with a higher priority escalates the work: it always runs at the highest
-///   priority of its waiters. On a ``RenderExecutor`` that includes its lane: the work's jobs
-///   still queued move to the lane of the new priority, and later ones are queued there (a job
-///   already running on a lane thread finishes where it is).
-/// - A waiter that is cancelled leaves at once (it throws `CancellationError`); the work itself is
-///   cancelled only when its **last** waiter leaves, and a new request after that starts afresh.
-/// - Every waiter gets the work's result (or its error) exactly once.
+/// one's result instead of starting again, at the highest priority of its waiters, cancelled only
+/// when its last waiter leaves. See <doc:CachingAndSharing>.
 public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
     private struct Entry {
         let generation: Int

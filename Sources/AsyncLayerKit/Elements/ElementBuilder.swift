@@ -1,20 +1,14 @@
 public import Canvas
 
-/// Builds an element's children from a list of statements, with `if`, `switch` and `for`:
+/// Builds an element's children from a list of statements, with `if`, `switch` and `for`. See
+/// <doc:LayoutInSwift>.
 ///
 /// ```swift
 /// let card = Element.vstack(spacing: 8) {
 ///     Element.text("Title", style: TextStyle(size: 17, weight: .bold))
-///     if let subtitle {
-///         Element.text(AttributedText(subtitle)).padding(EdgeInsets(top: 2))
-///     }
-///     for tag in tags {
-///         Element.text(AttributedText(tag)).background(.gray).cornerRadius(3)
-///     }
+///     if let subtitle { Element.text(AttributedText(subtitle)) }
+///     for tag in tags { Element.text(AttributedText(tag)).background(.gray) }
 /// }
-/// .padding(EdgeInsets(all: 12))
-/// .background(.white)
-/// .cornerRadius(12)
 /// ```
 @resultBuilder
 public enum ElementBuilder {

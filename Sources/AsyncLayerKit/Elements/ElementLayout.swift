@@ -1,21 +1,8 @@
 public import Canvas
 
 /// Flexbox layout of an element tree: a pure function from a tree and a canvas size to a
-/// ``LayoutResult``, safe to run on any thread or task.
-///
-/// The tree is handed to the ``/Flexbox`` engine as a ``/Flexbox/FlexTree`` (one node per element,
-/// in pre-order) with each element's ``Element/layout``; CSS flexbox rules apply throughout, with
-/// ``/Flexbox/Display/overlay`` as the one extension (what ``Element/view(frame:layout:style:children:)``
-/// uses by default). The engine asks this adapter for the leaves' sizes:
-/// - a text is measured by the Canvas (Pango) at the width the engine offers — exactly that width,
-///   at most that width (its natural width when narrower), or unbounded — and rounded up to whole
-///   points; its baseline is its first line's;
-/// - an image has its bitmap's or its encoded header's size (a named image has none: give it a size);
-/// - a gradient, a custom element or a view has no content size of its own (its children size it).
-///
-/// The root is as large as the canvas unless its style says otherwise; frames are rounded to the
-/// pixel grid at `scale` (as Yoga does) so edges stay crisp and sizes add up. A text's
-/// base direction is its element's resolved direction (`natural` alignment is its start edge).
+/// ``LayoutResult``, safe to run on any thread or task. It hands the tree to the ``/Flexbox`` engine
+/// and measures the leaves for it; see <doc:LayoutArticle>.
 public enum ElementLayout {
     /// Lays out `root` in a canvas of `size` points, rounding frames to the pixel grid at `scale`
     /// (the default, 1, rounds to whole points: on the grid of every integral scale).

@@ -6,37 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Named images read from one local folder, and from nowhere else.
-///
-/// A name is a relative path inside the folder, such as `cover.jpg` or `avatars/ada.png`. Names
-/// come from element trees, which may come from anyone, so a name is checked **before any file is
-/// touched**: an empty name, an absolute path, a `..` component, a backslash, a NUL or other
-/// control character, an empty component (`a//b`), a component starting with `.` (hidden files,
-/// `./x`) and an overly long name are all ``FolderImageLoaderError/unsafeName(name:problem:)``.
-/// A name that passes is then resolved with its symbolic links (`realpath`), and refused as
-/// ``FolderImageLoaderError/NameProblem/outsideFolder`` unless the result lies inside the
-/// folder's own resolved path; a symbolic link that stays inside the folder is followed. Only
-/// regular files are read (never a folder, a FIFO or a device). A name that is safe but has no
-/// file is ``FolderImageLoaderError/notFound(name:)``.
-///
-/// **Extensions.** By default only files ending in one of ``imageExtensions`` (`png`, `jpg`,
-/// `jpeg`, `webp`, in any case) are read. A name that ends in one of the loader's ``extensions``
-/// names that file; any other name is tried with each extension appended, in order, so
-/// `{"named": "cover"}` finds `cover.jpg`, and `notes.txt` looks for `notes.txt.png` and so on,
-/// never for `notes.txt` itself. The extension checked is the name's: a symbolic link
-/// `cover.png` inside the folder may point at any file inside it. An empty ``extensions`` list
-/// lifts the restriction: every name is used exactly as given.
-///
-/// ```swift
-/// let loader = FolderImageLoader(folder: "/srv/card-assets")
-/// try loader.checkImageNames(in: document.root)   // refuse a request before rendering
-/// let renderer = ElementRenderer(imageLoader: loader)
-/// ```
-///
-/// The folder may change while the loader exists (files added or removed): each load resolves
-/// the folder and the name anew. Whoever can write into the folder can race a check (replace a
-/// checked file with a link between the check and the read); the loader is a guard against
-/// names, not against the folder's own writers.
+/// Named images read from one local folder, and from nowhere else: every name is checked before any
+/// file is touched, and must resolve inside the folder. The name rules and extensions are in
+/// <doc:ElementTrees> ("Images from a folder").
 public struct FolderImageLoader: ElementImageLoader, Hashable {
     /// The folder, as given. Its symbolic links are resolved at each load.
     public let folder: String

@@ -1,22 +1,8 @@
 import Canvas
 
-/// Pre-layout (预排版, as iOS feeds do it): every feed item's element tree, ``LayoutResult`` and height at
-/// a width, computed **off the loop**, concurrently but bounded, and cached.
-///
-/// - **Where it runs.** The template runs on the global concurrent executor; text measurement and
-///   layout run on ``RenderLanes`` threads, in the lane of ``priority``. Nothing runs on
-///   ``/DisplayLoop/DisplayActor``; ``FeedPreLayout`` hands the results to the loop.
-/// - **Bounded.** One ``layouts(of:width:onEach:)`` call keeps at most ``maxConcurrentLayouts``
-///   items in flight (a sliding window, so no unbounded task spawning), and the lanes bound the
-///   threads that measure text and lay out across all calls.
-/// - **Cached.** Entries are keyed by ``Key``: the item's identifier and
-///   ``FeedItem/contentHash()``, and the width. The second request for the same item and width
-///   does no layout (``Metrics/layoutsComputed`` does not move); concurrent requests for the
-///   same key share one layout (``InFlightWork``). At most `maxEntries` layouts are kept, least
-///   recently used first out. With a `textCache`, measured texts are shared with renderers that
-///   use the same ``ElementCache``, so drawing a pre-laid-out cell measures nothing again.
-/// - **Cancellation.** A cancelled caller stops waiting at once; the layout itself is cancelled
-///   when its last waiter leaves (before it starts on a lane it never runs).
+/// Pre-layout (预排版): every feed item's element tree, ``LayoutResult`` and height at a width,
+/// computed off the loop on ``RenderLanes``, bounded by ``maxConcurrentLayouts`` and cached by item,
+/// content hash and width. See <doc:FeedsArticle>.
 public actor FeedLayoutCache {
     /// What identifies one cached layout.
     public struct Key: Hashable, Sendable {

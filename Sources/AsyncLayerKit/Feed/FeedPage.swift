@@ -4,23 +4,8 @@ internal import FoundationEssentials
 internal import Foundation
 #endif
 
-/// A versioned JSON page of feed items: `{"version": 1, "items": […], "next": "…"}`.
-///
-/// ```json
-/// {
-///   "version": 1,
-///   "items": [
-///     {"id": "m1", "kind": "mock", "texts": ["Hello", "世界"], "images": ["photo-01", "photo-02"]},
-///     {"id": "c1", "kind": "liveCard", "liveCard": {"tag": "LIVE", "nickname": "…", "viewers": "…",
-///      "title": "…", "category": "…", "cover": "cover-1", "avatar": "avatar-1"}}
-///   ],
-///   "next": "page-2"
-/// }
-/// ```
-///
-/// Decode pages with ``decode(_:limits:)``, which runs off the caller's actor (never on
-/// ``/DisplayLoop/DisplayActor``) and checks ``FeedLimits``; every failure is a ``FeedError``
-/// naming the JSON path that is wrong.
+/// A versioned JSON page of feed items, `{"version": 1, "items": […], "next": "…"}`, decoded off the
+/// caller's actor by ``decode(_:limits:)``. The JSON form is tabled in <doc:FeedsArticle>.
 public struct FeedPage: Hashable, Sendable, Codable {
     /// The schema version this library writes and reads.
     public static let currentVersion = 1

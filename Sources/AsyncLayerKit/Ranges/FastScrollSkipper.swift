@@ -1,35 +1,13 @@
 /// VVebo's fast-scroll skipping, with a redraw guarantee: rows a fling only passes over are not
-/// drawn, and every row still visible when the motion stops is.
-///
-/// When a drag ends in a fling that will land more than ``skipCount`` rows (default 8) from the
-/// first visible row, only the rows of the target viewport, plus ``approachRows`` (default 3)
-/// rows on the side the fling comes from, may be drawn until the scroll ends; any other row
-/// that appears is refused (show a placeholder). That is `needLoadArr` of VVeboTableViewDemo's
-/// `scrollViewWillEndDragging:withVelocity:targetContentOffset:`.
-///
-/// VVebo leaves refused rows blank after a natural fling ends (it redraws only when a touch or a
-/// scroll animation ends; its issues #13 and #18). Here every way the motion can end —
-/// deceleration ends, an animation ends, a touch or a new drag begins — goes through
-/// ``scrollDidEnd(visibleRows:reason:)``, which lists the visible rows that were refused and
-/// still need drawing, and clears the skip set.
+/// drawn, and every row still visible when the motion stops is. The rule and the guarantee are in
+/// <doc:FastScrollSkippingArticle>.
 ///
 /// ```swift
 /// var skipper = FastScrollSkipper()
-/// // finger lifted: offset 1200, target 9800, velocity +3500 pt/s
 /// skipper.flingWillEnd(from: 1200, to: 9800, velocity: 3500, viewportHeight: 844, items: items)
-/// // each row appearing during the fling:
 /// if skipper.shouldDraw(row: row) { render(row) } else { showPlaceholder(row) }
-/// // the fling stopped (or a touch came):
 /// for row in skipper.scrollDidEnd(visibleRows: visible, reason: .decelerationEnded) { render(row) }
 /// ```
-///
-/// **Direction.** VVebo's rule in our terms: scrolling ``ScrollDirection/up`` (its
-/// `velocity.y < 0`, towards row 0) the target viewport is approached from below, so the extra
-/// rows are the ``approachRows`` rows after its last row; scrolling ``ScrollDirection/down`` (its
-/// `velocity.y ≥ 0`) they are the rows before its first row. A zero velocity takes the down
-/// branch, as in VVebo. Extra rows past either end of the list are left out, one by one; VVebo
-/// adds all three or none (and, for the rows above, only when the first target row is above 3,
-/// one short of what fits).
 public struct FastScrollSkipper: Sendable, Hashable {
     /// A fling landing more than this many rows from the first visible row is skipped over.
     /// Default 8 (VVebo's `skipCount`): 8 rows away is drawn normally, 9 is skipped.

@@ -3,54 +3,9 @@ public import Canvas
 /// Classifies the items of a vertical list into visible, display and preload ranges around the
 /// viewport, once per frame, and reports which items entered and left each range.
 ///
-/// It is Texture's `ASRangeController` as a value with no loop, no timer and no rendering: a
-/// headless list calls ``update(viewport:velocity:)`` from its display link with the viewport and
-/// the scroll velocity, and acts on the returned ``RangeUpdate``. Each update costs O(log n) for
-/// the binary searches over ``items`` plus O(1) for the sets and changes (the ranges are
-/// contiguous, so they are index ranges), whatever the number of items.
-///
-/// ```swift
-/// var ranges = RangeController(items: try ItemExtents(lengths: heights))
-/// // every frame:
-/// let update = ranges.update(viewport: Rect(x: 0, y: offset, width: 390, height: 844),
-///                            velocity: velocityY)
-/// for run in update.preload.entered { startFetching(run) }
-/// for run in update.display.entered { startRendering(run) }
-/// for run in update.display.left { cancelRendering(run) }
-/// for run in update.preload.left { cancelFetching(run) }
-/// ```
-///
-/// **One axis.** The list scrolls vertically: the viewport's `minY` and `height`, and each item's
-/// offset and height, are all that count. (Texture expands only along scrollable axes too.)
-///
-/// **Geometry.** With the viewport `[top, bottom)` of height `h`, a range with extent
-/// `leading`/`trailing` (screenfuls) covers `[top − trailing·h, bottom + leading·h)` scrolling
-/// ``ScrollDirection/down``, `[top − leading·h, bottom + trailing·h)` scrolling
-/// ``ScrollDirection/up``. Near the ends of the list the range is simply cut (no item lies beyond
-/// them); the part cut off is not moved to the other side, as in Texture. An item is in a range
-/// when it overlaps it by more than nothing (``ItemExtents/indices(overlapping:)``).
-///
-/// **Direction.** The sign of the velocity, or, if the velocity is 0, of the offset change since
-/// the previous update; when neither moves, the previous direction is kept. It starts
-/// ``ScrollDirection/down`` (Texture's `Down | Right`).
-///
-/// **Modes.** ``RangeModeState`` picks the mode each update: ``RangeMode/minimum`` at first,
-/// ``RangeMode/full`` once the user has scrolled (a later update whose viewport offset differs)
-/// or once ``scheduledDisplaysDidFinish()`` says the first screen is drawn; memory warnings and
-/// the background shrink it. In ``RangeMode/lowMemory`` the display range is empty, except for
-/// the visible items themselves (a visible item is always displayed: visible ⊆ display ⊆ preload).
-///
-/// **Velocity growth** (not in Texture): in Full and Minimum, the leading display and preload
-/// extents grow by `|velocity| × ` ``RangeConfiguration/velocityLookahead`` points, capped at
-/// ``RangeConfiguration/maxDisplayLeading`` and ``RangeConfiguration/maxPreloadLeading``
-/// screenfuls: the faster the scroll, the further ahead work starts.
-///
-/// **A container that is not visible** (``setContainerVisible(_:)``) has no visible items; as in
-/// Texture, the items in the viewport are displayed (not in Low Memory) and preloaded, and the
-/// items in the display range are preloaded, so the list is ready the moment it appears.
-///
-/// Texture leaves its ranges alone when no item is visible (the viewport is past the content);
-/// this controller classifies anyway, so items near an overscrolled viewport keep their work.
+/// A value with no loop, no timer and no rendering: call ``update(viewport:velocity:)`` every frame
+/// and act on the returned ``RangeUpdate``. The geometry, the modes and the velocity growth are
+/// explained in <doc:RangesArticle>.
 public struct RangeController: Sendable {
     /// The tuning; changes apply from the next update.
     public var configuration: RangeConfiguration {

@@ -26,34 +26,10 @@ public enum RangeMode: Sendable, Hashable, CaseIterable, CustomStringConvertible
     }
 }
 
-/// The rules that pick a ``RangeMode``, as a value: Texture's `rangeModeForInterfaceState:`, its
-/// promotion once the scheduled displays are done, and its app life-cycle handling
-/// (`ASRangeController.mm`).
-///
-/// A ``RangeController`` holds one and feeds it every update; you tell the controller about the
-/// events (memory warnings, background, visibility), and the next update uses the new mode.
-///
-/// **The natural mode** is ``RangeMode/full`` when the container is visible (see
-/// ``isContainerVisible``, and not in the background) and either the user has scrolled or
-/// everything scheduled so far has been displayed; otherwise ``RangeMode/minimum``. So a list
-/// starts in Minimum (Texture: "first update ⇒ Minimum") and a hidden list stays there.
-///
-/// **Held modes.** An event can set a mode explicitly; it is held, overriding the natural mode,
-/// until something releases it:
-///
-/// | Event | Container visible | Not visible | Released by |
-/// |---|---|---|---|
-/// | ``didReceiveMemoryWarning()`` | ``RangeMode/visibleOnly`` | ``RangeConfiguration/modeForMemoryWarnings`` (``RangeMode/lowMemory``) | the next scroll while visible; becoming visible |
-/// | ``didEnterBackground()`` | ``RangeMode/visibleOnly`` | ``RangeMode/lowMemory`` | ``willEnterForeground()``, which holds its own mode |
-/// | ``willEnterForeground()`` | ``RangeMode/minimum`` | ``RangeMode/visibleOnly`` | the next scroll while visible; ``scheduledDisplaysDidFinish()``; becoming visible |
-/// | ``setMode(_:)`` | the mode given | the mode given | the next scroll while visible; becoming visible |
-///
-/// Texture holds an explicit mode for one update, and updates only when something moved, so
-/// "until the next scroll" is the same rule for a list that is updated every frame. A held mode
-/// is always used by at least one update: during a continuous scroll a memory warning trims the
-/// ranges for one frame (everything outside them is reported as left, so its work is cancelled
-/// and its memory released) before the next scroll lets them grow back. In the
-/// background the container counts as not visible (Texture: "pretend to be invisible").
+/// The rules that pick a ``RangeMode`` for each update, as a value: Texture's
+/// `rangeModeForInterfaceState:`, its promotion once the scheduled displays are done, and its app
+/// life-cycle handling. A ``RangeController`` holds one; the natural and held modes are tabled in
+/// <doc:RangesArticle> ("Modes and tuning").
 public struct RangeModeState: Sendable, Hashable {
     /// The mode of the last update (``RangeMode/minimum`` before the first).
     public private(set) var mode: RangeMode = .minimum

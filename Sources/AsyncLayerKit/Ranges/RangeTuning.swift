@@ -23,18 +23,8 @@ public struct RangeExtent: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(leading) / \(trailing)" }
 }
 
-/// The display and preload extents of one ``RangeMode``.
-///
-/// Items in the display range are rendered (their bitmaps drawn); items in the preload range have
-/// their data fetched and images decoded. The defaults are Texture's
-/// (`ASAbstractLayoutController.mm`):
-///
-/// | Mode | Display leading / trailing | Preload leading / trailing |
-/// |---|---|---|
-/// | ``RangeMode/full`` | 1.0 / 0.5 | 2.5 / 1.5 |
-/// | ``RangeMode/minimum`` | 0.25 / 0.25 | 0.5 / 0.25 |
-/// | ``RangeMode/visibleOnly`` | 0 / 0 | 0 / 0 |
-/// | ``RangeMode/lowMemory`` | 0 / 0, and no display range at all | 0 / 0 |
+/// The display and preload extents of one ``RangeMode``, in screenfuls; the defaults are Texture's
+/// (`ASAbstractLayoutController.mm`), tabled in <doc:RangesArticle>.
 public struct RangeTuning: Sendable, Hashable {
     /// The display (render) range.
     public var display: RangeExtent

@@ -1,18 +1,8 @@
-/// A FIFO queue per ``RenderPriority`` lane, served highest lane first without starving the rest.
-///
-/// **Anti-starvation rule.** Each lane counts how many times it was *bypassed*: a pick from a
-/// higher lane while this lane held work. When a lane's count reaches `starvationLimit` (K), the
-/// next pick serves that lane instead (the highest such lane if several qualify), and its count
-/// goes back to zero; a lane's count also resets whenever it is served or becomes empty. So under
-/// a sustained `userInteractive` stream a waiting `background` item runs after at most K
-/// higher picks, plus at most one override pick per starved lane above it: a lane waits at most
-/// `K + 3` picks for its head item.
-///
-/// Removal and promotion are O(1): entries live in a dictionary keyed by id, and each lane is a
-/// FIFO of ids from which stale ids (removed, or promoted to another lane) are skipped lazily.
-/// Entries may belong to a *group* (the jobs of one task, see `RenderLaneBinding`): promoting a
-/// group moves every queued entry of it at once.
-/// A pure value type with no threads or locks, so the rule is tested on its own.
+/// A FIFO queue per ``RenderPriority`` lane, served highest lane first without starving the rest:
+/// the anti-starvation rule of <doc:RenderLanesArticle> ("Lanes, and how they avoid starvation"),
+/// as a pure value with no threads or locks, so the rule is tested on its own. Removal and promotion
+/// are O(1) (stale ids are skipped lazily); a *group*'s entries (one task's jobs, see
+/// `RenderLaneBinding`) are promoted together.
 struct LaneQueue<Element> {
     fileprivate struct Entry {
         var lane: RenderPriority

@@ -1,26 +1,9 @@
 import LayerKitSupport
 
-/// A task executor (SE-0417) backed by its own OS threads, serving work by priority lane.
-///
-/// Rendering on a `RenderExecutor` never runs on the Swift cooperative pool, so a host's request
-/// handling (a server's, or anything else on the global executor) is never starved by
-/// rasterisation, and rasterisation may block (in a C library, say) without stalling the pool.
-///
-/// - **Width.** `width` worker threads, named `"<name>-0"`, `"<name>-1"`, …; at most `width`
-///   entries run at once. The default is `defaultWidth`, the active processors capped at 16
-///   (the cap of YYAsyncLayer's queue pool).
-/// - **Lanes.** Task jobs are queued in the lane of their priority (`RenderPriority(_:)`) and
-///   synchronous items from ``RenderLanes`` in the lane they ask for. Workers serve the highest
-///   non-empty lane first; a lower lane bypassed `starvationLimit` times in a row is served next
-///   (see the "Render lanes" article).
-/// - **Thread priorities.** While a worker serves a lane it runs at its base nice value plus
-///   `threadPriorities.offset(for:)` (see ``RenderThreadPriorities``).
-/// - **Idle.** Idle workers block on a condition variable and use no CPU.
-/// - **Lifetime.** Call `shutdown()` when done: the worker threads retain the executor until
-///   they exit.
-///
-/// Use it as a task executor preference (`withTaskExecutorPreference(executor) { … }`,
-/// `group.addTask(executorPreference: executor) { … }`) or through ``RenderLanes``.
+/// A task executor (SE-0417) backed by its own OS threads, serving work by priority lane, so
+/// rendering never runs on (or starves) the cooperative pool. Width, lanes, thread priorities and
+/// shutdown are in <doc:RenderLanesArticle>; call ``shutdown()`` when done, as the worker threads
+/// retain the executor until they exit.
 public final class RenderExecutor: TaskExecutor {
     /// The default width: the processors this process may run on (its affinity mask), at least 1
     /// and at most 16. Also the default of every other pool width in the package and its examples.

@@ -1,16 +1,9 @@
 import Synchronization
 
-/// A task executor for one task (and its child tasks) on a ``RenderExecutor``, in a lane that can
-/// be raised while its jobs wait: the jobs are queued in the binding's lane, whatever their own
-/// priority, and `raise(to:)` lifts the lane and moves the jobs already queued to it. A
-/// synchronous item of ``RenderLanes/render(priority:whenFull:_:)`` uses one as its lane only.
-///
-/// Why: the Swift runtime does not tell an executor when a task whose job it holds is escalated
-/// (the job keeps the priority it was enqueued with), so a plain `RenderExecutor` would run the
-/// job of an escalated task in its old lane, behind work of lower priority. Whoever escalates the
-/// task (``InFlightWork``, or a priority escalation handler in ``RenderLanes/renderAsync(priority:whenFull:_:)``)
-/// raises its binding too. A job already running keeps running on its thread (at that lane's nice
-/// value); only queued and later jobs move.
+/// A task executor for one task (and its child tasks) on a ``RenderExecutor``, in a lane that can be
+/// raised while its jobs wait: the runtime does not tell an executor when a queued job's task is
+/// escalated, so whoever escalates the task raises its binding, which moves the queued jobs up (a
+/// synchronous ``RenderLanes`` item uses one as its lane only). See <doc:RenderLanesArticle>.
 final class RenderLaneBinding: TaskExecutor {
     /// The executor the jobs run on.
     let base: RenderExecutor

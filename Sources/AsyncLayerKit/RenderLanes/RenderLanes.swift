@@ -1,6 +1,7 @@
 import LayerKitSupport
 /// The front door for rendering off the loop: priority lanes on a ``RenderExecutor``, with a
-/// bounded admission queue.
+/// bounded admission queue. Lanes, back-pressure, cancellation and escalation are in
+/// <doc:RenderLanesArticle>.
 ///
 /// ```swift
 /// let lanes = RenderLanes()
@@ -8,22 +9,6 @@ import LayerKitSupport
 ///     try Bitmap.render(size: size, scale: 2) { context in card.draw(in: context) }
 /// }
 /// ```
-///
-/// - **Where work runs.** `render` runs its closure on one of the executor's worker threads,
-///   never on the cooperative pool; `renderAsync` runs an async closure with the executor as
-///   its task executor preference.
-/// - **Lane.** The `priority` argument, or else the calling task's priority
-///   (`RenderPriority(Task.currentPriority)`).
-/// - **Back-pressure.** At most `admissionLimit` items are admitted (queued or running) at once.
-///   A call beyond that waits for a slot or throws `RenderLaneError.overloaded(queued:limit:)`,
-///   per its `whenFull` argument or else the lanes' `overloadPolicy`.
-/// - **Cancellation.** Work whose task is cancelled before it starts never runs: the item
-///   leaves the admission or executor queue and the call throws `CancellationError`. Work
-///   that has started runs to completion (a synchronous closure cannot be interrupted).
-/// - **Escalation.** When the calling task's priority is escalated while its item waits (for
-///   instance because a higher-priority task awaits it), the item moves up to the lane of the
-///   new priority, in the admission queue and in the executor's queue. Work already running
-///   stays on its thread.
 public final class RenderLanes: Sendable {
     /// The executor the work runs on.
     public let executor: RenderExecutor

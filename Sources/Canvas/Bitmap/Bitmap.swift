@@ -1,14 +1,6 @@
-/// An immutable image in memory: premultiplied 32-bit pixels with a width, a height, a row stride
-/// and a scale.
-///
-/// Each pixel is one native-endian `UInt32` `0xAARRGGBB` with the colour premultiplied by alpha
-/// (Cairo's `ARGB32`): in memory that is the bytes B, G, R, A on every little-endian machine.
-/// A bitmap is a value: copies share the same pixel memory, which nothing writes to after the
-/// bitmap is made, so a bitmap can be passed between threads and tasks freely. The memory is
-/// freed when the last copy goes away.
-///
-/// `scale` is pixels per point: a 375×260 pt card drawn at scale 2 is a 750×520 px bitmap whose
-/// ``size`` is 375×260.
+/// An immutable image in memory: premultiplied 32-bit pixels (Cairo's `ARGB32`) with a width, a
+/// height, a row stride and a scale (pixels per point). Copies share one pixel buffer, freed with
+/// the last copy. See <doc:CanvasBasics>.
 public struct Bitmap: Sendable {
     /// The width in pixels.
     public let width: Int

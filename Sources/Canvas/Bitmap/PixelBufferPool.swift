@@ -7,21 +7,10 @@ import Darwin
 #endif
 import LayerKitSupport
 
-/// Freed pixel buffers kept for the next bitmap of the same byte count.
-///
-/// A card or a feed cell allocates bitmaps of the same few sizes again and again. Above glibc's
-/// mmap threshold, or once its arena trims, each of those megabyte-sized blocks comes back from
-/// the kernel as fresh pages: a page fault per 4 KiB, the kernel zeroing them, and when it is
-/// freed an unmap whose TLB shootdown interrupts the other render threads. Measured on two render
-/// lanes, the kernel's share of a feed's render time went from 8 % on one lane to 12 % on two.
-/// Recycling the buffers costs one `memset` per bitmap instead (calloc's guarantee of zeroed
-/// pixels is kept): a feed of 1,000 cards rendered about 9 % faster on one lane and on two, with
-/// 83 % fewer page faults (BENCHMARKS.md, "Two lanes vs one").
-///
-/// Buffers are taken and returned synchronously, in `PixelStorage`'s initializer and
-/// deinitializer, on whatever thread drops the last reference, so this needs a lock, not an
-/// actor: the package's one ``Lock`` guards the free lists; allocation, zeroing and `free`
-/// happen outside it.
+/// Freed pixel buffers kept for the next bitmap of the same byte count, so a feed's same-sized
+/// bitmaps skip the kernel's page faults; why, and what it measured, is in <doc:CanvasBasics>
+/// ("Ownership"). Buffers come and go in `PixelStorage`'s init and deinit on any thread, so the
+/// free lists sit behind the package's one ``Lock``, not an actor.
 final class PixelBufferPool: Sendable {
     /// The pool every bitmap uses.
     static let shared = PixelBufferPool(byteLimit: 64 << 20)

@@ -1,17 +1,6 @@
-/// Reads PNG, JPEG and WebP data into ``Bitmap``s, optionally at a smaller target size.
-///
-/// Every call first reads the header and checks the image's size against ``PixelLimits``
-/// **before** allocating any pixel memory, so a decompression bomb is refused from its first bytes.
-/// Decoding at a target size uses the cheapest path each format offers: JPEG decodes with DCT
-/// scaling (1/8 … 1), WebP with its built-in scaler, and whatever is still larger than the target
-/// (PNG always, JPEG between DCT steps) is reduced with a box filter (``Bitmap/resized(width:height:scale:limits:)``).
-///
-/// JPEGs are turned upright by their EXIF orientation unless ``DecodeOptions/appliesOrientation``
-/// is off; the target size applies to the upright picture.
-///
-/// Damaged input is an error, never a half-decoded picture: a JPEG whose data ends early or that
-/// libjpeg reports as corrupt (a warning in libjpeg's terms) throws ``CanvasError/truncatedImage(format:detail:)``
-/// or ``CanvasError/corruptImage(format:detail:)``, as PNG and WebP do.
+/// Reads PNG, JPEG and WebP data into ``Bitmap``s, optionally at a smaller target size, checking the
+/// header against ``PixelLimits`` before allocating anything. Limits, scaled decoding, orientation
+/// and errors: <doc:CanvasBasics> ("Codecs").
 public enum ImageDecoder {
     /// Reads the format, size and alpha of an image from its header, without decoding pixels.
     ///

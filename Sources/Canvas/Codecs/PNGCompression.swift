@@ -1,19 +1,6 @@
 /// How hard the PNG writer works: which row filter it applies and how hard libdeflate compresses.
-///
-/// Use one of the two presets; both are lossless and decode to the same pixels, they differ in time
-/// and bytes. Measured on the reference card (750×520 px, translucent corners) against libpng at
-/// zlib level 6 (the library's writer before, and what most PNG tools write), in one run with the
-/// card's render included (BENCHMARKS.md, "Encoders"):
-///
-/// | preset | filter | libdeflate level | speed vs libpng 6 | bytes vs libpng 6 |
-/// |---|---|---:|---:|---:|
-/// | ``fast`` (default) | Up | 1 | 13× | 1.107× |
-/// | ``compact`` | Up | 6 | 3.5× | 1.003× |
-///
-/// ```swift
-/// let quick = try ImageEncoder.encode(card, as: .png())                    // .fast
-/// let small = try ImageEncoder.encode(card, as: .png(compression: .compact))
-/// ```
+/// Use a preset, ``fast`` (the default) or ``compact``; both are lossless, and their measured speed
+/// and size are in <doc:CanvasBasics> ("Codecs").
 public struct PNGCompression: Hashable, Sendable {
     /// The PNG row filter: what each byte is stored as, relative to its neighbours, before DEFLATE.
     public enum Filter: String, Hashable, Sendable, CaseIterable {

@@ -21,7 +21,7 @@ import CWebP
         /// libwebp's `alpha_quality`, 0...100.
         public var alphaQuality: Int
         /// An opaque bitmap is imported as BGRX straight from its pixels (no copy, no alpha
-        /// plane). Off only in card-bench, to time the path it replaced.
+        /// plane). Off only in card-bench, to time the general path (a straight-alpha copy).
         public var opaquePath = true
 
         /// The settings of `options`, or nil when they are not WebP's.

@@ -1,22 +1,8 @@
 import CCairoPango
 
-/// A drawing context over a bitmap: the Canvas counterpart of `CGContext`.
-///
-/// You never create one yourself: ``Bitmap/render(size:scale:limits:_:)`` makes a context, hands it
-/// to your drawing closure, and turns what you drew into a ``Bitmap``, passing the pixel buffer over
-/// without copying it.
-///
-/// ```swift
-/// let card = try Bitmap.render(size: Size(width: 375, height: 260), scale: 2) { context in
-///     context.fill(.roundedRect(Rect(x: 0, y: 0, width: 375, height: 260), radii: .init(all: 12)),
-///                  with: .color(.white))
-/// }
-/// ```
-///
-/// Coordinates are in points with the origin at the top left and y growing downwards; the context
-/// maps them to pixels through ``scale``. A context belongs to the one thread running the closure
-/// and must not escape it: once the closure returns, the context is finished and every further
-/// drawing call is ignored, so the finished bitmap can never change.
+/// A drawing context over a bitmap: the Canvas counterpart of `CGContext`. ``Bitmap/render(size:scale:limits:_:)``
+/// makes one for its closure and turns what was drawn into a ``Bitmap`` without a copy; the context
+/// must not escape the closure. See <doc:CanvasBasics> ("Ownership").
 public final class GraphicsContext {
     /// The drawing area in points.
     public let size: Size

@@ -1,16 +1,9 @@
-/// A string made of segments, each with optional style overrides and an optional link.
-///
-/// An attributed text is built from segments rather than from ranges over a string: that is the
-/// simplest form to write, to encode as JSON and to hash, and it cannot hold a range that points
-/// outside the string or into the middle of a character. Ranges that the library reports back
-/// (``TextLayout/Line/characterRange``, ``Link/range``) are offsets in **UTF-16 code units** of
-/// ``string``, the convention of `NSRange` and of most UI text APIs; ``substring(utf16Range:)``
-/// turns one back into text.
+/// A string made of segments, each with optional style overrides and an optional link; ranges
+/// reported back are UTF-16 offsets. See <doc:CanvasBasics> ("Text").
 ///
 /// ```swift
 /// var text = AttributedText("Live from ")
 /// text.append("the Bund", style: .init(weight: .bold), link: "https://example.com/bund")
-/// text.append(" 🌃")
 /// ```
 public struct AttributedText: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
     /// One piece of text with the same style changes and the same link.

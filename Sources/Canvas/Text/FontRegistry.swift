@@ -5,21 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Application fonts: font files registered here are available to every text measured afterwards,
-/// by their family names, so that output does not depend on the fonts a machine happens to have.
-///
-/// ```swift
-/// let families = try FontRegistry.register(fileAt: "/srv/app/fonts/Inter-Regular.ttf")
-/// // families == ["Inter"]
-/// let layout = try TextLayout("Hello", style: TextStyle(fontFamily: "Inter", size: 15))
-/// ```
-///
-/// Registration never modifies a fontconfig configuration that Pango is using (fontconfig does not
-/// allow that while the configuration is being read, and Pango reads it from background threads).
-/// Each registration builds a new configuration — the system fonts plus every registered file —
-/// and the text engines built from then on use it; engines built before are retired when they
-/// are next returned. Registering is therefore slow (tens of milliseconds): do it at start-up.
-/// Layouts measured before stay valid and drawable.
+/// Application fonts: files registered here are available, by family name, to every text measured
+/// afterwards. Registering is slow (a new fontconfig configuration): do it at start-up. See
+/// <doc:CanvasBasics> ("Text").
 public enum FontRegistry {
 
     /// Registers the fonts in a file (TrueType, OpenType or a collection) and returns the family

@@ -1,29 +1,14 @@
 /// A measured text: its size, its lines and their baselines, the rectangles of its links, and the
-/// positioned glyphs that ``GraphicsContext/draw(_:at:)`` draws.
-///
-/// A layout is measured once, when it is created, and never changes. It is a `Sendable` value: it
-/// can be measured on one thread, cached, and drawn on several others at the same time; drawing
-/// uses the glyphs measured here and never runs the layout again, so what is drawn is exactly what
-/// was measured (no "last line missing" when a second pass wraps differently).
+/// positioned glyphs that ``GraphicsContext/draw(_:at:)-(TextLayout,_)`` draws. Measured once, never
+/// changed, drawn from any thread; see <doc:CanvasBasics> ("Text").
 ///
 /// ```swift
-/// let title = try TextLayout(
-///     text: "【周末特别企划】Live from the Bund: 上海外滩夜景漫步 🌃",
-///     style: TextStyle(size: 15, lineHeight: 20),
-///     options: TextLayoutOptions(maxWidth: 272, maxLines: 2)
-/// )
+/// let title = try TextLayout("Live from the Bund 🌃", style: TextStyle(size: 15, lineHeight: 20),
+///                            options: TextLayoutOptions(maxWidth: 272, maxLines: 2))
 /// let card = try Bitmap.render(size: Size(width: 288, height: 56), scale: 2) { context in
 ///     context.draw(title, at: Point(x: 8, y: 8))
 /// }
 /// ```
-///
-/// Coordinates are in points, relative to the layout's origin (its top-left corner): x grows to the
-/// right, y downwards. Lines are aligned within ``TextLayoutOptions/maxWidth`` (or the widest line),
-/// so a right-aligned line starts at `maxWidth - line width`.
-///
-/// Empty text gives a valid, empty layout: zero size, no lines, nothing to draw. A style or option
-/// that cannot be used, or a text over ``TextLayoutOptions/maxUTF8Bytes``, throws a
-/// ``CanvasError`` before any layout work starts.
 public struct TextLayout: Sendable {
     /// One line of a layout.
     public struct Line: Hashable, Sendable {

@@ -1,17 +1,5 @@
-/// The base look of a text: font, size, weight, colour, spacing and alignment.
-///
-/// A style is a plain value, so it can be built on any thread, hashed into a cache key and stored
-/// as JSON. Parts of an ``AttributedText`` can override some of its fields with
-/// ``TextStyleOverrides``.
-///
-/// ```swift
-/// var title = TextStyle(size: 15, color: try Color(hex: "#111111"))
-/// title.lineHeight = 20
-/// ```
-///
-/// Sizes are in points of the canvas (a 15 pt font drawn at scale 2 is 30 px tall), not typographic
-/// points at some screen resolution. Values are checked when the text is measured: a NaN, zero,
-/// negative or huge size throws ``CanvasError/invalidTextStyle(_:)``.
+/// The base look of a text: font, size, weight, colour, spacing and alignment, as a plain value;
+/// sizes are canvas points. See <doc:CanvasBasics> ("Text").
 public struct TextStyle: Hashable, Sendable, Codable {
     /// A font family, or a comma-separated list tried in order, such as
     /// `"Noto Sans CJK SC, DejaVu Sans"`. Characters none of them has come from fontconfig's

@@ -7,19 +7,8 @@ internal import Canvas
 internal import Flexbox
 
 /// An element read from a schema-1 document and migrated to the flexbox model on the way in,
-/// exactly as the Swift sugar builds the same tree (`Element.vstack`, `.hstack`, `.overlay`,
-/// `.view`, `frame:`), so a version 1 document and its Swift twin lay out alike:
-///
-/// - `"view"` → `display: overlay` (``Element/boxLayout``: children fill its content box);
-/// - `"stack"` vertical/horizontal → a view with `flexDirection` column/row, the spacing as its
-///   gap, `alignment` as `alignItems`, `justification` as `justifyContent`; overlay →
-///   `display: overlay` with `alignItems`/`justifyItems`;
-/// - `"layout"` → `width`, `height`, `min*`, `max*` in points, `grow`/`shrink` → `flexGrow`/`flexShrink`,
-///   `padding` on the four edges;
-/// - `"frame"` → `position: absolute` with `left`, `top`, `width`, `height`;
-/// - style `border` → `borderWidth` on every edge plus `borderColor`; `clipsToBounds` →
-///   `overflow: hidden`; `hidden` → `visibility: hidden`; background, corners, shadow and
-///   opacity as before.
+/// exactly as the Swift sugar builds the same tree, so a version 1 document and its Swift twin lay
+/// out alike. The mapping is tabled in <doc:ElementTrees> ("Version 1").
 struct ElementV1: Decodable {
     /// The migrated element.
     let element: Element
