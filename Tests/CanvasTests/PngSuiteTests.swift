@@ -100,4 +100,20 @@ import Testing
             #expect(second.premultipliedBGRABytes() == first.premultipliedBGRABytes(), "\(name) with \(compression)")
         }
     }
+
+    /// The 16-bit conversion at its edges: transparent, opaque, half light, half covered.
+    @Test func linearSixteenBitSamplesConvertByThePowerLaw() {
+        // Premultiplied linear B, G, R, A: black, white, 50 % light opaque, 50 % light at alpha 1/2.
+        let samples: [UInt16] = [0, 0, 0, 0, 65535, 65535, 65535, 65535, 32768, 32768, 32768, 65535, 16384, 16384, 0, 32768]
+        var pixels = [UInt8](repeating: 0xAA, count: 16)
+        samples.withUnsafeBytes { source in
+            pixels.withUnsafeMutableBytes { target in
+                // (Neither is empty; were one nil, the pixels would stay 0xAA and fail below.)
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                PNGLinearSamples.convert(from, width: 4, height: 1, into: to, bytesPerRow: 16)
+            }
+        }
+        // 255 × 0.5^(1/2.2) = 186.1; at alpha 128 that premultiplies to 93.
+        #expect(pixels == [0, 0, 0, 0, 255, 255, 255, 255, 186, 186, 186, 255, 93, 93, 0, 128])
+    }
 }

@@ -58,8 +58,7 @@ enum PNGDecoder {
         guard png_image_finish_read(&image, nil, linear.bytes, Int32(width * 4), nil) != 0 else {
             throw error(from: &image)
         }
-        let samples = UnsafePointer(linear.bytes.assumingMemoryBound(to: UInt16.self))
-        PNGLinearSamples.convert(samples, width: width, height: height, into: storage.bytes, bytesPerRow: bytesPerRow)
+        PNGLinearSamples.convert(linear.bytes, width: width, height: height, into: storage.bytes, bytesPerRow: bytesPerRow)
     }
 
     /// libpng's message as a typed error: running out of data is truncation, the rest is corruption.

@@ -20,23 +20,25 @@ enum PNGLinearSamples {
     }
 
     /// Converts `width × height` pixels of libpng's `PNG_FORMAT_BGRA | PNG_FORMAT_FLAG_LINEAR`
-    /// output (premultiplied linear B, G, R and alpha, 16 bits each, `width × 4` values a row)
-    /// into premultiplied 8-bit BGRA, `bytesPerRow` apart.
+    /// output (premultiplied linear B, G, R and alpha, native-endian 16 bits each, `width × 8`
+    /// bytes a row) into premultiplied 8-bit BGRA, `bytesPerRow` apart.
     static func convert(
-        _ samples: UnsafePointer<UInt16>, width: Int, height: Int,
+        _ samples: UnsafeRawPointer, width: Int, height: Int,
         into pixels: UnsafeMutableRawPointer, bytesPerRow: Int
     ) {
         encoded.withUnsafeBufferPointer { table in
             for y in 0..<height {
-                let source = samples + y * width * 4
+                let source = samples + y * width * 8
                 let row = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
                 for x in 0..<width {
-                    let s = source + x * 4, d = row + x * 4
-                    let alpha = UInt32(s[3])
+                    let s = source + x * 8, d = row + x * 4
+                    // Raw loads: the scratch memory is not bound to UInt16.
+                    let alpha = UInt32(s.load(fromByteOffset: 6, as: UInt16.self))
                     let alpha8 = UInt8((alpha * 255 + 32767) / 65535)
                     d[3] = alpha8
                     for channel in 0..<3 {
-                        d[channel] = PixelConversion.premultiply(table[straight(UInt32(s[channel]), alpha)], alpha8)
+                        let value = UInt32(s.load(fromByteOffset: channel * 2, as: UInt16.self))
+                        d[channel] = PixelConversion.premultiply(table[straight(value, alpha)], alpha8)
                     }
                 }
             }
