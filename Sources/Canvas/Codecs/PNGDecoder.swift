@@ -28,17 +28,37 @@ enum PNGDecoder {
         guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
             throw error(from: &image)
         }
-        image.format = UInt32(PNG_FORMAT_BGRA)
         let width = Int(image.width), height = Int(image.height)
         let stride = Bitmap.alignedStride(width: width)
         let storage = try PixelStorage(byteCount: stride * height)
-        // For 8-bit formats the row stride is counted in bytes (one byte a component).
-        guard png_image_finish_read(&image, nil, storage.bytes, Int32(stride), nil) != 0 else {
+        // The simplified API marks 16-bit data as linear; it is read as such, see PNGLinearSamples.
+        if image.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0 {
+            try decodeSixteenBit(&image, into: storage, bytesPerRow: stride)
+        } else {
+            image.format = UInt32(PNG_FORMAT_BGRA)
+            // For 8-bit formats the row stride is counted in bytes (one byte a component).
+            guard png_image_finish_read(&image, nil, storage.bytes, Int32(stride), nil) != 0 else {
+                throw error(from: &image)
+            }
+            // The simplified API returns straight alpha for 8-bit output.
+            PixelConversion.premultiplyBGRA(storage.bytes, width: width, height: height, bytesPerRow: stride)
+        }
+        return Bitmap(storage: storage, width: width, height: height, bytesPerRow: stride, scale: scale)
+    }
+
+    /// A 16-bit PNG: libpng's 16-bit linear output (the only one that de-interlaces Adam7 16-bit
+    /// data correctly), in a scratch buffer of 8 bytes a pixel, then to 8-bit premultiplied BGRA.
+    private static func decodeSixteenBit(
+        _ image: inout png_image, into storage: PixelStorage, bytesPerRow: Int
+    ) throws(CanvasError) {
+        let width = Int(image.width), height = Int(image.height)
+        image.format = UInt32(PNG_FORMAT_BGRA) | UInt32(PNG_FORMAT_FLAG_LINEAR)
+        let linear = try PixelStorage(byteCount: width * height * 4 * MemoryLayout<UInt16>.size)
+        // For 16-bit formats the row stride is counted in components (UInt16s).
+        guard png_image_finish_read(&image, nil, linear.bytes, Int32(width * 4), nil) != 0 else {
             throw error(from: &image)
         }
-        // The simplified API returns straight alpha for 8-bit output.
-        PixelConversion.premultiplyBGRA(storage.bytes, width: width, height: height, bytesPerRow: stride)
-        return Bitmap(storage: storage, width: width, height: height, bytesPerRow: stride, scale: scale)
+        PNGLinearSamples.convert(linear.bytes, width: width, height: height, into: storage.bytes, bytesPerRow: bytesPerRow)
     }
 
     /// libpng's message as a typed error: running out of data is truncation, the rest is corruption.
