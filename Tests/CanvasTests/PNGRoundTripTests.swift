@@ -3,9 +3,8 @@ import Testing
 
 @_spi(Benchmarks) @testable import Canvas
 
-/// Decode → encode → decode over real PNGs: the Canvas goldens (cards, text, shadows: what the
-/// writer is for) and PngSuite's valid images (every colour type, bit depth, palette,
-/// transparency and interlacing libpng decodes into a bitmap).
+/// Decode → encode → decode over the Canvas goldens (cards, text, shadows: what the writer is
+/// for). PngSuite's round trip is in ``PngSuiteTests``.
 @Suite struct PNGRoundTripTests {
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
@@ -15,22 +14,6 @@ import Testing
 
     static var goldenNames: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: goldenFolder.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
-    }
-
-    /// PngSuite (Willem van Schaik's PNG test images). Its images are not committed here: the tests
-    /// read them from `$PNGSUITE_DIR`, else from `../shared/fixtures/PngSuite` beside the checkout.
-    static let pngSuiteFolder: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [ProcessInfo.processInfo.environment["PNGSUITE_DIR"].map { URL(fileURLWithPath: $0) },
-                          root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/PngSuite")]
-        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("basn6a08.png").path) }
-    }()
-
-    /// The valid images: PngSuite names its corrupt ones `x…`.
-    static var pngSuiteNames: [String] {
-        guard let folder = pngSuiteFolder else { return [] }
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".png") && !$0.hasPrefix("x") }.sorted()
     }
 
     /// Encodes `first` with each preset (and adaptive filtering) and decodes it again: the same
@@ -52,16 +35,5 @@ import Testing
     @Test(arguments: goldenNames)
     func goldensRoundTrip(name: String) throws {
         try Self.expectRoundTrip(ImageDecoder.decode(Self.golden(name)), name: name)
-    }
-
-    @Test(.enabled(if: pngSuiteFolder != nil, "PngSuite not found: set PNGSUITE_DIR or put it in ../shared/fixtures/PngSuite"))
-    func pngSuiteRoundTrips() throws {
-        let names = Self.pngSuiteNames
-        // 175 files, 14 of them corrupt (x…).
-        #expect(names.count >= 150, "only \(names.count) PngSuite images")
-        for name in names {
-            let bytes = try [UInt8](Data(contentsOf: Self.pngSuiteFolder!.appendingPathComponent(name)))
-            try Self.expectRoundTrip(ImageDecoder.decode(bytes), name: name)
-        }
     }
 }
