@@ -40,6 +40,8 @@ public final class CardServer: Sendable {
     public static let defaultScale = 2.0
     /// The width of a feed cell, in points.
     public static let feedWidth = 375.0
+    /// The OpenAPI 3.1 document of the routes (`Sources/CardServer/openapi.json`, compiled in).
+    public static let openAPIDocument: [UInt8] = PackageResources.openapi_json
 
     /// Creates the state: lanes, services, and the bundled templates' data and images.
     ///
@@ -81,7 +83,8 @@ public final class CardServer: Sendable {
     /// - `GET /images/{name}.{webp|png|jpg}`: an image rendered before, by content-hash name,
     ///   immutable;
     /// - `GET /health`: `ok`;
-    /// - `GET /metrics`: ``CardServerMetrics`` as Prometheus text.
+    /// - `GET /metrics`: ``CardServerMetrics`` as Prometheus text;
+    /// - `GET /openapi.json`: the OpenAPI 3.1 document of these routes (``openAPIDocument``).
     ///
     /// Render routes take `?scale=` (default 2) and `?quality=` (1...100, WebP/JPEG), choose the
     /// format by `Accept`, and answer `If-None-Match` with 304 before rendering. Their responses
@@ -97,6 +100,10 @@ public final class CardServer: Sendable {
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
         }
+        router.get("/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: Self.openAPIDocument)))
+        }
         router.post("/render") { request, context in
             try await self.renderPosted(request, context: context)
         }
@@ -111,7 +118,15 @@ public final class CardServer: Sendable {
 
     /// The application on `configuration`'s address, with this server's routes.
     public func application(configuration: ApplicationConfiguration, logger: Logger) -> some ApplicationProtocol {
-        Application(router: router(), configuration: configuration, logger: logger)
+        Application(router: router(), server: httpServer, configuration: configuration, logger: logger)
+    }
+
+    /// HTTP/1.1 with the slow-client bounds: ``CardServerConfiguration/idleTimeout`` (idle
+    /// connections and unfinished heads) and ``CardServerConfiguration/readTimeout`` (bodies).
+    public var httpServer: HTTPServerBuilder {
+        let readTimeout = configuration.readTimeout
+        return .http1(configuration: .init(additionalChannelHandlers: [RequestReadTimeoutHandler(timeout: readTimeout)],
+                                           idleTimeout: TimeAmount(configuration.idleTimeout)))
     }
 
     // MARK: Routes

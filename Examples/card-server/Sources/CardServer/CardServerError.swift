@@ -20,6 +20,7 @@ import Foundation
 /// | unusable image name (`..`, absolute, hidden, out of the folder: `FolderImageLoaderError.unsafeName`) | 400 | `assets` |
 /// | named image missing or unreadable (`FolderImageLoaderError.notFound`, `.unreadable`) | 404 | `assets` |
 /// | no acceptable format | 406 | — |
+/// | the body did not arrive within ``CardServerConfiguration/readTimeout`` (connection closed after) | 408 | `read-timeout` |
 /// | the client went away (its render is cancelled) | 499, logged only | — |
 ///
 /// A passed deadline is 503 rather than 408 (the client sent its request in time; the server
@@ -75,6 +76,9 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
             case .shutDown:
                 self.init(status: .serviceUnavailable, message: "the server is shutting down", retryAfter: retryAfter)
             }
+        case let error as RequestReadTimeoutError:
+            self.init(status: .requestTimeout, message: error.description, limit: "read-timeout")
+            closesConnection = true
         case let error as HTTPError where error.status == .contentTooLarge:
             self.init(status: .contentTooLarge, message: "request body over the limit", limit: "body-bytes")
         case let error as HTTPError:
