@@ -47,6 +47,8 @@ let package = Package(
                 .product(name: "ReferenceCard", package: "AsyncLayerKitExamples"),
                 .product(name: "FeedSupport", package: "AsyncLayerKitExamples"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // HTTPServerBuilder and HTTP1Channel, for the slow-client timeouts.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

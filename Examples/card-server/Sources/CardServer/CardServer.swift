@@ -1,5 +1,6 @@
 public import AsyncLayerKit
 public import Hummingbird
+public import HummingbirdCore
 import HTTPTypes
 public import Logging
 import NIOCore
@@ -86,14 +87,26 @@ public final class CardServer: Sendable {
     /// - `GET /metrics`: ``CardServerMetrics`` as Prometheus text;
     /// - `GET /openapi.json`: the OpenAPI 3.1 document of these routes (``openAPIDocument``).
     ///
+    /// A known path asked with a method it does not have answers 405 with `Allow`; an unknown
+    /// path, 404.
+    ///
     /// Render routes take `?scale=` (default 2) and `?quality=` (1...100, WebP/JPEG), choose the
     /// format by `Accept`, and answer `If-None-Match` with 304 before rendering. Their responses
     /// say in `Cache-Status` (RFC 9211) whether they were rendered (`fwd=miss; stored`), joined an
     /// identical render in flight (`fwd=miss; collapsed`) or served from the encodings in the
     /// render services' caches (`hit`).
     public func router() -> Router<BasicRequestContext> {
+        // The routes once on a scratch router, for the table of methods per path (405 vs 404).
+        let scratch = Router(context: BasicRequestContext.self)
+        addRoutes(to: scratch)
+        let methods = RouteMethods(scratch.routes.map { (path: $0.path.description, method: $0.method) })
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ObservingMiddleware(retryAfter: configuration.retryAfterSeconds, metrics: metrics))
+        router.add(middleware: ObservingMiddleware(retryAfter: configuration.retryAfterSeconds, metrics: metrics, methods: methods))
+        addRoutes(to: router)
+        return router
+    }
+
+    private func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/health") { _, _ in "ok" }
         router.get("/metrics") { _, _ in
             let text = self.metrics.exposition(lanes: self.lanes, caches: await self.cacheMetrics())
@@ -113,7 +126,6 @@ public final class CardServer: Sendable {
         router.get("/images/:file") { request, context in
             try await self.storedImage(request, context: context)
         }
-        return router
     }
 
     /// The application on `configuration`'s address, with this server's routes.

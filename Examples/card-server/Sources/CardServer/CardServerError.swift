@@ -20,6 +20,7 @@ import Foundation
 /// | unusable image name (`..`, absolute, hidden, out of the folder: `FolderImageLoaderError.unsafeName`) | 400 | `assets` |
 /// | named image missing or unreadable (`FolderImageLoaderError.notFound`, `.unreadable`) | 404 | `assets` |
 /// | no acceptable format | 406 | — |
+/// | a known path asked with another method (`Allow` lists its methods) | 405 | — |
 /// | the body did not arrive within ``CardServerConfiguration/readTimeout`` (connection closed after) | 408 | `read-timeout` |
 /// | the client went away (its render is cancelled) | 499, logged only | — |
 ///
@@ -39,6 +40,8 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
     /// Whether the server closes the connection after this response (`Connection: close`): so
     /// it does after every request that waited for a render while watching for its client to go.
     public var closesConnection = false
+    /// The methods of the resource (`Allow`, on 405).
+    public var allow: String?
 
     /// Creates an error.
     public init(status: HTTPResponse.Status, message: String, limit: String? = nil, path: String? = nil, retryAfter: Int? = nil) {
@@ -140,6 +143,7 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if closesConnection { headers[.connection] = "close" }
+        if let allow { headers[.allow] = allow }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -41,7 +41,7 @@ import Testing
             let captures = Set(operation.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) })
             let documented = operation.parameters.filter { $0.location == "path" }
             #expect(Set(documented.map(\.name)) == captures, "\(operation.key)")
-            #expect(documented.allSatisfy(\.required), "\(operation.key)")
+            #expect(documented.allSatisfy { $0.required }, "\(operation.key)")
         }
     }
 
@@ -50,16 +50,21 @@ import Testing
         let document = try OpenAPIDocument(data: try Self.committed())
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .fail)
         let server = try await TestServer(configure: { $0.readTimeout = .milliseconds(300) }, lanes: lanes)
-        try await Self.smallPNG().write(to: server.assets.appendingPathComponent("inside.png"))
+        try Self.smallPNG().write(to: server.assets.appendingPathComponent("inside.png"))
         let maxBody = server.server.configuration.maxBodyBytes
         let app = server.server.application(configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: Logger(label: "openapi-tests"))
         var probes = try await app.test(.live) { client in
+            let port = try #require(client.port)
             var probes: [Probe] = []
-            func probe(_ operation: String, _ uri: String, _ method: HTTPRequest.Method = .get, headers: HTTPFields = [:], body: ByteBuffer? = nil) async throws -> TestResponse {
-                let response = try await client.execute(uri: uri, method: method, headers: headers, body: body)
-                probes.append(Probe(operation: operation, status: Int(response.status.code), headers: response.headers,
-                                    body: Array(response.body.readableBytesView)))
-                return response
+            // A connection per request: a rendered response closes its connection.
+            func probe(_ operation: String, _ uri: String, _ method: HTTPRequest.Method = .get, headers: HTTPFields = [:], body: ByteBuffer? = nil) async throws -> Probe {
+                let response = try await TestClient.withClient(host: "127.0.0.1", port: port) { connection in
+                    try await connection.execute(.init(uri, method: method, headers: headers, body: body))
+                }
+                let probe = Probe(operation: operation, status: Int(response.status.code), headers: response.headers,
+                                  body: response.body.map { Array($0.readableBytesView) } ?? [])
+                probes.append(probe)
+                return probe
             }
             _ = try await probe("GET /health", "/health")
             _ = try await probe("GET /metrics", "/metrics")
@@ -85,10 +90,10 @@ import Testing
             _ = try await probe(cards, "/cards/live/99")
             _ = try await probe(cards, "/cards/nope/0")
             _ = try await probe(cards, "/cards/live/0", headers: [.accept: "text/html"])
-            _ = try await probe(cards, "/cards/live/0?scale=0.000001")
+            _ = try await probe(cards, "/cards/live/0?scale=0.0000000001")
 
             let images = "GET /images/{file}"
-            let location = try #require(live.headers[.contentLocation])
+            let location = try #require(live.headers[HTTPField.Name.contentLocation])
             let stored = try await probe(images, location)
             _ = try await probe(images, location, headers: [.ifNoneMatch: stored.headers[.eTag] ?? ""])
             _ = try await probe(images, "/images/nothing.png")
@@ -96,7 +101,7 @@ import Testing
             // Full lanes: both render routes answer 503, each on a tree not rendered yet.
             let holder = await LaneHolder(lanes: lanes, count: 1)
             _ = try await probe(render, "/render", .post, body: card("full").body)
-            _ = try await probe(cards, "/cards/live/2")
+            _ = try await probe(cards, "/cards/live/1")
             await holder.release()
             return probes
         }
@@ -125,10 +130,11 @@ import Testing
         let server = try await TestServer()
         try await server.test { client in
             // At each bound the request is served; past it, 400 naming the parameter.
+            func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
             let cases: [(query: String, limit: String?)] = [
-                ("scale=\(scaleMax)", nil), ("scale=\(scaleMax + 0.5)", "scale"), ("scale=0", "scale"),
-                ("quality=\(qualityMin)", nil), ("quality=\(qualityMax)", nil),
-                ("quality=\(qualityMin - 1)", "quality"), ("quality=\(qualityMax + 1)", "quality"),
+                ("scale=\(number(scaleMax))", nil), ("scale=\(number(scaleMax + 0.5))", "scale"), ("scale=0", "scale"),
+                ("quality=\(number(qualityMin))", nil), ("quality=\(number(qualityMax))", nil),
+                ("quality=\(number(qualityMin - 1))", "quality"), ("quality=\(number(qualityMax + 1))", "quality"),
             ]
             for (query, limit) in cases {
                 let response = try await client.execute(uri: "/cards/live/0?\(query)", method: .get, headers: [.accept: "image/webp"])
@@ -139,6 +145,23 @@ import Testing
                     #expect(response.status == .ok, "\(query)")
                 }
             }
+        }
+    }
+
+    @Test func aKnownPathWithAnotherMethodIs405WithAllow() async throws {
+        let server = try await TestServer()
+        try await server.test { client in
+            for (uri, method, allow) in [("/health", HTTPRequest.Method.post, "GET, HEAD"), ("/render", .get, "POST"),
+                                         ("/cards/live/0", .delete, "GET, HEAD"), ("/images/x.png", .put, "GET, HEAD")] {
+                let response = try await client.execute(uri: uri, method: method)
+                #expect(response.status == .methodNotAllowed, "\(method) \(uri)")
+                #expect(response.headers[.allow] == allow, "\(method) \(uri)")
+                #expect(try errorBody(response).error.contains(method.rawValue))
+            }
+            // A path no route has stays 404.
+            let unknown = try await client.execute(uri: "/nothing/here", method: .post)
+            #expect(unknown.status == .notFound)
+            #expect(unknown.headers[.allow] == nil)
         }
     }
 
