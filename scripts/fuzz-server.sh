@@ -8,7 +8,8 @@
 # Installs schemathesis (pinned, SCHEMATHESIS_VERSION) into a venv under .build/, builds
 # card-server (FUZZ_SERVER_CONFIG: debug, the build `make test` made, or release), starts it on a
 # free loopback port with the reference card's assets, and runs every schemathesis check against
-# `GET /openapi.json` with a fixed seed (FUZZ_SERVER_SEED). Passes when schemathesis finds nothing
+# `GET /openapi.json` with a fixed seed (FUZZ_SERVER_SEED) and the settings in
+# Examples/card-server/schemathesis.toml (which refusals of schema-valid input are documented). Passes when schemathesis finds nothing
 # (no response outside the document, no 5xx it does not describe), the server is still running
 # at the end (no crash) and its log has no 5xx but the documented 503. Reports, the server's log
 # and its /metrics go to .build/fuzz-server/; the last lines printed are the figures.
@@ -67,7 +68,7 @@ echo "fuzz-server: card-server on $base (pid $server_pid); schemathesis $version
 # ---- the attack ----
 start=$SECONDS
 status=0
-"$venv/bin/schemathesis" run "$base/openapi.json" \
+"$venv/bin/schemathesis" --config-file Examples/card-server/schemathesis.toml run "$base/openapi.json" \
     --checks all \
     --max-examples "$examples" \
     --seed "$seed" \
