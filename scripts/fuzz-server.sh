@@ -68,14 +68,17 @@ echo "fuzz-server: card-server on $base (pid $server_pid); schemathesis $version
 # ---- the attack ----
 start=$SECONDS
 status=0
-"$venv/bin/schemathesis" --config-file Examples/card-server/schemathesis.toml run "$base/openapi.json" \
+# From $out, where schemathesis keeps its cache (.schemathesis/), out of the source tree.
+root=$PWD
+(cd "$out" && "$root/$venv/bin/schemathesis" --config-file "$root/Examples/card-server/schemathesis.toml" \
+    run "$base/openapi.json" \
     --checks all \
     --max-examples "$examples" \
     --seed "$seed" \
     --workers 2 \
     --request-timeout 30 \
-    --report junit,ndjson --report-dir "$out/report" \
-    --no-color 2>&1 | tee "$out/schemathesis.log" || status=$?
+    --report junit,ndjson --report-dir report \
+    --no-color) 2>&1 | tee "$out/schemathesis.log" || status=$?
 elapsed=$((SECONDS - start))
 
 # ---- what the server went through ----
