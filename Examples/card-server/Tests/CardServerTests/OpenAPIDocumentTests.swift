@@ -49,7 +49,7 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func everyDocumentedStatusAndNoOther() async throws {
         let document = try OpenAPIDocument(data: try Self.committed())
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .fail)
-        let server = try await TestServer(configure: { $0.readTimeout = .milliseconds(300) }, lanes: lanes)
+        let server = try await TestServer(configure: { $0.readTimeout = .seconds(1) }, lanes: lanes)
         try Self.smallPNG().write(to: server.assets.appendingPathComponent("inside.png"))
         let maxBody = server.server.configuration.maxBodyBytes
         let app = server.server.application(configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: Logger(label: "openapi-tests"))

@@ -31,7 +31,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func tricklingHeadersIsClosedByTheIdleTimeout() async throws {
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .fail)
-        let idle = Duration.milliseconds(400)
+        let idle = Duration.seconds(1)
         let server = try await TestServer(configure: { $0.idleTimeout = idle; $0.readTimeout = .seconds(60) }, lanes: lanes)
         try await Self.live(server) { client, port in
             // 240 header bytes at one per 50 ms would take 12 s; the idle timeout ends it first.
@@ -52,7 +52,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func aBodyThatStopsHalfwayIs408AndClosed() async throws {
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .fail)
-        let read = Duration.milliseconds(400)
+        let read = Duration.seconds(1)
         let server = try await TestServer(configure: { $0.idleTimeout = .seconds(60); $0.readTimeout = read }, lanes: lanes)
         try await Self.live(server) { client, port in
             // 10 of the 1000 bytes announced, then nothing: the idle timeout (60 s) would wait far longer.
@@ -74,7 +74,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func aTrickledBodyIs408AndClosed() async throws {
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .fail)
-        let read = Duration.milliseconds(400)
+        let read = Duration.seconds(1)
         let server = try await TestServer(configure: { $0.idleTimeout = .seconds(60); $0.readTimeout = read }, lanes: lanes)
         let admitted = lanes.metrics.admittedTotal
         try await Self.live(server) { _, port in
