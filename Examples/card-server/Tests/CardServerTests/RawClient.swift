@@ -49,13 +49,14 @@ enum RawClient {
         port: Int, burst: [UInt8], trickle: [UInt8] = [], interval: Duration = .milliseconds(50),
         giveUpAfter: Duration
     ) async throws -> Outcome {
+        // Timed from before connecting: the server cannot start its timers before it accepts.
+        let clock = ContinuousClock(), start = clock.now
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
-        let clock = ContinuousClock(), start = clock.now
         return try await channel.executeThenClose { inbound, outbound in
             try await withThrowingTaskGroup(of: Outcome?.self) { group in
                 group.addTask {
