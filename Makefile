@@ -10,6 +10,7 @@ SWIFT ?= swift
 EXAMPLES := --package-path Examples
 
 .PHONY: help deps run cards test test-examples test-server test-tsan bench bench-layout bench-server scale-out docs clean layout-conformance
+.PHONY: fuzz-server
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
@@ -22,6 +23,7 @@ help:
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
 	@echo "make bench-layout  the Flexbox engine: synthetic trees, card layout share, elements vs C (scripts/bench-layout.sh)"
 	@echo "make bench-server  card-server under wrk: hits, misses vs in-process, overload (installs wrk)"
+	@echo "make fuzz-server  schemathesis (PyPI, venv in .build/) against card-server on loopback: FUZZ_SERVER_EXAMPLES per operation"
 	@echo "make scale-out  two card-server replicas behind nginx: balancing and shared cache (installs nginx, wrk)"
 	@echo "make docs       build the DocC catalogs in DocC/ into one site in .build/docs; warnings fail"
 	@echo "make deps       install the Debian packages if missing"
@@ -115,6 +117,10 @@ bench-server: deps
 
 scale-out: deps
 	scripts/scale-out.sh $(BENCH_ARGS)
+
+# card-server attacked from its own OpenAPI document (scripts/fuzz-server.sh; RELIABILITY.md).
+fuzz-server: deps
+	scripts/fuzz-server.sh
 
 docs: deps
 	scripts/build-docs.sh

@@ -31,6 +31,8 @@ let package = Package(
         // (HTTP statuses and header names, ByteBuffer); Hummingbird depends on them already.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        // HTTPRequestPart/HTTPResponsePart, for the request read timeout's channel handler.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         // Metrics through the swift-metrics API, kept in a Prometheus registry served at /metrics.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
@@ -45,12 +47,17 @@ let package = Package(
                 .product(name: "ReferenceCard", package: "AsyncLayerKitExamples"),
                 .product(name: "FeedSupport", package: "AsyncLayerKitExamples"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // HTTPServerBuilder and HTTP1Channel, for the slow-client timeouts.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            // The OpenAPI document served at GET /openapi.json, compiled in (no bundle to find at run time).
+            resources: [.embedInCode("openapi.json")],
             swiftSettings: swiftSettings
         ),
         // Arguments and environment → configuration; runs the app until SIGTERM/SIGINT.
@@ -74,6 +81,7 @@ let package = Package(
                 .product(name: "FeedSupport", package: "AsyncLayerKitExamples"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

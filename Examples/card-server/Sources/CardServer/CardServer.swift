@@ -1,5 +1,6 @@
 public import AsyncLayerKit
 public import Hummingbird
+public import HummingbirdCore
 import HTTPTypes
 public import Logging
 import NIOCore
@@ -40,6 +41,8 @@ public final class CardServer: Sendable {
     public static let defaultScale = 2.0
     /// The width of a feed cell, in points.
     public static let feedWidth = 375.0
+    /// The OpenAPI 3.1 document of the routes (`Sources/CardServer/openapi.json`, compiled in).
+    public static let openAPIDocument: [UInt8] = PackageResources.openapi_json
 
     /// Creates the state: lanes, services, and the bundled templates' data and images.
     ///
@@ -81,7 +84,11 @@ public final class CardServer: Sendable {
     /// - `GET /images/{name}.{webp|png|jpg}`: an image rendered before, by content-hash name,
     ///   immutable;
     /// - `GET /health`: `ok`;
-    /// - `GET /metrics`: ``CardServerMetrics`` as Prometheus text.
+    /// - `GET /metrics`: ``CardServerMetrics`` as Prometheus text;
+    /// - `GET /openapi.json`: the OpenAPI 3.1 document of these routes (``openAPIDocument``).
+    ///
+    /// A known path asked with a method it does not have answers 405 with `Allow`; an unknown
+    /// path, 404.
     ///
     /// Render routes take `?scale=` (default 2) and `?quality=` (1...100, WebP/JPEG), choose the
     /// format by `Accept`, and answer `If-None-Match` with 304 before rendering. Their responses
@@ -89,13 +96,26 @@ public final class CardServer: Sendable {
     /// identical render in flight (`fwd=miss; collapsed`) or served from the encodings in the
     /// render services' caches (`hit`).
     public func router() -> Router<BasicRequestContext> {
+        // The routes once on a scratch router, for the table of methods per path (405 vs 404).
+        let scratch = Router(context: BasicRequestContext.self)
+        addRoutes(to: scratch)
+        let methods = RouteMethods(scratch.routes.map { (path: $0.path.description, method: $0.method) })
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ObservingMiddleware(retryAfter: configuration.retryAfterSeconds, metrics: metrics))
+        router.add(middleware: ObservingMiddleware(retryAfter: configuration.retryAfterSeconds, metrics: metrics, methods: methods))
+        addRoutes(to: router)
+        return router
+    }
+
+    private func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/health") { _, _ in "ok" }
         router.get("/metrics") { _, _ in
             let text = self.metrics.exposition(lanes: self.lanes, caches: await self.cacheMetrics())
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
+        }
+        router.get("/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: Self.openAPIDocument)))
         }
         router.post("/render") { request, context in
             try await self.renderPosted(request, context: context)
@@ -106,12 +126,19 @@ public final class CardServer: Sendable {
         router.get("/images/:file") { request, context in
             try await self.storedImage(request, context: context)
         }
-        return router
     }
 
     /// The application on `configuration`'s address, with this server's routes.
     public func application(configuration: ApplicationConfiguration, logger: Logger) -> some ApplicationProtocol {
-        Application(router: router(), configuration: configuration, logger: logger)
+        Application(router: router(), server: httpServer, configuration: configuration, logger: logger)
+    }
+
+    /// HTTP/1.1 with the slow-client bounds: ``CardServerConfiguration/idleTimeout`` (idle
+    /// connections and unfinished heads) and ``CardServerConfiguration/readTimeout`` (bodies).
+    public var httpServer: HTTPServerBuilder {
+        let readTimeout = configuration.readTimeout
+        return .http1(configuration: .init(additionalChannelHandlers: [RequestReadTimeoutHandler(timeout: readTimeout)],
+                                           idleTimeout: TimeAmount(configuration.idleTimeout)))
     }
 
     // MARK: Routes

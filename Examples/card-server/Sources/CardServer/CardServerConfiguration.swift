@@ -29,6 +29,12 @@ public struct CardServerConfiguration: Sendable {
     /// it). Watching for that ends keep-alive on the connection of a rendered response, which
     /// then says `Connection: close`; stored images and 304s keep the connection.
     public var cancelsRenderOnDisconnect: Bool
+    /// How long a connection may sit without a request in progress, or with a request head not
+    /// yet whole, before the server closes it (a client trickling its headers is closed by this).
+    public var idleTimeout: Duration
+    /// How long a request may take from its head to the end of its body; past it the body's
+    /// reader fails (408, `limit: "read-timeout"`) and the connection closes.
+    public var readTimeout: Duration
 
     /// Creates a configuration; the defaults suit cards.
     public init(
@@ -43,7 +49,9 @@ public struct CardServerConfiguration: Sendable {
         feedDirectory: URL? = nil,
         retryAfterSeconds: Int = 1,
         maxScale: Double = 4,
-        cancelsRenderOnDisconnect: Bool = true
+        cancelsRenderOnDisconnect: Bool = true,
+        idleTimeout: Duration = .seconds(30),
+        readTimeout: Duration = .seconds(15)
     ) {
         self.assetsFolder = assetsFolder
         self.maxBodyBytes = maxBodyBytes
@@ -55,5 +63,7 @@ public struct CardServerConfiguration: Sendable {
         self.retryAfterSeconds = retryAfterSeconds
         self.maxScale = maxScale
         self.cancelsRenderOnDisconnect = cancelsRenderOnDisconnect
+        self.idleTimeout = idleTimeout
+        self.readTimeout = readTimeout
     }
 }

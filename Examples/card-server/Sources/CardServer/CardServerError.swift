@@ -20,6 +20,8 @@ import Foundation
 /// | unusable image name (`..`, absolute, hidden, out of the folder: `FolderImageLoaderError.unsafeName`) | 400 | `assets` |
 /// | named image missing or unreadable (`FolderImageLoaderError.notFound`, `.unreadable`) | 404 | `assets` |
 /// | no acceptable format | 406 | — |
+/// | a known path asked with another method (`Allow` lists its methods) | 405 | — |
+/// | the body did not arrive within ``CardServerConfiguration/readTimeout`` (connection closed after) | 408 | `read-timeout` |
 /// | the client went away (its render is cancelled) | 499, logged only | — |
 ///
 /// A passed deadline is 503 rather than 408 (the client sent its request in time; the server
@@ -38,6 +40,8 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
     /// Whether the server closes the connection after this response (`Connection: close`): so
     /// it does after every request that waited for a render while watching for its client to go.
     public var closesConnection = false
+    /// The methods of the resource (`Allow`, on 405).
+    public var allow: String?
 
     /// Creates an error.
     public init(status: HTTPResponse.Status, message: String, limit: String? = nil, path: String? = nil, retryAfter: Int? = nil) {
@@ -75,6 +79,9 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
             case .shutDown:
                 self.init(status: .serviceUnavailable, message: "the server is shutting down", retryAfter: retryAfter)
             }
+        case let error as RequestReadTimeoutError:
+            self.init(status: .requestTimeout, message: error.description, limit: "read-timeout")
+            closesConnection = true
         case let error as HTTPError where error.status == .contentTooLarge:
             self.init(status: .contentTooLarge, message: "request body over the limit", limit: "body-bytes")
         case let error as HTTPError:
@@ -136,6 +143,7 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if closesConnection { headers[.connection] = "close" }
+        if let allow { headers[.allow] = allow }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -3,7 +3,7 @@ import HTTPTypes
 import Logging
 
 /// The outermost middleware: turns every error a route throws into ``CardServerError`` (the one
-/// place where errors become statuses), and records each request once, in the metrics and as one
+/// place where errors become statuses; a wrong method on a known path becomes 405), and records each request once, in the metrics and as one
 /// structured access-log line (metadata: `hb.request.id`, `method`, `path`, `status`, `outcome`,
 /// `bytes`, `duration_ms`, and `limit`/`error` on failures).
 ///
@@ -13,6 +13,8 @@ struct ObservingMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
     let retryAfter: Int
     let metrics: CardServerMetrics
+    /// The methods of each route, for 405 (the router says 404 when only the method is wrong).
+    let methods: RouteMethods
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let clock = ContinuousClock()
@@ -24,7 +26,13 @@ struct ObservingMiddleware: RouterMiddleware {
                     bytes: response.body.contentLength, error: nil, duration: clock.now - start)
             return response
         } catch {
-            let mapped = CardServerError(error, retryAfter: retryAfter)
+            var mapped = CardServerError(error, retryAfter: retryAfter)
+            // The router's not-found responder names the endpoint "NotFound": no route took the request.
+            if mapped.status == .notFound, context.endpointPath == nil || context.endpointPath == "NotFound",
+               case let allowed = methods.allowed(for: request.uri.path), !allowed.isEmpty {
+                mapped = CardServerError(status: .methodNotAllowed, message: "\(request.method.rawValue) is not allowed on \(request.uri.path)")
+                mapped.allow = allowed.joined(separator: ", ")
+            }
             let outcome: ResponseOutcome =
                 if mapped.status == .clientClosedRequest { .cancelled } else if mapped.limit == "render-queue" { .overloaded } else { .error }
             observe(request, context: context, status: mapped.status.code, outcome: outcome,

@@ -15,7 +15,8 @@ import Logging
 /// `CARD_SERVER_ASSETS`, `CARD_SERVER_MAX_BODY_BYTES`, `CARD_SERVER_LANES`,
 /// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`, `CARD_SERVER_LOG_LEVEL`,
 /// `CARD_SERVER_CANCEL_ON_DISCONNECT` (`0` turns it off), `CARD_SERVER_CACHE_BYTES`,
-/// `CARD_SERVER_FEED`; an argument wins over the variable.
+/// `CARD_SERVER_FEED`, `CARD_SERVER_IDLE_TIMEOUT_MS`, `CARD_SERVER_READ_TIMEOUT_MS`; an argument
+/// wins over the variable.
 ///
 /// The sample feed of `/cards/feed/{id}` ships inside the program (FeedSupport's resource
 /// bundle, beside the executable), so the built binary runs from any folder without the source
@@ -57,6 +58,11 @@ struct CardServerCommand: AsyncParsableCommand {
     @Option(help: "The sample feed folder (sample-feed.json and images/) for /cards/feed (CARD_SERVER_FEED; default: the copy bundled with the server, or FEED_DATA_DIR).")
     var feed: String?
 
+    @Option(help: "Close a connection idle this long, or whose request headers are not whole after this long, in milliseconds (CARD_SERVER_IDLE_TIMEOUT_MS; default 30000).")
+    var idleTimeoutMs = Int(environment["CARD_SERVER_IDLE_TIMEOUT_MS"] ?? "") ?? 30_000
+    @Option(help: "The longest a request body may take to arrive, in milliseconds; then 408 and the connection closes (CARD_SERVER_READ_TIMEOUT_MS; default 15000).")
+    var readTimeoutMs = Int(environment["CARD_SERVER_READ_TIMEOUT_MS"] ?? "") ?? 15_000
+
     /// The feed folder: the argument, else the environment; `nil`: the bundled copy.
     private var feedFolder: String? { feed ?? Self.environment["CARD_SERVER_FEED"] }
 
@@ -70,6 +76,8 @@ struct CardServerCommand: AsyncParsableCommand {
         guard lanes > 0 else { throw ValidationError("--lanes must be positive") }
         if let admissionLimit, admissionLimit <= 0 { throw ValidationError("--admission-limit must be positive") }
         guard deadlineMs > 0 else { throw ValidationError("--deadline-ms must be positive") }
+        guard idleTimeoutMs > 0 else { throw ValidationError("--idle-timeout-ms must be positive") }
+        guard readTimeoutMs > 0 else { throw ValidationError("--read-timeout-ms must be positive") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must not be negative") }
         if let feed = feedFolder {
             guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: feed).appendingPathComponent("sample-feed.json").path) else {
@@ -97,6 +105,8 @@ struct CardServerCommand: AsyncParsableCommand {
         configuration.limits.maxRenderDuration = .milliseconds(deadlineMs)
         configuration.cancelsRenderOnDisconnect = cancelOnDisconnect
         configuration.cacheBytes = cacheBytes
+        configuration.idleTimeout = .milliseconds(idleTimeoutMs)
+        configuration.readTimeout = .milliseconds(readTimeoutMs)
         configuration.feedDirectory = feedFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
         var logger = Logger(label: "card-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info

@@ -1,0 +1,31 @@
+import HTTPTypes
+
+/// The methods each route pattern answers, so that a known path asked with another method gets
+/// 405 and `Allow` (RFC 9110 §15.5.6) rather than the 404 Hummingbird's router gives both cases.
+struct RouteMethods: Sendable {
+    private let routes: [(pattern: [Substring], methods: Set<String>)]
+
+    /// Patterns as the router describes them (`/cards/{template}/{id}`), with their methods; a
+    /// `GET` route also answers `HEAD` (Hummingbird makes one for it).
+    init(_ routes: [(path: String, method: HTTPRequest.Method)]) {
+        var byPath: [String: Set<String>] = [:]
+        for route in routes {
+            byPath[route.path, default: []].insert(route.method.rawValue)
+            if route.method == .get { byPath[route.path, default: []].insert(HTTPRequest.Method.head.rawValue) }
+        }
+        self.routes = byPath.map { (pattern: $0.key.split(separator: "/"), methods: $0.value) }
+    }
+
+    /// The methods allowed on `path` (sorted), empty when no route pattern matches it.
+    func allowed(for path: String) -> [String] {
+        let segments = path.split(separator: "/")
+        var methods: Set<String> = []
+        for route in routes where route.pattern.count == segments.count {
+            let matches = zip(route.pattern, segments).allSatisfy { pattern, segment in
+                (pattern.hasPrefix("{") && pattern.hasSuffix("}")) || pattern == segment
+            }
+            if matches { methods.formUnion(route.methods) }
+        }
+        return methods.sorted()
+    }
+}
