@@ -26,9 +26,10 @@ if [[ $only != all ]]; then
     targets=("$only")
 fi
 
-# One `-sanitize=` flag naming both: given as two flags (SwiftPM's --sanitize twice), swiftc keeps
-# only the last, and the code is built without libFuzzer's coverage counters.
-flags=(-c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+# SwiftPM's --sanitize=fuzzer links the executables without an entry point of their own (libFuzzer
+# has `main`); the one `-sanitize=fuzzer,address` after it is what swiftc compiles with: given as
+# two flags (`--sanitize` twice), swiftc keeps only the last, and the code has no coverage counters.
+flags=(-c release --package-path Fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
 echo "==> swift build ${flags[*]}"
 swift build "${flags[@]}" 2>&1 | grep -v -e "prohibited flag" -e "Cannot export local symbol" >&2
 bin=$(swift build "${flags[@]}" --show-bin-path 2>/dev/null)
