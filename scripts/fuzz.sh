@@ -53,7 +53,8 @@ for target in "${targets[@]}"; do
     echo "==> fuzz $target: ${seconds}s"
     status=0
     "$bin/$target" "${options[@]}" "$work" "Fuzz/Corpus/$target" > "$log" 2>&1 || status=$?
-    executions=$(grep -h '^stat::number_of_executed_units:' "$log" | awk '{s += $2} END {print s + 0}')
+    # A run that died early prints no stats: 0 executions (awk reads no line), not a script error.
+    executions=$(awk '/^stat::number_of_executed_units:/ {s += $2} END {print s + 0}' "$log")
     corpus=$(find "$work" -type f | wc -l)
     outcome=ok
     if (( status != 0 )); then
