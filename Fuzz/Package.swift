@@ -2,7 +2,7 @@
 //
 // The fuzz targets: one libFuzzer executable per parser that takes untrusted input. A package of
 // its own, so that neither the library nor its users ever build it. Built and run by
-// scripts/fuzz.sh (`make fuzz`), which passes `--sanitize=fuzzer --sanitize=address`: each
+// scripts/fuzz.sh (`make fuzz`), with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`: each
 // target's entry point is `LLVMFuzzerTestOneInput`, and libFuzzer supplies `main`.
 
 import PackageDescription
