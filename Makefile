@@ -25,6 +25,7 @@ help:
 	@echo "make bench-server  card-server under wrk: hits, misses vs in-process, overload (installs wrk)"
 	@echo "make fuzz-server  schemathesis (PyPI, venv in .build/) against card-server on loopback: FUZZ_SERVER_EXAMPLES per operation"
 	@echo "make scale-out  two card-server replicas behind nginx: balancing and shared cache (installs nginx, wrk)"
+	@echo "make fuzz      libFuzzer (+ASan) over every parser of untrusted input, FUZZ_SECONDS (60) each; FUZZ_TARGET=NAME for one (scripts/fuzz.sh)"
 	@echo "make docs       build the DocC catalogs in DocC/ into one site in .build/docs; warnings fail"
 	@echo "make deps       install the Debian packages if missing"
 	@echo "make clean      remove build products and out/"
@@ -124,6 +125,14 @@ fuzz-server: deps
 
 docs: deps
 	scripts/build-docs.sh
+
+# The fuzz targets are a package of their own (Fuzz/Package.swift, built with -sanitize=fuzzer,address
+# into Fuzz/.build); each runs FUZZ_SECONDS from its seeds in Fuzz/Corpus/. Figures: RELIABILITY.md.
+.PHONY: fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGET ?= all
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGET=$(FUZZ_TARGET) scripts/fuzz.sh
 
 clean:
 	rm -rf .build .build-tsan out Examples/.build Examples/.build-tsan Examples/card-server/.build

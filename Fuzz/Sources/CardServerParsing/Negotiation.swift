@@ -1,0 +1,1 @@
+../../../Examples/card-server/Sources/CardServer/Negotiation.swift

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora into Fuzz/Corpus/<target>/ (small files, committed).
+
+Run from the repository root: python3 Fuzz/scripts/make-seeds.py. The PNGs are written here with
+zlib; the JPEGs and WebPs come from those PNGs through cjpeg/jpegtran (Debian's
+libjpeg-turbo-progs) and cwebp (webp). Only regenerating the seeds needs those tools; fuzzing
+reads the committed files. Files libFuzzer adds to a corpus while it runs are not committed.
+"""
+import json
+import os
+import struct
+import subprocess
+import tempfile
+import zlib
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+CORPUS = os.path.join(ROOT, "Fuzz", "Corpus")
+
+
+def write(target, name, data):
+    folder = os.path.join(CORPUS, target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+
+def minified(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        return json.dumps(json.load(f), ensure_ascii=False, separators=(",", ":"))
+
+
+# ---- element documents: both schema versions ----
+write("element-document", "v2-rtl-card.json", minified("Examples/element-cards/rtl-card.json"))
+write("element-document", "v1-reference-card.json", minified("Tests/ElementJSONFixtures/reference-card-v1.json"))
+write("element-document", "v2-small.json", json.dumps({
+    "version": 2, "size": {"width": 120, "height": 40},
+    "root": {"type": "view", "style": {"flexDirection": "row", "padding": "4 8", "gap": 4, "backgroundColor": "#FF0000",
+                                        "boxShadow": {"offset": {"x": 0, "y": 2}, "blur": 4, "color": "#00000080"}},
+             "children": [
+                 {"type": "text", "text": {"text": "Hi", "maxLines": 1, "style": {"size": 12, "weight": 700}}},
+                 {"type": "image", "image": {"source": {"named": "avatar"}}, "style": {"width": 20, "height": 20}},
+                 {"type": "gradient", "gradient": {"kind": "linear", "start": {"x": 0, "y": 0}, "end": {"x": 0, "y": 1},
+                                                   "stops": [{"location": 0, "color": "#000000"}, {"location": 1, "color": "#FFFFFF"}]}},
+             ]},
+}, separators=(",", ":")))
+write("element-document", "v1-stack.json", json.dumps({
+    "version": 1,
+    "root": {"type": "stack", "stack": {"axis": "vertical", "spacing": 4, "alignment": "leading"},
+             "style": {"background": "#FFFFFF", "cornerRadius": {"topLeft": 4, "topRight": 4}, "opacity": 0.5},
+             "children": [
+                 {"type": "text", "text": {"text": "one"}, "frame": {"x": 0, "y": 0, "width": 40, "height": 10}},
+                 {"type": "stack", "stack": {"axis": "overlay"}, "style": {"cornerRadius": 3, "clipsToBounds": True},
+                  "children": [{"type": "view", "style": {"hidden": True}}]},
+             ]},
+}, separators=(",", ":")))
+
+# ---- feed pages ----
+write("feed-page", "two-items.json", json.dumps({
+    "version": 1, "next": "page-2",
+    "items": [
+        {"id": "a", "kind": "mock", "texts": ["hello", "世界"], "images": ["photo-01"]},
+        {"id": "b", "kind": "liveCard", "liveCard": {"tag": "LIVE", "nickname": "n", "viewers": "1.2万 watching",
+                                                     "title": "t", "category": "c", "cover": "cover", "avatar": "avatar"}},
+    ],
+}, ensure_ascii=False, separators=(",", ":")))
+write("feed-page", "empty.json", '{"version":1,"items":[]}')
+write("feed-page", "no-kind.json", '{"version":1,"items":[{"id":"x","texts":["t"]}]}')
+
+
+# ---- PNG, written by hand so every colour type and bit depth has a seed ----
+def chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def png(width, height, depth, colour, rows, extra=b"", interlace=0):
+    header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, interlace)
+    raw = b"".join(b"\x00" + row for row in rows)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + extra + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+pngs = {
+    "rgba8.png": png(4, 3, 8, 6, [b"".join(bytes((x * 60, y * 80, 128, 200 + x)) for x in range(4)) for y in range(3)]),
+    "rgb8.png": png(3, 3, 8, 2, [b"".join(bytes((x * 80, y * 80, 40)) for x in range(3)) for y in range(3)]),
+    "grey16.png": png(2, 2, 16, 0, [struct.pack(">HH", 0, 65535), struct.pack(">HH", 4096, 32768)]),
+    "grey-alpha8.png": png(2, 2, 8, 4, [bytes((10, 255, 200, 128)), bytes((90, 0, 30, 64))]),
+    "palette-trns.png": png(4, 2, 2, 3, [bytes((0b00011011,)), bytes((0b11100100,))],
+                            extra=chunk(b"PLTE", bytes((255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255))) + chunk(b"tRNS", bytes((0, 128)))),
+    "rgba16-gamma.png": png(2, 1, 16, 6, [struct.pack(">8H", 65535, 0, 0, 32768, 0, 65535, 0, 65535)],
+                            extra=chunk(b"gAMA", struct.pack(">I", 45455))),
+    "grey1-adam7.png": png(1, 1, 1, 0, [b"\x80"], interlace=1),
+}
+for name, data in pngs.items():
+    write("image-png", name, data)
+
+with tempfile.TemporaryDirectory() as tmp:
+    # A 16×12 RGB picture (PPM for cjpeg, PNG for cwebp).
+    w, h = 16, 12
+    pixels = b"".join(bytes(((x * 16) & 255, (y * 20) & 255, ((x + y) * 8) & 255)) for y in range(h) for x in range(w))
+    ppm = os.path.join(tmp, "p.ppm")
+    with open(ppm, "wb") as f:
+        f.write(b"P6 %d %d 255\n" % (w, h) + pixels)
+    pgm = os.path.join(tmp, "g.pgm")
+    with open(pgm, "wb") as f:
+        f.write(b"P5 %d %d 255\n" % (w, h) + bytes(pixels[i] for i in range(0, len(pixels), 3)))
+
+    def run(*args):
+        return subprocess.run(args, check=True, capture_output=True).stdout
+
+    write("image-jpeg", "baseline-420.jpg", run("cjpeg", "-quality", "50", "-sample", "2x2", ppm))
+    write("image-jpeg", "baseline-444.jpg", run("cjpeg", "-quality", "50", "-sample", "1x1", ppm))
+    write("image-jpeg", "grey.jpg", run("cjpeg", "-quality", "50", "-grayscale", pgm))
+    write("image-jpeg", "progressive.jpg", run("cjpeg", "-quality", "50", "-progressive", ppm))
+    write("image-jpeg", "restart.jpg", run("cjpeg", "-quality", "50", "-restart", "1", ppm))
+    # EXIF orientation 6 (rotate 90°): an APP1 segment right after SOI.
+    tiff = b"MM\x00\x2a\x00\x00\x00\x08" + struct.pack(">H", 1) + struct.pack(">HHIHH", 0x0112, 3, 1, 6, 0) + b"\x00\x00\x00\x00"
+    app1 = b"Exif\x00\x00" + tiff
+    baseline = run("cjpeg", "-quality", "50", ppm)
+    write("image-jpeg", "exif-orientation-6.jpg", baseline[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + baseline[2:])
+
+    rgba = os.path.join(tmp, "a.png")
+    with open(rgba, "wb") as f:
+        f.write(png(w, h, 8, 6, [b"".join(bytes(((x * 16) & 255, (y * 20) & 255, 90, (x * 16) & 255)) for x in range(w)) for y in range(h)]))
+    out = os.path.join(tmp, "o.webp")
+    for name, args in {"lossy.webp": ["-q", "50", "-noalpha"], "lossy-alpha.webp": ["-q", "50"],
+                       "lossless.webp": ["-lossless"], "alpha-filtered.webp": ["-q", "50", "-alpha_filter", "best", "-alpha_q", "50"]}.items():
+        run("cwebp", "-quiet", *args, rgba, "-o", out)
+        with open(out, "rb") as f:
+            write("image-webp", name, f.read())
+
+# ---- folder image names ----
+for name, text in {"plain": "avatar", "with-extension": "photos/cover.png", "nested": "a/b/c",
+                   "link-inside": "inner/b", "link-outside": "out/passwd", "parent": "../x", "hidden": ".git/config",
+                   "unicode": "café/bild", "trailing-slash": "sub/"}.items():
+    write("folder-names", name, text)
+
+# ---- card-server request parts: Accept headers, If-None-Match values, image names ----
+for name, text in {
+    "accept-browser": "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8",
+    "accept-png-only": "image/png;q=1, image/webp;q=0",
+    "accept-none": "text/html",
+    "if-none-match-list": 'W/"abc", "0123456789abcdef0123456789abcdef-375x200@2-q80.webp"',
+    "if-none-match-star": "*",
+    "name-webp": "0123456789abcdef0123456789abcdef-375x200@2-q80.webp",
+    "name-png": "0123456789abcdef0123456789abcdef-375x200.5@1.5.png",
+    "name-jpeg": "0123456789abcdef0123456789abcdef-10x10@3-q100.jpeg",
+}.items():
+    write("card-request", name, text)
+
+
+# ---- dictionaries: the JSON targets' keys and keyword values, from their seeds ----
+def tokens(value, found):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found.add(key)
+            tokens(inner, found)
+    elif isinstance(value, list):
+        for inner in value:
+            tokens(inner, found)
+    elif isinstance(value, str) and len(value) <= 24 and value.isascii():
+        found.add(value)
+
+
+for target in ("element-document", "feed-page"):
+    found = set()
+    folder = os.path.join(CORPUS, target)
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            tokens(json.load(f), found)
+    lines = ['"%s"' % json.dumps(t)[1:-1].replace('"', '\\"') for t in sorted(found)]
+    lines += ['"{"', '"}"', '"["', '"]"', '":"', '","', '"true"', '"false"', '"null"', '"-1e309"', '"1e400"', '"\\\\u0000"']
+    os.makedirs(os.path.join(ROOT, "Fuzz", "Dictionaries"), exist_ok=True)
+    with open(os.path.join(ROOT, "Fuzz", "Dictionaries", target + ".dict"), "w") as f:
+        f.write("# libFuzzer dictionary: the keys and keywords of " + target + "'s seeds (Fuzz/scripts/make-seeds.py).\n")
+        f.write("\n".join(lines) + "\n")
