@@ -56,11 +56,17 @@ let package = Package(
         // so a built binary runs without the source tree.
         .target(
             name: "FeedSupport",
-            dependencies: [rootProduct("AsyncLayerKit"), "ReferenceCard"],
+            // AsyncLayerKitTesting: the seeded generator (SplitMix64) the feed generator draws from.
+            // HeadlessList: the range-driven work scheduler the feed demo's scroller keeps its books in.
+            dependencies: [rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "HeadlessList"],
             path: "FeedSupport",
             resources: [.copy("feed-data")],
             swiftSettings: swiftSettings
         ),
+        // A list with no screen, scrolled by traces under four strategies (scroll-sim, the fluency
+        // article), and the range-driven work scheduler it shares with FeedSupport's scroller. A
+        // simulation, not the library: no product, so no user imports it by accident.
+        .target(name: "HeadlessList", dependencies: [rootProduct("AsyncLayerKit")], path: "HeadlessList", swiftSettings: swiftSettings),
         // libpng's writer (the library's PNG encoder before issue 13): card-bench's PNG baseline only.
         .target(name: "CPNGBaseline", path: "CPNGBaseline", linkerSettings: [.linkedLibrary("png16")]),
 
@@ -73,17 +79,17 @@ let package = Package(
         example("transaction-demo", [rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting")]),
         example("async-label", [rootProduct("AsyncLayerKit")]),
         example("render-card", [rootProduct("AsyncLayerKit")]),
-        example("scroll-sim", [rootProduct("AsyncLayerKit"), "FeedSupport"]),
+        example("scroll-sim", [rootProduct("AsyncLayerKit"), "FeedSupport", "HeadlessList"]),
         // The DocC catalogs' diagrams, drawn with the library (scripts/make-doc-images.sh).
         example("doc-diagrams", [rootProduct("AsyncLayerKit")]),
 
         // MARK: Benchmarks (BENCHMARKS.md; scripts/bench-*.sh)
         example("loop-bench", [rootProduct("AsyncLayerKit")]),
         example("lanes-bench", [rootProduct("AsyncLayerKit"), "ReferenceCard"]),
-        example("card-bench", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), "ReferenceCard", "FeedSupport", "CPNGBaseline"]),
+        example("card-bench", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "FeedSupport", "CPNGBaseline"]),
         // The Flexbox engine's figures: synthetic trees, and the reference card's layout share of
         // its cold render (scripts/bench-layout.sh).
-        example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), "ReferenceCard"]),
+        example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard"]),
 
         // MARK: Tests (Tests/<target>)
         // What the tests below share: a locked value, the reference card's image loader, folders.
@@ -112,6 +118,12 @@ let package = Package(
         .testTarget(
             name: "DocDiagramsTests",
             dependencies: ["doc-diagrams"],
+            swiftSettings: swiftSettings
+        ),
+        // The headless list and its strategies on a manual clock; the range-driven work scheduler.
+        .testTarget(
+            name: "HeadlessListTests",
+            dependencies: ["HeadlessList", "ExampleTestSupport", rootProduct("AsyncLayerKitTesting")],
             swiftSettings: swiftSettings
         ),
         // The sample feed: its bundled page, its templates' pre-layout, the feed demo's job.

@@ -1,4 +1,5 @@
 public import AsyncLayerKit
+import AsyncLayerKitTesting
 
 /// Makes the sample feed deterministically: the same page and the same images on every run and
 /// every machine with the same libraries (`feed-gen` writes them; a test checks the committed
@@ -127,30 +128,5 @@ public enum SampleFeedGenerator {
             cover: coverNames[rng.next(upTo: coverNames.count)],
             avatar: avatarNames[rng.next(upTo: avatarNames.count)]
         )
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64, Steele, Lea and Flood 2014): the
-/// same sequence for the same seed everywhere, unlike the system generator.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    /// A generator starting at `seed`.
-    public init(seed: UInt64) {
-        state = seed
-    }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (modulo; the bias is irrelevant for sample data).
-    public mutating func next(upTo bound: Int) -> Int {
-        Int(next() % UInt64(bound))
     }
 }
