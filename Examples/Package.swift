@@ -51,14 +51,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The sample feed's cell templates (the seed's mock cell, the live card), its bundled
-        // images' loader, its generator and the feed demo's job: shared by feed-gen, the feed
+        // images' loader, its constants and the feed demo's job: shared by feed-gen, the feed
         // examples and the tests. The feed it reads, feed-data, ships as a resource (Bundle.module),
         // so a built binary runs without the source tree.
         .target(
             name: "FeedSupport",
-            // AsyncLayerKitTesting: the seeded generator (SplitMix64) the feed generator draws from.
             // HeadlessList: the range-driven work scheduler the feed demo's scroller keeps its books in.
-            dependencies: [rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "HeadlessList"],
+            dependencies: [rootProduct("AsyncLayerKit"), "ReferenceCard", "HeadlessList"],
             path: "FeedSupport",
             resources: [.copy("feed-data")],
             swiftSettings: swiftSettings
@@ -74,7 +73,8 @@ let package = Package(
         // The main job (`make run`): the bundled feed decoded, laid out and rendered range by range
         // into WebP files and a contact sheet.
         example("feed-demo", [rootProduct("AsyncLayerKit"), "FeedSupport"]),
-        example("feed-gen", [rootProduct("AsyncLayerKit"), "FeedSupport"]),
+        // AsyncLayerKitTesting: the seeded generator (SplitMix64) the sample page is drawn from.
+        example("feed-gen", [rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "FeedSupport"]),
         example("canvas-demo", [rootProduct("Canvas"), "ReferenceCard"]),
         example("transaction-demo", [rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting")]),
         example("async-label", [rootProduct("AsyncLayerKit")]),
@@ -129,7 +129,8 @@ let package = Package(
         // The sample feed: its bundled page, its templates' pre-layout, the feed demo's job.
         .testTarget(
             name: "FeedSupportTests",
-            dependencies: ["FeedSupport", "ExampleTestSupport", rootProduct("AsyncLayerKitTesting")],
+            // feed-gen (@testable): the committed page is what its generator makes.
+            dependencies: ["FeedSupport", "feed-gen", "ExampleTestSupport", rootProduct("AsyncLayerKitTesting")],
             swiftSettings: swiftSettings
         ),
     ]
