@@ -71,7 +71,8 @@ let package = Package(
         .target(name: "Flexbox", dependencies: ["LayerKitSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlexboxTests",
-            dependencies: ["Flexbox"],
+            // AsyncLayerKitTesting: the seeded generator (SplitMix64) of the random trees.
+            dependencies: ["Flexbox", "AsyncLayerKitTesting"],
             // Yoga's gentest fixtures converted to JSON (scripts/yoga-fixtures), read through #filePath.
             exclude: ["YogaFixtures"],
             swiftSettings: swiftSettings

@@ -51,16 +51,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The sample feed's cell templates (the seed's mock cell, the live card), its bundled
-        // images' loader, its generator and the feed demo's job: shared by feed-gen, the feed
+        // images' loader, its constants and the feed demo's job: shared by feed-gen, the feed
         // examples and the tests. The feed it reads, feed-data, ships as a resource (Bundle.module),
         // so a built binary runs without the source tree.
         .target(
             name: "FeedSupport",
-            dependencies: [rootProduct("AsyncLayerKit"), "ReferenceCard"],
+            // HeadlessList: the range-driven work scheduler the feed demo's scroller keeps its books in.
+            dependencies: [rootProduct("AsyncLayerKit"), "ReferenceCard", "HeadlessList"],
             path: "FeedSupport",
             resources: [.copy("feed-data")],
             swiftSettings: swiftSettings
         ),
+        // A list with no screen, scrolled by traces under four strategies (scroll-sim, the fluency
+        // article), and the range-driven work scheduler it shares with FeedSupport's scroller. A
+        // simulation, not the library: no product, so no user imports it by accident.
+        .target(name: "HeadlessList", dependencies: [rootProduct("AsyncLayerKit")], path: "HeadlessList", swiftSettings: swiftSettings),
         // libpng's writer: card-bench's PNG baseline only (the library writes PNG over libdeflate).
         .target(name: "CPNGBaseline", path: "CPNGBaseline", linkerSettings: [.linkedLibrary("png16")]),
 
@@ -68,22 +73,23 @@ let package = Package(
         // The main job (`make run`): the bundled feed decoded, laid out and rendered range by range
         // into WebP files and a contact sheet.
         example("feed-demo", [rootProduct("AsyncLayerKit"), "FeedSupport"]),
-        example("feed-gen", [rootProduct("AsyncLayerKit"), "FeedSupport"]),
+        // AsyncLayerKitTesting: the seeded generator (SplitMix64) the sample page is drawn from.
+        example("feed-gen", [rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "FeedSupport"]),
         example("canvas-demo", [rootProduct("Canvas"), "ReferenceCard"]),
         example("transaction-demo", [rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting")]),
         example("async-label", [rootProduct("AsyncLayerKit")]),
         example("render-card", [rootProduct("AsyncLayerKit")]),
-        example("scroll-sim", [rootProduct("AsyncLayerKit"), "FeedSupport"]),
+        example("scroll-sim", [rootProduct("AsyncLayerKit"), "FeedSupport", "HeadlessList"]),
         // The DocC catalogs' diagrams, drawn with the library (scripts/make-doc-images.sh).
         example("doc-diagrams", [rootProduct("AsyncLayerKit")]),
 
         // MARK: Benchmarks (BENCHMARKS.md; scripts/bench-*.sh)
         example("loop-bench", [rootProduct("AsyncLayerKit")]),
         example("lanes-bench", [rootProduct("AsyncLayerKit"), "ReferenceCard"]),
-        example("card-bench", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), "ReferenceCard", "FeedSupport", "CPNGBaseline"]),
+        example("card-bench", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "FeedSupport", "CPNGBaseline"]),
         // The Flexbox engine's figures: synthetic trees, and the reference card's layout share of
         // its cold render (scripts/bench-layout.sh).
-        example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), "ReferenceCard"]),
+        example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard"]),
 
         // MARK: Tests (Tests/<target>)
         // What the tests below share: a locked value, the reference card's image loader, folders.
@@ -114,10 +120,17 @@ let package = Package(
             dependencies: ["doc-diagrams"],
             swiftSettings: swiftSettings
         ),
+        // The headless list and its strategies on a manual clock; the range-driven work scheduler.
+        .testTarget(
+            name: "HeadlessListTests",
+            dependencies: ["HeadlessList", "ExampleTestSupport", rootProduct("AsyncLayerKitTesting")],
+            swiftSettings: swiftSettings
+        ),
         // The sample feed: its bundled page, its templates' pre-layout, the feed demo's job.
         .testTarget(
             name: "FeedSupportTests",
-            dependencies: ["FeedSupport", "ExampleTestSupport", rootProduct("AsyncLayerKitTesting")],
+            // feed-gen (@testable): the committed page is what its generator makes.
+            dependencies: ["FeedSupport", "feed-gen", "ExampleTestSupport", rootProduct("AsyncLayerKitTesting")],
             swiftSettings: swiftSettings
         ),
     ]

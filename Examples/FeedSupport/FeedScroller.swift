@@ -1,5 +1,6 @@
 import AsyncLayerKit
 import Foundation
+import HeadlessList
 
 /// What the scroll needs, made off the loop: the options, every item's layout, how many images
 /// each has, where each file goes, and the list's extents.
@@ -60,7 +61,8 @@ struct FeedScrollOutcome: Sendable {
 
 /// The range-driven part of the job, on ``/DisplayLoop/DisplayActor``: moves the virtual viewport
 /// once per display-link frame, turns each ``/AsyncLayerKit/RangeUpdate`` into work started or
-/// cancelled off the loop, and keeps the books. Nothing here renders, decodes or encodes: every
+/// cancelled off the loop, and keeps the books in ``RangeWorkScheduler``s (as the headless list's
+/// ranges strategy does). Nothing here renders, decodes or encodes: every
 /// heavy step runs in a detached task (the render service on the lanes, prefetches on the
 /// concurrent executor, encoding on the lanes) and reports back with a small job on the loop.
 /// The steps are probed from inside (``FeedLoopProbe``), so one that reached the loop's thread
@@ -74,11 +76,12 @@ final class FeedScroller {
     private var ranges: RangeController
     private var link: DisplayLink<ContinuousClock>?
 
-    private var renders: [Int: Task<Void, Never>] = [:]
-    private var prefetches: [Int: Task<Void, Never>] = [:]
-    private var encodes: [Int: Task<Void, Never>] = [:]
-    private var rendered: [Bool]
-    private var prefetched: [Bool]
+    /// Renders: done once the item has its bitmap.
+    private let renders = RangeWorkScheduler()
+    /// Image prefetches: done once the item's images are decoded in the cache.
+    private let prefetches = RangeWorkScheduler()
+    /// Encodes: every rendered item's file (not cancelled by scrolling).
+    private let encodes = RangeWorkScheduler()
     private var thumbnails: [Bitmap?]
     private var counters = FeedScrollCounters()
     private var failure: (any Error)?
@@ -95,8 +98,6 @@ final class FeedScroller {
         self.probe = probe
         self.progress = progress
         self.ranges = RangeController(items: plan.extents)
-        rendered = Array(repeating: false, count: plan.layouts.count)
-        prefetched = rendered
         thumbnails = Array(repeating: nil, count: plan.layouts.count)
     }
 
@@ -134,16 +135,16 @@ final class FeedScroller {
 
         // Settle: let the renders in flight end, then render every item that has no bitmap yet
         // (skipped, or cancelled when it left the display range).
-        while let task = renders.values.first { await task.value }
+        await renders.waitForAll()
         if failure == nil {
-            for index in plan.layouts.indices where !rendered[index] {
+            for index in plan.layouts.indices where !renders.isDone(index) {
                 counters.settleRenders += 1
                 startRender(index, priority: .utility)
             }
         }
-        while let task = renders.values.first { await task.value }
-        while let task = prefetches.values.first { await task.value }
-        while let task = encodes.values.first { await task.value }
+        await renders.waitForAll()
+        await prefetches.waitForAll()
+        await encodes.waitForAll()
         if failure == nil, Task.isCancelled { failure = CancellationError() }
         if let failure { throw failure }
 
@@ -177,7 +178,7 @@ final class FeedScroller {
     }
 
     private func countBlankFrame() {
-        if ranges.sets.visible.contains(where: { !rendered[$0] }) { counters.blankFrames += 1 }
+        if ranges.sets.visible.contains(where: { !renders.isDone($0) }) { counters.blankFrames += 1 }
     }
 
     private func finishScroll() {
@@ -191,8 +192,9 @@ final class FeedScroller {
     /// Acts on one update: cancel what left, prefetch what entered the preload range, render what
     /// entered the display range (visible items first, at the higher priority).
     private func apply(_ update: RangeUpdate) {
-        for run in update.preload.left { for index in run { prefetches[index]?.cancel() } }
-        for run in update.display.left { for index in run { renders[index]?.cancel() } }
+        // Cancelled work keeps its entry until its task ends: the item starts again only after.
+        for run in update.preload.left { for index in run { prefetches.cancel(index, forget: false) } }
+        for run in update.display.left { for index in run { renders.cancel(index, forget: false) } }
         for run in update.preload.entered { for index in run { startPrefetch(index) } }
         for run in update.visible.entered { for index in run { startRangeRender(index, priority: .userInitiated) } }
         for run in update.display.entered { for index in run { startRangeRender(index, priority: .utility) } }
@@ -201,40 +203,43 @@ final class FeedScroller {
     // MARK: Work
 
     private func startPrefetch(_ index: Int) {
-        guard failure == nil, plan.imageCounts[index] > 0, !prefetched[index], !rendered[index],
-              renders[index] == nil, prefetches[index] == nil else { return }
+        guard failure == nil, plan.imageCounts[index] > 0, !prefetches.isDone(index), !renders.isDone(index),
+              !renders.isInFlight(index), !prefetches.isInFlight(index) else { return }
         counters.prefetches += 1
         let renderer = service.renderer, lanes = plan.options.lanes, layout = plan.layouts[index], scale = plan.options.scale
         let probe = self.probe
-        prefetches[index] = Task.detached(priority: .utility) { [weak self] in
-            let outcome: Result<Void, any Error>
-            do {
-                // Loads and decodes the cell's images at their display size into the service's
-                // cache, where the render will find them; on the lanes, in the utility lane, so
-                // the decoding runs at the lanes' lower OS priority, never ahead of the loop.
-                _ = try await lanes.renderAsync(priority: .utility) {
-                    probe.check(.prefetch)
-                    return try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
+        prefetches.start(index) { ticket in
+            Task.detached(priority: .utility) { [weak self] in
+                let outcome: Result<Void, any Error>
+                do {
+                    // Loads and decodes the cell's images at their display size into the service's
+                    // cache, where the render will find them; on the lanes, in the utility lane, so
+                    // the decoding runs at the lanes' lower OS priority, never ahead of the loop.
+                    _ = try await lanes.renderAsync(priority: .utility) {
+                        probe.check(.prefetch)
+                        return try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
+                    }
+                    outcome = .success(())
+                } catch {
+                    outcome = .failure(error)
                 }
-                outcome = .success(())
-            } catch {
-                outcome = .failure(error)
+                await self?.prefetchFinished(ticket, outcome)
             }
-            await self?.prefetchFinished(index, outcome)
         }
     }
 
-    private func prefetchFinished(_ index: Int, _ outcome: Result<Void, any Error>) {
-        prefetches[index] = nil
+    private func prefetchFinished(_ ticket: RangeWorkScheduler.Ticket, _ outcome: Result<Void, any Error>) {
+        let index = ticket.index
+        prefetches.end(ticket, done: (try? outcome.get()) != nil)
         switch outcome {
-        case .success: prefetched[index] = true
+        case .success: break
         case .failure(let error) where Self.isCancellation(error): counters.cancelledPrefetches += 1
         case .failure(let error): fail(FeedRenderError.render(id: plan.layouts[index].id, "images: \(error)"))
         }
     }
 
     private func startRangeRender(_ index: Int, priority: RenderPriority) {
-        guard failure == nil, !rendered[index], renders[index] == nil else { return }
+        guard failure == nil, !renders.isDone(index), !renders.isInFlight(index) else { return }
         guard ranges.shouldStart(item: index, estimatedDuration: .seconds(renderEstimate)) else {
             counters.skippedRenders += 1
             return
@@ -246,20 +251,22 @@ final class FeedScroller {
     private func startRender(_ index: Int, priority: RenderPriority) {
         let layout = plan.layouts[index], service = self.service, scale = plan.options.scale, lanes = plan.options.lanes
         let probe = self.probe
-        renders[index] = Task.detached(priority: priority.taskPriority) { [weak self] in
-            let clock = ContinuousClock()
-            let started = clock.now
-            let result: Result<Bitmap, any Error>
-            do {
-                // The tree is hashed (a walk of it) on the lanes too, at their OS priority: on two
-                // cores, every CPU-heavy step on the cooperative threads would compete with the loop.
-                // The draw itself is probed by the cell's probe element.
-                let tree = try await lanes.render(priority: priority) { try Self.hash(layout.element, probe: probe) }
-                result = .success(try await service.render(tree, size: layout.size, scale: scale, priority: priority))
-            } catch {
-                result = .failure(error)
+        renders.start(index) { ticket in
+            Task.detached(priority: priority.taskPriority) { [weak self] in
+                let clock = ContinuousClock()
+                let started = clock.now
+                let result: Result<Bitmap, any Error>
+                do {
+                    // The tree is hashed (a walk of it) on the lanes too, at their OS priority: on two
+                    // cores, every CPU-heavy step on the cooperative threads would compete with the loop.
+                    // The draw itself is probed by the cell's probe element.
+                    let tree = try await lanes.render(priority: priority) { try Self.hash(layout.element, probe: probe) }
+                    result = .success(try await service.render(tree, size: layout.size, scale: scale, priority: priority))
+                } catch {
+                    result = .failure(error)
+                }
+                await self?.renderFinished(ticket, result, seconds: (clock.now - started).inSeconds)
             }
-            await self?.renderFinished(index, result, seconds: (clock.now - started).inSeconds)
         }
     }
 
@@ -269,12 +276,12 @@ final class FeedScroller {
         return try HashedElement(element)
     }
 
-    private func renderFinished(_ index: Int, _ result: Result<Bitmap, any Error>, seconds: Double) {
-        renders[index] = nil
+    private func renderFinished(_ ticket: RangeWorkScheduler.Ticket, _ result: Result<Bitmap, any Error>, seconds: Double) {
+        let index = ticket.index
+        renders.end(ticket, done: (try? result.get()) != nil)
         switch result {
         case .success(let bitmap):
             renderEstimate = renderEstimate * 0.8 + seconds * 0.2
-            rendered[index] = true
             startEncode(index, bitmap)
         case .failure(let error) where Self.isCancellation(error):
             counters.cancelledRenders += 1
@@ -311,26 +318,29 @@ final class FeedScroller {
     private func startEncode(_ index: Int, _ bitmap: Bitmap) {
         let lanes = plan.options.lanes, format = plan.options.encoding, url = plan.files[index], id = plan.layouts[index].id
         let probe = self.probe
-        encodes[index] = Task.detached(priority: .background) { [weak self] in
-            let result: Result<Encoded, any Error>
-            do {
-                // Encoded, thumbnailed and written on a lane, at its lower OS priority.
-                result = .success(try await lanes.render(priority: .background) {
-                    try Self.encode(bitmap, as: format, to: url, probe: probe)
-                })
-            } catch let error as FeedRenderError {
-                result = .failure(error)
-            } catch is CancellationError {
-                result = .failure(CancellationError())
-            } catch {
-                result = .failure(FeedRenderError.encode(id: id, "\(error)"))
+        encodes.start(index) { ticket in
+            Task.detached(priority: .background) { [weak self] in
+                let result: Result<Encoded, any Error>
+                do {
+                    // Encoded, thumbnailed and written on a lane, at its lower OS priority.
+                    result = .success(try await lanes.render(priority: .background) {
+                        try Self.encode(bitmap, as: format, to: url, probe: probe)
+                    })
+                } catch let error as FeedRenderError {
+                    result = .failure(error)
+                } catch is CancellationError {
+                    result = .failure(CancellationError())
+                } catch {
+                    result = .failure(FeedRenderError.encode(id: id, "\(error)"))
+                }
+                await self?.encodeFinished(ticket, result)
             }
-            await self?.encodeFinished(index, result)
         }
     }
 
-    private func encodeFinished(_ index: Int, _ result: Result<Encoded, any Error>) {
-        encodes[index] = nil
+    private func encodeFinished(_ ticket: RangeWorkScheduler.Ticket, _ result: Result<Encoded, any Error>) {
+        let index = ticket.index
+        encodes.end(ticket, done: (try? result.get()) != nil)
         switch result {
         case .success(let encoded):
             thumbnails[index] = encoded.thumbnail
@@ -347,9 +357,9 @@ final class FeedScroller {
     private func fail(_ error: any Error) {
         guard failure == nil else { return }
         failure = error
-        for task in renders.values { task.cancel() }
-        for task in prefetches.values { task.cancel() }
-        for task in encodes.values { task.cancel() }
+        renders.cancelAll()
+        prefetches.cancelAll()
+        encodes.cancelAll()
         finishScroll()
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AsyncLayerKit
+import AsyncLayerKitTesting
 import FeedSupport
 import Foundation
 import ReferenceCard

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncLayerKitTesting
 import Flexbox
 
 /// The shape of a synthetic tree, after Taffy's benchmarks (benches/benches/flexbox.rs).
@@ -62,7 +63,7 @@ struct TreePlan: Sendable {
     /// text and box leaves; every size but the root's is 20 % auto, 60 % points, 20 % percent.
     static func make(_ spec: TreeSpec, seed: UInt64) -> TreePlan {
         var plan = TreePlan()
-        var random = SeededRandom(seed: seed ^ UInt64(spec.nodes) &* 0x100_0000_01B3 ^ UInt64(spec.shape.hashValueStable))
+        var random = SplitMix64(seed: seed ^ UInt64(spec.nodes) &* 0x100_0000_01B3 ^ UInt64(spec.shape.hashValueStable))
         plan.styles.reserveCapacity(spec.nodes)
         var root = FlexStyle()
         root.width = 1000  // the root gets a definite width and a content height, as a feed cell does
@@ -90,7 +91,7 @@ struct TreePlan: Sendable {
 
     /// A subtree of exactly `budget` nodes: this node, then its children sharing the rest.
     private mutating func grow(_ style: FlexStyle, budget: Int, fanOut: Int, parent: Int, level: Int,
-                               random: inout SeededRandom) {
+                               random: inout SplitMix64) {
         guard budget > 1 else { return leaf(parent: parent, level: level, random: &random) }
         let me = styles.count
         append(style, parent: parent, level: level, words: nil)
@@ -105,7 +106,7 @@ struct TreePlan: Sendable {
     /// A chain of `levels` nodes, each the only child of the last; auto sized (rows and columns
     /// alternating, or all columns), so every level's size depends on the text at the bottom (the
     /// case that goes exponential without a measure cache).
-    private mutating func chain(_ root: FlexStyle, levels: Int, alternating: Bool, random: inout SeededRandom) {
+    private mutating func chain(_ root: FlexStyle, levels: Int, alternating: Bool, random: inout SplitMix64) {
         append(root, parent: -1, level: 0, words: nil)
         for level in 1..<(levels - 1) {
             var style = FlexStyle()
@@ -121,7 +122,7 @@ struct TreePlan: Sendable {
     }
 
     /// A leaf: half texts (measured), half boxes, with random sizes.
-    private mutating func leaf(parent: Int, level: Int, random: inout SeededRandom) {
+    private mutating func leaf(parent: Int, level: Int, random: inout SplitMix64) {
         var style = FlexStyle()
         style.width = Self.dimension(random: &random, points: 10...200)
         style.height = Self.dimension(random: &random, points: 10...100)
@@ -132,7 +133,7 @@ struct TreePlan: Sendable {
     }
 
     /// A container at `level`: rows and columns alternate by level, half wrap, random sizes.
-    private static func container(level: Int, random: inout SeededRandom) -> FlexStyle {
+    private static func container(level: Int, random: inout SplitMix64) -> FlexStyle {
         var style = FlexStyle()
         style.flexDirection = level % 2 == 0 ? .row : .column
         style.flexWrap = random.chance(0.5) ? .wrap : .nowrap
@@ -148,7 +149,7 @@ struct TreePlan: Sendable {
     }
 
     /// 20 % auto, 60 % points in `points`, 20 % percent in 10…100 (Taffy's mix).
-    private static func dimension(random: inout SeededRandom, points: ClosedRange<Int>) -> Dimension {
+    private static func dimension(random: inout SplitMix64, points: ClosedRange<Int>) -> Dimension {
         let roll = Double.random(in: 0..<1, using: &random)
         if roll < 0.2 { return .auto }
         if roll < 0.8 { return .points(Double(Int.random(in: points, using: &random))) }
@@ -156,7 +157,7 @@ struct TreePlan: Sendable {
     }
 
     /// 1–12 words of 1–10 glyphs.
-    private static func words(random: inout SeededRandom) -> [UInt8] {
+    private static func words(random: inout SplitMix64) -> [UInt8] {
         (0..<Int.random(in: 1...12, using: &random)).map { _ in UInt8.random(in: 1...10, using: &random) }
     }
 }
@@ -164,4 +165,9 @@ struct TreePlan: Sendable {
 extension TreeShape {
     /// A hash that does not change between runs (Swift's `hashValue` is seeded per process).
     var hashValueStable: Int { TreeShape.allCases.firstIndex(of: self)! + 1 }
+}
+
+extension SplitMix64 {
+    /// True with probability `p`.
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 }

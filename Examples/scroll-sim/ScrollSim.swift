@@ -2,6 +2,7 @@ import ArgumentParser
 import AsyncLayerKit
 import FeedSupport
 import Foundation
+import HeadlessList
 
 /// Runs one scroll trace through a headless list under the four strategies, one after another,
 /// on the real loop (`DisplayLoop.main`, its own thread), the continuous clock and an

@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import AsyncLayerKitTesting
 import DisplayLoop
 import LayerKitSupport
 import Testing

@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import AsyncLayerKitTesting
 import Testing
 
 @Suite struct RangePropertyTests {

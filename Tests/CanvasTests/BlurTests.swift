@@ -1,3 +1,4 @@
+import AsyncLayerKitTesting
 import Testing
 
 @testable import Canvas
@@ -103,11 +104,8 @@ import Darwin
     }
 
     @Test func premultipliedComponentsNeverExceedAlpha() throws {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
+        var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt8 { UInt8(truncatingIfNeeded: random.next() >> 56) }
         let noise = try Self.bitmap(width: 53, height: 41) { _, _ in
             let a = next()
             func component() -> UInt8 { UInt8(Int(next()) % (Int(a) + 1)) }

@@ -1,3 +1,4 @@
+import AsyncLayerKitTesting
 import Testing
 
 @testable import Canvas
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func randomBytesAreAnUnknownFormatShowingTheLeadingBytes() throws {
-        var generator = CodecTestRandom(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for length in [1, 7, 100, 10_000] {
             var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             if bytes[0] == 0x89 || bytes[0] == 0xFF || bytes[0] == 0x52 { bytes[0] = 0x00 }
@@ -276,18 +277,5 @@ import Testing
     @Test func webpRefusesBitmapsOverItsSideLimit() throws {
         let wide = try Bitmap(width: 16_384, height: 1, premultipliedBGRA: [UInt8](repeating: 255, count: 16_384 * 4))
         #expect(throws: CanvasError.self) { try ImageEncoder.encode(wide, as: .webp()) }
-    }
-}
-
-/// A small seeded generator, so "random" bytes are the same on every run.
-struct CodecTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

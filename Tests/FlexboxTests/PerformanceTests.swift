@@ -1,3 +1,4 @@
+import AsyncLayerKitTesting
 import Flexbox
 import Testing
 
@@ -12,12 +13,9 @@ import Testing
         let root = tree.add(cssStyle { $0.flexDirection = .column })
         var queue = [(root, 0)]
         var head = 0
-        var seed: UInt64 = 42
+        var random = SplitMix64(seed: 42)
         var leaves = 0
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % n
-        }
+        func next(_ n: Int) -> Int { random.next(upTo: n) }
         while tree.count < target, head < queue.count {
             let (parent, depth) = queue[head]
             head += 1

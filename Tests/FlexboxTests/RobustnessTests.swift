@@ -1,3 +1,4 @@
+import AsyncLayerKitTesting
 import Flexbox
 import Testing
 
@@ -126,11 +127,8 @@ func allFinite(_ result: FlexLayoutResult) -> Bool {
 
     /// A random tree with random (often invalid) styles: finite frames every time.
     @Test func randomStylesFuzz() {
-        var seed: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % n
-        }
+        var random = SplitMix64(seed: 7)
+        func next(_ n: Int) -> Int { random.next(upTo: n) }
         let values: [Double] = [0, 1, 10, 50, 100, -5, .nan, .infinity, 1e12, 0.5]
         func dim() -> Dimension {
             switch next(4) {

@@ -2,6 +2,8 @@ import AsyncLayerKit
 import FeedSupport
 import Testing
 
+@testable import feed_gen
+
 /// The bundled sample feed (FeedSupport's feed-data): what feed-gen writes, with every image.
 @Suite struct SampleFeedTests {
     @Test func theBundledPageIsTheGeneratorsAndHasEveryImage() async throws {

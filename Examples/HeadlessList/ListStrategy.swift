@@ -1,3 +1,5 @@
+import AsyncLayerKit
+
 /// How a ``HeadlessList`` gets its cells' contents: the four strategies scroll-sim compares, each
 /// adding one idea of the iOS toolbox to the one before it.
 ///

@@ -1,5 +1,7 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
+import ExampleTestSupport
+import HeadlessList
 import Testing
 
 /// The headless list on the manual loop, a manual clock and the simulated backend: deterministic
@@ -292,8 +294,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1))) func aCancelledRenderIsLedgeredAsNotFinished() async throws {
-        let loader = GatedImageLoader(observesCancellation: true)
-        defer { loader.open() }
+        let loader = CancellableImageLoader()
         let service = ElementRenderService(renderer: ElementRenderer(limits: .testing, imageLoader: loader), lanes: Self.lanes)
         let backend = ServiceRenderBackend(service: service)
         let tree = try HashedElement(.view(style: ElementStyle(background: .red), children: [

@@ -1,5 +1,7 @@
 import AsyncLayerKit
 import AsyncLayerKitTesting
+import ExampleTestSupport
+import HeadlessList
 import Testing
 
 /// A render backend on virtual time: each render costs a fixed time on a ``ManualClock``, so a
@@ -257,5 +259,29 @@ enum ListFixtures {
     static func fling(_ list: HeadlessList<ManualClock>, framesPerSecond: Int = 60, velocity: Double = 8_000) -> ScrollTrace {
         ScrollTrace.make(.fling, contentLength: list.contentLength, viewportHeight: list.configuration.viewportHeight,
                          framesPerSecond: framesPerSecond, flingVelocity: velocity)
+    }
+}
+
+/// Serves the reference card's images; the one called "slow" never arrives: its load tells
+/// ``nextEntry()`` that it started, then waits until its task is cancelled and throws
+/// `CancellationError`.
+final class CancellableImageLoader: ElementImageLoader {
+    private let entries: AsyncStream<Void>, enter: AsyncStream<Void>.Continuation
+
+    init() {
+        (entries, enter) = AsyncStream.makeStream()
+    }
+
+    /// Waits for the next load of "slow" to start (woken by it, no polling); `false` if the
+    /// calling task was cancelled first (a test's time limit).
+    func nextEntry() async -> Bool { await entries.first { _ in true } != nil }
+
+    func imageBytes(named name: String) async throws -> [UInt8] {
+        guard name == "slow" else { return try await BundledImageLoader().imageBytes(named: name) }
+        enter.yield()
+        // Not a wait for something to happen: the load hangs until its task is cancelled, which
+        // ends the sleep at once with `CancellationError`.
+        try await Task.sleep(for: .seconds(3_600))
+        throw CancellationError()
     }
 }

@@ -1,3 +1,5 @@
+public import AsyncLayerKit
+
 /// What one run of a ``ScrollTrace`` through a ``HeadlessList`` measured: one row of scroll-sim's
 /// table.
 ///

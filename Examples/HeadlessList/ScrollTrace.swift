@@ -1,3 +1,4 @@
+public import AsyncLayerKit
 import Foundation
 
 /// A scroll, sampled once per frame: where the list's viewport is, how fast it moves, whether a

@@ -1,3 +1,4 @@
+public import AsyncLayerKit
 import Dispatch
 
 /// Where a ``HeadlessList`` gets its bitmaps: the real renderer (``ServiceRenderBackend``) or a
