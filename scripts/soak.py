@@ -158,7 +158,7 @@ def main():
 
     def hit(client, rng):
         accept = rng.choice(FORMATS)
-        status, location, etag, _ = client.request("GET", f"/cards/live/{rng.randrange(4)}", headers={"Accept": accept})
+        status, location, etag, _ = client.request("GET", f"/cards/live/{rng.randrange(live_cards)}", headers={"Accept": accept})
         recorder.record("hit", status, render_ok)
         if status == 200:
             recorder.remember(location, etag)
@@ -182,7 +182,7 @@ def main():
             status, _, _, _ = client.request("GET", f"/images/{name}", headers={"If-None-Match": etag})
             recorder.record("not-modified", status, {304})
         else:
-            status, _, _, _ = client.request("GET", f"/cards/live/{rng.randrange(4)}",
+            status, _, _, _ = client.request("GET", f"/cards/live/{rng.randrange(live_cards)}",
                                              headers={"If-None-Match": ", ".join(etags[:8]), "Accept": rng.choice(FORMATS)})
             # The live card's tag is among the 8 only for the formats seen first.
             recorder.record("not-modified", status, {200, 304, 503})
@@ -193,7 +193,7 @@ def main():
                                                         headers={"Content-Type": "application/json", "Accept": rng.choice(FORMATS)})
         else:
             scale = 1 + next_unique() % 1000 / 1000
-            status, location, etag, _ = client.request("GET", f"/cards/live/{rng.randrange(4)}?scale={scale:.3f}",
+            status, location, etag, _ = client.request("GET", f"/cards/live/{rng.randrange(live_cards)}?scale={scale:.3f}",
                                                         headers={"Accept": rng.choice(FORMATS)})
         recorder.record("miss", status, render_ok)
 
@@ -280,6 +280,14 @@ def main():
                "cache_bytes": gauges.get("card_server_cache_bytes", -1), "stored_images": gauges.get("card_server_stored_images", -1)}
         samples.append(row)
         return row
+
+    # How many live cards the server has: the first index answered 404.
+    probe = Client(host, port)
+    live_cards = next(i for i in range(64) if probe.request("GET", f"/cards/live/{i}", headers={"Accept": "image/webp"})[0] == 404)
+    probe.close()
+    if live_cards == 0:
+        print("soak: the server has no live card", file=sys.stderr)
+        return 1
 
     started = time.monotonic()
     time.sleep(1)

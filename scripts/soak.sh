@@ -14,7 +14,8 @@
 # server.log).
 #
 # Environment: SOAK_SECONDS, SOAK_CACHE_BYTES (67108864), SOAK_ADMISSION (16), SERVER_SCRATCH (the
-# --scratch-path of the build; default Examples/card-server/.build).
+# --scratch-path of the build; default Examples/card-server/.build), SOAK_SERVER_BIN (a card-server
+# binary built before: no build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,9 +33,13 @@ scripts/install-deps.sh jq curl python3 >&2
 mkdir -p "$out"
 rm -f "$out"/*
 
-echo "soak: building card-server (release)" >&2
-swift build -c release --package-path Examples/card-server --scratch-path "$server_scratch" --product card-server >&2
-server_bin=$(swift build -c release --package-path Examples/card-server --scratch-path "$server_scratch" --show-bin-path)/card-server
+if [[ -n "${SOAK_SERVER_BIN:-}" ]]; then
+    server_bin=$SOAK_SERVER_BIN
+else
+    echo "soak: building card-server (release)" >&2
+    swift build -c release --package-path Examples/card-server --scratch-path "$server_scratch" --product card-server >&2
+    server_bin=$(swift build -c release --package-path Examples/card-server --scratch-path "$server_scratch" --show-bin-path)/card-server
+fi
 
 # shellcheck source=scripts/lib/processes.sh
 source scripts/lib/processes.sh
