@@ -17,6 +17,10 @@
 # x86_64-unknown-linux-gnu"), so there is none here; Swift's own checks (overflow, bounds) trap
 # in every build.
 #
+# The suites run one test at a time (--no-parallel), as under TSan: in parallel on a loaded 2-core
+# machine the sanitized CPU-bound tests hold the cooperative pool long enough for the tests that
+# wait for work to pass their 60 s limits (seen: 122 such issues in one parallel run at load 25).
+#
 # The suites run with detect_leaks=0: what the test runners keep at exit is theirs; the leak
 # verdict is step 3's, over a process that does only the library's work.
 set -euo pipefail
@@ -35,11 +39,11 @@ for step in $steps; do
     case "$step" in
         library)
             echo "==> asan: the library's tests (.build-asan)"
-            swift test --sanitize=address --scratch-path .build-asan
+            swift test --sanitize=address --scratch-path .build-asan --no-parallel
             ;;
         examples)
             echo "==> asan: the examples' tests (Examples/.build-asan)"
-            swift test --package-path Examples --sanitize=address --scratch-path Examples/.build-asan
+            swift test --package-path Examples --sanitize=address --scratch-path Examples/.build-asan --no-parallel
             ;;
         leak-check)
             echo "==> asan: leak-check, $renders renders ($config, $scratch)"
