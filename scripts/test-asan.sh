@@ -51,7 +51,7 @@ for step in $steps; do
                 --product leak-check 2>&1 | { grep -v "prohibited flag" || true; }
             bin=$(swift build -c "$config" --package-path Examples --sanitize=address --scratch-path "$scratch" --show-bin-path)
             status=0
-            ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" \
+            ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:fast_unwind_on_malloc=0" \
             LSAN_OPTIONS="suppressions=$PWD/scripts/test-asan.supp:print_suppressions=1:report_objects=1" \
                 "$bin/leak-check" --renders "$renders" 2>&1 | tee .build/leak-check.log || status=$?
             if [[ $status -ne 0 ]] || grep -q "ERROR: LeakSanitizer" .build/leak-check.log; then
