@@ -9,8 +9,7 @@ SWIFT ?= swift
 # The examples and benchmarks are a package of their own (Examples/Package.swift), beside the library.
 EXAMPLES := --package-path Examples
 
-.PHONY: help deps run cards test test-examples test-server test-tsan bench bench-layout bench-server scale-out docs clean layout-conformance
-.PHONY: fuzz-server
+.PHONY: help deps run cards test test-examples test-server test-tsan test-asan soak fuzz fuzz-server bench bench-layout bench-server scale-out docs clean layout-conformance
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
@@ -19,6 +18,8 @@ help:
 	@echo "make test-examples  the examples package's tests (Examples/, its own .build there)"
 	@echo "make test-server  the card-server example's tests (its own package, Hummingbird; .build there)"
 	@echo "make test-tsan  run the library's and the examples' tests under the thread sanitizer (.build-tsan)"
+	@echo "make test-asan  the library's and the examples' tests under AddressSanitizer, then leak-check (LSan, 10,000 renders; .build-asan)"
+	@echo "make soak       card-server under mixed loopback traffic for SOAK_SECONDS (600): RSS, fds, gauges (scripts/soak.sh)"
 	@echo "make layout-conformance  the flexbox engine against Yoga's fixtures: pass rate (UPDATE=1 rewrites the known failures)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
 	@echo "make bench-layout  the Flexbox engine: synthetic trees, card layout share, elements vs C (scripts/bench-layout.sh)"
@@ -105,6 +106,16 @@ test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel
 	$(SWIFT) test $(EXAMPLES) --sanitize=thread --scratch-path Examples/.build-tsan --no-parallel
 
+# AddressSanitizer over both suites, then the LeakSanitizer exit check (scripts/test-asan.sh):
+# LEAK_CHECK_RENDERS (10000) renders of the reference card, 0 leaks.
+test-asan: deps
+	scripts/test-asan.sh
+
+# card-server soaked on loopback (scripts/soak.sh); SOAK_SECONDS, 600 by default.
+SOAK_SECONDS ?= 600
+soak: deps
+	SOAK_SECONDS=$(SOAK_SECONDS) scripts/soak.sh
+
 bench: deps
 	scripts/bench-card.sh
 
@@ -128,7 +139,6 @@ docs: deps
 
 # The fuzz targets are a package of their own (Fuzz/Package.swift, built with -sanitize=fuzzer,address
 # into Fuzz/.build); each runs FUZZ_SECONDS from its seeds in Fuzz/Corpus/. Figures: RELIABILITY.md.
-.PHONY: fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET ?= all
 fuzz: deps

@@ -91,6 +91,11 @@ let package = Package(
         // its cold render (scripts/bench-layout.sh).
         example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard"]),
 
+        // MARK: Sanitizers
+        // The LeakSanitizer exit check (scripts/test-asan.sh): the reference card rendered, with its
+        // images, texts and a shadow, and encoded by every encoder, 10,000 times; then the exit.
+        example("leak-check", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), "ReferenceCard"]),
+
         // MARK: Tests (Tests/<target>)
         // What the tests below share: a locked value, the reference card's image loader, folders.
         .target(
