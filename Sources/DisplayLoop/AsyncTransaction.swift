@@ -101,6 +101,8 @@ public final class AsyncTransaction {
     private var nextWaiterID = 0
     /// Handed to the delivery queue; set once.
     private var isQueuedForDelivery = false
+    /// The delivery queue of the transaction's loop.
+    private let center: AsyncTransactionCenter
 
     /// Creates an open transaction.
     ///
@@ -108,12 +110,17 @@ public final class AsyncTransaction {
     ///   - group: A group that commits the transaction at the next before-waiting point if it is
     ///     still open then (``AsyncTransactionGroup/main``, say); `nil` to commit it yourself.
     ///   - maxConcurrentOperations: The most operations that run at once; clamped to at least 1.
+    ///   - loop: The loop whose completions phase delivers the transaction; default the group's
+    ///     loop, else ``DisplayLoop/main`` (the one ``DisplayActor`` runs on: delivery enters that
+    ///     actor).
     ///   - completion: Runs on the loop once per transaction, after every operation's completion.
     public init(
         group: AsyncTransactionGroup? = nil,
         maxConcurrentOperations: Int = AsyncTransaction.defaultMaxConcurrentOperations,
+        loop: DisplayLoop? = nil,
         completion: (@DisplayActor (AsyncTransaction) -> Void)? = nil
     ) {
+        self.center = AsyncTransactionCenter.center(on: loop ?? group?.loop ?? .main)
         self.maxConcurrentOperations = max(maxConcurrentOperations, 1)
         self.completion = completion
         group?.add(self)
@@ -170,7 +177,7 @@ public final class AsyncTransaction {
     public func commit() {
         guard state == .open else { return }
         state = .committed
-        AsyncTransactionCenter.retain(self)
+        center.retain(self)
         queueForDeliveryIfDone()
     }
 
@@ -261,7 +268,7 @@ public final class AsyncTransaction {
             return
         }
         isQueuedForDelivery = true
-        AsyncTransactionCenter.enqueueForDelivery(self)
+        center.enqueueForDelivery(self)
     }
 
     /// Runs every completion in add order, then the transaction's, then wakes the waiters. Called

@@ -24,12 +24,17 @@ public final class AsyncTransactionGroup {
     /// before the deliveries (order 0) of that phase.
     public nonisolated static let commitOrder = -1
 
+    /// The loop whose completions phase commits the group.
+    public nonisolated let loop: DisplayLoop
     private var transactions: [AsyncTransaction] = []
     private var members: Set<ObjectIdentifier> = []
     private var observer: DisplayLoop.BeforeWaitingObserver?
 
-    /// Creates a group. Most code uses ``main``.
-    public init() {}
+    /// Creates a group committed at `loop`'s before-waiting points; default ``DisplayLoop/main``,
+    /// the one ``DisplayActor`` runs on (the commit enters that actor). Most code uses ``main``.
+    public init(loop: DisplayLoop = .main) {
+        self.loop = loop
+    }
 
     /// Transactions added and not yet committed by the group.
     public var count: Int { transactions.count }
@@ -41,7 +46,7 @@ public final class AsyncTransactionGroup {
         guard transaction.state == .open, members.insert(ObjectIdentifier(transaction)).inserted else { return }
         installIfNeeded()
         transactions.append(transaction)
-        DisplayLoop.main.setNeedsBeforeWaiting()
+        loop.setNeedsBeforeWaiting()
     }
 
     /// Commits the transactions added so far that are still open, in the order they were added,
@@ -60,7 +65,7 @@ public final class AsyncTransactionGroup {
 
     private func installIfNeeded() {
         guard observer == nil else { return }
-        observer = DisplayLoop.main.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: Self.commitOrder) { [weak self] _ in
+        observer = loop.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: Self.commitOrder) { [weak self] _ in
             DisplayActor.assumeIsolated {
                 self?.commit()
             }
@@ -69,7 +74,7 @@ public final class AsyncTransactionGroup {
 
     isolated deinit {
         if let observer {
-            DisplayLoop.main.removeBeforeWaitingObserver(observer)
+            loop.removeBeforeWaitingObserver(observer)
         }
     }
 }

@@ -47,6 +47,8 @@ public final class DisplayLink<C: Clock> where C.Duration == Duration {
     /// Milliseconds of hitch per second of frames so far: ``HitchAccounting/hitchTimeRatio``.
     public var hitchTimeRatio: Double { hitchAccounting.hitchTimeRatio }
 
+    /// The loop whose turns the frames are accounted against.
+    public nonisolated let loop: DisplayLoop
     private let clock: C
     private var ticker: Task<Void, Never>?
     private var timer: FrameTimer?
@@ -60,8 +62,11 @@ public final class DisplayLink<C: Clock> where C.Duration == Duration {
     private var frameInTurn: Frame?
     private var turnObserver: DisplayLoop.BeforeWaitingObserver?
 
-    /// Creates a link at `framesPerSecond` (1...240) on `clock`.
-    public init(framesPerSecond: Int = 60, clock: C) {
+    /// Creates a link at `framesPerSecond` (1...240) on `clock`, whose frames' work ends with the
+    /// turns of `loop` (default ``DisplayLoop/main``, the one ``DisplayActor`` runs on: the frames
+    /// are delivered on that actor).
+    public init(framesPerSecond: Int = 60, clock: C, loop: DisplayLoop = .main) {
+        self.loop = loop
         let rate = min(max(framesPerSecond, 1), 240)
         self.framesPerSecond = rate
         self.interval = .nanoseconds(1_000_000_000 / rate)
@@ -81,7 +86,7 @@ public final class DisplayLink<C: Clock> where C.Duration == Duration {
         nextIndex = 0
         nextDue = clock.now.advanced(by: interval)
         // The last phase of every turn: the delivered frame's work (and what it committed) is done.
-        turnObserver = DisplayLoop.main.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: .max) { [weak self] _ in
+        turnObserver = loop.addBeforeWaitingObserver(phase: .asyncTransactionCompletions, order: .max) { [weak self] _ in
             DisplayActor.assumeIsolated { () -> Void in self?.closeFrame() }
         }
         if let first = nextDue as? ContinuousClock.Instant {
@@ -153,7 +158,7 @@ public final class DisplayLink<C: Clock> where C.Duration == Duration {
         nextDue = nil
         onFrame = nil
         closeFrame()
-        if let turnObserver { DisplayLoop.main.removeBeforeWaitingObserver(turnObserver) }
+        if let turnObserver { loop.removeBeforeWaitingObserver(turnObserver) }
         turnObserver = nil
     }
 
@@ -167,13 +172,13 @@ public final class DisplayLink<C: Clock> where C.Duration == Duration {
     isolated deinit {
         ticker?.cancel()
         timer?.stop()
-        if let turnObserver { DisplayLoop.main.removeBeforeWaitingObserver(turnObserver) }
+        if let turnObserver { loop.removeBeforeWaitingObserver(turnObserver) }
     }
 }
 
 extension DisplayLink where C == ContinuousClock {
-    /// Creates a link on the continuous clock.
-    public convenience init(framesPerSecond: Int = 60) {
-        self.init(framesPerSecond: framesPerSecond, clock: ContinuousClock())
+    /// Creates a link on the continuous clock (see ``init(framesPerSecond:clock:loop:)``).
+    public convenience init(framesPerSecond: Int = 60, loop: DisplayLoop = .main) {
+        self.init(framesPerSecond: framesPerSecond, clock: ContinuousClock(), loop: loop)
     }
 }

@@ -32,7 +32,7 @@ public struct Transaction<Target: AnyObject> {
     /// equal (target, action) was already committed this turn, so this commit changed nothing.
     @discardableResult
     public func commit() -> Bool {
-        TransactionCenter.queue.commit(target, action: action, body)
+        TransactionCenter.queue.commit(target, action: action, onDisplayActor: body)
     }
 }
 

@@ -36,7 +36,7 @@ struct RecordingTemplate: FeedCellTemplate {
 
 /// Pre-layout: the cache, bounded work off the loop, delivery at the layout phase in one batch,
 /// cancellation (the sample feed's own templates: Examples/Tests/FeedSupportTests/FeedCellsTests).
-@Suite struct PreLayoutTests {
+@Suite(.mainDisplayLoop) struct PreLayoutTests {
     /// Lanes of these tests, so a worker held by a test never holds the shared ones.
     static let lanes = RenderLanes(width: 2)
 
@@ -93,7 +93,7 @@ struct RecordingTemplate: FeedCellTemplate {
 
     // MARK: Off the loop, bounded, delivered at the layout phase
 
-    @Test(.mainDisplayLoop) func layoutRunsOffTheLoopAtMostNAtOnce() async throws {
+    @Test func layoutRunsOffTheLoopAtMostNAtOnce() async throws {
         let probe = TemplateProbe()
         let lanes = RenderLanes(width: 2)
         let cache = FeedLayoutCache(template: RecordingTemplate(probe: probe, delayMicroseconds: 3_000), lanes: lanes, maxConcurrentLayouts: 2)
@@ -117,7 +117,7 @@ struct RecordingTemplate: FeedCellTemplate {
         #expect(heights.last!! > heights.first!!)
     }
 
-    @Test(.mainDisplayLoop) func fullLayoutsAreBoundedAndForgottenHeightsAreKept() async throws {
+    @Test func fullLayoutsAreBoundedAndForgottenHeightsAreKept() async throws {
         let cache = FeedLayoutCache(template: RecordingTemplate(probe: TemplateProbe(), delayMicroseconds: 0), lanes: RenderLanes(width: 2))
         let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"], images: []) }
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache, retainedLayouts: 4) }.value
@@ -145,7 +145,7 @@ struct RecordingTemplate: FeedCellTemplate {
         #expect(DisplayLoop.drive { preLayout.retainedLayoutCount }.value == 1)
     }
 
-    @Test(.mainDisplayLoop) func resultsReachTheModelOnlyAtTheLayoutPhaseInOneBatch() async throws {
+    @Test func resultsReachTheModelOnlyAtTheLayoutPhaseInOneBatch() async throws {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
@@ -194,7 +194,7 @@ struct RecordingTemplate: FeedCellTemplate {
         #expect(DisplayLoop.drive { !preLayout.isRunning(request) && preLayout.deliveryCount == 1 }.value)
     }
 
-    @Test(.mainDisplayLoop) func aCancelledPageIsNeitherLaidOutNorDelivered() async throws {
+    @Test func aCancelledPageIsNeitherLaidOutNorDelivered() async throws {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
@@ -214,7 +214,7 @@ struct RecordingTemplate: FeedCellTemplate {
         #expect(DisplayLoop.drive { !preLayout.isRunning(request) && preLayout.height(for: "c0") == nil }.value)
     }
 
-    @Test(.mainDisplayLoop) func resultsStoredInTheTurnACancelRunsInAreDropped() async throws {
+    @Test func resultsStoredInTheTurnACancelRunsInAreDropped() async throws {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
@@ -262,7 +262,7 @@ extension PreLayoutTests {
 }
 
 extension PreLayoutTests {
-    @Test(.mainDisplayLoop) func releasingThePreLayoutCancelsItsRequests() async throws {
+    @Test func releasingThePreLayoutCancelsItsRequests() async throws {
         let lanes = RenderLanes(width: 1)
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)

@@ -75,6 +75,11 @@ public final class FeedPreLayout {
 
     /// The cache the layouts come from.
     public let cache: FeedLayoutCache
+    /// The loop whose layout phase delivers.
+    public let loop: DisplayLoop
+    /// The layout-phase queue of `loop` that delivers every pre-layout with something pending, in
+    /// the order they were scheduled.
+    private let deliveries: CoalescingQueue
     /// Called at the layout phase with each delivery.
     private let onDelivery: @DisplayActor (Delivery) -> Void
 
@@ -96,9 +101,14 @@ public final class FeedPreLayout {
     ///   - cache: Where the layouts come from (off the loop).
     ///   - retainedLayouts: The most full layouts ``layout(for:)`` keeps (heights are all kept);
     ///     default 1,000.
+    ///   - loop: The loop whose layout phase delivers; default ``/DisplayLoop/DisplayLoop/main``,
+    ///     the one ``/DisplayLoop/DisplayActor`` runs on (the delivery enters that actor).
     ///   - onDelivery: Called on the loop with each ``Delivery``.
-    public init(cache: FeedLayoutCache, retainedLayouts: Int = 1_000, onDelivery: @escaping @DisplayActor (Delivery) -> Void = { _ in }) {
+    public init(cache: FeedLayoutCache, retainedLayouts: Int = 1_000, loop: DisplayLoop = .main,
+                onDelivery: @escaping @DisplayActor (Delivery) -> Void = { _ in }) {
         self.cache = cache
+        self.loop = loop
+        self.deliveries = Self.deliveryQueue(on: loop)
         self.onDelivery = onDelivery
         self.retained = LRUByteStore(byteLimit: max(0, retainedLayouts))
     }
@@ -186,17 +196,35 @@ public final class FeedPreLayout {
         state.remaining -= 1
         running[request] = state
         if state.remaining == 0 { finish(request) }
-        FeedDeliveryCenter.schedule(self)
+        scheduleDelivery()
     }
 
     private func finish(_ request: Request) {
         pendingCompleted.append(request)
-        FeedDeliveryCenter.schedule(self)
-        DisplayLoop.main.setNeedsBeforeWaiting()
+        scheduleDelivery()
+        loop.setNeedsBeforeWaiting()
+    }
+
+    /// Marks this pre-layout for delivery at this turn's layout phase (called in a job, so the
+    /// turn has a before-waiting point without asking; ``finish(_:)`` asks, for an empty request).
+    private func scheduleDelivery() {
+        deliveries.commit(self, action: "deliver", requestsBeforeWaiting: false) { preLayout, turn in
+            DisplayActor.assumeIsolated { preLayout.deliver(turn: turn) }
+        }
+    }
+
+    /// One delivery queue per loop, shared by its pre-layouts (one observer, schedule order).
+    private static var deliveryQueues: [ObjectIdentifier: CoalescingQueue] = [:]
+
+    private static func deliveryQueue(on loop: DisplayLoop) -> CoalescingQueue {
+        if let queue = deliveryQueues[ObjectIdentifier(loop)] { return queue }
+        let queue = CoalescingQueue(phase: .layout, loop: loop)
+        deliveryQueues[ObjectIdentifier(loop)] = queue
+        return queue
     }
 
     /// Called at the layout phase: everything stored since the last delivery, in one batch.
-    fileprivate func deliver(turn: TurnRecord) {
+    private func deliver(turn: TurnRecord) {
         guard !pendingLayouts.isEmpty || !pendingFailures.isEmpty || !pendingCompleted.isEmpty else { return }
         let delivery = Delivery(turn: turn.number, phase: .layout, layouts: pendingLayouts.map(\.1),
                                 failures: pendingFailures, completed: pendingCompleted)
@@ -210,43 +238,5 @@ public final class FeedPreLayout {
         }
         deliveryCount += 1
         onDelivery(delivery)
-    }
-}
-
-/// The one layout-phase observer of ``/DisplayLoop/DisplayLoop/main`` that delivers every
-/// ``FeedPreLayout`` with something pending, in the order they were scheduled.
-@DisplayActor
-enum FeedDeliveryCenter {
-    private final class WeakBox {
-        weak var value: FeedPreLayout?
-        init(_ value: FeedPreLayout) { self.value = value }
-    }
-
-    private static var pending: [ObjectIdentifier: WeakBox] = [:]
-    private static var order: [ObjectIdentifier] = []
-    private static var observer: DisplayLoop.BeforeWaitingObserver?
-
-    /// Marks `preLayout` for delivery at this turn's layout phase (a job is running, so the turn
-    /// has a before-waiting point).
-    static func schedule(_ preLayout: FeedPreLayout) {
-        if observer == nil {
-            observer = DisplayLoop.main.addBeforeWaitingObserver(phase: .layout) { turn in
-                DisplayActor.assumeIsolated { flush(turn) }
-            }
-        }
-        let key = ObjectIdentifier(preLayout)
-        if pending[key]?.value == nil {
-            if pending[key] != nil { order.removeAll { $0 == key } }
-            pending[key] = WeakBox(preLayout)
-            order.append(key)
-        }
-    }
-
-    private static func flush(_ turn: TurnRecord) {
-        guard !order.isEmpty else { return }
-        let keys = order, boxes = pending
-        order.removeAll()
-        pending.removeAll()
-        for key in keys { boxes[key]?.value?.deliver(turn: turn) }
     }
 }

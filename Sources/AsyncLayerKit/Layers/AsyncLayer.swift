@@ -11,8 +11,11 @@ import Synchronization
 /// YYAsyncLayer's four checks — so a superseded draw never becomes visible. Each request gets
 /// exactly one ``AsyncLayerDisplayTask/didDisplay`` (`finished: false` when superseded).
 ///
+/// - A display task can instead hand the layer a job that produces the bitmap itself
+///   (``AsyncLayerDisplayTask/render``): the layer runs it in the draw task, with the same checks
+///   (the job's own end stands for the second and third) and the same single `didDisplay`.
 /// - Edge rules: a layer smaller than 1 pt in either dimension, or without a
-///   ``AsyncLayerDisplayTask/display`` closure, gets empty contents and `didDisplay(true)`. An
+///   ``AsyncLayerDisplayTask/display`` closure or render job, gets empty contents and `didDisplay(true)`. An
 ///   opaque layer is filled white, then with its ``backgroundColor``.
 /// - By default the old contents stay until the new ones are ready (no flicker); set
 ///   ``clearsContentsBeforeDisplay`` to clear them when a draw starts.
@@ -44,8 +47,8 @@ public final class AsyncLayer {
     /// Makes a new display task for each display, from the state at that moment (YYAsyncLayer's
     /// `newAsyncDisplayTask`); held weakly. When set, it wins over ``displayTask``.
     public weak var delegate: (any AsyncLayerDelegate)?
-    /// Where asynchronous drawing runs. A replaced renderer (and what its closure captured, such
-    /// as an ``ElementLayer``'s tree) is released off the loop.
+    /// Where asynchronous drawing closures run (a render job runs where it chooses). A replaced
+    /// renderer (and what its closure captured) is released off the loop.
     public var renderer: LayerRenderer {
         didSet { ReleaseQueue.shared.release(oldValue) }
     }
@@ -60,7 +63,7 @@ public final class AsyncLayer {
     public struct Statistics: Sendable, Hashable {
         /// Display requests (coalesced `setNeedsDisplay` calls count once).
         public var requests = 0
-        /// Drawing closures that started running.
+        /// Drawing closures that started running (render jobs are not counted).
         public var drawsStarted = 0
         /// Requests whose contents were set (`didDisplay(true)`).
         public var finished = 0
@@ -98,7 +101,7 @@ public final class AsyncLayer {
     /// Marks the layer for display at this turn's display phase. Any number of calls in one turn
     /// make one draw, of the layer's state at that phase.
     public func setNeedsDisplay() {
-        LayerDisplayQueue.queue.commit(self, action: "display") { $0.display() }
+        LayerDisplayQueue.queue.commit(self, action: "display", onDisplayActor: { $0.display() })
     }
 
     /// Whether a draw is in flight.
@@ -118,7 +121,8 @@ public final class AsyncLayer {
         let task = delegate?.newDisplayTask(for: self) ?? displayTask
         task?.willDisplay?(self)
         let size = bounds.size
-        guard size.width >= 1, size.height >= 1, let draw = task?.display else {
+        guard size.width >= 1, size.height >= 1,
+              let work = DrawWork(task, size: size, scale: contentsScale, isOpaque: isOpaque, background: backgroundColor) else {
             replaceContents(with: nil)
             finish(task, finished: true)
             return
@@ -126,8 +130,8 @@ public final class AsyncLayer {
         if clearsContentsBeforeDisplay {
             replaceContents(with: nil)
         }
-        let job = DrawJob(size: size, scale: contentsScale, isOpaque: isOpaque, background: backgroundColor, draw: draw)
-        guard displaysAsynchronously else {
+        // A render job is asynchronous by nature: it runs off the loop even on a synchronous layer.
+        if !displaysAsynchronously, case .draw(let job) = work {
             statistics.drawsStarted += 1
             complete(task, with: Result { try job.render() })
             return
@@ -136,20 +140,13 @@ public final class AsyncLayer {
         let started = DrawStarted()
         // The draw's inputs reach the task through a box it empties, so that when the draw ends
         // they go to the release queue and nothing of them dies on the loop with the task.
-        let inputs = DrawInputs(renderer: renderer, job: job, task: task)
+        let inputs = DrawInputs(renderer: renderer, work: work, task: task)
         drawTask = Task { @DisplayActor in
-            let (renderer, job, task) = inputs.take()
-            defer { ReleaseQueue.shared.release(DrawInputs(renderer: renderer, job: job, task: task)) }
+            let (renderer, work, task) = inputs.take()
+            defer { ReleaseQueue.shared.release(DrawInputs(renderer: renderer, work: work, task: task)) }
             let result: Result<Bitmap, any Error>
             do {
-                let bitmap = try await renderer.run {
-                    try Task.checkCancellation()  // 1: superseded before it started
-                    started.mark()
-                    let bitmap = try job.render()  // 2: checked after drawing, inside render
-                    try Task.checkCancellation()  // 3: superseded while the bitmap was made
-                    return bitmap
-                }
-                result = .success(bitmap)
+                result = .success(try await work.run(on: renderer, started: started))  // checks 1 to 3
             } catch {
                 result = .failure(error)
             }
@@ -203,19 +200,19 @@ public protocol AsyncLayerDelegate: AnyObject {
 @DisplayActor
 final class DrawInputs {
     private var renderer: LayerRenderer?
-    private var job: DrawJob?
+    private var work: DrawWork?
     private var task: AsyncLayerDisplayTask?
 
-    init(renderer: LayerRenderer, job: DrawJob, task: AsyncLayerDisplayTask?) {
+    init(renderer: LayerRenderer, work: DrawWork, task: AsyncLayerDisplayTask?) {
         self.renderer = renderer
-        self.job = job
+        self.work = work
         self.task = task
     }
 
     /// The inputs, moved out: the box keeps nothing. Called once, by the draw task.
-    func take() -> (LayerRenderer, DrawJob, AsyncLayerDisplayTask?) {
-        defer { (renderer, job, task) = (nil, nil, nil) }
-        return (renderer!, job!, task)
+    func take() -> (LayerRenderer, DrawWork, AsyncLayerDisplayTask?) {
+        defer { (renderer, work, task) = (nil, nil, nil) }
+        return (renderer!, work!, task)
     }
 }
 
@@ -232,7 +229,45 @@ enum LayerDisplayQueue {
     static let queue = CoalescingQueue(phase: .display)
 }
 
-/// One draw's inputs, captured on the loop and used off it.
+/// How one display makes its bitmap, captured on the loop and run off it: the task's drawing
+/// closure, in a context the layer makes, or the task's render job, which makes the bitmap itself.
+enum DrawWork: Sendable {
+    case draw(DrawJob)
+    case produce(AsyncLayerDisplayTask.Render, size: Size, scale: Double)
+
+    /// The work `task` asks for (its render job wins over its drawing); `nil` when it has neither.
+    init?(_ task: AsyncLayerDisplayTask?, size: Size, scale: Double, isOpaque: Bool, background: Color?) {
+        if let render = task?.render {
+            self = .produce(render, size: size, scale: scale)
+        } else if let draw = task?.display {
+            self = .draw(DrawJob(size: size, scale: scale, isOpaque: isOpaque, background: background, draw: draw))
+        } else {
+            return nil
+        }
+    }
+
+    /// Makes the bitmap off the loop, with the first three cancellation checks (the fourth is
+    /// the layer's, on the loop). Only a drawing closure marks `started`.
+    @concurrent func run(on renderer: LayerRenderer, started: DrawStarted) async throws -> Bitmap {
+        switch self {
+        case .draw(let job):
+            return try await renderer.run {
+                try Task.checkCancellation()  // 1: superseded before it started
+                started.mark()
+                let bitmap = try job.render()  // 2: checked after drawing, inside render
+                try Task.checkCancellation()  // 3: superseded while the bitmap was made
+                return bitmap
+            }
+        case .produce(let render, let size, let scale):
+            try Task.checkCancellation()  // 1: superseded before it started
+            let bitmap = try await render(size, scale)
+            try Task.checkCancellation()  // 2 and 3: the job drew and made the bitmap
+            return bitmap
+        }
+    }
+}
+
+/// A drawing closure's inputs, captured on the loop and used off it.
 struct DrawJob: Sendable {
     let size: Size
     let scale: Double

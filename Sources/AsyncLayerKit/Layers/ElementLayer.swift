@@ -16,7 +16,8 @@
 /// ```
 ///
 /// All its state lives on ``/DisplayLoop/DisplayActor``. The display is an ``AsyncLayer``
-/// display, with that layer's rules: requests in one turn are coalesced into one render of the
+/// display whose task hands the layer a render job (``AsyncLayerDisplayTask/render``), with that
+/// layer's rules: requests in one turn are coalesced into one render of the
 /// last state at the turn's display phase; a failed render keeps the old contents and sets
 /// ``lastError``; a layer under 1 pt, or without a tree, gets empty contents; replaced contents
 /// are released off the loop, and so are replaced trees (``ReleaseQueue``). On top of that:
@@ -142,10 +143,10 @@ public final class ElementLayer {
     }
 
     isolated deinit {
-        // A layer dropped on the loop must not free its tree there either (the bitmap is the
-        // underlying layer's to hand off).
+        // A layer dropped on the loop must not free its tree there either, nor the display task
+        // whose render job captured it (the bitmap is the underlying layer's to hand off).
         if let element { ReleaseQueue.shared.release(element) }
-        ReleaseQueue.shared.release(layer.renderer)
+        if let task = layer.displayTask { ReleaseQueue.shared.release(task) }
     }
 
     /// Renders a tree for an element layer created with ``init(bounds:contentsScale:priority:render:)``:
@@ -205,15 +206,15 @@ public final class ElementLayer {
     public var isDisplaying: Bool { layer.isDisplaying }
     /// The underlying layer's counts: display `requests`, `finished` and `abandoned` ones (a
     /// new model identity's immediate clearing counts as a finished request when there were
-    /// contents to clear). `drawsStarted` stays 0: the tree is drawn by the renderer, not by a
-    /// layer drawing closure — see ``ElementRenderService/renders`` for the renders themselves.
+    /// contents to clear). `drawsStarted` stays 0: the tree is drawn by the layer's render job,
+    /// not by a drawing closure — see ``ElementRenderService/renders`` for the renders themselves.
     public var statistics: AsyncLayer.Statistics { layer.statistics }
 
     private func update(_ element: Element?, modelID: AnyHashable?) {
         guard element != self.element || modelID != self.modelID else { return }
         let newModel = modelID != self.modelID
         // The previous tree may be large: it dies off the loop, as replaced bitmaps do (the
-        // renderer that captured it is released the same way when it is replaced below).
+        // display task that captured it is released the same way when it is replaced below).
         if let previous = self.element { ReleaseQueue.shared.release(previous) }
         self.element = element
         self.modelID = modelID
@@ -243,13 +244,11 @@ public final class ElementLayer {
             layer.setNeedsDisplay()
             return
         }
-        let (source, size, scale, priority) = (self.source, layer.bounds.size, layer.contentsScale, self.priority)
-        // The renderer produces the tree's finished bitmap itself, so the layer's drawing closure
-        // is never called; it only has to exist (a task without one clears the layer).
-        layer.renderer = LayerRenderer { _ in
+        let (source, priority) = (self.source, self.priority)
+        // The source produces the tree's finished bitmap, at the size and scale of the display.
+        layer.displayTask = AsyncLayerDisplayTask(render: { size, scale in
             try await source.render(element, size: size, scale: scale, priority: priority)
-        }
-        layer.displayTask = AsyncLayerDisplayTask(display: { _, _ in }, didDisplay: report)
+        }, didDisplay: report)
         layer.setNeedsDisplay()
     }
 }

@@ -6,20 +6,29 @@
 /// end of the display phase: one task per turn at most, never one per value.
 @DisplayActor
 public final class ReleaseQueue {
-    /// The queue ``AsyncLayer`` uses.
+    /// The queue ``AsyncLayer`` uses, on ``/DisplayLoop/DisplayLoop/main``.
     public static let shared = ReleaseQueue()
 
+    /// The loop whose display phase hands the values off.
+    public let loop: DisplayLoop
     private var pending: [any Sendable] = []
     private var observer: DisplayLoop.BeforeWaitingObserver?
     /// Values handed off the loop so far.
     public private(set) var releasedCount = 0
+
+    /// Creates a queue drained at the end of `loop`'s display phase; default
+    /// ``/DisplayLoop/DisplayLoop/main``, the one ``/DisplayLoop/DisplayActor`` runs on (the drain
+    /// enters that actor).
+    public init(loop: DisplayLoop = .main) {
+        self.loop = loop
+    }
 
     /// Takes the loop's reference to `value`; it is released on a background task after this
     /// turn's display phase.
     public func release(_ value: sending any Sendable) {
         installIfNeeded()
         pending.append(value)
-        DisplayLoop.main.setNeedsBeforeWaiting()
+        loop.setNeedsBeforeWaiting()
     }
 
     /// Hands everything pending to one background task now.
@@ -52,8 +61,13 @@ public final class ReleaseQueue {
 
     private func installIfNeeded() {
         guard observer == nil else { return }
-        observer = DisplayLoop.main.addBeforeWaitingObserver(phase: .display, order: .max) { _ in
-            DisplayActor.assumeIsolated { ReleaseQueue.shared.drain() }
+        observer = loop.addBeforeWaitingObserver(phase: .display, order: .max) { [weak self] _ in
+            DisplayActor.assumeIsolated { self?.drain() }
         }
+    }
+
+    isolated deinit {
+        drain()
+        if let observer { loop.removeBeforeWaitingObserver(observer) }
     }
 }
