@@ -74,6 +74,10 @@ enum CodecTestSupport {
         return try [UInt8](Data(contentsOf: url))
     }
 
+    /// Whether this process runs under AddressSanitizer (its runtime is linked in), whose
+    /// quarantine keeps freed memory resident: then RSS growth says nothing about leaks.
+    static let runsUnderAddressSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
     /// This process's resident set size in bytes, from /proc/self/statm.
     static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
