@@ -151,6 +151,7 @@ import Testing
         (#"{"minWidth": "1e400"}"#, #"root.children[1].style.minWidth: "1e400" is not a finite length"#),
         (#"{"width": 1e400}"#, "root.children[1].style.width: 1e400 is not a finite number"),
         (#"{"margin": -1E+999}"#, "root.children[1].style.margin: -1E+999 is not a finite number"),
+        (#"{"height": 1\#(String(repeating: "0", count: 400))}"#, "root.children[1].style.height: 1000"),
         (#"{"width": "NaN"}"#, #"root.children[1].style.width: "NaN" is not a length"#),
         (#"{"width": "inf"}"#, #"root.children[1].style.width: "inf" is not a length"#),
         (#"{"width": -4}"#, "root.children[1].style.width: -4 is negative: this length must be 0 or more"),

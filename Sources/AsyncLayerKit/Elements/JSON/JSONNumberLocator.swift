@@ -8,7 +8,8 @@ enum JSONNumberLocator {
     /// The path (formatted as ``JSONErrorPath`` does) and text of the first number literal that
     /// does not fit a finite `Double`, or `nil` when there is none.
     static func firstNonFiniteNumber(in bytes: [UInt8]) -> (path: String, literal: String)? {
-        enum Frame { case object(key: String?), array(index: Int) }
+        // A key is kept as the range of its text, read only when its path is printed.
+        enum Frame { case object(key: Range<Int>?), array(index: Int) }
         var stack: [Frame] = []
         var expectingKey = false
         var i = 0
@@ -30,25 +31,31 @@ enum JSONNumberLocator {
                 }
                 i += 1
             case UInt8(ascii: "\""):
-                var text: [UInt8] = []
                 i += 1
+                let start = i
                 while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-                    if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count { i += 1 }
-                    text.append(bytes[i]); i += 1
+                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
                 }
+                let end = min(i, bytes.count)
                 i += 1
                 if expectingKey, case .object = stack.last {
-                    stack[stack.count - 1] = .object(key: String(decoding: text, as: UTF8.self))
+                    stack[stack.count - 1] = .object(key: start..<end)
                     expectingKey = false
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = i
-                while i < bytes.count, isNumberByte(bytes[i]) { i += 1 }
+                var hasExponent = false
+                while i < bytes.count, isNumberByte(bytes[i]) {
+                    hasExponent = hasExponent || bytes[i] | 0x20 == UInt8(ascii: "e")
+                    i += 1
+                }
+                // Only an exponent or more than 308 digits can overflow a Double.
+                guard hasExponent || i - start > 308 else { continue }
                 let literal = String(decoding: bytes[start..<i], as: UTF8.self)
                 if let value = Double(literal), !value.isFinite {
                     return (path(stack.map { frame in
                         switch frame {
-                        case .object(let key): .key(key ?? "")
+                        case .object(let key): .key(key.map { unescaped(bytes[$0]) } ?? "")
                         case .array(let index): .index(index)
                         }
                     }), literal)
@@ -58,6 +65,17 @@ enum JSONNumberLocator {
             }
         }
         return nil
+    }
+
+    /// A string's text with each backslash dropped and the byte after it kept.
+    private static func unescaped(_ text: ArraySlice<UInt8>) -> String {
+        var result: [UInt8] = []
+        var escaped = false
+        for byte in text {
+            if !escaped, byte == UInt8(ascii: "\\") { escaped = true; continue }
+            result.append(byte); escaped = false
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     private enum Step { case key(String), index(Int) }

@@ -32,28 +32,35 @@ enum StyleKeyCheck {
             if known.contains(camel) { return camel }
         }
         let lower = key.lowercased()
-        let scored = known.map { ($0, editDistance(lower, $0.lowercased())) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
-        guard let (best, distance) = scored, distance <= max(2, key.count / 3) else { return nil }
-        return best
+        let bound = max(2, key.count / 3)
+        let scored = known.compactMap { name in editDistance(lower, name.lowercased(), atMost: bound).map { (name, $0) } }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }
+        return scored?.0
     }
 
     /// Edit distance between two short strings, counting a swap of neighbours as one edit
-    /// (optimal string alignment), so `widht` is one edit from `width`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    /// (optimal string alignment), so `widht` is one edit from `width`; `nil` when it is above
+    /// `bound`. Strings whose lengths differ by more than `bound` cost nothing: a hostile
+    /// megabyte-long key is refused without a table of its length times the candidate's.
+    static func editDistance(_ a: String, _ b: String, atMost bound: Int) -> Int? {
         let a = Array(a.utf8), b = Array(b.utf8)
+        guard abs(a.count - b.count) <= bound else { return nil }
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+        // Three rows of the (a.count + 1) × (b.count + 1) table: the one before last, the last, this one.
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var last = Array(0...b.count)
+        var row = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
+            row[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                row[j] = min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    row[j] = min(row[j], before[j - 2] + 1)
                 }
             }
+            (before, last, row) = (last, row, before)
         }
-        return d[a.count][b.count]
+        return last[b.count] <= bound ? last[b.count] : nil
     }
 }
