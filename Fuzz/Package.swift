@@ -32,9 +32,10 @@ let package = Package(
         // What the targets share: property checks (a failed one is a crash libFuzzer keeps), the
         // image decoders' run, the bridge to async parsers.
         .target(name: "FuzzSupport", dependencies: [library], swiftSettings: swiftSettings),
-        // card-server's pure request parsers, compiled from its own files (symbolic links into
-        // Examples/card-server/Sources/CardServer), so the fuzz build needs no Hummingbird.
-        .target(name: "CardServerParsing", dependencies: [library], swiftSettings: swiftSettings),
+        // card-server's pure request parsers: Sources/CardRequestParsing is a link to card-server's
+        // own target folder (Examples/card-server/Sources/CardRequestParsing), so the fuzz build
+        // compiles the same files without resolving Hummingbird.
+        .target(name: "CardRequestParsing", dependencies: [library], swiftSettings: swiftSettings),
 
         fuzzTarget("element-document", [library, "FuzzSupport"]),
         fuzzTarget("feed-page", [library, "FuzzSupport"]),
@@ -42,6 +43,6 @@ let package = Package(
         fuzzTarget("image-jpeg", [library, "FuzzSupport"]),
         fuzzTarget("image-webp", [library, "FuzzSupport"]),
         fuzzTarget("folder-names", [library, "FuzzSupport"]),
-        fuzzTarget("card-request", ["CardServerParsing", "FuzzSupport"]),
+        fuzzTarget("card-request", ["CardRequestParsing", "FuzzSupport"]),
     ]
 )

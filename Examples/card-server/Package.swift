@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "card-server", targets: ["card-server"]),
         .library(name: "CardServer", targets: ["CardServer"]),
+        .library(name: "CardRequestParsing", targets: ["CardRequestParsing"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name (main, a worktree, a clone).
@@ -39,10 +40,19 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
+        // The pure request parsers (Accept, If-None-Match, ?scale= and ?quality=, image names):
+        // no Hummingbird, so the fuzz package compiles them too (Fuzz/Sources/CardRequestParsing
+        // is a link to this folder).
+        .target(
+            name: "CardRequestParsing",
+            dependencies: [.product(name: "AsyncLayerKit", package: "AsyncLayerKit")],
+            swiftSettings: swiftSettings
+        ),
         // The application: routes, negotiation, limits, error mapping. Testable in-process.
         .target(
             name: "CardServer",
             dependencies: [
+                "CardRequestParsing",
                 .product(name: "AsyncLayerKit", package: "AsyncLayerKit"),
                 .product(name: "ReferenceCard", package: "AsyncLayerKitExamples"),
                 .product(name: "FeedSupport", package: "AsyncLayerKitExamples"),
@@ -75,6 +85,7 @@ let package = Package(
             name: "CardServerTests",
             dependencies: [
                 "CardServer",
+                "CardRequestParsing",
                 .product(name: "AsyncLayerKit", package: "AsyncLayerKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

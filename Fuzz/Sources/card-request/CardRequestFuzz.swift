@@ -1,32 +1,52 @@
-import CardServerParsing
+import AsyncLayerKit
+import CardRequestParsing
 import FuzzSupport
 
-/// card-server's pure request parsers over one arbitrary string each run: the `Accept`
-/// negotiation, the `If-None-Match` comparison and the `/images/{name}` file-name reader.
+/// card-server's pure request parsers (its `CardRequestParsing` target) over one arbitrary string
+/// each run: the `Accept` negotiation, the `If-None-Match` comparison, the `?scale=` and
+/// `?quality=` readers and the `/images/{name}` file-name reader.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func cardRequestFuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: fuzzInput(start, count), as: UTF8.self)
     let lowered = text.lowercased()
 
     // A chosen format is named by the header: its own type, image/* or */*.
-    if let format = CardRequestParsing.negotiate(accept: text), !text.allSatisfy(\.isWhitespace) {
+    if let format = CardFormat.negotiate(accept: text), !text.allSatisfy({ $0 == " " || $0 == "\t" }) {
         require(lowered.contains(format.mediaType) || lowered.contains("image/*") || lowered.contains("*/*"),
                 "negotiated \(format) from \(text.debugDescription)")
     }
 
     // A match needs the tag itself or `*` in the header.
     let etag = "\"0123456789abcdef0123456789abcdef-375x200@2-q80.webp\""
-    if CardRequestParsing.ifNoneMatch(text, matches: etag) {
+    if ifNoneMatch(text, matches: etag) {
         require(text.contains("*") || text.contains(etag), "\(text.debugDescription) matched \(etag)")
     }
-    require(CardRequestParsing.ifNoneMatch(text + ", " + etag, matches: etag) || text.contains("\""),
+    require(ifNoneMatch(text + ", " + etag, matches: etag) || text.contains("\""),
             "\(text.debugDescription), then the tag, did not match the tag")
 
     // One spelling per image: a name that parses prints back as itself (`.jpeg` as `.jpg`).
-    if let canonical = CardRequestParsing.imageFileName(text) {
+    if let name = ImageName(fileName: text) {
         let expected = text.hasSuffix(".jpeg") ? String(text.dropLast(5)) + ".jpg" : text
-        require(canonical == expected, "\(text.debugDescription) parsed, prints back as \(canonical)")
-        require(CardRequestParsing.imageFileName(canonical) == canonical, "\(canonical.debugDescription) does not parse back")
+        require(name.fileName == expected, "\(text.debugDescription) parsed, prints back as \(name.fileName)")
+        require(ImageName(fileName: name.fileName) == name, "\(name.fileName.debugDescription) does not parse back")
     }
+
+    // An accepted scale is in range, and the image name it gives reads back to the same scale,
+    // whatever the maximum (so any finite positive Double prints as a name that parses).
+    let hash = ContentHash(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
+    for maximum in [4, Double.greatestFiniteMagnitude] {
+        guard let scale = try? RenderParameters.scale(Substring(text), default: 2, max: maximum) else { continue }
+        require(scale.isFinite && scale > 0 && scale <= maximum, "scale \(text.debugDescription) read as \(scale)")
+        let name = ImageName(hash: hash, size: Size(width: 375, height: 200), scale: scale, quality: 80, format: .webp)
+        require(ImageName(fileName: name.fileName) == name, "scale \(scale): \(name.fileName.debugDescription) does not parse back")
+    }
+
+    // An accepted quality is 1...100 and written in the name; PNG ignores the parameter.
+    if let quality = try? RenderParameters.quality(Substring(text), format: .jpeg) {
+        require((1...100).contains(quality), "quality \(text.debugDescription) read as \(quality)")
+        let name = ImageName(hash: hash, size: Size(width: 10, height: 10), scale: 1, quality: quality, format: .jpeg)
+        require(ImageName(fileName: name.fileName)?.quality == quality, "quality \(quality) does not survive \(name.fileName)")
+    }
+    require((try? RenderParameters.quality(Substring(text), format: .png)) == 0, "PNG read a quality from \(text.debugDescription)")
     return 0
 }

@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import CardRequestParsing
 import Hummingbird
 import HTTPTypes
 import NIOCore
@@ -91,20 +92,19 @@ extension CardServer {
     }
 
     private func scale(of request: Request) throws(CardServerError) -> Double {
-        guard let text = request.uri.queryParameters["scale"] else { return Self.defaultScale }
-        guard let scale = Double(String(text)), scale.isFinite, scale > 0, scale <= configuration.maxScale else {
-            throw CardServerError(status: .badRequest, message: "scale \(text): expected 0 < scale ≤ \(configuration.maxScale)", limit: "scale")
+        do {
+            return try RenderParameters.scale(request.uri.queryParameters["scale"], default: Self.defaultScale, max: configuration.maxScale)
+        } catch {
+            throw CardServerError(status: .badRequest, message: error.description, limit: error.name)
         }
-        return scale
     }
 
     private func quality(of request: Request, format: CardFormat) throws(CardServerError) -> Int {
-        guard format != .png else { return 0 }
-        guard let text = request.uri.queryParameters["quality"] else { return format.defaultQuality }
-        guard let quality = Int(String(text)), (1...100).contains(quality) else {
-            throw CardServerError(status: .badRequest, message: "quality \(text): expected 1...100", limit: "quality")
+        do {
+            return try RenderParameters.quality(request.uri.queryParameters["quality"], format: format)
+        } catch {
+            throw CardServerError(status: .badRequest, message: error.description, limit: error.name)
         }
-        return quality
     }
 
     /// The output bitmap's pixel limit, checked before rendering (422, `limit: "pixels"`).

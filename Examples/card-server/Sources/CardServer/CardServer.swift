@@ -1,4 +1,5 @@
 public import AsyncLayerKit
+import CardRequestParsing
 public import Hummingbird
 public import HummingbirdCore
 import HTTPTypes

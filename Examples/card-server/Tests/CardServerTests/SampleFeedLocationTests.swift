@@ -76,9 +76,13 @@ import Testing
         for bundle in try fileManager.contentsOfDirectory(atPath: Self.buildFolder.path) where bundle.hasSuffix(".resources") {
             try fileManager.copyItem(at: Self.buildFolder.appendingPathComponent(bundle), to: install.appendingPathComponent(bundle))
         }
-        let feedBundle = try #require(try fileManager.contentsOfDirectory(atPath: install.path).first { $0.hasSuffix("FeedSupport.resources") })
+        // Every FeedSupport bundle is marked: a build folder may still hold one from an older package name.
+        let feedBundles = try fileManager.contentsOfDirectory(atPath: install.path).filter { $0.hasSuffix("FeedSupport.resources") }
+        try #require(!feedBundles.isEmpty, "no FeedSupport bundle in \(Self.buildFolder.path)")
         let oldID = try await FeedSupportAccess.firstItemID()
-        try Self.renameItem(oldID, to: "installed-item", inFeedAt: install.appendingPathComponent(feedBundle).appendingPathComponent("feed-data"))
+        for feedBundle in feedBundles {
+            try Self.renameItem(oldID, to: "installed-item", inFeedAt: install.appendingPathComponent(feedBundle).appendingPathComponent("feed-data"))
+        }
 
         let server = try ServerProcess(executable: install.appendingPathComponent("card-server"), workingDirectory: elsewhere)
         defer { server.stop() }

@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import CardRequestParsing
 @testable import CardServer
 import Foundation
 import Hummingbird

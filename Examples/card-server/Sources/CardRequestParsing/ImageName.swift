@@ -1,4 +1,4 @@
-import AsyncLayerKit
+public import AsyncLayerKit
 
 /// The content-hash name of one image, `<hash>-<width>x<height>@<scale>[-q<quality>].<ext>`:
 /// its strong ETag, its `/images/` URL, and (read back) its key in the render service's cache.
@@ -7,20 +7,20 @@ import AsyncLayerKit
 /// options through format and quality), so `/images/{name}` needs no index of its own: it parses
 /// the name and looks the encoding up. Only the canonical spelling parses (`120x40`, never
 /// `120.0x40`), so one image has one URL.
-struct ImageName: Hashable, Sendable {
+public struct ImageName: Hashable, Sendable {
     /// The tree's content hash.
-    var hash: ContentHash
+    public var hash: ContentHash
     /// The output size in points.
-    var size: Size
+    public var size: Size
     /// Pixels per point.
-    var scale: Double
+    public var scale: Double
     /// The quality (WebP and JPEG; 0 for PNG, whose name has none).
-    var quality: Int
+    public var quality: Int
     /// The format, written as the extension.
-    var format: CardFormat
+    public var format: CardFormat
 
     /// The name of an image about to be made.
-    init(hash: ContentHash, size: Size, scale: Double, quality: Int, format: CardFormat) {
+    public init(hash: ContentHash, size: Size, scale: Double, quality: Int, format: CardFormat) {
         self.hash = hash
         self.size = size
         self.scale = scale
@@ -30,7 +30,7 @@ struct ImageName: Hashable, Sendable {
 
     /// Reads a file name back (`.jpeg` is read as `.jpg`); `nil` unless it is a name the server
     /// writes, spelled as the server spells it.
-    init?(fileName: String) {
+    public init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: "."),
               let format = CardFormat(fileExtension: String(fileName[fileName.index(after: dot)...])) else { return nil }
         let stem = fileName[..<dot]
@@ -66,13 +66,13 @@ struct ImageName: Hashable, Sendable {
     }
 
     /// The file name: the ETag (quoted) and the last component of the `/images/` URL.
-    var fileName: String { stem + "." + format.fileExtension }
+    public var fileName: String { stem + "." + format.fileExtension }
 
     /// The encoder's options this name stands for.
-    var options: EncodingOptions { format.encodingOptions(quality: quality) }
+    public var options: EncodingOptions { format.encodingOptions(quality: quality) }
 
     /// The key of this image in a render service's cache.
-    var encodingKey: ElementCache.EncodingKey {
+    public var encodingKey: ElementCache.EncodingKey {
         ElementCache.EncodingKey(render: .init(hash: hash, size: size, scale: scale), options: options)
     }
 

@@ -1,5 +1,4 @@
 public import AsyncLayerKit
-import Foundation
 
 /// The formats the server encodes, chosen by the request's `Accept` header.
 public enum CardFormat: String, Sendable, CaseIterable {
@@ -59,15 +58,16 @@ public enum CardFormat: String, Sendable, CaseIterable {
     /// The best format for an `Accept` header: the highest `q`, ties broken by the server's
     /// order (WebP, PNG, JPEG); `nil` when none is acceptable (406). No header: WebP.
     public static func negotiate(accept: String?) -> CardFormat? {
-        guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return .webp }
+        guard let accept, !HTTPText.trimmed(accept[...]).isEmpty else { return .webp }
         var quality: [CardFormat: Double] = [:]
         var specificity: [CardFormat: Int] = [:]  // 2: exact type, 1: image/*, 0: */*
         for range in accept.split(separator: ",") {
-            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let parts = range.split(separator: ";").map { HTTPText.trimmed($0).lowercased() }
             guard let type = parts.first, !type.isEmpty else { continue }
             var q = 1.0
             for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
-                q = Double(parameter.dropFirst(2)) ?? 0
+                // A weight that is not a qvalue (`0` to `1`, three decimals at most) excludes the range.
+                q = HTTPText.qvalue(parameter.dropFirst(2)) ?? 0
             }
             for format in allCases {
                 let level: Int
@@ -91,17 +91,4 @@ public enum CardFormat: String, Sendable, CaseIterable {
         }
         return best?.format
     }
-}
-
-/// Whether an `If-None-Match` header matches `etag` (weak comparison, as RFC 9110 §13.1.2 asks).
-func ifNoneMatch(_ header: String?, matches etag: String) -> Bool {
-    guard let header else { return false }
-    let tag = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
-    for candidate in header.split(separator: ",") {
-        var candidate = candidate.trimmingCharacters(in: .whitespaces)
-        if candidate == "*" { return true }
-        if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
-        if candidate == tag { return true }
-    }
-    return false
 }

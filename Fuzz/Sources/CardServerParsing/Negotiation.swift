@@ -1,1 +1,0 @@
-../../../Examples/card-server/Sources/CardServer/Negotiation.swift
