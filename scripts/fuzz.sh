@@ -5,7 +5,10 @@
 #
 #   scripts/fuzz.sh                             # every target, FUZZ_SECONDS (default 60) each
 #   FUZZ_TARGET=image-png FUZZ_SECONDS=600 scripts/fuzz.sh
+#   FUZZ_MAX_LEN=1048576 FUZZ_TARGET=element-document scripts/fuzz.sh   # large inputs
 #
+# libFuzzer's inputs stay under 4 KiB by default, which finds no cost that grows with size;
+# FUZZ_MAX_LEN lets them grow (a run whose slowest input took over a second says so).
 # The inputs libFuzzer finds interesting are kept in Fuzz/.build/corpus/<target>/ (not committed),
 # so a later run starts where the last one stopped. A crash, a timeout (FUZZ_TIMEOUT seconds for
 # one input, default 10), an allocation over FUZZ_MALLOC_MB (default 64 MiB: 4 times the largest
@@ -19,6 +22,7 @@ seconds=${FUZZ_SECONDS:-60}
 only=${FUZZ_TARGET:-all}
 timeout=${FUZZ_TIMEOUT:-10}
 malloc_mb=${FUZZ_MALLOC_MB:-64}
+max_len=${FUZZ_MAX_LEN:-}
 targets=(element-document feed-page image-png image-jpeg image-webp folder-names card-request)
 
 if [[ $only != all ]]; then
@@ -38,7 +42,7 @@ bin=$(swift build "${flags[@]}" --show-bin-path 2>/dev/null)
 export SWIFT_BACKTRACE=enable=no
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 results=Fuzz/.build/fuzz-results.tsv
-[[ -f $results ]] || printf 'date\tcommit\ttarget\tseconds\texecutions\tcorpus\toutcome\n' > "$results"
+[[ -f $results ]] || printf 'date\tcommit\ttarget\tseconds\texecutions\tcorpus\toutcome\tmax_len\tslowest_s\n' > "$results"
 
 failed=()
 total=0
@@ -50,12 +54,15 @@ for target in "${targets[@]}"; do
     options=(-max_total_time="$seconds" -timeout="$timeout" -malloc_limit_mb="$malloc_mb" -rss_limit_mb=2048
              -print_final_stats=1 -artifact_prefix="$artifacts/")
     [[ -f Fuzz/Dictionaries/$target.dict ]] && options+=(-dict="Fuzz/Dictionaries/$target.dict")
+    [[ -n $max_len ]] && options+=(-max_len="$max_len" -report_slow_units=1)
     echo "==> fuzz $target: ${seconds}s"
     status=0
     "$bin/$target" "${options[@]}" "$work" "Fuzz/Corpus/$target" > "$log" 2>&1 || status=$?
     # A run that died early prints no stats: 0 executions (awk reads no line), not a script error.
     executions=$(awk '/^stat::number_of_executed_units:/ {s += $2} END {print s + 0}' "$log")
     corpus=$(find "$work" -type f | wc -l)
+    # libFuzzer prints "Slowest unit: N s:" when an input took longer than -report_slow_units.
+    slowest=$(awk '/Slowest unit:/ {s = $3} END {print s + 0}' "$log")
     outcome=ok
     if (( status != 0 )); then
         outcome="failed ($status): $(grep -m1 -E '^==[0-9]+==ERROR|^SUMMARY|fuzz property failed|ALARM|out-of-memory|malloc\(' "$log" || echo "see $log")"
@@ -65,8 +72,8 @@ for target in "${targets[@]}"; do
         ls -1 "$artifacts" | sed "s|^|artifact: $artifacts/|"
     fi
     total=$((total + executions))
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$target" "$seconds" "$executions" "$corpus" "$outcome" >> "$results"
-    printf 'fuzz %-16s %12s executions in %ss, corpus %s: %s\n' "$target" "$executions" "$seconds" "$corpus" "$outcome"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$target" "$seconds" "$executions" "$corpus" "$outcome" "${max_len:-default}" "$slowest" >> "$results"
+    printf 'fuzz %-16s %12s executions in %ss, corpus %s, slowest input %ss: %s\n' "$target" "$executions" "$seconds" "$corpus" "$slowest" "$outcome"
 done
 
 echo "fuzz summary: ${#targets[@]} targets, $total executions, ${#failed[@]} failing${failed[*]:+: ${failed[*]}}"

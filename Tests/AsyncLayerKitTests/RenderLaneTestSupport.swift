@@ -6,9 +6,19 @@ import Testing
 /// A gate a worker thread blocks on until the test opens it: holds a render lane busy. The
 /// thread sleeps in the kernel (a condition variable), it never spins.
 final class Latch: Sendable {
+    /// How long a waiter stays parked if the test never opens the gate (it failed or was stuck
+    /// before its `open()`): long past every wait a test bounds (a minute), so a passing test
+    /// never meets it, and a failing one cannot keep a worker, and so the test process, forever.
+    let abandonedAfter: Duration
     private let isOpen = ConditionLock(false)
-    /// Blocks the calling (worker) thread until `open()`.
-    func wait() { isOpen.wait { $0 ? () : nil } }
+
+    init(abandonedAfter: Duration = .seconds(300)) { self.abandonedAfter = abandonedAfter }
+
+    /// Blocks the calling (worker) thread until `open()`, or until ``abandonedAfter``.
+    func wait() {
+        let deadline = ContinuousClock.now + abandonedAfter
+        isOpen.wait { open in open || ContinuousClock.now >= deadline ? .proceed(()) : .parkUntil(deadline) }
+    }
     /// Lets every waiter through, now and later.
     func open() {
         isOpen.withLock { $0 = true }

@@ -34,6 +34,18 @@ import Testing
         latch.open()
         try await held.value
     }
+
+    /// A latch its test never opens (the test failed before its `open()`) lets its worker go
+    /// after `abandonedAfter`, so the lane and the test process are not held forever.
+    @Test func anAbandonedLatchLetsItsWorkerGo() async throws {
+        let executor = RenderExecutor(width: 1, name: "RLAband", threadPriorities: .unchanged)
+        let lanes = RenderLanes(executor: executor)
+        defer { executor.shutdown() }
+        let latch = Latch(abandonedAfter: .milliseconds(50))
+        let started = ContinuousClock.now
+        try await lanes.render { latch.wait() }
+        #expect(ContinuousClock.now - started >= .milliseconds(50))
+    }
 }
 
 /// The scheduler states ("R", "S", …) of this process's threads whose names start with `prefix`.
