@@ -54,7 +54,8 @@ for target in "${targets[@]}"; do
     options=(-max_total_time="$seconds" -timeout="$timeout" -malloc_limit_mb="$malloc_mb" -rss_limit_mb=2048
              -print_final_stats=1 -artifact_prefix="$artifacts/")
     [[ -f Fuzz/Dictionaries/$target.dict ]] && options+=(-dict="Fuzz/Dictionaries/$target.dict")
-    [[ -n $max_len ]] && options+=(-max_len="$max_len" -report_slow_units=1)
+    # -len_control=0: inputs may grow to max_len at once, not step by step over millions of runs.
+    [[ -n $max_len ]] && options+=(-max_len="$max_len" -len_control=0 -report_slow_units=1)
     echo "==> fuzz $target: ${seconds}s"
     status=0
     "$bin/$target" "${options[@]}" "$work" "Fuzz/Corpus/$target" > "$log" 2>&1 || status=$?
