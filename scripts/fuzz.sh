@@ -47,7 +47,8 @@ results=Fuzz/.build/fuzz-results.tsv
 failed=()
 total=0
 for target in "${targets[@]}"; do
-    work=Fuzz/.build/corpus/$target
+    # A large-input pass keeps its own corpus: its inputs would raise every later run's max_len.
+    work=Fuzz/.build/corpus/$target${max_len:+-large}
     artifacts=Fuzz/.build/artifacts/$target
     log=Fuzz/.build/fuzz-$target.log
     mkdir -p "$work" "$artifacts"
