@@ -50,7 +50,7 @@ for target in "${targets[@]}"; do
     # A large-input pass keeps its own corpus: its inputs would raise every later run's max_len.
     work=Fuzz/.build/corpus/$target${max_len:+-large}
     artifacts=Fuzz/.build/artifacts/$target
-    log=Fuzz/.build/fuzz-$target.log
+    log=Fuzz/.build/fuzz-$target${max_len:+-large}.log
     mkdir -p "$work" "$artifacts"
     options=(-max_total_time="$seconds" -timeout="$timeout" -malloc_limit_mb="$malloc_mb" -rss_limit_mb=2048
              -print_final_stats=1 -artifact_prefix="$artifacts/")
