@@ -157,4 +157,18 @@ import Testing
             try ElementDocument.decode(json, options: ElementDecodingOptions(limits: ElementLimits(maxDocumentBytes: 100)))
         }
     }
+
+    /// 16 bytes of JSON make an element of hundreds, so the node limit stops decoding at the first
+    /// element over it: the unknown type after that element is never read (decoded to the end,
+    /// the document would fail there, as invalid JSON, after materializing every element).
+    @Test(arguments: [1, 2]) func theNodeLimitStopsDecodingAtTheFirstElementOverIt(version: Int) {
+        let views = Array(repeating: #"{"type":"view"}"#, count: 10_000).joined(separator: ",")
+        let json = Array(#"{"version": \#(version), "root": {"type": "view", "children": [\#(views), {"type": "bogus"}]}}"#.utf8)
+        #expect(throws: ElementError.tooManyNodes(count: 10_001, limit: 10_000)) {
+            try ElementDocument.decode(json)
+        }
+        #expect(throws: ElementError.tooManyNodes(count: 101, limit: 100)) {
+            try ElementDocument.decode(json, options: ElementDecodingOptions(limits: ElementLimits(maxNodes: 100)))
+        }
+    }
 }

@@ -61,6 +61,16 @@ import Testing
         #expect(await Self.error(#"{"version": 2, "items": []}"#) == .unsupportedVersion(2))
     }
 
+    /// The item limit stops decoding at the first item over it: the malformed item after it is
+    /// never read (decoded to the end, the page would fail there, as invalid JSON, after
+    /// materializing every item).
+    @Test func theItemLimitStopsDecodingAtTheFirstItemOverIt() async {
+        let items = Array(repeating: #"{"id":"x","texts":["t"]}"#, count: 1_000).joined(separator: ",")
+        let page = #"{"version": 1, "items": [\#(items), {"id": 1}]}"#
+        #expect(await Self.error(page) == .tooManyItems(count: 1_001, limit: 1_000))
+        #expect(await Self.error(page, limits: FeedLimits(maxItems: 10)) == .tooManyItems(count: 11, limit: 10))
+    }
+
     @Test func checksTheLimitsNamingThePath() async {
         let limits = FeedLimits(maxPageBytes: 10_000, maxItems: 2, maxTextsPerItem: 2, maxImagesPerItem: 3,
                                 maxTextUTF8Bytes: 12, maxNameUTF8Bytes: 8)

@@ -31,6 +31,7 @@ extension Element: Codable {
 
     /// Decodes an element from its schema-2 JSON form (see the JSON schema reference).
     public init(from decoder: any Decoder) throws {
+        try DecodingBudget.spend(DecodingBudget.elements, of: decoder)
         try Self.refuseUnknownKeys(decoder)
         let c = try decoder.container(keyedBy: Keys.self)
         let type = try c.decode(String.self, forKey: .type)

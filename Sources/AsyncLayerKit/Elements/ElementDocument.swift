@@ -60,7 +60,8 @@ public struct ElementDocument: Hashable, Sendable, Codable {
     /// Decodes and checks a JSON document.
     ///
     /// - Throws: ``ElementError/documentTooLarge(bytes:limit:)``, ``ElementError/tooDeep(depth:limit:)``
-    ///   (from the raw bytes, before decoding), ``ElementError/invalidJSON(path:message:)`` naming
+    ///   (from the raw bytes, before decoding), ``ElementError/tooManyNodes(count:limit:)`` (at the
+    ///   first element over the limit, while decoding), ``ElementError/invalidJSON(path:message:)`` naming
     ///   the wrong path, ``ElementError/unsupportedVersion(_:)``, and the tree limits of
     ///   ``ElementLimits/check(_:)``.
     public static func decode(_ bytes: some Collection<UInt8>, options: ElementDecodingOptions = ElementDecodingOptions()) throws(ElementError) -> ElementDocument {
@@ -78,11 +79,14 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         }
         let decoder = JSONDecoder()
         decoder.userInfo[CustomElementRegistry.userInfoKey] = options.customTypes
+        decoder.userInfo[DecodingBudget.elements] = DecodingBudget(limit: limits.maxNodes)
         let document: ElementDocument
         do {
             document = try decoder.decode(ElementDocument.self, from: Data(bytes))
         } catch let mismatch as VersionMismatch {
             throw .unsupportedVersion(mismatch.version)
+        } catch let exceeded as DecodingBudget.Exceeded {
+            throw .tooManyNodes(count: exceeded.count, limit: exceeded.limit)
         } catch let error as DecodingError {
             // A number too large for a Double fails the whole document without a path: find it.
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,

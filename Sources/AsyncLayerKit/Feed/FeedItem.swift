@@ -93,6 +93,7 @@ public struct FeedItem: Hashable, Sendable, Identifiable, Codable {
     /// `{"id": "…", "kind": "liveCard", "liveCard": {…}}`. Without `kind`, an item is a mock
     /// item; without `images` (or `texts`), it has none.
     public init(from decoder: any Decoder) throws {
+        try DecodingBudget.spend(DecodingBudget.feedItems, of: decoder)
         let c = try decoder.container(keyedBy: Keys.self)
         id = try c.decode(String.self, forKey: .id)
         let name = try c.decodeIfPresent(String.self, forKey: .kind) ?? KindName.mock.rawValue

@@ -56,7 +56,8 @@ public struct FeedPage: Hashable, Sendable, Codable {
     /// the global concurrent executor.
     ///
     /// - Throws: ``FeedError/pageTooLarge(bytes:limit:)`` and ``FeedError/tooDeep(depth:limit:)``
-    ///   (from the raw bytes, before decoding), ``FeedError/invalidJSON(path:message:)`` naming the
+    ///   (from the raw bytes, before decoding), ``FeedError/tooManyItems(count:limit:)`` (at the first
+    ///   item over the limit, while decoding), ``FeedError/invalidJSON(path:message:)`` naming the
     ///   wrong path, ``FeedError/unsupportedVersion(_:)``, and the limits of ``FeedLimits/check(_:)``.
     @concurrent
     public static func decode(_ bytes: [UInt8], limits: FeedLimits = .default) async throws(FeedError) -> FeedPage {
@@ -72,9 +73,13 @@ public struct FeedPage: Hashable, Sendable, Codable {
         guard nesting <= maxJSONDepth else { throw .tooDeep(depth: nesting, limit: maxJSONDepth) }
         let page: FeedPage
         do {
-            page = try JSONDecoder().decode(FeedPage.self, from: Data(bytes))
+            let decoder = JSONDecoder()
+            decoder.userInfo[DecodingBudget.feedItems] = DecodingBudget(limit: limits.maxItems)
+            page = try decoder.decode(FeedPage.self, from: Data(bytes))
         } catch let mismatch as VersionMismatch {
             throw .unsupportedVersion(mismatch.version)
+        } catch let exceeded as DecodingBudget.Exceeded {
+            throw .tooManyItems(count: exceeded.count, limit: exceeded.limit)
         } catch let error as DecodingError {
             guard case .invalidJSON(let path, let message) = JSONErrorPath.elementError(for: error) else {
                 throw .invalidJSON(path: "", message: "\(error)")

@@ -18,6 +18,7 @@ struct ElementV1: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
+        try DecodingBudget.spend(DecodingBudget.elements, of: decoder)
         let c = try decoder.container(keyedBy: Keys.self)
         let type = try c.decode(String.self, forKey: .type)
         let kind: Element.Kind
