@@ -3,7 +3,8 @@ public import Canvas
 /// Bounds checked before a tree is decoded, laid out or drawn, so that hostile or mistaken input
 /// fails with an ``ElementError`` instead of exhausting the stack, the memory or the time.
 public struct ElementLimits: Hashable, Sendable {
-    /// The most elements in a tree.
+    /// The most elements in a tree. ``ElementDocument/decode(_:options:)`` stops at the first
+    /// element over it, before materializing the rest.
     public var maxNodes: Int
     /// The deepest element nesting (the root is depth 1). Values above
     /// ``Element/maxSupportedDepth`` act as that depth.

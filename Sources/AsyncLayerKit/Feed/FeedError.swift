@@ -46,7 +46,8 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
 public struct FeedLimits: Hashable, Sendable {
     /// The largest page, in bytes of JSON.
     public var maxPageBytes: Int
-    /// The most items in a page.
+    /// The most items in a page. ``FeedPage/decode(_:limits:)`` stops at the first item over it,
+    /// before materializing the rest.
     public var maxItems: Int
     /// The most texts in one mock item.
     public var maxTextsPerItem: Int
