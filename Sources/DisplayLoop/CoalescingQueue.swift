@@ -18,9 +18,14 @@ package final class CoalescingQueue: @unchecked Sendable {
         let action: String
     }
 
-    private struct Entry {
-        let isAlive: () -> Bool
+    private final class Entry {
+        /// The target, held weakly: a live one coalesces later commits.
+        weak var target: AnyObject?
         let run: (TurnRecord) -> Void
+        init(target: AnyObject, run: @escaping (TurnRecord) -> Void) {
+            self.target = target
+            self.run = run
+        }
     }
 
     /// The loop whose before-waiting points flush the queue.
@@ -75,11 +80,13 @@ package final class CoalescingQueue: @unchecked Sendable {
         assertOnLoop()
         installIfNeeded()
         let key = Key(target: ObjectIdentifier(target), action: action)
-        // A dead target's identifier can be reused by a new object: only a live entry coalesces.
-        if let existing = entries[key], existing.isAlive() { return false }
-        if entries[key] != nil { keys.removeAll { $0 == key } }
+        if let index = entries.index(forKey: key) {
+            // A dead target's identifier can be reused by a new object: only a live entry coalesces.
+            if entries.values[index].target != nil { return false }
+            keys.removeAll { $0 == key }
+        }
         keys.append(key)
-        entries[key] = Entry(isAlive: { [weak target] in target != nil }, run: makeRun())
+        entries[key] = Entry(target: target, run: makeRun())
         if requestsBeforeWaiting { loop.setNeedsBeforeWaiting() }
         return true
     }
