@@ -61,21 +61,24 @@ public enum CardFormat: String, Sendable, CaseIterable {
         guard let accept, !HTTPText.trimmed(accept[...]).isEmpty else { return .webp }
         var quality: [CardFormat: Double] = [:]
         var specificity: [CardFormat: Int] = [:]  // 2: exact type, 1: image/*, 0: */*
-        for range in accept.split(separator: ",") {
-            let parts = range.split(separator: ";").map { HTTPText.trimmed($0).lowercased() }
+        for range in HTTPText.split(accept[...], at: ",") {
+            let parts = HTTPText.split(range, at: ";").map { HTTPText.asciiLowercased(HTTPText.trimmed($0)) }
             guard let type = parts.first, !type.isEmpty else { continue }
             var q = 1.0
-            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
+            for parameter in parts.dropFirst() where parameter.utf8.starts(with: "q=".utf8) {
                 // A weight that is not a qvalue (`0` to `1`, three decimals at most) excludes the range.
-                q = HTTPText.qvalue(parameter.dropFirst(2)) ?? 0
+                q = HTTPText.qvalue(parameter.utf8.dropFirst(2)) ?? 0
             }
             for format in allCases {
                 let level: Int
-                switch type {
-                case format.mediaType: level = 2
-                case "image/*": level = 1
-                case "*/*": level = 0
-                default: continue
+                if HTTPText.same(type, format.mediaType) {
+                    level = 2
+                } else if HTTPText.same(type, "image/*") {
+                    level = 1
+                } else if HTTPText.same(type, "*/*") {
+                    level = 0
+                } else {
+                    continue
                 }
                 // The most specific range that matches a format sets its quality (RFC 9110 §12.5.1).
                 if level > specificity[format] ?? -1 {

@@ -24,6 +24,20 @@ import Testing
         #expect(!ifNoneMatch("\"a \"", matches: "\"a\""))
     }
 
+    /// Found by the card-request fuzz target: a prepended mark (U+0601) and the comma after it are
+    /// one `Character`, so splitting the header as text lost the comma. Headers split on scalars.
+    @Test func separatorsAreFoundWhateverTheCharacterBeforeThem() {
+        #expect(ifNoneMatch("\u{0601}, \"a\"", matches: "\"a\""))
+        #expect(ifNoneMatch("\"b\"\u{0301},\"a\"", matches: "\"a\""))
+        #expect(CardFormat.negotiate(accept: "\u{0601},image/png") == .png)
+        #expect(CardFormat.negotiate(accept: "image/png\u{0601};q=0, image/jpeg;q=0.5") == .jpeg)
+        // Tags compare byte for byte: a canonically equivalent spelling is another tag.
+        #expect(!ifNoneMatch("\"e\u{0301}\"", matches: "\"\u{00E9}\""))
+        // Tokens lowercase in ASCII only.
+        #expect(CardFormat.negotiate(accept: "IMAGE/PNG") == .png)
+        #expect(CardFormat.negotiate(accept: "image/\u{0130}ng") == nil)
+    }
+
     @Test func scaleIsAFinitePositiveNumberUpToTheMaximum() throws {
         #expect(try RenderParameters.scale(nil, default: 2, max: 4) == 2)
         #expect(try RenderParameters.scale("1.5", default: 2, max: 4) == 1.5)
