@@ -1,4 +1,6 @@
 import CardRequestParsing
+@testable import CardServer
+import HTTPTypes
 import Testing
 
 /// The pure parsers of `CardRequestParsing`, the ones the `card-request` fuzz target runs.
@@ -60,5 +62,19 @@ import Testing
             }
         }
         #expect(RenderParameterError(name: "quality", text: "0", expected: "1...100").description == "quality 0: expected 1...100")
+    }
+}
+
+/// The methods a path allows (405 and `Allow`), matched segment by segment as the router does.
+@Suite struct RouteMethodsTests {
+    let routes = RouteMethods([("/cards/{template}/{id}", .get), ("/render", .post)])
+
+    @Test func aPathMatchesItsPatternWhateverItsCharacters() {
+        #expect(routes.allowed(for: "/cards/live/0") == ["GET", "HEAD"])
+        #expect(routes.allowed(for: "/render") == ["POST"])
+        // U+0601 and the slash after it are one Character: the segments are still three.
+        #expect(routes.allowed(for: "/cards/\u{0601}/0") == ["GET", "HEAD"])
+        #expect(routes.allowed(for: "/cards/live") == [])
+        #expect(routes.allowed(for: "/rende\u{0301}r") == [])
     }
 }
