@@ -6,6 +6,7 @@
 #   scripts/fuzz.sh                             # every target, FUZZ_SECONDS (default 60) each
 #   FUZZ_TARGET=image-png FUZZ_SECONDS=600 scripts/fuzz.sh
 #   FUZZ_MAX_LEN=1048576 FUZZ_TARGET=element-document scripts/fuzz.sh   # large inputs
+#   FUZZ_RUNS=2000000 FUZZ_SECONDS=3600 FUZZ_TARGET=image-webp scripts/fuzz.sh  # stop at 2M inputs
 #
 # libFuzzer's inputs stay under 4 KiB by default, which finds no cost that grows with size;
 # FUZZ_MAX_LEN lets them grow (a run whose slowest input took over a second says so).
@@ -23,6 +24,7 @@ only=${FUZZ_TARGET:-all}
 timeout=${FUZZ_TIMEOUT:-10}
 malloc_mb=${FUZZ_MALLOC_MB:-64}
 max_len=${FUZZ_MAX_LEN:-}
+runs=${FUZZ_RUNS:-}
 targets=(element-document feed-page image-png image-jpeg image-webp folder-names card-request)
 
 if [[ $only != all ]]; then
@@ -56,6 +58,7 @@ for target in "${targets[@]}"; do
              -print_final_stats=1 -artifact_prefix="$artifacts/")
     [[ -f Fuzz/Dictionaries/$target.dict ]] && options+=(-dict="Fuzz/Dictionaries/$target.dict")
     # -len_control=0: inputs may grow to max_len at once, not step by step over millions of runs.
+    [[ -n $runs ]] && options+=(-runs="$runs")
     [[ -n $max_len ]] && options+=(-max_len="$max_len" -len_control=0 -report_slow_units=1)
     echo "==> fuzz $target: ${seconds}s"
     status=0
