@@ -5,7 +5,18 @@
 enum HTTPText {
     /// `text` split at every `separator`, empty pieces included.
     static func split(_ text: Substring, at separator: Unicode.Scalar) -> [Substring] {
-        text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map(Substring.init)
+        precondition(separator.isASCII, "HTTP separators are ASCII")
+        // An ASCII byte never occurs inside a multi-byte scalar, so each one found is a separator
+        // and its index a scalar boundary.
+        let byte = UInt8(separator.value), bytes = text.utf8
+        var pieces: [Substring] = []
+        var start = bytes.startIndex
+        while let end = bytes[start...].firstIndex(of: byte) {
+            pieces.append(Substring(text.unicodeScalars[start..<end]))
+            start = bytes.index(after: end)
+        }
+        pieces.append(Substring(text.unicodeScalars[start...]))
+        return pieces
     }
 
     /// `text` without the optional whitespace (spaces and tabs) around it.
