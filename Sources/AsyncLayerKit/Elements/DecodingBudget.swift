@@ -30,13 +30,12 @@ final class DecodingBudget: Sendable {
     static func spend(_ key: CodingUserInfoKey, of decoder: any Decoder) throws {
         guard let budget = decoder.userInfo[key] as? DecodingBudget else { return }
         let count = budget.count.add(1, ordering: .relaxed).newValue
-        guard count <= budget.limit else { throw Exceeded(key: key, count: count, limit: budget.limit) }
+        guard count <= budget.limit else { throw Exceeded(count: count, limit: budget.limit) }
     }
 
     /// The value that went over the limit: the document's decoder turns it into its typed error
     /// (``ElementError/tooManyNodes(count:limit:)``, ``FeedError/tooManyItems(count:limit:)``).
     struct Exceeded: Error {
-        let key: CodingUserInfoKey
         let count: Int
         let limit: Int
     }
