@@ -91,20 +91,12 @@ extension CardServer {
         return format
     }
 
-    private func scale(of request: Request) throws(CardServerError) -> Double {
-        do {
-            return try RenderParameters.scale(request.uri.queryParameters["scale"], default: Self.defaultScale, max: configuration.maxScale)
-        } catch {
-            throw CardServerError(status: .badRequest, message: error.description, limit: error.name)
-        }
+    private func scale(of request: Request) throws(RenderParameterError) -> Double {
+        try RenderParameters.scale(request.uri.queryParameters["scale"], default: Self.defaultScale, max: configuration.maxScale)
     }
 
-    private func quality(of request: Request, format: CardFormat) throws(CardServerError) -> Int {
-        do {
-            return try RenderParameters.quality(request.uri.queryParameters["quality"], format: format)
-        } catch {
-            throw CardServerError(status: .badRequest, message: error.description, limit: error.name)
-        }
+    private func quality(of request: Request, format: CardFormat) throws(RenderParameterError) -> Int {
+        try RenderParameters.quality(request.uri.queryParameters["quality"], format: format)
     }
 
     /// The output bitmap's pixel limit, checked before rendering (422, `limit: "pixels"`).

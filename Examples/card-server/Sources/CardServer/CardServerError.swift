@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import CardRequestParsing
 public import Hummingbird
 public import HTTPTypes
 import NIOCore
@@ -13,6 +14,7 @@ import Foundation
 /// | body over ``CardServerConfiguration/maxBodyBytes`` | 413 | `body-bytes` |
 /// | malformed JSON, wrong version, no `size` | 400 | — (`path` set) |
 /// | too many elements, too deep, too much text, embedded image bytes | 422 | `nodes`, `depth`, `text-bytes`, `image-bytes` |
+/// | `?scale=` or `?quality=` out of range (`RenderParameterError`) | 400 | `scale`, `quality` |
 /// | output bitmap over the pixel limit | 422 | `pixels` |
 /// | a decoded image over the pixel limit | 422 | `image-pixels` |
 /// | render deadline passed | 503 + `Retry-After` | `deadline` |
@@ -79,6 +81,8 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
             case .shutDown:
                 self.init(status: .serviceUnavailable, message: "the server is shutting down", retryAfter: retryAfter)
             }
+        case let error as RenderParameterError:
+            self.init(status: .badRequest, message: error.description, limit: error.name)
         case let error as RequestReadTimeoutError:
             self.init(status: .requestTimeout, message: error.description, limit: "read-timeout")
             closesConnection = true
