@@ -20,7 +20,7 @@ help:
 	@echo "make test-tsan  run the library's and the examples' tests under the thread sanitizer (.build-tsan)"
 	@echo "make test-asan  the library's and the examples' tests under AddressSanitizer, then leak-check (LSan, 10,000 renders; .build-asan)"
 	@echo "make soak       card-server under mixed loopback traffic for SOAK_SECONDS (600): RSS, fds, gauges (scripts/soak.sh)"
-	@echo "make layout-conformance  the flexbox engine against Yoga's fixtures: pass rate (UPDATE=1 rewrites the known failures)"
+	@echo "make layout-conformance  the flexbox engine against Yoga's fixtures and the Chromium corpus (UPDATE=1 rewrites the known failures)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
 	@echo "make bench-layout  the Flexbox engine: synthetic trees, card layout share, elements vs C (scripts/bench-layout.sh)"
 	@echo "make bench-server  card-server under wrk: hits, misses vs in-process, overload (installs wrk)"
@@ -86,15 +86,18 @@ test-server: deps
 	  || echo "no test summary: the build or the test runner failed (see .build/test-server.log)"; \
 	exit $$status
 
-# Yoga's gentest fixtures (Tests/FlexboxTests/YogaFixtures, scripts/yoga-fixtures) through the engine:
-# prints "Yoga conformance: P of N cases (X %)"; the run's failures are in .build/yoga-conformance/REPORT.md.
-# UPDATE=1 rewrites the committed YogaFixtures/KNOWN-FAILURES.md from this run.
+# The engine's two conformance suites: Yoga's gentest fixtures (Tests/FlexboxTests/YogaFixtures,
+# scripts/yoga-fixtures) and the Chromium corpus of random trees (Tests/FlexboxTests/ChromiumCorpus,
+# scripts/layout-diff). Prints "Yoga conformance: P of N cases (X %)" and "Chromium conformance: P of
+# N trees (X %)"; the runs' failures are in .build/yoga-conformance/REPORT.md and
+# .build/chromium-conformance/REPORT.md. UPDATE=1 rewrites both committed KNOWN-FAILURES.md.
 layout-conformance: deps
 	@mkdir -p .build
 	@status=0; \
-	YOGA_CONFORMANCE_UPDATE=$(UPDATE) $(SWIFT) test --filter YogaConformance 2>&1 | tee .build/layout-conformance.log || status=$$?; \
+	YOGA_CONFORMANCE_UPDATE=$(UPDATE) CHROMIUM_CONFORMANCE_UPDATE=$(UPDATE) \
+	  $(SWIFT) test --filter 'YogaConformance|ChromiumConformance' 2>&1 | tee .build/layout-conformance.log || status=$$?; \
 	echo "----"; \
-	grep -h '^Yoga conformance: [0-9]' .build/layout-conformance.log \
+	grep -h -E '^(Yoga|Chromium) conformance: [0-9]' .build/layout-conformance.log \
 	  || echo "no figure: the build or the test runner failed (see .build/layout-conformance.log)"; \
 	exit $$status
 

@@ -69,12 +69,19 @@ let package = Package(
         // MARK: Flexbox: the layout engine. Pure values: a tree of CSS flexbox styles plus a measure
         // function → frames. Knows nothing of drawing, loops or elements.
         .target(name: "Flexbox", dependencies: ["LayerKitSupport"], swiftSettings: swiftSettings),
+        // The engine's side of the differential bench against Chromium (scripts/layout-diff): corpus
+        // cases in CSS terms → FlexTree, the LayoutBlock text measurer, the comparison. Test support,
+        // not a product; `flex-corpus` is its command line for the bench's scripts.
+        .target(name: "FlexboxCorpus", dependencies: ["Flexbox"], path: "Tests/FlexboxCorpus", swiftSettings: swiftSettings),
+        .executableTarget(name: "flex-corpus", dependencies: ["FlexboxCorpus"], path: "Tests/flex-corpus", swiftSettings: swiftSettings),
         .testTarget(
             name: "FlexboxTests",
             // AsyncLayerKitTesting: the seeded generator (SplitMix64) of the random trees.
-            dependencies: ["Flexbox", "AsyncLayerKitTesting"],
-            // Yoga's gentest fixtures converted to JSON (scripts/yoga-fixtures), read through #filePath.
-            exclude: ["YogaFixtures"],
+            // FlexboxCorpus: the Chromium corpus (ChromiumCorpus/) read and compared.
+            dependencies: ["Flexbox", "AsyncLayerKitTesting", "FlexboxCorpus"],
+            // Yoga's gentest fixtures converted to JSON (scripts/yoga-fixtures) and the Chromium corpus
+            // (scripts/layout-diff), read through #filePath.
+            exclude: ["YogaFixtures", "ChromiumCorpus"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,6 +1,9 @@
-/// A length in a style: `auto`, points, or a percentage of the containing block.
+/// A length in a style: `auto`, points, a percentage of the containing block, or an intrinsic
+/// size keyword.
 ///
-/// Integer and float literals are points (`width: 120`). Lengths are not validated here — the
+/// Integer and float literals are points (`width: 120`). The keywords (`min-content`,
+/// `max-content`, `fit-content`) size a box from its content; they are sizes only: in a margin,
+/// padding, gap or inset they count as 0 (`auto` for an inset). Lengths are not validated here — the
 /// engine treats a non-finite value as `auto` and never produces a NaN frame; documents are
 /// validated where they are decoded.
 public enum Dimension: Hashable, Sendable {
@@ -10,6 +13,13 @@ public enum Dimension: Hashable, Sendable {
     case points(Double)
     /// A percentage (50 means 50 %) of the containing block's width or height.
     case percent(Double)
+    /// CSS `min-content`: the smallest size the content fits in (the longest word of a text).
+    case minContent
+    /// CSS `max-content`: the content's size with no limit (a text on one line).
+    case maxContent
+    /// CSS `fit-content`: the available space, but no more than `max-content` and no less than
+    /// `min-content`.
+    case fitContent
 }
 
 extension Dimension: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
@@ -29,6 +39,12 @@ public enum FlexBasis: Hashable, Sendable {
     case points(Double)
     /// A percentage of the container's inner main size.
     case percent(Double)
+    /// The item's `min-content` main size.
+    case minContent
+    /// The item's `max-content` main size (as `content`).
+    case maxContent
+    /// The item's `fit-content` main size.
+    case fitContent
 }
 
 extension FlexBasis: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {

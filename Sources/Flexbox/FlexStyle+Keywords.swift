@@ -52,6 +52,15 @@ public enum JustifyContent: String, Hashable, Sendable, CaseIterable {
     case spaceAround = "space-around"
     /// Equal space between items and at the edges.
     case spaceEvenly = "space-evenly"
+    /// At the start of the main axis in the container's writing direction (`flex-start`
+    /// unless the direction is reversed).
+    case start
+    /// At the end of the main axis in the container's writing direction.
+    case end
+    /// At the physical left of a row (the start of a column).
+    case left
+    /// At the physical right of a row (the start of a column).
+    case right
 }
 
 /// CSS `align-items` / `align-self`: where an item sits on its line's cross axis.
@@ -66,6 +75,15 @@ public enum AlignItems: String, Hashable, Sendable, CaseIterable {
     case stretch
     /// Aligned by first baselines (rows); as `flexStart` in a column.
     case baseline
+    /// At the start of the cross axis in the container's writing direction (the top of a row;
+    /// `flex-start` unless the lines wrap in reverse).
+    case start
+    /// At the end of the cross axis in the container's writing direction.
+    case end
+    /// At the start of the cross axis in the item's own writing direction.
+    case selfStart = "self-start"
+    /// At the end of the cross axis in the item's own writing direction.
+    case selfEnd = "self-end"
 }
 
 /// CSS `align-self`: an item's own alignment, or its container's `alignItems`.
@@ -82,6 +100,14 @@ public enum AlignSelf: String, Hashable, Sendable, CaseIterable {
     case stretch
     /// Aligned by first baselines.
     case baseline
+    /// At the start of the cross axis in the container's writing direction.
+    case start
+    /// At the end of the cross axis in the container's writing direction.
+    case end
+    /// At the start of the cross axis in the item's own writing direction.
+    case selfStart = "self-start"
+    /// At the end of the cross axis in the item's own writing direction.
+    case selfEnd = "self-end"
 }
 
 /// CSS `align-content`: where the lines of a wrapping container sit on the cross axis.
@@ -100,14 +126,41 @@ public enum AlignContent: String, Hashable, Sendable, CaseIterable {
     case spaceAround = "space-around"
     /// Equal space between lines and at the edges.
     case spaceEvenly = "space-evenly"
+    /// At the start of the cross axis in the container's writing direction (the top of a row).
+    case start
+    /// At the end of the cross axis in the container's writing direction.
+    case end
+}
+
+/// CSS alignment's overflow keywords: which of a style's alignment properties are `safe`.
+/// `unsafe` (the default) keeps the requested alignment even when the item or line overflows
+/// its container; `safe` aligns an overflowing item or line to the start instead.
+public struct SafeAlignment: OptionSet, Hashable, Sendable {
+    /// The bits.
+    public let rawValue: UInt8
+    /// Wraps bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// `justify-content: safe …`.
+    public static let justifyContent = SafeAlignment(rawValue: 1)
+    /// `align-items: safe …` (inherited by items whose `align-self` is `auto`).
+    public static let alignItems = SafeAlignment(rawValue: 2)
+    /// `align-self: safe …`.
+    public static let alignSelf = SafeAlignment(rawValue: 4)
+    /// `align-content: safe …`.
+    public static let alignContent = SafeAlignment(rawValue: 8)
 }
 
 /// CSS `position`.
 public enum PositionType: String, Hashable, Sendable, CaseIterable {
-    /// In flow; insets offset the laid-out box without moving its siblings.
+    /// In flow; insets offset the laid-out box without moving its siblings, and it is the
+    /// containing block of its absolute descendants (the default here, as in Yoga).
     case relative
-    /// Out of flow, placed by its insets in the parent's padding box.
+    /// Out of flow, placed by its insets in the padding box of its nearest ancestor that is not
+    /// `static` (its containing block).
     case absolute
+    /// In flow; insets are ignored, and it is not a containing block: its absolute descendants
+    /// are placed in a further ancestor (CSS's initial value).
+    case `static`
 }
 
 /// CSS `display`, the values this engine lays out.

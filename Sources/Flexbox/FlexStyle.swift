@@ -44,6 +44,11 @@ public struct FlexStyle: Hashable, Sendable {
     public var flexShrink: Double = 1
     /// `flex-basis`: auto by default.
     public var flexBasis: FlexBasis = .auto
+    /// `order`: items are laid out in ascending order, document order among equals; 0 by default.
+    public var order: Int = 0
+    /// Which alignment properties say `safe` (an item that would overflow its container on the
+    /// start side is aligned to the start instead); none by default (`unsafe`).
+    public var safeAlignment: SafeAlignment = []
 
     // MARK: Size
     /// `width`.

@@ -146,7 +146,7 @@ import Testing
 
     static let errorCases: [(String, String)] = [
         (#"{"width": "50 %"}"#, #"root.children[1].style.width: "50 %" is not one length"#),
-        (#"{"width": "%"}"#, #"root.children[1].style.width: "%" is not a length: expected a number of points, "12px", "50%" or "auto""#),
+        (#"{"width": "%"}"#, #"root.children[1].style.width: "%" is not a length: expected a number of points, "12px", "50%", "auto", "min-content", "max-content" or "fit-content""#),
         (#"{"height": "1e400%"}"#, #"root.children[1].style.height: "1e400%" is not a finite length"#),
         (#"{"minWidth": "1e400"}"#, #"root.children[1].style.minWidth: "1e400" is not a finite length"#),
         (#"{"width": 1e400}"#, "root.children[1].style.width: 1e400 is not a finite number"),
@@ -175,7 +175,7 @@ import Testing
         (#"{"flexDirection": "diagonal"}"#, #"root.children[1].style.flexDirection: "diagonal" is not one of row, row-reverse, column, column-reverse"#),
         (#"{"display": "block"}"#, #"root.children[1].style.display: "block" is not one of flex, none, overlay"#),
         (#"{"visibility": "collapse"}"#, #"root.children[1].style.visibility: "collapse" is not one of visible, hidden"#),
-        (#"{"justifyContent": 3}"#, "root.children[1].style.justifyContent: 3 is not one of flex-start"),
+        (#"{"justifyContent": 3}"#, "root.children[1].style.justifyContent: 3 is not an alignment: expected [safe | unsafe] and one of flex-start"),
         (#"{"width": true}"#, "root.children[1].style.width: expected a number or a string"),
         (#"{"opacity": 1.5}"#, "root.children[1].style.opacity: 1.5 is out of range"),
         (#"{"zIndex": 1.5}"#, "root.children[1].style.zIndex: 1.5 is not an integer"),

@@ -94,6 +94,9 @@ enum YogaStyleDecoding {
         case .auto: return .auto
         case .points(let points): return .points(points)
         case .percent(let percent): return .percent(percent)
+        case .minContent: return .minContent
+        case .maxContent: return .maxContent
+        case .fitContent: return .fitContent
         }
     }
 

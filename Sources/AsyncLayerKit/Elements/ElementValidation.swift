@@ -22,7 +22,7 @@ enum ElementValidation {
             switch value {
             case .points(let v)?: if !(v.isFinite && v >= 0) { try fail(what, "\(v)", "a finite length ≥ 0") }
             case .percent(let v)?: if !(v.isFinite && v >= 0) { try fail(what, "\(v)%", "a finite percentage ≥ 0") }
-            case .auto?, nil: break
+            case .auto?, .minContent?, .maxContent?, .fitContent?, nil: break
             }
         }
         /// A length that may be negative (margins, insets).
@@ -31,6 +31,7 @@ enum ElementValidation {
             case .points(let v)?: if !v.isFinite { try fail(what, "\(v)", "a finite length") }
             case .percent(let v)?: if !v.isFinite { try fail(what, "\(v)%", "a finite percentage") }
             case .auto?, nil: break
+            case .minContent?, .maxContent?, .fitContent?: try fail(what, "\(value!)", "a length or auto")
             }
         }
         func edges<V>(_ name: String, _ edges: Edges<V>, _ check: (String, V?) throws(ElementError) -> Void) throws(ElementError) {
@@ -56,7 +57,7 @@ enum ElementValidation {
         switch l.flexBasis {
         case .points(let v): if !(v.isFinite && v >= 0) { try fail("layout.flexBasis", "\(v)", "a finite length ≥ 0") }
         case .percent(let v): if !(v.isFinite && v >= 0) { try fail("layout.flexBasis", "\(v)%", "a finite percentage ≥ 0") }
-        case .auto, .content: break
+        case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
         if let ratio = l.aspectRatio, !(ratio.isFinite && ratio > 0) { try fail("layout.aspectRatio", "\(ratio)", "a finite number > 0") }
         try edges("layout.margin", l.margin, offset)

@@ -109,6 +109,7 @@ extension LayoutEngine {
             case .flexStart, .spaceBetween: return .start
             case .flexEnd: return .end
             case .center, .spaceAround, .spaceEvenly: return .center
+            default: return .start
             }
         }
         var align = childAlignment(n, c)

@@ -44,6 +44,7 @@ extension LayoutEngine {
             case .spaceAround:
                 leading = 0.5 * free / count
                 between += leading * 2
+            default: break
             }
         }
         line.mainDim = leadingPB + leading
@@ -170,6 +171,7 @@ extension LayoutEngine {
             leadPerLine = remaining / (lineCount + 1)
         case .spaceBetween:
             if lines.count > 1 { leadPerLine = remaining / (lineCount - 1) }
+        default: break
         }
         for (i, line) in lines.enumerated() {
             var lineHeight = 0.0

@@ -66,7 +66,7 @@ extension LayoutEngine {
         guard styles[n].hasInsets else { return false }
         return switch source(n).pointee.inset.value(edge, dir) {
         case .points, .percent: true
-        case .auto, nil: false
+        default: false
         }
     }
 
@@ -179,7 +179,7 @@ extension LayoutEngine {
         switch styles[n].flexBasis {
         case .points(let p): v = p
         case .percent(let p): v = p * reference / 100
-        case .auto, .content: return .nan
+        default: return .nan
         }
         if v.isNaN || styles[n].boxSizing == .borderBox { return v }
         return v + paddingAndBorderForAxis(n, mainAxis, dir, ownerWidth)
@@ -197,12 +197,18 @@ extension LayoutEngine {
             case .flexEnd: a = .flexEnd
             case .stretch: a = .stretch
             case .baseline: a = .baseline
+            case .start: a = .flexStart
+            case .end: a = .flexEnd
+            case .selfStart: a = .flexStart
+            case .selfEnd: a = .flexEnd
             }
         case .flexStart: a = .flexStart
         case .center: a = .center
         case .flexEnd: a = .flexEnd
         case .stretch: a = .stretch
         case .baseline: a = .baseline
+        case .start, .selfStart: a = .flexStart
+        case .end, .selfEnd: a = .flexEnd
         }
         if a == .baseline, styles[node].display != .overlay,
            styles[node].flexDirection == .column || styles[node].flexDirection == .columnReverse {

@@ -320,6 +320,6 @@ extension Edges {
     switch d {
     case .points(let v): v
     case .percent(let p): p * reference / 100
-    case .auto, nil: .nan
+    default: .nan
     }
 }

@@ -64,8 +64,8 @@ struct NodeStyle {
         let i = style.pointee.inset
         hasInsets = i.top != nil || i.left != nil || i.bottom != nil || i.right != nil || i.start != nil || i.end != nil
         let basis: (UInt8, Double) = switch style.pointee.flexBasis {
-        case .auto: (LengthUnit.auto.rawValue, 0)
-        case .content: (LengthUnit.content.rawValue, 0)
+        case .auto, .minContent, .fitContent: (LengthUnit.auto.rawValue, 0)
+        case .content, .maxContent: (LengthUnit.content.rawValue, 0)
         case .points(let v): (LengthUnit.points.rawValue, v)
         case .percent(let v): (LengthUnit.percent.rawValue, v)
         }
@@ -84,7 +84,7 @@ struct NodeStyle {
 
     private static func pack(_ d: Dimension) -> (UInt8, Double) {
         switch d {
-        case .auto: (LengthUnit.auto.rawValue, 0)
+        case .auto, .minContent, .maxContent, .fitContent: (LengthUnit.auto.rawValue, 0)
         case .points(let v): (LengthUnit.points.rawValue, v)
         case .percent(let v): (LengthUnit.percent.rawValue, v)
         }

@@ -17,7 +17,7 @@ enum StyleSanitizer {
     static func needsSanitizing(_ style: UnsafePointer<FlexStyle>) -> Bool {
         func size(_ d: Dimension) -> Bool {
             switch d {
-            case .auto: false
+            case .auto, .minContent, .maxContent, .fitContent: false
             case .points(let v), .percent(let v): !(v.isFinite && v >= 0 && v <= maxMagnitude)
             }
         }
@@ -25,12 +25,13 @@ enum StyleSanitizer {
             switch d {
             case .points(let v), .percent(let v): !(v.isFinite && abs(v) <= maxMagnitude)
             case .auto, nil: false
+            case .minContent, .maxContent, .fitContent: true
             }
         }
         func gapOrPadding(_ d: Dimension?) -> Bool {
             switch d {
             case .points(let v), .percent(let v): !(v.isFinite && v >= 0 && v <= maxMagnitude)
-            case .auto: true
+            case .auto, .minContent, .maxContent, .fitContent: true
             case nil: false
             }
         }
@@ -48,7 +49,7 @@ enum StyleSanitizer {
         if !(style.pointee.flexShrink.isFinite && style.pointee.flexShrink >= 0 && style.pointee.flexShrink <= maxMagnitude) { return true }
         switch style.pointee.flexBasis {
         case .points(let v), .percent(let v): if !(v.isFinite && v >= 0 && v <= maxMagnitude) { return true }
-        case .auto, .content: break
+        case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
         if let ratio = style.pointee.aspectRatio, !(ratio.isFinite && ratio >= 1e-9 && ratio <= 1e9) { return true }
         if edges(style.pointee.margin, signed) || edges(style.pointee.inset, signed) || edges(style.pointee.padding, gapOrPadding) { return true }
@@ -75,7 +76,7 @@ enum StyleSanitizer {
         switch s.flexBasis {
         case .points(let v): s.flexBasis = v.isFinite && v >= 0 ? .points(min(v, maxMagnitude)) : .auto
         case .percent(let v): s.flexBasis = v.isFinite && v >= 0 ? .percent(min(v, maxMagnitude)) : .auto
-        case .auto, .content: break
+        case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
         if let ratio = s.aspectRatio, !(ratio.isFinite && ratio > 0) { s.aspectRatio = nil }
         if let ratio = s.aspectRatio { s.aspectRatio = min(max(ratio, 1e-9), 1e9) }
@@ -92,16 +93,17 @@ enum StyleSanitizer {
     /// A size: finite and non-negative, else auto.
     private static func size(_ d: Dimension) -> Dimension {
         switch d {
-        case .auto: .auto
+        case .auto, .minContent, .maxContent, .fitContent: d
         case .points(let v): v.isFinite && v >= 0 ? .points(clamp(v)) : .auto
         case .percent(let v): v.isFinite && v >= 0 ? .percent(clamp(v)) : .auto
         }
     }
 
-    /// A margin or inset: finite (any sign) or auto; non-finite is unset.
+    /// A margin or inset: finite (any sign) or auto; non-finite or a size keyword is unset.
     private static func signed(_ d: Dimension) -> Dimension? {
         switch d {
         case .auto: .auto
+        case .minContent, .maxContent, .fitContent: nil
         case .points(let v): v.isFinite ? .points(clamp(v)) : nil
         case .percent(let v): v.isFinite ? .percent(clamp(v)) : nil
         }
@@ -110,7 +112,7 @@ enum StyleSanitizer {
     /// A padding or gap: finite and non-negative; anything else is unset (0).
     private static func nonNegative(_ d: Dimension) -> Dimension? {
         switch d {
-        case .auto: nil
+        case .auto, .minContent, .maxContent, .fitContent: nil
         case .points(let v): v.isFinite && v >= 0 ? .points(clamp(v)) : nil
         case .percent(let v): v.isFinite && v >= 0 ? .percent(clamp(v)) : nil
         }

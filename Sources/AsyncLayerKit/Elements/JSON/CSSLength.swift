@@ -10,11 +10,13 @@ struct CSSLengthRule {
     var none = false
     /// A negative length is allowed (margins and insets).
     var negative = false
+    /// The intrinsic size keywords `min-content`, `max-content` and `fit-content` are allowed.
+    var keywords = false
 
-    /// Sizes (`width`, `minWidth`, …): points, percent, auto; never negative.
-    static let size = CSSLengthRule(auto: true)
+    /// Sizes (`width`, `minWidth`, …): points, percent, auto, the intrinsic keywords; never negative.
+    static let size = CSSLengthRule(auto: true, keywords: true)
     /// `maxWidth`/`maxHeight`: as ``size``, and `none`.
-    static let maxSize = CSSLengthRule(auto: true, none: true)
+    static let maxSize = CSSLengthRule(auto: true, none: true, keywords: true)
     /// `padding` and gaps: points and percent, never negative.
     static let padding = CSSLengthRule()
     /// `margin`: points, percent, auto, negative allowed.
@@ -30,6 +32,7 @@ struct CSSLengthRule {
         if percent { forms.append("\"50%\"") }
         if auto { forms.append("\"auto\"") }
         if none { forms.append("\"none\"") }
+        if keywords { forms += ["\"min-content\"", "\"max-content\"", "\"fit-content\""] }
         return forms.dropLast().joined(separator: ", ") + " or " + forms.last!
     }
 }
@@ -46,6 +49,14 @@ enum CSSLength {
             let lower = word.lowercased()
             if lower == "auto", rule.auto { return .auto }
             if lower == "none", rule.none { return .auto }
+            if rule.keywords {
+                switch lower {
+                case "min-content": return .minContent
+                case "max-content": return .maxContent
+                case "fit-content": return .fitContent
+                default: break
+                }
+            }
             if lower.hasSuffix("%"), rule.percent {
                 guard let number = CSSNumber.parse(lower.dropLast()) else { throw notALength(token, rule) }
                 value = .percent(number)
@@ -61,7 +72,7 @@ enum CSSLength {
         let number: Double
         switch value {
         case .points(let n), .percent(let n): number = n
-        case .auto: return .auto
+        case .auto, .minContent, .maxContent, .fitContent: return value
         }
         guard number.isFinite else { throw CSSValueError(message: "\(token) is not a finite length") }
         guard rule.negative || number >= 0 else { throw CSSValueError(message: "\(token) is negative: this length must be 0 or more") }
@@ -79,10 +90,13 @@ enum CSSLength {
         return points
     }
 
-    /// `value` as it is written: points as a number, percent as `"50%"`, `auto` as `"auto"`.
+    /// `value` as it is written: points as a number, percent as `"50%"`, keywords as themselves.
     static func output(_ value: Dimension) -> CSSOutput {
         switch value {
         case .auto: .word("auto")
+        case .minContent: .word("min-content")
+        case .maxContent: .word("max-content")
+        case .fitContent: .word("fit-content")
         case .points(let points): .number(points)
         case .percent(let percent): percent.isFinite ? .word(CSSNumber.format(percent) + "%") : .number(percent)
         }

@@ -10,7 +10,7 @@ extension FlexStyle {
         "display", "position", "direction", "overflow", "boxSizing",
         "flexDirection", "flexWrap", "justifyContent", "alignItems", "alignContent", "justifyItems",
         "alignSelf", "justifySelf", "gap", "rowGap", "columnGap",
-        "flex", "flexGrow", "flexShrink", "flexBasis",
+        "flex", "flexGrow", "flexShrink", "flexBasis", "order",
         "width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight", "aspectRatio",
     ] + CSSBoxKeys.margin.all + CSSBoxKeys.padding.all + CSSBoxKeys.border.all + CSSBoxKeys.inset.all
 
@@ -30,11 +30,21 @@ extension FlexStyle {
         if let v = try keyword("boxSizing", BoxSizing.self) { boxSizing = v }
         if let v = try keyword("flexDirection", FlexDirection.self) { flexDirection = v }
         if let v = try keyword("flexWrap", FlexWrap.self) { flexWrap = v }
-        if let v = try keyword("justifyContent", JustifyContent.self) { justifyContent = v }
-        if let v = try keyword("alignItems", AlignItems.self) { alignItems = v }
-        if let v = try keyword("alignContent", AlignContent.self) { alignContent = v }
+        /// An alignment: `[safe | unsafe] keyword`; `normal` (and `stretch` where CSS gives it no
+        /// meaning) is the property's initial behaviour.
+        func alignment<K: RawRepresentable & CaseIterable>(_ name: String, _ type: K.Type, _ safety: SafeAlignment,
+                                                           normal: K, stretch: K? = nil) throws -> K? where K.RawValue == String {
+            try reader.parse(name) { value throws(CSSValueError) in
+                let (keyword, safe) = try Self.parseAlignment(value, K.self, normal: normal, stretch: stretch)
+                if safe { safeAlignment.insert(safety) } else { safeAlignment.remove(safety) }
+                return keyword
+            }
+        }
+        if let v = try alignment("justifyContent", JustifyContent.self, .justifyContent, normal: .flexStart, stretch: .flexStart) { justifyContent = v }
+        if let v = try alignment("alignItems", AlignItems.self, .alignItems, normal: .stretch) { alignItems = v }
+        if let v = try alignment("alignContent", AlignContent.self, .alignContent, normal: .stretch) { alignContent = v }
         if let v = try keyword("justifyItems", JustifyItems.self) { justifyItems = v }
-        if let v = try keyword("alignSelf", AlignSelf.self) { alignSelf = v }
+        if let v = try alignment("alignSelf", AlignSelf.self, .alignSelf, normal: .stretch) { alignSelf = v }
         if let v = try keyword("justifySelf", JustifyItems.self) { justifySelf = v }
 
         if let gaps = try reader.parse("gap", Self.parseGap) { (rowGap, columnGap) = gaps }
@@ -45,6 +55,13 @@ extension FlexStyle {
         if let v = try reader.number("flexGrow", in: 0...Double.greatestFiniteMagnitude) { flexGrow = v }
         if let v = try reader.number("flexShrink", in: 0...Double.greatestFiniteMagnitude) { flexShrink = v }
         if let v = try reader.parse("flexBasis", { value throws(CSSValueError) in try Self.parseBasis(value.single(expected: "one flex basis")) }) { flexBasis = v }
+        if let v = try reader.number("order", in: -1e9...1e9) {
+            guard v == v.rounded() else {
+                throw DecodingError.dataCorruptedError(forKey: StyleKey("order"), in: reader.container,
+                                                       debugDescription: "\(CSSNumber.format(v)) is not an integer: order is a whole number")
+            }
+            order = Int(v)
+        }
 
         if let v = try length("width", .size) { width = v }
         if let v = try length("height", .size) { height = v }
@@ -80,11 +97,15 @@ extension FlexStyle {
         try keyword("boxSizing", boxSizing, d.boxSizing)
         try keyword("flexDirection", flexDirection, d.flexDirection)
         try keyword("flexWrap", flexWrap, d.flexWrap)
-        try keyword("justifyContent", justifyContent, d.justifyContent)
-        try keyword("alignItems", alignItems, d.alignItems)
-        try keyword("alignContent", alignContent, d.alignContent)
+        func alignment<K: RawRepresentable & Equatable>(_ name: String, _ value: K, _ initial: K, _ safety: SafeAlignment) throws where K.RawValue == String {
+            let safe = safeAlignment.contains(safety)
+            if value != initial || safe { try c.encode((safe ? "safe " : "") + value.rawValue, forKey: StyleKey(name)) }
+        }
+        try alignment("justifyContent", justifyContent, d.justifyContent, .justifyContent)
+        try alignment("alignItems", alignItems, d.alignItems, .alignItems)
+        try alignment("alignContent", alignContent, d.alignContent, .alignContent)
         try keyword("justifyItems", justifyItems, d.justifyItems)
-        try keyword("alignSelf", alignSelf, d.alignSelf)
+        try alignment("alignSelf", alignSelf, d.alignSelf, .alignSelf)
         try keyword("justifySelf", justifySelf, d.justifySelf)
         if rowGap == columnGap, rowGap != d.rowGap {
             try length("gap", rowGap, d.rowGap)
@@ -95,6 +116,7 @@ extension FlexStyle {
         try number("flexGrow", flexGrow, d.flexGrow)
         try number("flexShrink", flexShrink, d.flexShrink)
         if flexBasis != d.flexBasis { try CSSOutput.encode([Self.output(flexBasis)], forKey: StyleKey("flexBasis"), in: &c) }
+        if order != d.order { try CSSOutput.encode([.number(Double(order))], forKey: StyleKey("order"), in: &c) }
         try length("width", width, d.width)
         try length("height", height, d.height)
         try length("minWidth", minWidth, d.minWidth)
@@ -156,8 +178,11 @@ extension FlexStyle {
     /// `flexBasis`: `auto`, `content`, or a length or percentage, 0 or more.
     static func parseBasis(_ token: CSSToken) throws(CSSValueError) -> FlexBasis {
         if token.keyword == "content" { return .content }
-        switch try CSSLength.parse(token, CSSLengthRule(auto: true)) {
+        switch try CSSLength.parse(token, CSSLengthRule(auto: true, keywords: true)) {
         case .auto: return .auto
+        case .minContent: return .minContent
+        case .maxContent: return .maxContent
+        case .fitContent: return .fitContent
         case .points(let points): return .points(points)
         case .percent(let percent): return .percent(percent)
         }
@@ -168,9 +193,32 @@ extension FlexStyle {
         switch basis {
         case .auto: .word("auto")
         case .content: .word("content")
+        case .minContent: .word("min-content")
+        case .maxContent: .word("max-content")
+        case .fitContent: .word("fit-content")
         case .points(let points): CSSLength.output(.points(points))
         case .percent(let percent): CSSLength.output(.percent(percent))
         }
+    }
+
+    /// An alignment value: one keyword of `K`, optionally after `safe` or `unsafe`; `normal` is
+    /// `normal`, and `stretch` is `stretch` when given (justify-content's `stretch` acts as its
+    /// initial value in a flex container). Returns the keyword and whether it is safe.
+    static func parseAlignment<K: RawRepresentable & CaseIterable>(_ value: CSSValue, _: K.Type, normal: K, stretch: K?)
+        throws(CSSValueError) -> (K, Bool) where K.RawValue == String {
+        let accepted = K.allCases.map(\.rawValue) + ["normal"] + (stretch != nil ? ["stretch"] : [])
+        let expected = "expected [safe | unsafe] and one of \(accepted.joined(separator: ", "))"
+        var words = value.tokens.map(\.keyword)
+        var safe = false
+        if words.count == 2, words[0] == "safe" || words[0] == "unsafe" {
+            safe = words[0] == "safe"
+            words.removeFirst()
+        }
+        guard words.count == 1, let word = words[0] else { throw CSSValueError(message: "\(value) is not an alignment: \(expected)") }
+        if word == "normal" { return (normal, safe) }
+        if word == "stretch", let stretch { return (stretch, safe) }
+        guard let keyword = K(rawValue: word) else { throw CSSValueError(message: "\(value) is not an alignment: \(expected)") }
+        return (keyword, safe)
     }
 
     /// `aspectRatio`: a positive number, `"width / height"`, or `auto` (none).
