@@ -1,125 +1,213 @@
-/// Absolutely positioned children: sized and placed against the parent's padding box, by their
-/// insets, or without insets at their static position (the parent's justify/align, as Yoga).
+/// Absolutely positioned boxes (CSS Positioned Layout §4–5, Flexbox §4.1): sized and placed in the
+/// padding box of their containing block, the nearest ancestor that is not `static`.
 extension LayoutEngine {
-    /// Lays out every absolute child of `n` (after `n`'s own size is known).
-    func layoutAbsoluteChildren(_ n: Int, _ dir: LayoutDirection, _ widthMode: SizingMode) {
-        for c in children(n) where styles[c].display != .none && styles[c].position == .absolute {
-            let cbWidth = nodes[n].measuredWidth - boxes[n].border.left - boxes[n].border.right
-            let cbHeight = nodes[n].measuredHeight - boxes[n].border.top - boxes[n].border.bottom
-            layoutAbsoluteChild(n, c, cbWidth, cbHeight, widthMode, dir)
-            let mainAxis = styles[n].display == .overlay ? Axis(.row, dir) : Axis(styles[n].flexDirection, dir)
-            let crossAxis = mainAxis.cross(dir)
-            if mainAxis.isReverse { setTrailingPosition(n, c, mainAxis) }
-            if crossAxis.isReverse { setTrailingPosition(n, c, crossAxis) }
+    /// Lays out the absolutely positioned boxes whose containing block is `cb` (its own absolute
+    /// children and those of its static in-flow descendants), after `cb`'s final layout.
+    func layoutAbsoluteDescendants(of cb: Int) {
+        collectAbsolute(in: cb, cb: cb, offsetX: 0, offsetY: 0)
+    }
+
+    /// Lays out the absolute children of `p` (at `offsetX`, `offsetY` in `cb`'s border box) and
+    /// descends into its static in-flow children, whose absolute children are `cb`'s too.
+    private func collectAbsolute(in p: Int, cb: Int, offsetX: Double, offsetY: Double) {
+        for c in children(p) where styles[c].display != .none {
+            if styles[c].position == .absolute {
+                layoutAbsolute(c, parent: p, cb: cb, parentX: offsetX, parentY: offsetY)
+            } else if styles[c].position == .static, nodes[c].laidOut {
+                collectAbsolute(in: c, cb: cb, offsetX: offsetX + nodes[c].x, offsetY: offsetY + nodes[c].y)
+            }
         }
     }
 
-    /// Sizes one absolute child (fixed, from opposite insets, from its ratio, or by content) and positions it.
-    func layoutAbsoluteChild(_ n: Int, _ c: Int, _ cbWidth: Double, _ cbHeight: Double,
-                                      _ widthMode: SizingMode, _ dir: LayoutDirection) {
-        let overlay = styles[n].display == .overlay
-        let mainAxis = overlay ? Axis(.row, dir) : Axis(styles[n].flexDirection, dir)
-        let crossAxis = mainAxis.cross(dir)
-        var childWidth = Double.nan, childHeight = Double.nan
-        let marginRow = marginForAxis(c, .row, cbWidth)
-        let marginColumn = marginForAxis(c, .column, cbWidth)
-        let row = Axis(.row, .ltr)
-        if hasDefiniteLength(c, true, cbWidth) {
-            childWidth = resolvedDimension(c, true, cbWidth, cbWidth, dir) + marginRow
-        } else if isInsetDefined(c, row.startEdge, dir), isInsetDefined(c, row.endEdge, dir) {
-            childWidth = nodes[n].measuredWidth - boxes[n].border.left - boxes[n].border.right
-                - (inset(c, .left, dir, cbWidth) + inset(c, .right, dir, cbWidth))
-            childWidth = boundAxis(c, .row, dir, childWidth, cbWidth, cbWidth)
+    /// Sizes and places one absolutely positioned box `c`, child of `p` (whose border box is at
+    /// `parentX`, `parentY` in `cb`'s), in its inset-modified containing block (CSS Positioned
+    /// Layout §4): the containing block's padding box less the set insets, or, on an axis whose
+    /// insets are both auto, the static-position rectangle (`p`'s content box). A width of auto
+    /// stretches between two set insets, else fits its content in that space; a height of auto
+    /// stretches between top and bottom (unless `align-self` says otherwise), else comes from the
+    /// content. Auto margins share positive free space; otherwise the box is aligned in the
+    /// space (start, or `align-self` vertically) and, when it overflows it, kept within the union
+    /// of that space and the containing block. On an axis with no insets the box sits at its
+    /// static position.
+    func layoutAbsolute(_ c: Int, parent p: Int, cb: Int, parentX: Double, parentY: Double) {
+        let cbBorder = boxes[cb].border
+        let cbWidth = Swift.max(0, nodes[cb].width - cbBorder.horizontal)
+        let cbHeight = Swift.max(0, nodes[cb].height - cbBorder.vertical)
+        let cbDirection = nodes[cb].direction
+        let parentDirection = nodes[p].direction
+        let dir = resolveDirection(c, parentDirection)
+        nodes[c].direction = dir
+        var m = margins(c, dir, cbWidth)
+        let pb = paddingAndBorder(c, dir, cbWidth)
+        let left = inset(c, .left, dir, cbWidth), right = inset(c, .right, dir, cbWidth)
+        let top = inset(c, .top, dir, cbHeight), bottom = inset(c, .bottom, dir, cbHeight)
+        let ppb = boxes[p].padding + boxes[p].border
+        let horizontalStatic = left.isNaN && right.isNaN, verticalStatic = top.isNaN && bottom.isNaN
+        // The inset-modified containing block, in the containing block's border box: between the
+        // set insets (an auto one at the padding edge; insets that overlap leave nothing, at the
+        // start edge), or, with both insets auto, from the static position's side of `p`'s content
+        // box to the far padding edge.
+        let cbRight = cbBorder.left + cbWidth, cbBottom = cbBorder.top + cbHeight
+        var imcbLeft = cbBorder.left + left.orZero, imcbRight = cbRight - right.orZero
+        if horizontalStatic {
+            if parentDirection == .rtl { imcbRight = parentX + nodes[p].width - ppb.right } else { imcbLeft = parentX + ppb.left }
         }
-        if hasDefiniteLength(c, false, cbHeight) {
-            childHeight = resolvedDimension(c, false, cbHeight, cbWidth, dir) + marginColumn
-        } else if isInsetDefined(c, .top, dir), isInsetDefined(c, .bottom, dir) {
-            childHeight = nodes[n].measuredHeight - boxes[n].border.top - boxes[n].border.bottom
-                - (inset(c, .top, dir, cbHeight) + inset(c, .bottom, dir, cbHeight))
-            childHeight = boundAxis(c, .column, dir, childHeight, cbHeight, cbWidth)
+        var imcbTop = cbBorder.top + top.orZero
+        let imcbBottom = cbBottom - bottom.orZero
+        if verticalStatic { imcbTop = parentY + ppb.top }
+        if imcbRight < imcbLeft {
+            if cbDirection == .rtl { imcbLeft = imcbRight } else { imcbRight = imcbLeft }
         }
-        if childWidth.isNaN != childHeight.isNaN, let ratio = styles[c].aspectRatio {
-            if childWidth.isNaN {
-                childWidth = marginRow + (childHeight - marginColumn) * ratio
+        let imcbWidth = imcbRight - imcbLeft, imcbHeight = Swift.max(0, imcbBottom - imcbTop)
+        let verticalAlign = absoluteAlignment(c)
+
+        // The height when the style or both insets give one (the width may follow it through a ratio).
+        let minHeight = Swift.max(minSize(c, horizontal: false, cbHeight, pb.vertical), pb.vertical)
+        let maxHeight = maxSize(c, horizontal: false, cbHeight, pb.vertical)
+        var height = preferredSize(c, horizontal: false, cbHeight, pb.vertical)
+        if height.isNaN, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
+            height = imcbHeight - m.vertical
+        }
+        if height.isDefined { height = height.clamped(min: minHeight, max: maxHeight) }
+
+        let available = imcbWidth - m.horizontal
+        var width = widthProperty(c, cbWidth, pb.horizontal, dir: parentDirection, available: available)
+        if width.isNaN {
+            if left.isDefined, right.isDefined {
+                width = available
+            } else if height.isDefined, styles[c].aspectRatio != nil {
+                width = widthFromHeight(c, height, pb.horizontal, pb.vertical)
             } else {
-                childHeight = marginColumn + (childWidth - marginRow) / ratio
+                let content = intrinsicWidths(c, parentDirection, cbWidth: cbWidth)
+                width = Swift.min(content.maxContent, Swift.max(content.minContent, available))
             }
         }
-        if childWidth.isNaN || childHeight.isNaN {
-            var wm: SizingMode = childWidth.isNaN ? .maxContent : .stretchFit
-            let hm: SizingMode = childHeight.isNaN ? .maxContent : .stretchFit
-            if !mainAxis.isRow, childWidth.isNaN, widthMode != .maxContent, cbWidth.isDefined, cbWidth > 0 {
-                childWidth = cbWidth
-                wm = .fitContent
-            }
-            layoutNode(c, childWidth, childHeight, dir, wm, hm, cbWidth, cbHeight, performLayout: false)
-            childWidth = nodes[c].measuredWidth + marginForAxis(c, .row, cbWidth)
-            childHeight = nodes[c].measuredHeight + marginForAxis(c, .column, cbWidth)
-        }
-        layoutNode(c, childWidth, childHeight, dir, .stretchFit, .stretchFit, cbWidth, cbHeight, performLayout: true)
-        positionAbsolute(n, c, dir, mainAxis, isMain: true, cbWidth, cbHeight)
-        positionAbsolute(n, c, dir, crossAxis, isMain: false, cbWidth, cbHeight)
-    }
+        let lowerWidth = widthBound(c, styles[c].minWidth, cbWidth, pb.horizontal, dir: parentDirection, isMax: false, available: available)
+        let upperWidth = widthBound(c, styles[c].maxWidth, cbWidth, pb.horizontal, dir: parentDirection, isMax: true, available: available)
+        width = width.clamped(min: Swift.max(lowerWidth.orZero, pb.horizontal), max: upperWidth)
 
-    /// Places an absolute child on one axis: by its start inset, else its end inset, else at its static position.
-    func positionAbsolute(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ axis: Axis, isMain: Bool,
-                                   _ cbWidth: Double, _ cbHeight: Double) {
-        let cbSize = axis.isRow ? cbWidth : cbHeight
-        let inlineStart = axis.inlineStartEdge(dir), inlineEnd = axis.inlineEndEdge(dir)
-        if isInsetDefined(c, inlineStart, dir) {
-            let fromInlineStart = inset(c, inlineStart, dir, cbSize) + border(n, inlineStart, dir)
-                + margin(c, inlineStart, dir, cbSize)
-            nodes[c][position: axis.startEdge] = inlineStart != axis.startEdge
-                ? nodes[n].measured(axis) - nodes[c].measured(axis) - fromInlineStart : fromInlineStart
-        } else if isInsetDefined(c, inlineEnd, dir) {
-            let fromInlineStart = nodes[n].measured(axis) - nodes[c].measured(axis) - border(n, inlineEnd, dir)
-                - margin(c, inlineEnd, dir, cbSize) - inset(c, inlineEnd, dir, cbSize)
-            nodes[c][position: axis.startEdge] = inlineStart != axis.startEdge
-                ? nodes[n].measured(axis) - nodes[c].measured(axis) - fromInlineStart : fromInlineStart
+        let out = layoutBox(c, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined,
+                                        cbWidth: cbWidth, cbHeight: cbHeight),
+                            parentDirection: parentDirection, final: true)
+        height = out.height
+
+        let staticOrigin = staticPosition(c, parent: p, width: width, height: height, margins: m)
+        var x: Double, y: Double
+        if horizontalStatic {
+            x = parentX + staticOrigin.0
+        } else if left.isDefined, right.isDefined {
+            let start: AbsoluteAlign = cbDirection == .rtl ? .end : .start
+            x = place(imcbLeft, imcbWidth, size: width, &m.left, &m.right, autoStart: marginIsAuto(c, .left, dir),
+                      autoEnd: marginIsAuto(c, .right, dir), align: start, region: (cbBorder.left, cbRight))
+        } else if left.isDefined {
+            x = imcbLeft + m.left
         } else {
-            let placement = staticPlacement(n, c, axis, isMain: isMain)
-            let startMargin = margin(c, axis.startEdge, dir, cbWidth)
-            let endMargin = margin(c, axis.endEdge, dir, cbWidth)
-            let lead = boxes[n].paddingAndBorder(axis.startEdge), trail = boxes[n].paddingAndBorder(axis.endEdge)
-            switch placement {
-            case .start:
-                nodes[c][position: axis.startEdge] = startMargin + lead
-            case .end:
-                let fromEnd = trail + endMargin
-                nodes[c][position: axis.startEdge] = nodes[n].measured(axis) - nodes[c].measured(axis) - fromEnd
-            case .center:
-                let content = nodes[n].measured(axis) - lead - trail
-                let outer = nodes[c].measured(axis) + marginForAxis(c, axis, cbWidth)
-                nodes[c][position: axis.startEdge] = (content - outer) / 2 + lead + startMargin
-            }
+            x = imcbRight - m.right - width
+        }
+        if verticalStatic {
+            y = parentY + staticOrigin.1
+        } else if top.isDefined, bottom.isDefined {
+            y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
+                      autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, region: (cbBorder.top, cbBottom))
+        } else if top.isDefined {
+            y = imcbTop + m.top
+        } else {
+            y = imcbBottom - m.bottom - height
+        }
+        nodes[c].x = x - parentX
+        nodes[c].y = y - parentY
+        boxes[c].margin = m
+    }
+
+    /// How an absolutely positioned box is aligned in its inset-modified containing block.
+    enum AbsoluteAlign { case start, center, end, stretch }
+
+    /// `align-self` for an absolutely positioned box (auto is normal: stretch).
+    func absoluteAlignment(_ c: Int) -> AbsoluteAlign {
+        switch styles[c].alignSelf {
+        case .auto, .stretch: .stretch
+        case .flexStart, .start, .selfStart, .baseline: .start
+        case .center: .center
+        case .flexEnd, .end, .selfEnd: .end
         }
     }
 
-    /// Where an absolute child without insets sits on an axis.
-    enum StaticPlacement { case start, center, end }
-
-    /// The static position: the parent's `justifyContent` on the main axis, the child's alignment on the cross axis
-    /// (flipped by wrap-reverse); in an overlay, `justifySelf` horizontally and `alignSelf` vertically.
-    func staticPlacement(_ n: Int, _ c: Int, _ axis: Axis, isMain: Bool) -> StaticPlacement {
-        if styles[n].display == .overlay {
-            return overlayPlacement(n, c, horizontal: axis.isRow)
+    /// The start of a box of `size` on one axis of its inset-modified containing block at
+    /// `start` (`length`, 0 when the insets overlap): auto margins take positive free space,
+    /// else the box is aligned; a margin box that overflows the space is moved back within the
+    /// union of the space and the containing block's `region` when it fits there, and is
+    /// otherwise put at the space's start.
+    private func place(_ start: Double, _ length: Double, size: Double, _ marginStart: inout Double, _ marginEnd: inout Double,
+                       autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, region: (Double, Double)) -> Double {
+        let free = length - size - marginStart - marginEnd
+        if free > 0, autoStart || autoEnd {
+            if autoStart, autoEnd {
+                marginStart += free / 2
+                marginEnd += free / 2
+            } else if autoStart {
+                marginStart += free
+            } else {
+                marginEnd += free
+            }
+            return start + marginStart
         }
-        if isMain {
-            switch styles[n].justifyContent {
-            case .flexStart, .spaceBetween: return .start
-            case .flexEnd: return .end
-            case .center, .spaceAround, .spaceEvenly: return .center
-            default: return .start
+        var position = switch align {
+        case .start, .stretch: start + marginStart
+        case .center: start + marginStart + free / 2
+        case .end: start + marginStart + free
+        }
+        if free < 0 {
+            let low = Swift.min(start, region.0), high = Swift.max(start + length, region.1)
+            if size + marginStart + marginEnd <= high - low {
+                position = Swift.min(position, high - size - marginEnd)
+                position = Swift.max(position, low + marginStart)
+            } else {
+                position = start + marginStart
             }
         }
-        var align = childAlignment(n, c)
-        if styles[n].flexWrap == .wrapReverse {
-            if align == .flexEnd { align = .flexStart } else if align != .center { align = .flexEnd }
+        return position
+    }
+
+    /// Where an absolutely positioned child of `p` sits when it has no insets (Flexbox §4.1): as
+    /// the sole item of `p` (its auto margins 0): `justify-content` on the main axis (distributed
+    /// values as flex-start or center), `align-self` on the cross axis (stretch and baseline as
+    /// flex-start). In an overlay, as an overlay child. Relative to `p`'s border box.
+    func staticPosition(_ c: Int, parent p: Int, width: Double, height: Double, margins m: ResolvedEdges) -> (Double, Double) {
+        let dir = nodes[p].direction
+        let pb = boxes[p].padding + boxes[p].border
+        let innerWidth = nodes[p].width - pb.horizontal, innerHeight = nodes[p].height - pb.vertical
+        let outerWidth = width + m.horizontal, outerHeight = height + m.vertical
+        if styles[p].display == .overlay {
+            let h = overlayPlacement(p, c, horizontal: true, dir)
+            let v = overlayPlacement(p, c, horizontal: false, dir)
+            return (pb.left + m.left + h.offset(innerWidth - outerWidth), pb.top + m.top + v.offset(innerHeight - outerHeight))
         }
-        switch align {
-        case .flexStart, .baseline, .stretch: return .start
-        case .flexEnd: return .end
-        case .center: return .center
+        let flow = Flow(styles[p].flexDirection, styles[p].flexWrap, dir)
+        let mainFree = (flow.isRow ? innerWidth - outerWidth : innerHeight - outerHeight)
+        let crossFree = (flow.isRow ? innerHeight - outerHeight : innerWidth - outerWidth)
+        let writingStartIsMainStart = flow.mainWritingStart == flow.mainStart
+        let mainLead: Double = switch styles[p].justifyContent {
+        case .flexStart, .spaceBetween: 0
+        case .flexEnd: mainFree
+        case .center, .spaceAround, .spaceEvenly: mainFree / 2
+        case .start: writingStartIsMainStart ? 0 : mainFree
+        case .end: writingStartIsMainStart ? mainFree : 0
+        case .left: !flow.isRow || flow.mainStart == .left ? 0 : mainFree
+        case .right: flow.isRow && flow.mainStart == .left ? mainFree : 0
         }
+        let (align, _) = resolveAlign(c, p, flow, nodes[c].direction)
+        let crossLead: Double = switch align {
+        case .start, .stretch, .baseline: 0
+        case .end: crossFree
+        case .center: crossFree / 2
+        }
+        let mainOffset = pb[flow.mainStart] + mainLead + m[flow.mainStart]
+        let crossOffset = pb[flow.crossStart] + crossLead + m[flow.crossStart]
+        if flow.isRow {
+            return (physical(mainOffset, from: flow.mainStart, size: width, containerSize: nodes[p].width),
+                    physical(crossOffset, from: flow.crossStart, size: height, containerSize: nodes[p].height))
+        }
+        return (physical(crossOffset, from: flow.crossStart, size: width, containerSize: nodes[p].width),
+                physical(mainOffset, from: flow.mainStart, size: height, containerSize: nodes[p].height))
     }
 }

@@ -1,0 +1,265 @@
+/// Laying out one box: the per-call cache in front, then a measured leaf, an overlay or a flex
+/// container; and a box's min-content and max-content widths.
+extension LayoutEngine {
+    /// Lays out `n` with `input` and returns its border-box height and first baseline. A `final`
+    /// layout also places its children and records the node's size (its position is its parent's
+    /// to set); a measuring one only answers, from the cache when it can.
+    func layoutBox(_ n: Int, _ input: BoxInput, parentDirection: LayoutDirection, final: Bool) -> BoxOutput {
+        let dir = resolveDirection(n, parentDirection)
+        nodes[n].direction = dir
+        let key = cacheKey(n, input)
+        if final {
+            if nodes[n].laidOut, nodes[n].finalInput.matches(key) {
+                return BoxOutput(height: nodes[n].height, baseline: nodes[n].finalBaseline)
+            }
+        } else if nodes[n].cacheBlock >= 0 {
+            let block = Int(nodes[n].cacheBlock)
+            for i in 0..<Int(nodes[n].cacheCount) where cache[block + i].input.matches(key) {
+                return cache[block + i].output
+            }
+        }
+        let output: BoxOutput
+        if isMeasured[n] {
+            output = layoutLeaf(n, dir, input, final: final)
+        } else if styles[n].display == .overlay {
+            output = layoutOverlay(n, dir, input, final: final)
+        } else {
+            output = layoutFlex(n, dir, input, final: final)
+        }
+        if final {
+            nodes[n].finalInput = key
+            nodes[n].finalBaseline = output.baseline
+            nodes[n].width = input.width
+            nodes[n].height = output.height
+            nodes[n].laidOut = true
+            boxes[n].padding = paddings(n, dir, input.cbWidth)
+            boxes[n].border = borders(n, dir)
+            if styles[n].position != .static || n == root { layoutAbsoluteDescendants(of: n) }
+        } else {
+            if nodes[n].cacheBlock < 0 {
+                nodes[n].cacheBlock = Int32(cacheUsed.pointee)
+                cacheUsed.pointee += Self.cacheSlots
+            }
+            let slot = Int(nodes[n].nextCacheSlot)
+            cache[Int(nodes[n].cacheBlock) + slot] = CacheEntry(input: key, output: output)
+            nodes[n].nextCacheSlot = UInt8((slot + 1) % Self.cacheSlots)
+            nodes[n].cacheCount = UInt8(Swift.min(Int(nodes[n].cacheCount) + 1, Self.cacheSlots))
+        }
+        return output
+    }
+
+    /// The input with what `n` does not depend on left out, so equal layouts share a cache entry:
+    /// the containing block's width matters only for percentage padding, its height only for
+    /// percentage min/max heights, definiteness only when a height is given.
+    @inline(__always) func cacheKey(_ n: Int, _ input: BoxInput) -> BoxInput {
+        var key = input
+        if !hasPercentEdges(n) { key.cbWidth = 0 }
+        if !isPercent(styles[n].minHeight), !isPercent(styles[n].maxHeight) { key.cbHeight = 0 }
+        if key.height.isNaN { key.heightIsDefinite = false } else { key.clampsHeight = true }
+        return key
+    }
+
+    /// The height a box's content gives it when its parent does not fix one: `content` (border
+    /// box) clamped by its min/max heights (a keyword bound is the content height itself), or
+    /// the height its aspect ratio gives its width, floored by the content unless the box scrolls.
+    func contentHeight(_ n: Int, _ content: Double, _ input: BoxInput, _ pb: ResolvedEdges) -> Double {
+        var h = content
+        let fromRatio = heightFromWidth(n, input.width, pb.horizontal, pb.vertical)
+        if fromRatio.isDefined {
+            h = styles[n].minHeight == .auto && !isScrollContainer(n) ? Swift.max(fromRatio, content) : fromRatio
+        }
+        guard input.clampsHeight else { return Swift.max(h, pb.vertical) }
+        let lower = isIntrinsicKeyword(styles[n].minHeight) ? content : minSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        let upper = isIntrinsicKeyword(styles[n].maxHeight) ? content : maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        return h.clamped(min: Swift.max(lower, pb.vertical), max: upper)
+    }
+
+    /// A measured leaf (a text, an image): the measurer sizes its content box at the given width.
+    func layoutLeaf(_ n: Int, _ dir: LayoutDirection, _ input: BoxInput, final: Bool) -> BoxOutput {
+        let pb = paddingAndBorder(n, dir, input.cbWidth)
+        let contentWidth = Swift.max(0, input.width - pb.horizontal)
+        var height = input.height
+        if height.isNaN {
+            let size = measurer.pointee.measure(FlexTree.NodeID(n), width: contentWidth, widthMode: .exactly,
+                                                height: .infinity, heightMode: .undefined)
+            height = contentHeight(n, Self.sanitizeMeasured(size.height) + pb.vertical, input, pb)
+        }
+        let content = FlexSize(width: contentWidth, height: Swift.max(0, height - pb.vertical))
+        var baseline = Double.nan
+        if let b = measurer.pointee.baseline(FlexTree.NodeID(n), size: content), b.isFinite {
+            baseline = pb.top + Swift.min(Swift.max(b, -StyleSanitizer.maxMagnitude), StyleSanitizer.maxMagnitude)
+        }
+        return BoxOutput(height: height, baseline: baseline)
+    }
+
+    /// A measured length made safe: non-finite or negative is 0, huge is clamped.
+    static func sanitizeMeasured(_ v: Double) -> Double {
+        v.isFinite && v > 0 ? Swift.min(v, StyleSanitizer.maxMagnitude) : 0
+    }
+
+    // MARK: Intrinsic widths
+
+    /// The min-content and max-content widths of `n`'s content box: its content alone (its own
+    /// `width`, min/max, padding and border do not apply), percentages inside it as 0 (they are
+    /// cyclic here). Cached for the call.
+    func contentWidths(_ n: Int, _ parentDirection: LayoutDirection) -> IntrinsicWidths {
+        if intrinsic[n].minContent.isDefined { return intrinsic[n] }
+        let dir = resolveDirection(n, parentDirection)
+        var result = IntrinsicWidths(minContent: 0, maxContent: 0)
+        if isMeasured[n] {
+            let least = measurer.pointee.measure(FlexTree.NodeID(n), width: 0, widthMode: .atMost, height: .infinity, heightMode: .undefined)
+            let most = measurer.pointee.measure(FlexTree.NodeID(n), width: .infinity, widthMode: .undefined, height: .infinity, heightMode: .undefined)
+            result.minContent = Self.sanitizeMeasured(least.width)
+            result.maxContent = Swift.max(result.minContent, Self.sanitizeMeasured(most.width))
+        } else if styles[n].display == .overlay {
+            for c in children(n) where isInFlow(c) {
+                let w = contribution(c, dir, inRow: false)
+                result.minContent = Swift.max(result.minContent, w.minContent)
+                result.maxContent = Swift.max(result.maxContent, w.maxContent)
+            }
+        } else {
+            result = flexContentWidths(n, dir)
+        }
+        intrinsic[n] = result
+        return result
+    }
+
+    /// The min-content and max-content widths of `n`'s border box, its padding and border
+    /// resolved against `cbWidth` (percentages as 0 when NaN).
+    func intrinsicWidths(_ n: Int, _ parentDirection: LayoutDirection, cbWidth: Double) -> IntrinsicWidths {
+        let content = contentWidths(n, parentDirection)
+        let pb = paddingAndBorder(n, resolveDirection(n, parentDirection), cbWidth).horizontal
+        return IntrinsicWidths(minContent: content.minContent + pb, maxContent: content.maxContent + pb)
+    }
+
+    /// A flex container's content widths, as Chromium computes them: a row sums its items'
+    /// contributions (§9.9.3; the min-content of a wrapping row is its widest item's), a column
+    /// takes the widest; the gaps between items count in a single line, and between items of a
+    /// wrapping row only for the max-content width.
+    func flexContentWidths(_ n: Int, _ dir: LayoutDirection) -> IntrinsicWidths {
+        let isRow = styles[n].flexDirection == .row || styles[n].flexDirection == .rowReverse
+        let wraps = styles[n].flexWrap != .nowrap
+        var result = IntrinsicWidths(minContent: 0, maxContent: 0)
+        var count = 0
+        for c in children(n) where isInFlow(c) {
+            let w = contribution(c, dir, inRow: isRow)
+            count += 1
+            if !isRow {
+                result.minContent = Swift.max(result.minContent, w.minContent)
+                result.maxContent = Swift.max(result.maxContent, w.maxContent)
+            } else {
+                result.minContent = wraps ? Swift.max(result.minContent, w.minContent) : result.minContent + w.minContent
+                result.maxContent += w.maxContent
+            }
+        }
+        if isRow, count > 1 {
+            let gaps = gap(n, horizontal: true, .nan) * Double(count - 1)
+            result.maxContent += gaps
+            if !wraps { result.minContent += gaps }
+        }
+        return result
+    }
+
+    /// The min-content and max-content contributions of `c` to its parent's width, margins
+    /// included (percentages as 0): its `width` when that is a length, else its content widths (a
+    /// ratio and a fixed height give the width they imply), clamped by its min/max widths. As an
+    /// item of a row (`inRow`, §9.9.3 as Chromium applies it): a length `flex-basis` caps it
+    /// unless it can grow and floors it unless it can shrink, and a min width of auto is the
+    /// automatic minimum.
+    func contribution(_ c: Int, _ parentDirection: LayoutDirection, inRow: Bool) -> IntrinsicWidths {
+        let dir = resolveDirection(c, parentDirection)
+        let pb = paddingAndBorder(c, dir, .nan)
+        let content = intrinsicWidths(c, parentDirection, cbWidth: .nan)
+        var preferred = widthBound(c, styles[c].width, .nan, pb.horizontal, dir: parentDirection, isMax: false)
+        if preferred.isNaN, styles[c].width == .auto, styles[c].aspectRatio != nil,
+           case let h = borderBox(styles[c].height, .nan, c, pb.vertical), h.isDefined {
+            preferred = widthFromHeight(c, h, pb.horizontal, pb.vertical)
+        }
+        var result: IntrinsicWidths
+        var lower = widthBound(c, styles[c].minWidth, .nan, pb.horizontal, dir: parentDirection, isMax: false)
+        let upper = widthBound(c, styles[c].maxWidth, .nan, pb.horizontal, dir: parentDirection, isMax: true)
+        if inRow {
+            result = preferred.isDefined ? IntrinsicWidths(minContent: preferred, maxContent: preferred) : content
+            if case .points(let v) = styles[c].flexBasis {
+                let basis = Swift.max(borderBox(.points(v), .nan, c, pb.horizontal), pb.horizontal)
+                if !(styles[c].flexGrow > 0) {
+                    result.minContent = Swift.min(result.minContent, basis)
+                    result.maxContent = Swift.min(result.maxContent, basis)
+                }
+                if !(styles[c].flexShrink > 0) {
+                    result.minContent = Swift.max(result.minContent, basis)
+                    result.maxContent = Swift.max(result.maxContent, basis)
+                }
+            }
+            if styles[c].minWidth == .auto, !isScrollContainer(c) {
+                lower = preferred.isDefined ? Swift.min(preferred, content.minContent) : content.minContent
+                if upper.isDefined { lower = Swift.min(lower, upper) }
+            }
+        } else if preferred.isDefined {
+            result = IntrinsicWidths(minContent: preferred, maxContent: preferred)
+        } else {
+            result = content
+        }
+        result.minContent = result.minContent.clamped(min: lower, max: upper)
+        result.maxContent = result.maxContent.clamped(min: lower, max: upper)
+        let m = margins(c, dir, .nan)
+        result.minContent += m.horizontal
+        result.maxContent += m.horizontal
+        return result
+    }
+
+    /// A min or max width as a border-box length: a length, a percentage of `reference`, or an
+    /// intrinsic keyword (the content's widths plus `pb`; fit-content of `available`); NaN for
+    /// auto/none and what cannot resolve.
+    func widthBound(_ n: Int, _ d: Dimension, _ reference: Double, _ pb: Double, dir: LayoutDirection,
+                    isMax: Bool, available: Double = .nan) -> Double {
+        switch d {
+        case .minContent: return contentWidths(n, dir).minContent + pb
+        case .maxContent: return contentWidths(n, dir).maxContent + pb
+        case .fitContent:
+            let w = contentWidths(n, dir)
+            let least = w.minContent + pb, most = w.maxContent + pb
+            return available.isDefined ? Swift.min(most, Swift.max(least, available)) : most
+        default: return borderBox(d, reference, n, pb)
+        }
+    }
+
+    /// A `width` as a border-box length: a length, a percentage of `reference`, or an intrinsic
+    /// keyword (fit-content of `available`); NaN for auto and what cannot resolve.
+    func widthProperty(_ n: Int, _ reference: Double, _ pb: Double, dir: LayoutDirection, available: Double) -> Double {
+        widthBound(n, styles[n].width, reference, pb, dir: dir, isMax: false, available: available)
+    }
+
+    /// `width` fitted to `available` and clamped: a length or keyword as it resolves, `auto` as
+    /// fit-content (`stretch`: the available width itself), then the min/max widths. `pb` is the
+    /// box's horizontal padding and border, resolved against `reference`.
+    func usedWidth(_ n: Int, available: Double, reference: Double, pb: Double, dir: LayoutDirection, stretch: Bool) -> Double {
+        var w = widthProperty(n, reference, pb, dir: dir, available: available)
+        if w.isNaN {
+            if stretch, available.isDefined {
+                w = available
+            } else {
+                let content = contentWidths(n, dir)
+                let least = content.minContent + pb, most = content.maxContent + pb
+                w = available.isDefined ? Swift.min(most, Swift.max(least, available)) : most
+            }
+        }
+        let lower = widthBound(n, styles[n].minWidth, reference, pb, dir: dir, isMax: false, available: available)
+        let upper = widthBound(n, styles[n].maxWidth, reference, pb, dir: dir, isMax: true, available: available)
+        return w.clamped(min: Swift.max(lower.isNaN ? 0 : lower, pb), max: upper)
+    }
+}
+
+/// Whether a length is a percentage.
+@inline(__always) func isPercent(_ d: Dimension) -> Bool {
+    if case .percent = d { return true }
+    return false
+}
+
+/// Whether a length is `min-content`, `max-content` or `fit-content`.
+@inline(__always) func isIntrinsicKeyword(_ d: Dimension) -> Bool {
+    switch d {
+    case .minContent, .maxContent, .fitContent: true
+    default: false
+    }
+}

@@ -1,0 +1,281 @@
+/// §9.4–9.6: cross sizes, main-axis justification, cross-axis alignment, align-content, and
+/// the items' final layout and position.
+extension LayoutEngine {
+    /// §9.4 step 7: item `i`'s hypothetical cross size at its target main size (a row item's
+    /// height from its layout when it has no definite one; a column item's width was fitted
+    /// before, or follows its height through its aspect ratio), and a row item's baseline.
+    func hypotheticalCross(_ i: Int, _ x: ItemContext) {
+        let item = items.buffer[i]
+        let c = item.node
+        if x.flow.isRow {
+            let definite = item.definiteCross.isDefined
+            let input = BoxInput(width: item.target, height: item.definiteCross, heightIsDefinite: definite,
+                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            if definite {
+                items.buffer[i].cross = item.definiteCross
+                if item.isBaselineAligned {
+                    items.buffer[i].ascent = layoutBox(c, input, parentDirection: x.direction, final: false).baseline
+                }
+            } else {
+                let out = layoutBox(c, input, parentDirection: x.direction, final: false)
+                items.buffer[i].cross = out.height
+                items.buffer[i].ascent = out.baseline
+            }
+        } else if item.definiteCross.isNaN, styles[c].width == .auto, !item.stretches || x.multiLine,
+                  styles[c].aspectRatio != nil {
+            let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
+            items.buffer[i].cross = widthFromHeight(c, item.target, pb.horizontal, pb.vertical)
+                .clamped(min: item.minCross, max: item.maxCross)
+        }
+    }
+
+    /// What item `i` is laid out with once its line is placed: its main size and its cross size (a
+    /// row item's height only when it is definite or stretched; otherwise its content decides, as
+    /// it did for its hypothetical cross size).
+    func itemInput(_ i: Int, _ x: ItemContext) -> BoxInput {
+        let item = items.buffer[i]
+        if x.flow.isRow {
+            let fixed = item.definiteCross.isDefined || item.stretches
+            return BoxInput(width: item.target, height: fixed ? item.cross : .nan, heightIsDefinite: fixed,
+                            cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+        }
+        // A flexed height is definite when the container's height is (§9.8).
+        return BoxInput(width: item.cross, height: item.target, heightIsDefinite: x.percentHeight.isDefined,
+                        cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+    }
+
+    /// An item's distance from its cross-start margin edge to its baseline. In a row, its first
+    /// baseline (synthesized at the bottom border edge when it has none); in a column, whose
+    /// items have no baseline across it, one synthesized at the line-left border edge (as Chromium).
+    func baselineDistance(_ item: FlexItem, _ flow: Flow) -> Double {
+        let ascent = flow.isRow ? (item.ascent.isDefined ? item.ascent : item.cross) : 0
+        let fromNearEdge = flow.crossStart == .top || flow.crossStart == .left
+        return item.marginCrossStart + (fromNearEdge ? ascent : item.cross - ascent)
+    }
+
+    /// §9.4 step 8: line `l`'s cross size: a single line in a container of known cross size
+    /// takes it; otherwise the largest outer hypothetical cross size, or the baseline group's
+    /// ascent plus descent; a single line is clamped by the container's min/max cross size.
+    func lineCrossSize(_ l: Int, _ x: ItemContext, input: BoxInput, pb: ResolvedEdges) {
+        var line = lines.buffer[l]
+        var maxOuter = 0.0, maxAscent = 0.0, maxDescent = 0.0
+        for i in line.first..<line.end {
+            let item = items.buffer[i]
+            if item.isBaselineAligned {
+                let a = baselineDistance(item, x.flow)
+                maxAscent = Swift.max(maxAscent, a)
+                maxDescent = Swift.max(maxDescent, item.outerCross - a)
+            } else {
+                maxOuter = Swift.max(maxOuter, item.outerCross)
+            }
+        }
+        line.maxAscent = maxAscent
+        if !x.multiLine, x.knownCross.isDefined {
+            line.cross = x.knownCross
+        } else {
+            line.cross = Swift.max(maxOuter, maxAscent + maxDescent)
+            if !x.multiLine, x.flow.isRow {
+                line.cross = contentHeight(x.container, line.cross + pb.vertical, input, pb) - pb.vertical
+            }
+        }
+        lines.buffer[l] = line
+    }
+
+    /// §9.4 step 9 and §9.6 step 16: `align-content` in a multi-line container: stretches the
+    /// lines into free space, then places them (space-between falls back to flex-start when
+    /// there is one line, and every distribution to flex-start when the lines overflow; `safe`
+    /// aligns overflowing lines to the start).
+    func distributeLines(_ n: Int, _ flow: Flow, _ lineFirst: Int, _ lineEnd: Int, innerCross: Double, gap: Double, start: Double) {
+        let count = lineEnd - lineFirst
+        guard count > 0 else { return }
+        var total = gap * Double(count - 1)
+        for l in lineFirst..<lineEnd { total += lines.buffer[l].cross }
+        var free = innerCross - total
+        let alignContent = styles[n].alignContent
+        if alignContent == .stretch, free > 0 {
+            for l in lineFirst..<lineEnd { lines.buffer[l].cross += free / Double(count) }
+            free = 0
+        }
+        var lead = 0.0, between = gap
+        let k = Double(count)
+        let writingStart = flow.crossWritingStart == flow.crossStart ? 0 : free
+        switch alignContent {
+        case .flexStart, .stretch: break
+        case .flexEnd: lead = free
+        case .center: lead = free / 2
+        case .spaceBetween: if free > 0, count > 1 { between += free / (k - 1) }
+        case .spaceAround: if free > 0 { lead = free / k / 2; between += free / k }
+        case .spaceEvenly: if free > 0 { lead = free / (k + 1); between += free / (k + 1) }
+        case .start: lead = writingStart
+        case .end: lead = flow.crossWritingStart == flow.crossStart ? free : 0
+        }
+        // Overflowing lines: distributions fall back to a safe alignment, and safe aligns to the start.
+        if free < 0, styles[n].safe.contains(.alignContent) || [.spaceBetween, .spaceAround, .spaceEvenly].contains(alignContent) {
+            lead = writingStart
+            between = gap
+        }
+        var position = start + lead
+        for l in lineFirst..<lineEnd {
+            lines.buffer[l].position = position
+            position += lines.buffer[l].cross + between
+        }
+    }
+
+    /// §9.5: places a line's items on the main axis: positive free space goes to auto margins,
+    /// else `justify-content` shares it (distributions fall back to flex-start when it is negative; `safe` aligns an overflowing line to the start).
+    func justify(_ n: Int, _ flow: Flow, _ line: FlexLine, innerMain: Double, gap: Double, start: Double) {
+        let count = line.end - line.first
+        guard count > 0 else { return }
+        var used = gap * Double(count - 1)
+        var autoMargins = 0
+        for i in line.first..<line.end {
+            let item = items.buffer[i]
+            used += item.outerTarget
+            if item.autoMainStart { autoMargins += 1 }
+            if item.autoMainEnd { autoMargins += 1 }
+        }
+        let free = innerMain - used
+        var lead = 0.0, between = gap
+        if free > 0, autoMargins > 0 {
+            let share = free / Double(autoMargins)
+            for i in line.first..<line.end {
+                if items.buffer[i].autoMainStart { items.buffer[i].marginMainStart += share }
+                if items.buffer[i].autoMainEnd { items.buffer[i].marginMainEnd += share }
+            }
+        } else {
+            let k = Double(count)
+            let writingStartIsMainStart = flow.mainWritingStart == flow.mainStart
+            switch styles[n].justifyContent {
+            case .flexStart: break
+            case .flexEnd: lead = free
+            case .center: lead = free / 2
+            case .spaceBetween, .spaceAround, .spaceEvenly: (lead, between) = distribute(styles[n].justifyContent, free, count, gap)
+            case .start: lead = writingStartIsMainStart ? 0 : free
+            case .end: lead = writingStartIsMainStart ? free : 0
+            case .left: lead = !flow.isRow || flow.mainStart == .left ? 0 : free
+            case .right: lead = flow.isRow && flow.mainStart == .left ? free : 0
+            }
+            // An overflowing line: distributions fall back to a safe alignment, and safe aligns to the start.
+            if free < 0, styles[n].safe.contains(.justifyContent)
+                || [.spaceBetween, .spaceAround, .spaceEvenly].contains(styles[n].justifyContent) {
+                lead = writingStartIsMainStart ? 0 : free
+                between = gap
+            }
+        }
+        var position = start + lead
+        for i in line.first..<line.end {
+            position += items.buffer[i].marginMainStart
+            items.buffer[i].mainPosition = position
+            position += items.buffer[i].target + items.buffer[i].marginMainEnd + between
+        }
+    }
+
+    /// The leading space and the space between `count` items of space-between, space-around or
+    /// space-evenly in `free` positive space (one item: space-between is flex-start, the others center).
+    func distribute(_ j: JustifyContent, _ free: Double, _ count: Int, _ gap: Double) -> (Double, Double) {
+        guard free > 0 else { return (0, gap) }
+        let k = Double(count)
+        switch j {
+        case .spaceBetween: return (0, count > 1 ? gap + free / (k - 1) : gap)
+        case .spaceAround: return (free / k / 2, gap + free / k)
+        default: return (free / (k + 1), gap + free / (k + 1))
+        }
+    }
+
+    /// §9.6 steps 13–14: places each item of a line on the cross axis: positive free space goes
+    /// to auto cross margins (an overflowing item with an auto cross-start margin sits at the
+    /// start), else `align-self` (stretched items were sized to the line).
+    func alignInLine(_ line: FlexLine, _ flow: Flow) {
+        for i in line.first..<line.end {
+            var item = items.buffer[i]
+            let free = line.cross - item.outerCross
+            var offset: Double
+            if item.autoCrossStart || item.autoCrossEnd {
+                if free > 0 {
+                    if item.autoCrossStart, item.autoCrossEnd {
+                        item.marginCrossStart += free / 2
+                        item.marginCrossEnd += free / 2
+                    } else if item.autoCrossStart {
+                        item.marginCrossStart += free
+                    } else {
+                        item.marginCrossEnd += free
+                    }
+                }
+                offset = item.marginCrossStart
+            } else {
+                switch item.align {
+                case .start, .stretch: offset = item.marginCrossStart
+                case .end: offset = line.cross - item.cross - item.marginCrossEnd
+                case .center: offset = item.marginCrossStart + free / 2
+                case .baseline: offset = line.maxAscent - baselineDistance(item, flow) + item.marginCrossStart
+                }
+                if item.safe, free < 0 { offset = item.marginCrossStart }
+            }
+            item.crossPosition = line.position + offset
+            items.buffer[i] = item
+        }
+    }
+}
+
+/// The items' final layout and position, and the container's baseline.
+extension LayoutEngine {
+    /// Lays item `i` out for good and places its border box in the container (of border-box
+    /// `width` × `height`), moved by its relative offset.
+    func placeItem(_ i: Int, _ x: ItemContext, width: Double, height: Double) {
+        let input = itemInput(i, x)
+        let out = layoutBox(items.buffer[i].node, input, parentDirection: x.direction, final: true)
+        items.buffer[i].ascent = out.baseline
+        let item = items.buffer[i]
+        let c = item.node
+        let flow = x.flow
+        let (px, py) = physicalOrigin(item, flow, width: width, height: height)
+        let (dx, dy) = relativeOffset(c, x.direction, x.innerWidth, x.percentHeight)
+        nodes[c].x = px + dx
+        nodes[c].y = py + dy
+        var m = ResolvedEdges.zero
+        m[flow.mainStart] = item.marginMainStart
+        m[flow.mainEnd] = item.marginMainEnd
+        m[flow.crossStart] = item.marginCrossStart
+        m[flow.crossEnd] = item.marginCrossEnd
+        boxes[c].margin = m
+    }
+
+    /// An item's border-box origin in the container's border box, from its flow offsets.
+    func physicalOrigin(_ item: FlexItem, _ flow: Flow, width: Double, height: Double) -> (Double, Double) {
+        let w = flow.isRow ? item.target : item.cross
+        let h = flow.isRow ? item.cross : item.target
+        if flow.isRow {
+            return (physical(item.mainPosition, from: flow.mainStart, size: w, containerSize: width),
+                    physical(item.crossPosition, from: flow.crossStart, size: h, containerSize: height))
+        }
+        return (physical(item.crossPosition, from: flow.crossStart, size: w, containerSize: width),
+                physical(item.mainPosition, from: flow.mainStart, size: h, containerSize: height))
+    }
+
+    /// §8.5: the container's first baseline, from its first line: the shared baseline of its
+    /// baseline-aligned items, else its first item's baseline (synthesized at its bottom border
+    /// edge when it has none).
+    func containerBaseline(_ line: FlexLine, _ x: ItemContext, width: Double, height: Double, final: Bool) -> Double {
+        var chosen = line.first
+        if x.flow.isRow {
+            for i in line.first..<line.end where items.buffer[i].isBaselineAligned {
+                chosen = i
+                break
+            }
+        }
+        if !final {
+            items.buffer[chosen].ascent = layoutBox(items.buffer[chosen].node, itemInput(chosen, x),
+                                                    parentDirection: x.direction, final: false).baseline
+        }
+        let item = items.buffer[chosen]
+        let (_, top) = physicalOrigin(item, x.flow, width: width, height: height)
+        let ascent = item.ascent.isDefined ? item.ascent : (x.flow.isRow ? item.cross : item.target)
+        return top + ascent
+    }
+}
+
+/// The offset of a box's left (or top) edge in its container, from its offset along an axis that
+/// starts at `edge`.
+@inline(__always) func physical(_ offset: Double, from edge: Edge, size: Double, containerSize: Double) -> Double {
+    edge == .left || edge == .top ? offset : containerSize - offset - size
+}

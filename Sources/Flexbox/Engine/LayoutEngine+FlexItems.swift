@@ -1,0 +1,200 @@
+/// §9.1–9.2 and §4.5: a flex item's margins, sizes, flex base size, automatic minimum size and
+/// hypothetical main size.
+extension LayoutEngine {
+    /// The containing block an item's percentages resolve against, and the container's flow.
+    struct ItemContext {
+        let container: Int
+        let direction: LayoutDirection
+        let flow: Flow
+        let multiLine: Bool
+        /// The container's content-box width (definite) and height (NaN when not known).
+        let innerWidth: Double
+        let innerHeight: Double
+        /// The content-box height percentages resolve against (NaN when indefinite).
+        let percentHeight: Double
+
+        /// The container's inner cross size when it is known before its lines (a row's given height, a column's width).
+        var knownCross: Double { flow.isRow ? innerHeight : innerWidth }
+    }
+
+    /// Fills item `i` for child `c`: margins, padding and border, min/max, the cross size it has
+    /// before its line is known, its flex base size and hypothetical main size.
+    func resolveItem(_ i: Int, _ c: Int, _ x: ItemContext) {
+        let flow = x.flow
+        let isRow = flow.isRow
+        let cdir = resolveDirection(c, x.direction)
+        nodes[c].direction = cdir
+        let m = margins(c, cdir, x.innerWidth)
+        let cpb = paddingAndBorder(c, cdir, x.innerWidth)
+        let pbH = cpb.horizontal, pbV = cpb.vertical
+        var item = FlexItem()
+        item.node = c
+        item.marginMainStart = m[flow.mainStart]
+        item.marginMainEnd = m[flow.mainEnd]
+        item.marginCrossStart = m[flow.crossStart]
+        item.marginCrossEnd = m[flow.crossEnd]
+        item.autoMainStart = marginIsAuto(c, flow.mainStart, cdir)
+        item.autoMainEnd = marginIsAuto(c, flow.mainEnd, cdir)
+        item.autoCrossStart = marginIsAuto(c, flow.crossStart, cdir)
+        item.autoCrossEnd = marginIsAuto(c, flow.crossEnd, cdir)
+        item.pbMain = isRow ? pbH : pbV
+        item.pbCross = isRow ? pbV : pbH
+        let marginsH = m.horizontal, marginsV = m.vertical
+        let marginsCross = isRow ? marginsV : marginsH
+
+        // Sizes (border box): widths against the container's width, heights against its definite height.
+        let availableWidth = x.innerWidth - marginsH
+        let width = widthProperty(c, x.innerWidth, pbH, dir: x.direction, available: availableWidth)
+        let height = preferredSize(c, horizontal: false, x.percentHeight, pbV)
+        let minWidth = Swift.max(widthBound(c, styles[c].minWidth, x.innerWidth, pbH, dir: x.direction, isMax: false, available: availableWidth).orZero, pbH)
+        let maxWidth = widthBound(c, styles[c].maxWidth, x.innerWidth, pbH, dir: x.direction, isMax: true, available: availableWidth)
+        let minHeight = Swift.max(minSize(c, horizontal: false, x.percentHeight, pbV), pbV)
+        let maxHeight = maxSize(c, horizontal: false, x.percentHeight, pbV)
+        item.minCross = isRow ? minHeight : minWidth
+        item.maxCross = isRow ? maxHeight : maxWidth
+        let minMainGiven = isRow ? minWidth : minHeight
+        item.maxMain = isRow ? maxWidth : maxHeight
+        let mainSize = isRow ? width : height
+        let crossSize = isRow ? height : width
+        // Stretching needs a computed cross size of `auto` (a percentage that cannot resolve is not).
+        let crossIsAuto = (isRow ? styles[c].height : styles[c].width) == .auto
+
+        let (align, safe) = resolveAlign(c, x.container, flow, cdir)
+        item.align = align
+        item.safe = safe
+        item.stretches = align == .stretch && crossIsAuto && !item.autoCrossStart && !item.autoCrossEnd
+
+        // The cross size before the line is known (§9.4 step 7 and §9.8): the item's own, or
+        // stretched to a single line of known cross size.
+        if crossSize.isDefined {
+            item.definiteCross = crossSize.clamped(min: item.minCross, max: item.maxCross)
+        } else if item.stretches, !x.multiLine, x.knownCross.isDefined {
+            item.definiteCross = (x.knownCross - marginsCross).clamped(min: item.minCross, max: item.maxCross)
+        }
+        // A column item's width, needed to lay it out: its own, stretched, from its ratio and a
+        // definite height, or fitted to the container.
+        var columnWidth = Double.nan
+        if !isRow {
+            if item.definiteCross.isDefined {
+                columnWidth = item.definiteCross
+            } else if height.isDefined, styles[c].aspectRatio != nil {
+                columnWidth = widthFromHeight(c, height.clamped(min: minHeight, max: maxHeight), pbH, pbV)
+                    .clamped(min: minWidth, max: maxWidth)
+            } else {
+                columnWidth = usedWidth(c, available: availableWidth, reference: x.innerWidth, pb: pbH, dir: x.direction, stretch: false)
+            }
+        }
+
+        // A ratio's content widths: no smaller than the width a definite height gives, and within
+        // the widths its min/max heights give (CSS Sizing 4 §5).
+        var content = IntrinsicWidths(minContent: .nan, maxContent: .nan)
+        if isRow {
+            content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth)
+            if styles[c].aspectRatio != nil {
+                if item.definiteCross.isDefined {
+                    let w = widthFromHeight(c, item.definiteCross, pbH, pbV)
+                    content = IntrinsicWidths(minContent: Swift.max(content.minContent, w), maxContent: Swift.max(content.maxContent, w))
+                }
+                let lower = minHeight > pbV ? widthFromHeight(c, minHeight, pbH, pbV) : Double.nan
+                let upper = maxHeight.isDefined ? widthFromHeight(c, maxHeight, pbH, pbV) : Double.nan
+                content.minContent = content.minContent.clamped(min: lower, max: upper)
+                content.maxContent = content.maxContent.clamped(min: lower, max: upper)
+            }
+        }
+
+        // §9.2 step 3: the flex base size.
+        let innerMain = isRow ? x.innerWidth : x.percentHeight
+        var basis = Double.nan
+        switch styles[c].flexBasis {
+        case .points(let v): basis = borderBox(.points(v), innerMain, c, item.pbMain)
+        case .percent(let v): basis = borderBox(.percent(v), innerMain, c, item.pbMain)
+        case .auto: basis = mainSize
+        case .content, .minContent, .maxContent, .fitContent: break
+        }
+        if basis.isNaN {
+            if styles[c].aspectRatio != nil, item.definiteCross.isDefined, styles[c].flexBasis != .minContent {
+                // B: a ratio and a definite cross size.
+                basis = isRow ? widthFromHeight(c, item.definiteCross, pbH, pbV) : heightFromWidth(c, item.definiteCross, pbH, pbV)
+            } else if isRow {
+                switch styles[c].flexBasis {
+                case .minContent: basis = content.minContent
+                case .fitContent: basis = Swift.min(content.maxContent, Swift.max(content.minContent, availableWidth))
+                default: basis = content.maxContent
+                }
+            } else {
+                basis = columnContentHeight(c, columnWidth, x)
+            }
+        }
+        item.basis = Swift.max(basis, item.pbMain)
+
+        // §4.5: the automatic minimum size, for `min-*: auto` on the main axis.
+        let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
+        if minMainStyle == .auto, !isScrollContainer(c) {
+            var floor = isRow ? content.minContent : columnContentHeight(c, columnWidth, x)
+            if mainSize.isDefined {
+                floor = Swift.min(floor, mainSize)
+            } else if styles[c].aspectRatio != nil, crossSize.isDefined {
+                let transferred = isRow ? widthFromHeight(c, item.definiteCross, pbH, pbV) : heightFromWidth(c, item.definiteCross, pbH, pbV)
+                floor = Swift.min(floor, transferred)
+            }
+            if item.maxMain.isDefined { floor = Swift.min(floor, item.maxMain) }
+            item.minMain = Swift.max(floor, item.pbMain)
+        } else if !isRow, isIntrinsicKeyword(minMainStyle) {
+            item.minMain = Swift.max(columnContentHeight(c, columnWidth, x), item.pbMain)
+        } else {
+            item.minMain = minMainGiven
+        }
+        if !isRow, isIntrinsicKeyword(styles[c].maxHeight) { item.maxMain = columnContentHeight(c, columnWidth, x) }
+        item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
+        if !isRow { item.cross = columnWidth }
+        items.buffer[i] = item
+    }
+
+    /// A column item's height from its content at `width` (its min/max heights not applied):
+    /// its content-based flex base size and content size suggestion.
+    func columnContentHeight(_ c: Int, _ width: Double, _ x: ItemContext) -> Double {
+        layoutBox(c, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
+                              cbHeight: x.percentHeight, clampsHeight: false),
+                  parentDirection: x.direction, final: false).height
+    }
+
+    /// `align-self` (or the container's `align-items`) in the container's flow, and whether it is safe.
+    func resolveAlign(_ c: Int, _ n: Int, _ flow: Flow, _ itemDirection: LayoutDirection) -> (ItemAlign, Bool) {
+        let own = styles[c].alignSelf
+        let safe = own == .auto ? styles[n].safe.contains(.alignItems) : styles[c].safe.contains(.alignSelf)
+        let value: AlignSelf = switch own {
+        case .auto:
+            switch styles[n].alignItems {
+            case .flexStart: .flexStart
+            case .flexEnd: .flexEnd
+            case .center: .center
+            case .stretch: .stretch
+            case .baseline: .baseline
+            case .start: .start
+            case .end: .end
+            case .selfStart: .selfStart
+            case .selfEnd: .selfEnd
+            }
+        default: own
+        }
+        func at(_ edge: Edge) -> ItemAlign { edge == flow.crossStart ? .start : .end }
+        let selfStart: Edge = flow.isRow ? .top : Edge.inlineStart(itemDirection)
+        let align: ItemAlign = switch value {
+        case .auto, .flexStart: .start
+        case .flexEnd: .end
+        case .center: .center
+        case .stretch: .stretch
+        case .baseline: .baseline
+        case .start: at(flow.crossWritingStart)
+        case .end: at(flow.crossWritingStart.opposite)
+        case .selfStart: at(selfStart)
+        case .selfEnd: at(selfStart.opposite)
+        }
+        return (align, safe)
+    }
+}
+
+extension Double {
+    /// 0 when NaN.
+    @inline(__always) var orZero: Double { isNaN ? 0 : self }
+}
