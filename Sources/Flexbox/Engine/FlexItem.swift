@@ -24,6 +24,9 @@ struct FlexItem {
     /// The cross size the item has before its line is known: from its style, stretched in a
     /// single-line container of known cross size, or (in a column) fitted; NaN when its layout decides.
     var definiteCross = Double.nan
+    /// Whether the item's own main size (`width` or `height`) is definite: its flexed main size
+    /// then is too, for its children's percentages.
+    var mainIsDefinite = false
     /// §9.2: the flex base size and the hypothetical main size; §9.7: the target main size.
     var basis = 0.0
     var hypothetical = 0.0

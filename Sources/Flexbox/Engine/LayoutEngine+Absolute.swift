@@ -61,30 +61,33 @@ extension LayoutEngine {
         let imcbWidth = imcbRight - imcbLeft, imcbHeight = Swift.max(0, imcbBottom - imcbTop)
         let verticalAlign = absoluteAlignment(c)
 
-        // The height when the style or both insets give one (the width may follow it through a ratio).
+        // Sizes: a width or height of its own wins, then one the other gives through the aspect
+        // ratio, then one stretched between two insets, then the content's.
         let minHeight = Swift.max(minSize(c, horizontal: false, cbHeight, pb.vertical), pb.vertical)
         let maxHeight = maxSize(c, horizontal: false, cbHeight, pb.vertical)
-        var height = preferredSize(c, horizontal: false, cbHeight, pb.vertical)
-        if height.isNaN, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
-            height = imcbHeight - m.vertical
-        }
-        if height.isDefined { height = height.clamped(min: minHeight, max: maxHeight) }
-
+        let ownHeight = preferredSize(c, horizontal: false, cbHeight, pb.vertical)
+        let hasRatio = styles[c].aspectRatio != nil
         let available = imcbWidth - m.horizontal
-        var width = widthProperty(c, cbWidth, pb.horizontal, dir: parentDirection, available: available)
+        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: cbWidth), height: ownHeight,
+                                  minHeight: minHeight, maxHeight: maxHeight, pb: pb)
+        var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
         if width.isNaN {
-            if left.isDefined, right.isDefined {
+            if hasRatio, ownHeight.isDefined {
+                width = widthFromHeight(c, ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
+            } else if left.isDefined, right.isDefined {
                 width = available
-            } else if height.isDefined, styles[c].aspectRatio != nil {
-                width = widthFromHeight(c, height, pb.horizontal, pb.vertical)
             } else {
-                let content = intrinsicWidths(c, parentDirection, cbWidth: cbWidth)
                 width = Swift.min(content.maxContent, Swift.max(content.minContent, available))
             }
         }
-        let lowerWidth = widthBound(c, styles[c].minWidth, cbWidth, pb.horizontal, dir: parentDirection, isMax: false, available: available)
-        let upperWidth = widthBound(c, styles[c].maxWidth, cbWidth, pb.horizontal, dir: parentDirection, isMax: true, available: available)
+        let lowerWidth = keywordWidth(styles[c].minWidth, content, available: available) ?? borderBox(styles[c].minWidth, cbWidth, c, pb.horizontal)
+        let upperWidth = keywordWidth(styles[c].maxWidth, content, available: available) ?? borderBox(styles[c].maxWidth, cbWidth, c, pb.horizontal)
         width = width.clamped(min: Swift.max(lowerWidth.orZero, pb.horizontal), max: upperWidth)
+        var height = ownHeight
+        if height.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
+            height = imcbHeight - m.vertical
+        }
+        if height.isDefined { height = height.clamped(min: minHeight, max: maxHeight) }
 
         let out = layoutBox(c, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined,
                                         cbWidth: cbWidth, cbHeight: cbHeight),
@@ -98,21 +101,22 @@ extension LayoutEngine {
         } else if left.isDefined, right.isDefined {
             let start: AbsoluteAlign = cbDirection == .rtl ? .end : .start
             x = place(imcbLeft, imcbWidth, size: width, &m.left, &m.right, autoStart: marginIsAuto(c, .left, dir),
-                      autoEnd: marginIsAuto(c, .right, dir), align: start, region: (cbBorder.left, cbRight))
+                      autoEnd: marginIsAuto(c, .right, dir), align: start, explicit: false, region: (cbBorder.left, cbRight))
         } else if left.isDefined {
-            x = imcbLeft + m.left
+            x = cbBorder.left + left + m.left
         } else {
-            x = imcbRight - m.right - width
+            x = cbRight - right - m.right - width
         }
         if verticalStatic {
             y = parentY + staticOrigin.1
         } else if top.isDefined, bottom.isDefined {
             y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
-                      autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, region: (cbBorder.top, cbBottom))
+                      autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto,
+                      region: (cbBorder.top, cbBottom))
         } else if top.isDefined {
             y = imcbTop + m.top
         } else {
-            y = imcbBottom - m.bottom - height
+            y = cbBottom - bottom - m.bottom - height
         }
         nodes[c].x = x - parentX
         nodes[c].y = y - parentY
@@ -134,11 +138,12 @@ extension LayoutEngine {
 
     /// The start of a box of `size` on one axis of its inset-modified containing block at
     /// `start` (`length`, 0 when the insets overlap): auto margins take positive free space,
-    /// else the box is aligned; a margin box that overflows the space is moved back within the
-    /// union of the space and the containing block's `region` when it fits there, and is
-    /// otherwise put at the space's start.
+    /// else the box is aligned. With an `explicit` alignment (not `normal`), a margin box that
+    /// overflows the space is moved back within the union of the space and the containing
+    /// block's `region` when it fits there, and put at the union's start when it does not (as
+    /// Chromium); `normal` keeps CSS 2's rule, the start inset wins.
     private func place(_ start: Double, _ length: Double, size: Double, _ marginStart: inout Double, _ marginEnd: inout Double,
-                       autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, region: (Double, Double)) -> Double {
+                       autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, explicit: Bool, region: (Double, Double)) -> Double {
         let free = length - size - marginStart - marginEnd
         if free > 0, autoStart || autoEnd {
             if autoStart, autoEnd {
@@ -156,13 +161,13 @@ extension LayoutEngine {
         case .center: start + marginStart + free / 2
         case .end: start + marginStart + free
         }
-        if free < 0 {
+        if free < 0, explicit {
             let low = Swift.min(start, region.0), high = Swift.max(start + length, region.1)
             if size + marginStart + marginEnd <= high - low {
                 position = Swift.min(position, high - size - marginEnd)
                 position = Swift.max(position, low + marginStart)
             } else {
-                position = start + marginStart
+                position = low + marginStart
             }
         }
         return position

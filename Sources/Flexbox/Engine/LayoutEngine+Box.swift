@@ -113,7 +113,7 @@ extension LayoutEngine {
             result.maxContent = Swift.max(result.minContent, Self.sanitizeMeasured(most.width))
         } else if styles[n].display == .overlay {
             for c in children(n) where isInFlow(c) {
-                let w = contribution(c, dir, inRow: false)
+                let w = contribution(c, dir, inRow: false, wraps: false)
                 result.minContent = Swift.max(result.minContent, w.minContent)
                 result.maxContent = Swift.max(result.maxContent, w.maxContent)
             }
@@ -142,7 +142,7 @@ extension LayoutEngine {
         var result = IntrinsicWidths(minContent: 0, maxContent: 0)
         var count = 0
         for c in children(n) where isInFlow(c) {
-            let w = contribution(c, dir, inRow: isRow)
+            let w = contribution(c, dir, inRow: isRow, wraps: wraps)
             count += 1
             if !isRow {
                 result.minContent = Swift.max(result.minContent, w.minContent)
@@ -166,21 +166,24 @@ extension LayoutEngine {
     /// item of a row (`inRow`, §9.9.3 as Chromium applies it): a length `flex-basis` caps it
     /// unless it can grow and floors it unless it can shrink, and a min width of auto is the
     /// automatic minimum.
-    func contribution(_ c: Int, _ parentDirection: LayoutDirection, inRow: Bool) -> IntrinsicWidths {
+    func contribution(_ c: Int, _ parentDirection: LayoutDirection, inRow: Bool, wraps: Bool) -> IntrinsicWidths {
         let dir = resolveDirection(c, parentDirection)
         let pb = paddingAndBorder(c, dir, .nan)
-        let content = intrinsicWidths(c, parentDirection, cbWidth: .nan)
-        var preferred = widthBound(c, styles[c].width, .nan, pb.horizontal, dir: parentDirection, isMax: false)
-        if preferred.isNaN, styles[c].width == .auto, styles[c].aspectRatio != nil,
-           case let h = borderBox(styles[c].height, .nan, c, pb.vertical), h.isDefined {
-            preferred = widthFromHeight(c, h, pb.horizontal, pb.vertical)
+        let height = borderBox(styles[c].height, .nan, c, pb.vertical)
+        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan), height: height,
+                                  minHeight: Swift.max(minSize(c, horizontal: false, .nan, pb.vertical), pb.vertical),
+                                  maxHeight: maxSize(c, horizontal: false, .nan, pb.vertical), pb: pb)
+        var preferred = keywordWidth(styles[c].width, content, available: .nan) ?? borderBox(styles[c].width, .nan, c, pb.horizontal)
+        let specified = preferred
+        if preferred.isNaN, styles[c].width == .auto, styles[c].aspectRatio != nil, height.isDefined {
+            preferred = widthFromHeight(c, height, pb.horizontal, pb.vertical)
         }
         var result: IntrinsicWidths
-        var lower = widthBound(c, styles[c].minWidth, .nan, pb.horizontal, dir: parentDirection, isMax: false)
-        let upper = widthBound(c, styles[c].maxWidth, .nan, pb.horizontal, dir: parentDirection, isMax: true)
+        var lower = keywordWidth(styles[c].minWidth, content, available: .nan) ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
+        let upper = keywordWidth(styles[c].maxWidth, content, available: .nan) ?? borderBox(styles[c].maxWidth, .nan, c, pb.horizontal)
         if inRow {
             result = preferred.isDefined ? IntrinsicWidths(minContent: preferred, maxContent: preferred) : content
-            if case .points(let v) = styles[c].flexBasis {
+            if !wraps, case .points(let v) = styles[c].flexBasis {
                 let basis = Swift.max(borderBox(.points(v), .nan, c, pb.horizontal), pb.horizontal)
                 if !(styles[c].flexGrow > 0) {
                     result.minContent = Swift.min(result.minContent, basis)
@@ -192,7 +195,7 @@ extension LayoutEngine {
                 }
             }
             if styles[c].minWidth == .auto, !isScrollContainer(c) {
-                lower = preferred.isDefined ? Swift.min(preferred, content.minContent) : content.minContent
+                lower = specified.isDefined ? Swift.min(specified, content.minContent) : content.minContent
                 if upper.isDefined { lower = Swift.min(lower, upper) }
             }
         } else if preferred.isDefined {
@@ -206,6 +209,34 @@ extension LayoutEngine {
         result.minContent += m.horizontal
         result.maxContent += m.horizontal
         return result
+    }
+
+    /// A box's content widths (border box) with its aspect ratio: no smaller than the width a
+    /// definite `height` gives, and within the widths its min/max heights give (CSS Sizing 4 §5).
+    func ratioWidths(_ n: Int, _ content: IntrinsicWidths, height: Double, minHeight: Double, maxHeight: Double,
+                     pb: ResolvedEdges) -> IntrinsicWidths {
+        guard styles[n].aspectRatio != nil else { return content }
+        var result = content
+        if height.isDefined {
+            let w = widthFromHeight(n, height.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
+            result = IntrinsicWidths(minContent: Swift.max(result.minContent, w), maxContent: Swift.max(result.maxContent, w))
+        }
+        let lower = widthFromHeight(n, minHeight, pb.horizontal, pb.vertical)
+        let upper = maxHeight.isDefined ? widthFromHeight(n, maxHeight, pb.horizontal, pb.vertical) : Double.nan
+        result.minContent = result.minContent.clamped(min: lower, max: upper)
+        result.maxContent = result.maxContent.clamped(min: lower, max: upper)
+        return result
+    }
+
+    /// An intrinsic keyword resolved from border-box content widths (fit-content in `available`,
+    /// max-content when that is NaN); `nil` for any other length.
+    func keywordWidth(_ d: Dimension, _ content: IntrinsicWidths, available: Double) -> Double? {
+        switch d {
+        case .minContent: content.minContent
+        case .maxContent: content.maxContent
+        case .fitContent: available.isDefined ? Swift.min(content.maxContent, Swift.max(content.minContent, available)) : content.maxContent
+        default: nil
+        }
     }
 
     /// A min or max width as a border-box length: a length, a percentage of `reference`, or an

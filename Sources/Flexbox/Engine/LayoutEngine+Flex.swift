@@ -10,13 +10,19 @@ extension LayoutEngine {
         let pb = paddingAndBorder(n, dir, input.cbWidth)
         let innerWidth = Swift.max(0, input.width - pb.horizontal)
         let givenInnerHeight = input.height.isDefined ? Swift.max(0, input.height - pb.vertical) : Double.nan
-        let percentHeight = input.heightIsDefinite ? givenInnerHeight : .nan
+        var percentHeight = input.heightIsDefinite ? givenInnerHeight : .nan
+        // A height from the aspect ratio is definite: items stretch to it and percentages resolve
+        // against it, though the content may still make the box taller.
+        if input.height.isNaN, input.clampsHeight, case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
+            percentHeight = Swift.max(0, h.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
+                                                   max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
+        }
         let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine,
                                   innerWidth: innerWidth, innerHeight: givenInnerHeight, percentHeight: percentHeight)
 
         // Gaps: between items on the main axis, between lines on the cross axis; a percentage of an
-        // indefinite height is 0.
-        let mainGap = isRow ? gap(n, horizontal: true, innerWidth) : gap(n, horizontal: false, percentHeight)
+        // indefinite height is 0 (a column's row gap resolves against its height once it is found).
+        var mainGap = isRow ? gap(n, horizontal: true, innerWidth) : gap(n, horizontal: false, percentHeight)
         let crossGap = isRow ? gap(n, horizontal: false, percentHeight) : gap(n, horizontal: true, innerWidth)
 
         // §9.1–9.2: items, flex base sizes, hypothetical main sizes.
@@ -45,6 +51,7 @@ extension LayoutEngine {
             var content = 0.0
             for l in lineFirst..<lineEnd { content = Swift.max(content, hypotheticalLength(lines.buffer[l], gap: mainGap)) }
             innerMain = contentHeight(n, content + pb.vertical, input, pb) - pb.vertical
+            if isPercent(style.rowGap) { mainGap = gap(n, horizontal: false, innerMain) }
         }
 
         // §9.7, then §9.4 step 7: flexible lengths and hypothetical cross sizes.

@@ -21,6 +21,17 @@ extension LayoutEngine {
                 items.buffer[i].cross = out.height
                 items.buffer[i].ascent = out.baseline
             }
+            if isIntrinsicKeyword(styles[c].minHeight) || isIntrinsicKeyword(styles[c].maxHeight) {
+                let content = layoutBox(c, BoxInput(width: item.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
+                                                    cbHeight: x.percentHeight, clampsHeight: false),
+                                        parentDirection: x.direction, final: false).height
+                if isIntrinsicKeyword(styles[c].minHeight) { items.buffer[i].minCross = content }
+                if isIntrinsicKeyword(styles[c].maxHeight) { items.buffer[i].maxCross = content }
+                if definite {
+                    items.buffer[i].cross = item.definiteCross.clamped(min: items.buffer[i].minCross, max: items.buffer[i].maxCross)
+                    items.buffer[i].definiteCross = items.buffer[i].cross
+                }
+            }
         } else if item.definiteCross.isNaN, styles[c].width == .auto, !item.stretches || x.multiLine,
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
@@ -39,8 +50,8 @@ extension LayoutEngine {
             return BoxInput(width: item.target, height: fixed ? item.cross : .nan, heightIsDefinite: fixed,
                             cbWidth: x.innerWidth, cbHeight: x.percentHeight)
         }
-        // A flexed height is definite when the container's height is (§9.8).
-        return BoxInput(width: item.cross, height: item.target, heightIsDefinite: x.percentHeight.isDefined,
+        // A flexed height is definite when the container's height is (§9.8), or the item's own is.
+        return BoxInput(width: item.cross, height: item.target, heightIsDefinite: x.percentHeight.isDefined || item.mainIsDefinite,
                         cbWidth: x.innerWidth, cbHeight: x.percentHeight)
     }
 
@@ -58,7 +69,8 @@ extension LayoutEngine {
     /// ascent plus descent; a single line is clamped by the container's min/max cross size.
     func lineCrossSize(_ l: Int, _ x: ItemContext, input: BoxInput, pb: ResolvedEdges) {
         var line = lines.buffer[l]
-        var maxOuter = 0.0, maxAscent = 0.0, maxDescent = 0.0
+        // A baseline group's ascent and descent may be negative (a baseline below the box).
+        var maxOuter = 0.0, maxAscent = -Double.infinity, maxDescent = -Double.infinity
         for i in line.first..<line.end {
             let item = items.buffer[i]
             if item.isBaselineAligned {
@@ -69,11 +81,12 @@ extension LayoutEngine {
                 maxOuter = Swift.max(maxOuter, item.outerCross)
             }
         }
-        line.maxAscent = maxAscent
+        let group = maxAscent.isFinite ? maxAscent + maxDescent : 0
+        line.maxAscent = maxAscent.isFinite ? maxAscent : 0
         if !x.multiLine, x.knownCross.isDefined {
             line.cross = x.knownCross
         } else {
-            line.cross = Swift.max(maxOuter, maxAscent + maxDescent)
+            line.cross = Swift.max(maxOuter, group)
             if !x.multiLine, x.flow.isRow {
                 line.cross = contentHeight(x.container, line.cross + pb.vertical, input, pb) - pb.vertical
             }
@@ -83,7 +96,7 @@ extension LayoutEngine {
 
     /// §9.4 step 9 and §9.6 step 16: `align-content` in a multi-line container: stretches the
     /// lines into free space, then places them (space-between falls back to flex-start when
-    /// there is one line, and every distribution to flex-start when the lines overflow; `safe`
+    /// there is one line or the lines overflow, space-around and space-evenly to safe center; `safe`
     /// aligns overflowing lines to the start).
     func distributeLines(_ n: Int, _ flow: Flow, _ lineFirst: Int, _ lineEnd: Int, innerCross: Double, gap: Double, start: Double) {
         let count = lineEnd - lineFirst
@@ -109,8 +122,11 @@ extension LayoutEngine {
         case .start: lead = writingStart
         case .end: lead = flow.crossWritingStart == flow.crossStart ? free : 0
         }
-        // Overflowing lines: distributions fall back to a safe alignment, and safe aligns to the start.
-        if free < 0, styles[n].safe.contains(.alignContent) || [.spaceBetween, .spaceAround, .spaceEvenly].contains(alignContent) {
+        // Overflowing lines: space-between falls back to flex-start, space-around and space-evenly
+        // to safe center, and safe aligns to the start.
+        if free < 0, alignContent == .spaceBetween {
+            lead = 0
+        } else if free < 0, styles[n].safe.contains(.alignContent) || alignContent == .spaceAround || alignContent == .spaceEvenly {
             lead = writingStart
             between = gap
         }
@@ -122,7 +138,7 @@ extension LayoutEngine {
     }
 
     /// §9.5: places a line's items on the main axis: positive free space goes to auto margins,
-    /// else `justify-content` shares it (distributions fall back to flex-start when it is negative; `safe` aligns an overflowing line to the start).
+    /// else `justify-content` shares it (space-between falls back to flex-start, space-around and space-evenly to safe center, when it is negative; `safe` aligns an overflowing line to the start).
     func justify(_ n: Int, _ flow: Flow, _ line: FlexLine, innerMain: Double, gap: Double, start: Double) {
         let count = line.end - line.first
         guard count > 0 else { return }
@@ -155,9 +171,10 @@ extension LayoutEngine {
             case .left: lead = !flow.isRow || flow.mainStart == .left ? 0 : free
             case .right: lead = flow.isRow && flow.mainStart == .left ? free : 0
             }
-            // An overflowing line: distributions fall back to a safe alignment, and safe aligns to the start.
-            if free < 0, styles[n].safe.contains(.justifyContent)
-                || [.spaceBetween, .spaceAround, .spaceEvenly].contains(styles[n].justifyContent) {
+            // An overflowing line: space-between falls back to flex-start, space-around and
+            // space-evenly to safe center, and safe aligns to the start.
+            let justifyContent = styles[n].justifyContent
+            if free < 0, styles[n].safe.contains(.justifyContent) || justifyContent == .spaceAround || justifyContent == .spaceEvenly {
                 lead = writingStartIsMainStart ? 0 : free
                 between = gap
             }

@@ -44,61 +44,54 @@ extension LayoutEngine {
 
         // Sizes (border box): widths against the container's width, heights against its definite height.
         let availableWidth = x.innerWidth - marginsH
-        let width = widthProperty(c, x.innerWidth, pbH, dir: x.direction, available: availableWidth)
         let height = preferredSize(c, horizontal: false, x.percentHeight, pbV)
-        let minWidth = Swift.max(widthBound(c, styles[c].minWidth, x.innerWidth, pbH, dir: x.direction, isMax: false, available: availableWidth).orZero, pbH)
-        let maxWidth = widthBound(c, styles[c].maxWidth, x.innerWidth, pbH, dir: x.direction, isMax: true, available: availableWidth)
         let minHeight = Swift.max(minSize(c, horizontal: false, x.percentHeight, pbV), pbV)
         let maxHeight = maxSize(c, horizontal: false, x.percentHeight, pbV)
+        let (align, safe) = resolveAlign(c, x.container, flow, cdir)
+        item.align = align
+        item.safe = safe
+        // Stretching needs a computed cross size of `auto` (a percentage that cannot resolve is not).
+        let crossIsAuto = (isRow ? styles[c].height : styles[c].width) == .auto
+        item.stretches = align == .stretch && crossIsAuto && !item.autoCrossStart && !item.autoCrossEnd
+        let stretchesDefinitely = item.stretches && !x.multiLine
+        // A row item's height before its line is known (§9.4 step 7, §9.8): its own, or stretched to a
+        // single line of definite cross size.
+        if isRow {
+            if height.isDefined {
+                item.definiteCross = height.clamped(min: minHeight, max: maxHeight)
+            } else if stretchesDefinitely, x.percentHeight.isDefined {
+                item.definiteCross = (x.percentHeight - marginsV).clamped(min: minHeight, max: maxHeight)
+            }
+        }
+        // Content widths, through the aspect ratio with a definite height (CSS Sizing 4 §5).
+        let content = ratioWidths(c, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth),
+                                  height: isRow ? item.definiteCross : height, minHeight: minHeight, maxHeight: maxHeight, pb: cpb)
+        let width = keywordWidth(styles[c].width, content, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
+        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, content, available: availableWidth)
+            ?? borderBox(styles[c].minWidth, x.innerWidth, c, pbH)).orZero, pbH)
+        let maxWidth = keywordWidth(styles[c].maxWidth, content, available: availableWidth) ?? borderBox(styles[c].maxWidth, x.innerWidth, c, pbH)
         item.minCross = isRow ? minHeight : minWidth
         item.maxCross = isRow ? maxHeight : maxWidth
         let minMainGiven = isRow ? minWidth : minHeight
         item.maxMain = isRow ? maxWidth : maxHeight
         let mainSize = isRow ? width : height
-        let crossSize = isRow ? height : width
-        // Stretching needs a computed cross size of `auto` (a percentage that cannot resolve is not).
-        let crossIsAuto = (isRow ? styles[c].height : styles[c].width) == .auto
 
-        let (align, safe) = resolveAlign(c, x.container, flow, cdir)
-        item.align = align
-        item.safe = safe
-        item.stretches = align == .stretch && crossIsAuto && !item.autoCrossStart && !item.autoCrossEnd
-
-        // The cross size before the line is known (§9.4 step 7 and §9.8): the item's own, or
-        // stretched to a single line of known cross size.
-        if crossSize.isDefined {
-            item.definiteCross = crossSize.clamped(min: item.minCross, max: item.maxCross)
-        } else if item.stretches, !x.multiLine, x.knownCross.isDefined {
-            item.definiteCross = (x.knownCross - marginsCross).clamped(min: item.minCross, max: item.maxCross)
-        }
         // A column item's width, needed to lay it out: its own, stretched, from its ratio and a
         // definite height, or fitted to the container.
         var columnWidth = Double.nan
         if !isRow {
-            if item.definiteCross.isDefined {
+            if width.isDefined {
+                item.definiteCross = width.clamped(min: minWidth, max: maxWidth)
+                columnWidth = item.definiteCross
+            } else if stretchesDefinitely {
+                item.definiteCross = availableWidth.clamped(min: minWidth, max: maxWidth)
                 columnWidth = item.definiteCross
             } else if height.isDefined, styles[c].aspectRatio != nil {
                 columnWidth = widthFromHeight(c, height.clamped(min: minHeight, max: maxHeight), pbH, pbV)
                     .clamped(min: minWidth, max: maxWidth)
             } else {
-                columnWidth = usedWidth(c, available: availableWidth, reference: x.innerWidth, pb: pbH, dir: x.direction, stretch: false)
-            }
-        }
-
-        // A ratio's content widths: no smaller than the width a definite height gives, and within
-        // the widths its min/max heights give (CSS Sizing 4 §5).
-        var content = IntrinsicWidths(minContent: .nan, maxContent: .nan)
-        if isRow {
-            content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth)
-            if styles[c].aspectRatio != nil {
-                if item.definiteCross.isDefined {
-                    let w = widthFromHeight(c, item.definiteCross, pbH, pbV)
-                    content = IntrinsicWidths(minContent: Swift.max(content.minContent, w), maxContent: Swift.max(content.maxContent, w))
-                }
-                let lower = minHeight > pbV ? widthFromHeight(c, minHeight, pbH, pbV) : Double.nan
-                let upper = maxHeight.isDefined ? widthFromHeight(c, maxHeight, pbH, pbV) : Double.nan
-                content.minContent = content.minContent.clamped(min: lower, max: upper)
-                content.maxContent = content.maxContent.clamped(min: lower, max: upper)
+                columnWidth = Swift.min(content.maxContent, Swift.max(content.minContent, availableWidth))
+                    .clamped(min: minWidth, max: maxWidth)
             }
         }
 
@@ -131,12 +124,7 @@ extension LayoutEngine {
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         if minMainStyle == .auto, !isScrollContainer(c) {
             var floor = isRow ? content.minContent : columnContentHeight(c, columnWidth, x)
-            if mainSize.isDefined {
-                floor = Swift.min(floor, mainSize)
-            } else if styles[c].aspectRatio != nil, crossSize.isDefined {
-                let transferred = isRow ? widthFromHeight(c, item.definiteCross, pbH, pbV) : heightFromWidth(c, item.definiteCross, pbH, pbV)
-                floor = Swift.min(floor, transferred)
-            }
+            if mainSize.isDefined { floor = Swift.min(floor, mainSize) }
             if item.maxMain.isDefined { floor = Swift.min(floor, item.maxMain) }
             item.minMain = Swift.max(floor, item.pbMain)
         } else if !isRow, isIntrinsicKeyword(minMainStyle) {
@@ -147,6 +135,7 @@ extension LayoutEngine {
         if !isRow, isIntrinsicKeyword(styles[c].maxHeight) { item.maxMain = columnContentHeight(c, columnWidth, x) }
         item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
         if !isRow { item.cross = columnWidth }
+        item.mainIsDefinite = mainSize.isDefined
         items.buffer[i] = item
     }
 
