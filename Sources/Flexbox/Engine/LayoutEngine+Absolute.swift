@@ -49,12 +49,19 @@ extension LayoutEngine {
         // box to the far padding edge.
         let cbRight = cbBorder.left + cbWidth, cbBottom = cbBorder.top + cbHeight
         var imcbLeft = cbBorder.left + left.orZero, imcbRight = cbRight - right.orZero
+        // With no insets on an axis: from the side of `p`'s content box the box is placed at, to the
+        // far edge of the containing block (all of it when centred).
+        let placement = staticPlacement(c, parent: p)
         if horizontalStatic {
-            if parentDirection == .rtl { imcbRight = parentX + nodes[p].width - ppb.right } else { imcbLeft = parentX + ppb.left }
+            if placement.horizontal == 0 { imcbLeft = parentX + ppb.left }
+            if placement.horizontal == 1 { imcbRight = parentX + nodes[p].width - ppb.right }
         }
         var imcbTop = cbBorder.top + top.orZero
-        let imcbBottom = cbBottom - bottom.orZero
-        if verticalStatic { imcbTop = parentY + ppb.top }
+        var imcbBottom = cbBottom - bottom.orZero
+        if verticalStatic {
+            if placement.vertical == 0 { imcbTop = parentY + ppb.top }
+            if placement.vertical == 1 { imcbBottom = parentY + nodes[p].height - ppb.bottom }
+        }
         if imcbRight < imcbLeft {
             if cbDirection == .rtl { imcbLeft = imcbRight } else { imcbRight = imcbLeft }
         }
@@ -73,7 +80,7 @@ extension LayoutEngine {
         var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
         if width.isNaN {
             if hasRatio, ownHeight.isDefined {
-                width = widthFromHeight(c, ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
+                width = ratioCrossWidth(c, ownHeight.clamped(min: minHeight, max: maxHeight), content, pb)
             } else if left.isDefined, right.isDefined {
                 width = available
             } else {
@@ -87,17 +94,27 @@ extension LayoutEngine {
         if height.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
             height = imcbHeight - m.vertical
         }
-        if height.isDefined { height = height.clamped(min: minHeight, max: maxHeight) }
+        if height.isDefined {
+            var lower = minHeight, upper = maxHeight
+            if isIntrinsicKeyword(styles[c].minHeight) || isIntrinsicKeyword(styles[c].maxHeight) {
+                let content = layoutBox(c, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: cbWidth,
+                                                    cbHeight: cbHeight, clampsHeight: false),
+                                        parentDirection: parentDirection, final: false).height
+                if isIntrinsicKeyword(styles[c].minHeight) { lower = content }
+                if isIntrinsicKeyword(styles[c].maxHeight) { upper = content }
+            }
+            height = height.clamped(min: lower, max: upper)
+        }
 
         let out = layoutBox(c, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined,
                                         cbWidth: cbWidth, cbHeight: cbHeight),
                             parentDirection: parentDirection, final: true)
         height = out.height
 
-        let staticOrigin = staticPosition(c, parent: p, width: width, height: height, margins: m)
         var x: Double, y: Double
         if horizontalStatic {
-            x = parentX + staticOrigin.0
+            let free = nodes[p].width - ppb.horizontal - width - m.horizontal
+            x = parentX + ppb.left + m.left + free * placement.horizontal
         } else if left.isDefined, right.isDefined {
             let start: AbsoluteAlign = cbDirection == .rtl ? .end : .start
             x = place(imcbLeft, imcbWidth, size: width, &m.left, &m.right, autoStart: marginIsAuto(c, .left, dir),
@@ -108,7 +125,8 @@ extension LayoutEngine {
             x = cbRight - right - m.right - width
         }
         if verticalStatic {
-            y = parentY + staticOrigin.1
+            let free = nodes[p].height - ppb.vertical - height - m.vertical
+            y = parentY + ppb.top + m.top + free * placement.vertical
         } else if top.isDefined, bottom.isDefined {
             y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
                       autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto,
@@ -137,15 +155,15 @@ extension LayoutEngine {
     }
 
     /// The start of a box of `size` on one axis of its inset-modified containing block at
-    /// `start` (`length`, 0 when the insets overlap): auto margins take positive free space,
-    /// else the box is aligned. With an `explicit` alignment (not `normal`), a margin box that
+    /// `start` (`length`, 0 when the insets overlap): one auto margin takes the free space, two
+    /// share it when it is positive; else the box is aligned. With an `explicit` alignment (not `normal`), a margin box that
     /// overflows the space is moved back within the union of the space and the containing
     /// block's `region` when it fits there, and put at the union's start when it does not (as
     /// Chromium); `normal` keeps CSS 2's rule, the start inset wins.
     private func place(_ start: Double, _ length: Double, size: Double, _ marginStart: inout Double, _ marginEnd: inout Double,
                        autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, explicit: Bool, region: (Double, Double)) -> Double {
         let free = length - size - marginStart - marginEnd
-        if free > 0, autoStart || autoEnd {
+        if autoStart != autoEnd || (autoStart && free > 0) {
             if autoStart, autoEnd {
                 marginStart += free / 2
                 marginEnd += free / 2
@@ -176,43 +194,33 @@ extension LayoutEngine {
     /// Where an absolutely positioned child of `p` sits when it has no insets (Flexbox §4.1): as
     /// the sole item of `p` (its auto margins 0): `justify-content` on the main axis (distributed
     /// values as flex-start or center), `align-self` on the cross axis (stretch and baseline as
-    /// flex-start). In an overlay, as an overlay child. Relative to `p`'s border box.
-    func staticPosition(_ c: Int, parent p: Int, width: Double, height: Double, margins m: ResolvedEdges) -> (Double, Double) {
+    /// flex-start); in an overlay, as an overlay child. The share of the free space before the
+    /// box on each physical axis: 0 at the left (top) of `p`'s content box, 1 at its right (bottom).
+    func staticPlacement(_ c: Int, parent p: Int) -> (horizontal: Double, vertical: Double) {
         let dir = nodes[p].direction
-        let pb = boxes[p].padding + boxes[p].border
-        let innerWidth = nodes[p].width - pb.horizontal, innerHeight = nodes[p].height - pb.vertical
-        let outerWidth = width + m.horizontal, outerHeight = height + m.vertical
         if styles[p].display == .overlay {
-            let h = overlayPlacement(p, c, horizontal: true, dir)
-            let v = overlayPlacement(p, c, horizontal: false, dir)
-            return (pb.left + m.left + h.offset(innerWidth - outerWidth), pb.top + m.top + v.offset(innerHeight - outerHeight))
+            func share(_ placement: OverlayPlacement) -> Double { placement.offset(1) }
+            return (share(overlayPlacement(p, c, horizontal: true, dir)), share(overlayPlacement(p, c, horizontal: false, dir)))
         }
         let flow = Flow(styles[p].flexDirection, styles[p].flexWrap, dir)
-        let mainFree = (flow.isRow ? innerWidth - outerWidth : innerHeight - outerHeight)
-        let crossFree = (flow.isRow ? innerHeight - outerHeight : innerWidth - outerWidth)
         let writingStartIsMainStart = flow.mainWritingStart == flow.mainStart
-        let mainLead: Double = switch styles[p].justifyContent {
+        // The share measured from the main-start (cross-start) edge.
+        let main: Double = switch styles[p].justifyContent {
         case .flexStart, .spaceBetween: 0
-        case .flexEnd: mainFree
-        case .center, .spaceAround, .spaceEvenly: mainFree / 2
-        case .start: writingStartIsMainStart ? 0 : mainFree
-        case .end: writingStartIsMainStart ? mainFree : 0
-        case .left: !flow.isRow || flow.mainStart == .left ? 0 : mainFree
-        case .right: flow.isRow && flow.mainStart == .left ? mainFree : 0
+        case .flexEnd: 1
+        case .center, .spaceAround, .spaceEvenly: 0.5
+        case .start: writingStartIsMainStart ? 0 : 1
+        case .end: writingStartIsMainStart ? 1 : 0
+        case .left: !flow.isRow || flow.mainStart == .left ? 0 : 1
+        case .right: flow.isRow && flow.mainStart == .left ? 1 : 0
         }
-        let (align, _) = resolveAlign(c, p, flow, nodes[c].direction)
-        let crossLead: Double = switch align {
+        let cross: Double = switch resolveAlign(c, p, flow, nodes[c].direction).0 {
         case .start, .stretch, .baseline: 0
-        case .end: crossFree
-        case .center: crossFree / 2
+        case .end: 1
+        case .center: 0.5
         }
-        let mainOffset = pb[flow.mainStart] + mainLead + m[flow.mainStart]
-        let crossOffset = pb[flow.crossStart] + crossLead + m[flow.crossStart]
-        if flow.isRow {
-            return (physical(mainOffset, from: flow.mainStart, size: width, containerSize: nodes[p].width),
-                    physical(crossOffset, from: flow.crossStart, size: height, containerSize: nodes[p].height))
-        }
-        return (physical(crossOffset, from: flow.crossStart, size: width, containerSize: nodes[p].width),
-                physical(mainOffset, from: flow.mainStart, size: height, containerSize: nodes[p].height))
+        func physical(_ share: Double, from edge: Edge) -> Double { edge == .left || edge == .top ? share : 1 - share }
+        return flow.isRow ? (physical(main, from: flow.mainStart), physical(cross, from: flow.crossStart))
+            : (physical(cross, from: flow.crossStart), physical(main, from: flow.mainStart))
     }
 }

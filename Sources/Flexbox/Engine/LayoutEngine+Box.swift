@@ -56,6 +56,7 @@ extension LayoutEngine {
         if !hasPercentEdges(n) { key.cbWidth = 0 }
         if !isPercent(styles[n].minHeight), !isPercent(styles[n].maxHeight) { key.cbHeight = 0 }
         if key.height.isNaN { key.heightIsDefinite = false } else { key.clampsHeight = true }
+        if key.height.isDefined || styles[n].aspectRatio == nil { key.usesRatio = true }
         return key
     }
 
@@ -64,7 +65,7 @@ extension LayoutEngine {
     /// the height its aspect ratio gives its width, floored by the content unless the box scrolls.
     func contentHeight(_ n: Int, _ content: Double, _ input: BoxInput, _ pb: ResolvedEdges) -> Double {
         var h = content
-        let fromRatio = heightFromWidth(n, input.width, pb.horizontal, pb.vertical)
+        let fromRatio = input.usesRatio ? heightFromWidth(n, input.width, pb.horizontal, pb.vertical) : .nan
         if fromRatio.isDefined {
             h = styles[n].minHeight == .auto && !isScrollContainer(n) ? Swift.max(fromRatio, content) : fromRatio
         }
@@ -173,7 +174,8 @@ extension LayoutEngine {
         let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan), height: height,
                                   minHeight: Swift.max(minSize(c, horizontal: false, .nan, pb.vertical), pb.vertical),
                                   maxHeight: maxSize(c, horizontal: false, .nan, pb.vertical), pb: pb)
-        var preferred = keywordWidth(styles[c].width, content, available: .nan) ?? borderBox(styles[c].width, .nan, c, pb.horizontal)
+        let fitsContent = styles[c].width == .fitContent
+        var preferred = fitsContent ? .nan : keywordWidth(styles[c].width, content, available: .nan) ?? borderBox(styles[c].width, .nan, c, pb.horizontal)
         let specified = preferred
         if preferred.isNaN, styles[c].width == .auto, styles[c].aspectRatio != nil, height.isDefined {
             preferred = widthFromHeight(c, height, pb.horizontal, pb.vertical)

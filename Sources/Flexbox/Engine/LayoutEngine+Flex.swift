@@ -93,7 +93,7 @@ extension LayoutEngine {
         if final {
             for i in first..<end { placeItem(i, context, width: width, height: height) }
         }
-        if count > 0 { baseline = containerBaseline(lines.buffer[lineFirst], context, width: width, height: height, final: final) }
+        if count > 0 { baseline = containerBaseline(lineFirst, lineEnd, context, width: width, height: height, final: final) }
         return BoxOutput(height: height, baseline: baseline)
     }
 }

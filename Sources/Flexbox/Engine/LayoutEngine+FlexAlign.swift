@@ -35,7 +35,7 @@ extension LayoutEngine {
         } else if item.definiteCross.isNaN, styles[c].width == .auto, !item.stretches || x.multiLine,
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
-            items.buffer[i].cross = widthFromHeight(c, item.target, pb.horizontal, pb.vertical)
+            items.buffer[i].cross = ratioCrossWidth(c, item.target, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth), pb)
                 .clamped(min: item.minCross, max: item.maxCross)
         }
     }
@@ -269,11 +269,13 @@ extension LayoutEngine {
                 physical(item.mainPosition, from: flow.mainStart, size: h, containerSize: height))
     }
 
-    /// §8.5: the container's first baseline, from its first line: the shared baseline of its
-    /// baseline-aligned items, else its first item's baseline (synthesized at its bottom border
-    /// edge when it has none).
-    func containerBaseline(_ line: FlexLine, _ x: ItemContext, width: Double, height: Double, final: Bool) -> Double {
-        var chosen = line.first
+    /// §8.5: the container's first baseline, from its top line (Chromium takes the first in block
+    /// order): the shared baseline of its baseline-aligned items, else its topmost item's baseline
+    /// (synthesized at its bottom border edge when it has none).
+    func containerBaseline(_ lineFirst: Int, _ lineEnd: Int, _ x: ItemContext, width: Double, height: Double, final: Bool) -> Double {
+        // The line and item at the top: wrap-reverse rows start at the bottom, column-reverse items too.
+        let line = lines.buffer[x.flow.isRow && x.flow.crossStart == .bottom ? lineEnd - 1 : lineFirst]
+        var chosen = !x.flow.isRow && x.flow.mainStart == .bottom ? line.end - 1 : line.first
         if x.flow.isRow {
             for i in line.first..<line.end where items.buffer[i].isBaselineAligned {
                 chosen = i

@@ -67,9 +67,12 @@ extension LayoutEngine {
         let content = ratioWidths(c, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth),
                                   height: isRow ? item.definiteCross : height, minHeight: minHeight, maxHeight: maxHeight, pb: cpb)
         let width = keywordWidth(styles[c].width, content, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
-        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, content, available: availableWidth)
+        // A row item's min/max width keywords see no definite space (Chromium): fit-content is
+        // min-content as a minimum and max-content as a maximum.
+        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, content, available: isRow ? 0 : availableWidth)
             ?? borderBox(styles[c].minWidth, x.innerWidth, c, pbH)).orZero, pbH)
-        let maxWidth = keywordWidth(styles[c].maxWidth, content, available: availableWidth) ?? borderBox(styles[c].maxWidth, x.innerWidth, c, pbH)
+        let maxWidth = keywordWidth(styles[c].maxWidth, content, available: isRow ? .infinity : availableWidth)
+            ?? borderBox(styles[c].maxWidth, x.innerWidth, c, pbH)
         item.minCross = isRow ? minHeight : minWidth
         item.maxCross = isRow ? maxHeight : maxWidth
         let minMainGiven = isRow ? minWidth : minHeight
@@ -87,7 +90,7 @@ extension LayoutEngine {
                 item.definiteCross = availableWidth.clamped(min: minWidth, max: maxWidth)
                 columnWidth = item.definiteCross
             } else if height.isDefined, styles[c].aspectRatio != nil {
-                columnWidth = widthFromHeight(c, height.clamped(min: minHeight, max: maxHeight), pbH, pbV)
+                columnWidth = ratioCrossWidth(c, height.clamped(min: minHeight, max: maxHeight), content, cpb)
                     .clamped(min: minWidth, max: maxWidth)
             } else {
                 columnWidth = Swift.min(content.maxContent, Swift.max(content.minContent, availableWidth))
@@ -123,7 +126,11 @@ extension LayoutEngine {
         // §4.5: the automatic minimum size, for `min-*: auto` on the main axis.
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         if minMainStyle == .auto, !isScrollContainer(c) {
-            var floor = isRow ? content.minContent : columnContentHeight(c, columnWidth, x)
+            // A column item's content height; with an aspect ratio, at its definite width, else at its
+            // min-content width (the ratio's min-content height).
+            let suggestionWidth = styles[c].aspectRatio == nil ? columnWidth
+                : (item.definiteCross.isDefined ? item.definiteCross : content.minContent)
+            var floor = isRow ? content.minContent : columnContentHeight(c, suggestionWidth, x)
             if mainSize.isDefined { floor = Swift.min(floor, mainSize) }
             if item.maxMain.isDefined { floor = Swift.min(floor, item.maxMain) }
             item.minMain = Swift.max(floor, item.pbMain)
@@ -135,16 +142,24 @@ extension LayoutEngine {
         if !isRow, isIntrinsicKeyword(styles[c].maxHeight) { item.maxMain = columnContentHeight(c, columnWidth, x) }
         item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
         if !isRow { item.cross = columnWidth }
-        item.mainIsDefinite = mainSize.isDefined
+        item.mainIsDefinite = mainSize.isDefined || (styles[c].aspectRatio != nil && item.definiteCross.isDefined)
         items.buffer[i] = item
     }
 
     /// A column item's height from its content at `width` (its min/max heights not applied):
     /// its content-based flex base size and content size suggestion.
-    func columnContentHeight(_ c: Int, _ width: Double, _ x: ItemContext) -> Double {
+    func columnContentHeight(_ c: Int, _ width: Double, _ x: ItemContext, usesRatio: Bool = true) -> Double {
         layoutBox(c, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
-                              cbHeight: x.percentHeight, clampsHeight: false),
+                              cbHeight: x.percentHeight, clampsHeight: false, usesRatio: usesRatio),
                   parentDirection: x.direction, final: false).height
+    }
+
+    /// The width an aspect ratio gives a box of `height`, no narrower than its min-content width
+    /// (a ratio box's automatic minimum width) unless it scrolls or has a min width.
+    func ratioCrossWidth(_ c: Int, _ height: Double, _ content: IntrinsicWidths, _ pb: ResolvedEdges) -> Double {
+        let w = widthFromHeight(c, height, pb.horizontal, pb.vertical)
+        guard styles[c].minWidth == .auto, !isScrollContainer(c) else { return w }
+        return Swift.max(w, content.minContent)
     }
 
     /// `align-self` (or the container's `align-items`) in the container's flow, and whether it is safe.

@@ -230,6 +230,9 @@ struct BoxInput {
     /// Whether a height from the content is clamped by the box's min/max heights (not when a
     /// flex container asks for a flex base size or a content size suggestion, §9.2 and §4.5).
     var clampsHeight = true
+    /// Whether a height from the content follows the box's aspect ratio (not for a flex item's
+    /// content size suggestion when its cross size is not definite).
+    var usesRatio = true
 
     /// No input (an empty cache slot).
     static let none = BoxInput(width: -1, height: .nan, heightIsDefinite: false, cbWidth: .nan, cbHeight: .nan)
@@ -238,6 +241,7 @@ struct BoxInput {
     func matches(_ o: BoxInput) -> Bool {
         width == o.width && sameValue(height, o.height) && heightIsDefinite == o.heightIsDefinite
             && sameValue(cbWidth, o.cbWidth) && sameValue(cbHeight, o.cbHeight) && clampsHeight == o.clampsHeight
+            && usesRatio == o.usesRatio
     }
 }
 
