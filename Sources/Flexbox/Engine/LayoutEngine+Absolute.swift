@@ -90,6 +90,11 @@ extension LayoutEngine {
         let lowerWidth = keywordWidth(styles[c].minWidth, content, available: available) ?? borderBox(styles[c].minWidth, cbWidth, c, pb.horizontal)
         let upperWidth = keywordWidth(styles[c].maxWidth, content, available: available) ?? borderBox(styles[c].maxWidth, cbWidth, c, pb.horizontal)
         width = width.clamped(min: Swift.max(lowerWidth.orZero, pb.horizontal), max: upperWidth)
+        // A ratio box with a definite height is at least as wide as its content's min-content
+        // width (its automatic minimum width, as Chromium applies it), whatever its width says.
+        if hasRatio, ownHeight.isDefined, styles[c].minWidth == .auto, !isScrollContainer(c) {
+            width = Swift.max(width, intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent)
+        }
         var height = ownHeight
         if height.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
             height = imcbHeight - m.vertical
@@ -106,7 +111,8 @@ extension LayoutEngine {
             height = height.clamped(min: lower, max: upper)
         }
 
-        let out = layoutBox(c, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined,
+        // Its height is definite for its children when it has one, or its ratio gives one.
+        let out = layoutBox(c, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined || hasRatio,
                                         cbWidth: cbWidth, cbHeight: cbHeight),
                             parentDirection: parentDirection, final: true)
         height = out.height

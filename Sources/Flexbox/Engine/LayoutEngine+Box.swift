@@ -55,7 +55,7 @@ extension LayoutEngine {
         var key = input
         if !hasPercentEdges(n) { key.cbWidth = 0 }
         if !isPercent(styles[n].minHeight), !isPercent(styles[n].maxHeight) { key.cbHeight = 0 }
-        if key.height.isNaN { key.heightIsDefinite = false } else { key.clampsHeight = true }
+        if key.height.isDefined { key.clampsHeight = true } else if styles[n].aspectRatio == nil { key.heightIsDefinite = false }
         if key.height.isDefined || styles[n].aspectRatio == nil { key.usesRatio = true }
         return key
     }
@@ -140,6 +140,7 @@ extension LayoutEngine {
     func flexContentWidths(_ n: Int, _ dir: LayoutDirection) -> IntrinsicWidths {
         let isRow = styles[n].flexDirection == .row || styles[n].flexDirection == .rowReverse
         let wraps = styles[n].flexWrap != .nowrap
+        if !isRow, wraps { return columnWrapContentWidths(n, dir) }
         var result = IntrinsicWidths(minContent: 0, maxContent: 0)
         var count = 0
         for c in children(n) where isInFlow(c) {
@@ -161,12 +162,69 @@ extension LayoutEngine {
         return result
     }
 
+    /// A wrapping column's content widths, as Chromium computes them: the min-content width is its
+    /// widest item's; for the max-content width its items are broken into columns at its height
+    /// (a length, else its max height; one column when neither is), each item as tall as it is at
+    /// its max-content width, and the columns' widest contributions are summed with the gaps.
+    func columnWrapContentWidths(_ n: Int, _ dir: LayoutDirection) -> IntrinsicWidths {
+        let pb = paddingAndBorder(n, dir, .nan)
+        var limit = borderBox(styles[n].height, .nan, n, pb.vertical)
+        if limit.isNaN { limit = borderBox(styles[n].maxHeight, .nan, n, pb.vertical) }
+        limit = limit.isDefined ? Swift.max(0, limit - pb.vertical) : .infinity
+        let rowGap = gap(n, horizontal: false, .nan), columnGap = gap(n, horizontal: true, .nan)
+        var result = IntrinsicWidths(minContent: 0, maxContent: 0)
+        var line = IntrinsicWidths(minContent: 0, maxContent: 0)
+        var used = 0.0, inLine = 0, lines = 0
+        let reference = limit.isFinite ? limit : .nan
+        var widest = 0.0
+        for c in children(n) where isInFlow(c) {
+            let w = contribution(c, dir, inRow: false, wraps: false)
+            widest = Swift.max(widest, w.minContent)
+            let cdir = resolveDirection(c, dir)
+            let cpb = paddingAndBorder(c, cdir, .nan)
+            let m = margins(c, cdir, .nan)
+            var h = Double.nan
+            switch styles[c].flexBasis {
+            case .points(let v): h = borderBox(.points(v), reference, c, cpb.vertical)
+            case .percent(let v): h = borderBox(.percent(v), reference, c, cpb.vertical)
+            case .auto: h = borderBox(styles[c].height, reference, c, cpb.vertical)
+            default: break
+            }
+            if h.isNaN {
+                h = layoutBox(c, BoxInput(width: Swift.max(0, w.maxContent - m.horizontal), height: .nan, heightIsDefinite: false,
+                                          cbWidth: .nan, cbHeight: .nan, clampsHeight: false),
+                              parentDirection: dir, final: false).height
+            }
+            h = h.clamped(min: minSize(c, horizontal: false, reference, cpb.vertical), max: maxSize(c, horizontal: false, reference, cpb.vertical))
+            let outer = h + m.vertical
+            if inLine > 0, used + rowGap + outer > limit + 1e-7 {
+                result.minContent += line.minContent
+                result.maxContent += line.maxContent
+                lines += 1
+                line = IntrinsicWidths(minContent: 0, maxContent: 0)
+                used = 0
+                inLine = 0
+            }
+            used += (inLine > 0 ? rowGap : 0) + outer
+            inLine += 1
+            line.minContent = Swift.max(line.minContent, w.minContent)
+            line.maxContent = Swift.max(line.maxContent, w.maxContent)
+        }
+        if inLine > 0 {
+            result.minContent += line.minContent
+            result.maxContent += line.maxContent
+            lines += 1
+        }
+        let gaps = columnGap * Double(Swift.max(0, lines - 1))
+        return IntrinsicWidths(minContent: widest, maxContent: Swift.max(widest, result.maxContent + gaps))
+    }
+
     /// The min-content and max-content contributions of `c` to its parent's width, margins
     /// included (percentages as 0): its `width` when that is a length, else its content widths (a
     /// ratio and a fixed height give the width they imply), clamped by its min/max widths. As an
     /// item of a row (`inRow`, §9.9.3 as Chromium applies it): a length `flex-basis` caps it
     /// unless it can grow and floors it unless it can shrink, and a min width of auto is the
-    /// automatic minimum.
+    /// automatic minimum; in a wrapping row the min-content contribution stays the plain one.
     func contribution(_ c: Int, _ parentDirection: LayoutDirection, inRow: Bool, wraps: Bool) -> IntrinsicWidths {
         let dir = resolveDirection(c, parentDirection)
         let pb = paddingAndBorder(c, dir, .nan)
@@ -185,7 +243,9 @@ extension LayoutEngine {
         let upper = keywordWidth(styles[c].maxWidth, content, available: .nan) ?? borderBox(styles[c].maxWidth, .nan, c, pb.horizontal)
         if inRow {
             result = preferred.isDefined ? IntrinsicWidths(minContent: preferred, maxContent: preferred) : content
-            if !wraps, case .points(let v) = styles[c].flexBasis {
+            // A wrapping row's min-content contribution is the plain one (Chromium).
+            let plainMinimum = preferred.isDefined ? preferred : (fitsContent ? content.minContent : content.minContent)
+            if case .points(let v) = styles[c].flexBasis {
                 let basis = Swift.max(borderBox(.points(v), .nan, c, pb.horizontal), pb.horizontal)
                 if !(styles[c].flexGrow > 0) {
                     result.minContent = Swift.min(result.minContent, basis)
@@ -199,6 +259,13 @@ extension LayoutEngine {
             if styles[c].minWidth == .auto, !isScrollContainer(c) {
                 lower = specified.isDefined ? Swift.min(specified, content.minContent) : content.minContent
                 if upper.isDefined { lower = Swift.min(lower, upper) }
+            }
+            if wraps {
+                let explicitLower = styles[c].minWidth == .auto ? Double.nan : lower
+                result.minContent = plainMinimum.clamped(min: explicitLower, max: upper)
+                result.maxContent = result.maxContent.clamped(min: lower, max: upper)
+                let m = margins(c, dir, .nan)
+                return IntrinsicWidths(minContent: result.minContent + m.horizontal, maxContent: result.maxContent + m.horizontal)
             }
         } else if preferred.isDefined {
             result = IntrinsicWidths(minContent: preferred, maxContent: preferred)

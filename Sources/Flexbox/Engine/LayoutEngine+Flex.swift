@@ -11,14 +11,17 @@ extension LayoutEngine {
         let innerWidth = Swift.max(0, input.width - pb.horizontal)
         let givenInnerHeight = input.height.isDefined ? Swift.max(0, input.height - pb.vertical) : Double.nan
         var percentHeight = input.heightIsDefinite ? givenInnerHeight : .nan
-        // A height from the aspect ratio is definite: items stretch to it and percentages resolve
-        // against it, though the content may still make the box taller.
-        if input.height.isNaN, input.clampsHeight, case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
-            percentHeight = Swift.max(0, h.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
+        var stretchHeight = percentHeight
+        // A height from the aspect ratio: items stretch to it (the content may still make the box
+        // taller), and percentages resolve against it unless the content can (min-height: auto).
+        if input.height.isNaN, input.clampsHeight, input.usesRatio,
+           case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
+            stretchHeight = Swift.max(0, h.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
                                                    max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
+            if styles[n].minHeight != .auto || isScrollContainer(n) || input.heightIsDefinite { percentHeight = stretchHeight }
         }
-        let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine,
-                                  innerWidth: innerWidth, innerHeight: givenInnerHeight, percentHeight: percentHeight)
+        let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine, innerWidth: innerWidth,
+                                  innerHeight: givenInnerHeight, percentHeight: percentHeight, stretchHeight: stretchHeight)
 
         // Gaps: between items on the main axis, between lines on the cross axis; a percentage of an
         // indefinite height is 0 (a column's row gap resolves against its height once it is found).

@@ -273,9 +273,10 @@ extension LayoutEngine {
     /// order): the shared baseline of its baseline-aligned items, else its topmost item's baseline
     /// (synthesized at its bottom border edge when it has none).
     func containerBaseline(_ lineFirst: Int, _ lineEnd: Int, _ x: ItemContext, width: Double, height: Double, final: Bool) -> Double {
-        // The line and item at the top: wrap-reverse rows start at the bottom, column-reverse items too.
+        // The line at the top (wrap-reverse rows start at the bottom) and its first item in the
+        // writing direction (a reversed main axis starts from its last).
         let line = lines.buffer[x.flow.isRow && x.flow.crossStart == .bottom ? lineEnd - 1 : lineFirst]
-        var chosen = !x.flow.isRow && x.flow.mainStart == .bottom ? line.end - 1 : line.first
+        var chosen = x.flow.mainStart != x.flow.mainWritingStart ? line.end - 1 : line.first
         if x.flow.isRow {
             for i in line.first..<line.end where items.buffer[i].isBaselineAligned {
                 chosen = i

@@ -12,6 +12,9 @@ extension LayoutEngine {
         let innerHeight: Double
         /// The content-box height percentages resolve against (NaN when indefinite).
         let percentHeight: Double
+        /// The content-box height a single line's stretched items take before the line is known:
+        /// `percentHeight`, or the height the container's aspect ratio gives.
+        let stretchHeight: Double
 
         /// The container's inner cross size when it is known before its lines (a row's given height, a column's width).
         var knownCross: Double { flow.isRow ? innerHeight : innerWidth }
@@ -59,17 +62,22 @@ extension LayoutEngine {
         if isRow {
             if height.isDefined {
                 item.definiteCross = height.clamped(min: minHeight, max: maxHeight)
-            } else if stretchesDefinitely, x.percentHeight.isDefined {
-                item.definiteCross = (x.percentHeight - marginsV).clamped(min: minHeight, max: maxHeight)
+            } else if stretchesDefinitely, x.stretchHeight.isDefined {
+                item.definiteCross = (x.stretchHeight - marginsV).clamped(min: minHeight, max: maxHeight)
             }
         }
         // Content widths, through the aspect ratio with a definite height (CSS Sizing 4 §5).
-        let content = ratioWidths(c, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth),
+        let rawContent = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth)
+        let content = ratioWidths(c, rawContent,
                                   height: isRow ? item.definiteCross : height, minHeight: minHeight, maxHeight: maxHeight, pb: cpb)
         let width = keywordWidth(styles[c].width, content, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
-        // A row item's min/max width keywords see no definite space (Chromium): fit-content is
-        // min-content as a minimum and max-content as a maximum.
-        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, content, available: isRow ? 0 : availableWidth)
+        let mainSize = isRow ? width : height
+        // A row item's flex base size is what its min width keyword fits in, and its max width
+        // keyword sees no limit (as Chromium).
+        var rowBasis = Double.nan
+        if isRow { rowBasis = flexBasis(c, item, content: content, mainSize: mainSize, available: availableWidth, x) }
+        let boundSpace = isRow ? rowBasis : availableWidth
+        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, content, available: boundSpace)
             ?? borderBox(styles[c].minWidth, x.innerWidth, c, pbH)).orZero, pbH)
         let maxWidth = keywordWidth(styles[c].maxWidth, content, available: isRow ? .infinity : availableWidth)
             ?? borderBox(styles[c].maxWidth, x.innerWidth, c, pbH)
@@ -77,7 +85,6 @@ extension LayoutEngine {
         item.maxCross = isRow ? maxHeight : maxWidth
         let minMainGiven = isRow ? minWidth : minHeight
         item.maxMain = isRow ? maxWidth : maxHeight
-        let mainSize = isRow ? width : height
 
         // A column item's width, needed to lay it out: its own, stretched, from its ratio and a
         // definite height, or fitted to the container.
@@ -99,37 +106,17 @@ extension LayoutEngine {
         }
 
         // §9.2 step 3: the flex base size.
-        let innerMain = isRow ? x.innerWidth : x.percentHeight
-        var basis = Double.nan
-        switch styles[c].flexBasis {
-        case .points(let v): basis = borderBox(.points(v), innerMain, c, item.pbMain)
-        case .percent(let v): basis = borderBox(.percent(v), innerMain, c, item.pbMain)
-        case .auto: basis = mainSize
-        case .content, .minContent, .maxContent, .fitContent: break
-        }
-        if basis.isNaN {
-            if styles[c].aspectRatio != nil, item.definiteCross.isDefined, styles[c].flexBasis != .minContent {
-                // B: a ratio and a definite cross size.
-                basis = isRow ? widthFromHeight(c, item.definiteCross, pbH, pbV) : heightFromWidth(c, item.definiteCross, pbH, pbV)
-            } else if isRow {
-                switch styles[c].flexBasis {
-                case .minContent: basis = content.minContent
-                case .fitContent: basis = Swift.min(content.maxContent, Swift.max(content.minContent, availableWidth))
-                default: basis = content.maxContent
-                }
-            } else {
-                basis = columnContentHeight(c, columnWidth, x)
-            }
-        }
-        item.basis = Swift.max(basis, item.pbMain)
+        item.basis = isRow ? rowBasis : flexBasis(c, item, content: content, mainSize: mainSize, available: availableWidth,
+                                                 x, columnWidth: columnWidth)
 
         // §4.5: the automatic minimum size, for `min-*: auto` on the main axis.
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         if minMainStyle == .auto, !isScrollContainer(c) {
-            // A column item's content height; with an aspect ratio, at its definite width, else at its
-            // min-content width (the ratio's min-content height).
+            // A column item's content height; with an aspect ratio, at its definite width, else at
+            // its width fitted to the container (not the one its height gives).
             let suggestionWidth = styles[c].aspectRatio == nil ? columnWidth
-                : (item.definiteCross.isDefined ? item.definiteCross : content.minContent)
+                : (item.definiteCross.isDefined ? item.definiteCross
+                   : Swift.min(rawContent.maxContent, Swift.max(rawContent.minContent, availableWidth)).clamped(min: minWidth, max: maxWidth))
             var floor = isRow ? content.minContent : columnContentHeight(c, suggestionWidth, x)
             if mainSize.isDefined { floor = Swift.min(floor, mainSize) }
             if item.maxMain.isDefined { floor = Swift.min(floor, item.maxMain) }
@@ -142,8 +129,53 @@ extension LayoutEngine {
         if !isRow, isIntrinsicKeyword(styles[c].maxHeight) { item.maxMain = columnContentHeight(c, columnWidth, x) }
         item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
         if !isRow { item.cross = columnWidth }
+        // Its flexed main size is definite when its own main size or flex basis is, or its ratio
+        // and definite cross size give it (as Chromium).
         item.mainIsDefinite = mainSize.isDefined || (styles[c].aspectRatio != nil && item.definiteCross.isDefined)
+            || isDefiniteBasis(styles[c].flexBasis, isRow ? x.innerWidth : x.percentHeight)
         items.buffer[i] = item
+    }
+
+    /// §9.2 step 3: an item's flex base size (not clamped by its min/max): a definite `flex-basis`;
+    /// for auto, its main size when definite; else B: its ratio and definite cross size; else E:
+    /// its content (a row item's max-content width, or min-content/fit-content for those
+    /// keywords; a column item's height at `columnWidth`). Floored by its padding and border.
+    func flexBasis(_ c: Int, _ item: FlexItem, content: IntrinsicWidths, mainSize: Double, available: Double,
+                   _ x: ItemContext, columnWidth: Double = .nan) -> Double {
+        let isRow = x.flow.isRow
+        let innerMain = isRow ? x.innerWidth : x.percentHeight
+        var basis = Double.nan
+        switch styles[c].flexBasis {
+        case .points(let v): basis = borderBox(.points(v), innerMain, c, item.pbMain)
+        case .percent(let v): basis = borderBox(.percent(v), innerMain, c, item.pbMain)
+        case .auto: basis = mainSize
+        case .content, .minContent, .maxContent, .fitContent: break
+        }
+        if basis.isNaN {
+            let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
+            if styles[c].aspectRatio != nil, item.definiteCross.isDefined, styles[c].flexBasis != .minContent {
+                basis = isRow ? widthFromHeight(c, item.definiteCross, pb.horizontal, pb.vertical)
+                    : heightFromWidth(c, item.definiteCross, pb.horizontal, pb.vertical)
+            } else if isRow {
+                switch styles[c].flexBasis {
+                case .minContent: basis = content.minContent
+                case .fitContent: basis = Swift.min(content.maxContent, Swift.max(content.minContent, available))
+                default: basis = content.maxContent
+                }
+            } else {
+                basis = columnContentHeight(c, columnWidth, x)
+            }
+        }
+        return Swift.max(basis, item.pbMain)
+    }
+
+    /// Whether a flex basis is a length, or a percentage of a definite `reference`.
+    func isDefiniteBasis(_ basis: FlexBasis, _ reference: Double) -> Bool {
+        switch basis {
+        case .points: true
+        case .percent: reference.isDefined
+        default: false
+        }
     }
 
     /// A column item's height from its content at `width` (its min/max heights not applied):

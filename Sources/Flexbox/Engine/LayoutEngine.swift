@@ -221,7 +221,9 @@ struct BoxInput {
     var width: Double
     /// The border-box height, or NaN: then the content decides it, clamped by the box's min/max heights.
     var height: Double
-    /// Whether a given `height` counts as definite for the percentages of the box's children.
+    /// Whether a given `height` counts as definite for the percentages of the box's children
+    /// (with no height: whether the height the box's aspect ratio gives counts, as for an
+    /// absolutely positioned box).
     var heightIsDefinite: Bool
     /// The containing block's width (the box's percentage padding) and height (its percentage
     /// min/max heights; NaN when indefinite).
