@@ -80,7 +80,7 @@ extension LayoutEngine {
         var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
         if width.isNaN {
             if hasRatio, ownHeight.isDefined {
-                width = ratioCrossWidth(c, ownHeight.clamped(min: minHeight, max: maxHeight), content, pb)
+                width = widthFromHeight(c, ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
             } else if left.isDefined, right.isDefined {
                 width = available
             } else {
@@ -135,7 +135,7 @@ extension LayoutEngine {
             y = parentY + ppb.top + m.top + free * placement.vertical
         } else if top.isDefined, bottom.isDefined {
             y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
-                      autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto,
+                      autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto && styles[c].alignSelf != .normal,
                       region: (cbBorder.top, cbBottom))
         } else if top.isDefined {
             y = imcbTop + m.top
@@ -153,7 +153,7 @@ extension LayoutEngine {
     /// `align-self` for an absolutely positioned box (auto is normal: stretch).
     func absoluteAlignment(_ c: Int) -> AbsoluteAlign {
         switch styles[c].alignSelf {
-        case .auto, .stretch: .stretch
+        case .auto, .normal, .stretch: .stretch
         case .flexStart, .start, .selfStart, .baseline: .start
         case .center: .center
         case .flexEnd, .end, .selfEnd: .end

@@ -70,8 +70,8 @@ extension LayoutEngine {
             h = styles[n].minHeight == .auto && !isScrollContainer(n) ? Swift.max(fromRatio, content) : fromRatio
         }
         guard input.clampsHeight else { return Swift.max(h, pb.vertical) }
-        let lower = isIntrinsicKeyword(styles[n].minHeight) ? content : minSize(n, horizontal: false, input.cbHeight, pb.vertical)
-        let upper = isIntrinsicKeyword(styles[n].maxHeight) ? content : maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        let lower = isIntrinsicKeyword(styles[n].minHeight) ? h : minSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        let upper = isIntrinsicKeyword(styles[n].maxHeight) ? h : maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
         return h.clamped(min: Swift.max(lower, pb.vertical), max: upper)
     }
 
@@ -126,9 +126,18 @@ extension LayoutEngine {
     }
 
     /// The min-content and max-content widths of `n`'s border box, its padding and border
-    /// resolved against `cbWidth` (percentages as 0 when NaN).
-    func intrinsicWidths(_ n: Int, _ parentDirection: LayoutDirection, cbWidth: Double) -> IntrinsicWidths {
-        let content = contentWidths(n, parentDirection)
+    /// resolved against `cbWidth` (percentages as 0 when NaN). A wrapping column's depend on its
+    /// height: `ownHeight` when its parent knows it, else its own against `cbHeight`.
+    func intrinsicWidths(_ n: Int, _ parentDirection: LayoutDirection, cbWidth: Double,
+                         ownHeight: Double = .nan, cbHeight: Double = .nan) -> IntrinsicWidths {
+        var content: IntrinsicWidths
+        if !isMeasured[n], styles[n].display == .flex, styles[n].flexWrap != .nowrap,
+           styles[n].flexDirection == .column || styles[n].flexDirection == .columnReverse,
+           ownHeight.isDefined || (cbHeight.isDefined && (isPercent(styles[n].height) || isPercent(styles[n].maxHeight))) {
+            content = columnWrapContentWidths(n, resolveDirection(n, parentDirection), ownHeight: ownHeight, cbHeight: cbHeight)
+        } else {
+            content = contentWidths(n, parentDirection)
+        }
         let pb = paddingAndBorder(n, resolveDirection(n, parentDirection), cbWidth).horizontal
         return IntrinsicWidths(minContent: content.minContent + pb, maxContent: content.maxContent + pb)
     }
@@ -166,10 +175,10 @@ extension LayoutEngine {
     /// widest item's; for the max-content width its items are broken into columns at its height
     /// (a length, else its max height; one column when neither is), each item as tall as it is at
     /// its max-content width, and the columns' widest contributions are summed with the gaps.
-    func columnWrapContentWidths(_ n: Int, _ dir: LayoutDirection) -> IntrinsicWidths {
+    func columnWrapContentWidths(_ n: Int, _ dir: LayoutDirection, ownHeight: Double = .nan, cbHeight: Double = .nan) -> IntrinsicWidths {
         let pb = paddingAndBorder(n, dir, .nan)
-        var limit = borderBox(styles[n].height, .nan, n, pb.vertical)
-        if limit.isNaN { limit = borderBox(styles[n].maxHeight, .nan, n, pb.vertical) }
+        var limit = ownHeight.isDefined ? ownHeight : borderBox(styles[n].height, cbHeight, n, pb.vertical)
+        if limit.isNaN { limit = borderBox(styles[n].maxHeight, cbHeight, n, pb.vertical) }
         limit = limit.isDefined ? Swift.max(0, limit - pb.vertical) : .infinity
         let rowGap = gap(n, horizontal: false, .nan), columnGap = gap(n, horizontal: true, .nan)
         var result = IntrinsicWidths(minContent: 0, maxContent: 0)
@@ -239,12 +248,16 @@ extension LayoutEngine {
             preferred = widthFromHeight(c, height, pb.horizontal, pb.vertical)
         }
         var result: IntrinsicWidths
+        // A fit-content bound is the min-content width for the min-content contribution and the
+        // max-content width for the max-content one.
         var lower = keywordWidth(styles[c].minWidth, content, available: .nan) ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
         let upper = keywordWidth(styles[c].maxWidth, content, available: .nan) ?? borderBox(styles[c].maxWidth, .nan, c, pb.horizontal)
+        let lowerForMin = styles[c].minWidth == .fitContent ? content.minContent : lower
+        let upperForMin = styles[c].maxWidth == .fitContent ? content.minContent : upper
         if inRow {
             result = preferred.isDefined ? IntrinsicWidths(minContent: preferred, maxContent: preferred) : content
             // A wrapping row's min-content contribution is the plain one (Chromium).
-            let plainMinimum = preferred.isDefined ? preferred : (fitsContent ? content.minContent : content.minContent)
+            let plainMinimum = preferred.isDefined ? preferred : content.minContent
             if case .points(let v) = styles[c].flexBasis {
                 let basis = Swift.max(borderBox(.points(v), .nan, c, pb.horizontal), pb.horizontal)
                 if !(styles[c].flexGrow > 0) {
@@ -261,8 +274,8 @@ extension LayoutEngine {
                 if upper.isDefined { lower = Swift.min(lower, upper) }
             }
             if wraps {
-                let explicitLower = styles[c].minWidth == .auto ? Double.nan : lower
-                result.minContent = plainMinimum.clamped(min: explicitLower, max: upper)
+                let explicitLower = styles[c].minWidth == .auto ? Double.nan : lowerForMin
+                result.minContent = plainMinimum.clamped(min: explicitLower, max: upperForMin)
                 result.maxContent = result.maxContent.clamped(min: lower, max: upper)
                 let m = margins(c, dir, .nan)
                 return IntrinsicWidths(minContent: result.minContent + m.horizontal, maxContent: result.maxContent + m.horizontal)
@@ -272,7 +285,7 @@ extension LayoutEngine {
         } else {
             result = content
         }
-        result.minContent = result.minContent.clamped(min: lower, max: upper)
+        result.minContent = result.minContent.clamped(min: styles[c].minWidth == .auto ? lower : lowerForMin, max: upperForMin)
         result.maxContent = result.maxContent.clamped(min: lower, max: upper)
         let m = margins(c, dir, .nan)
         result.minContent += m.horizontal

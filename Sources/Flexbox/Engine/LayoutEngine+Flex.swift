@@ -12,20 +12,20 @@ extension LayoutEngine {
         let givenInnerHeight = input.height.isDefined ? Swift.max(0, input.height - pb.vertical) : Double.nan
         var percentHeight = input.heightIsDefinite ? givenInnerHeight : .nan
         var stretchHeight = percentHeight
-        // A height from the aspect ratio: items stretch to it (the content may still make the box
-        // taller), and percentages resolve against it unless the content can (min-height: auto).
+        // A height from the aspect ratio is definite: items stretch to it and percentages resolve
+        // against it, though the content may still make the box taller (as Chromium).
         if input.height.isNaN, input.clampsHeight, input.usesRatio,
            case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
             stretchHeight = Swift.max(0, h.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
                                                    max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
-            if styles[n].minHeight != .auto || isScrollContainer(n) || input.heightIsDefinite { percentHeight = stretchHeight }
+            percentHeight = stretchHeight
         }
         let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine, innerWidth: innerWidth,
                                   innerHeight: givenInnerHeight, percentHeight: percentHeight, stretchHeight: stretchHeight)
 
         // Gaps: between items on the main axis, between lines on the cross axis; a percentage of an
-        // indefinite height is 0 (a column's row gap resolves against its height once it is found).
-        var mainGap = isRow ? gap(n, horizontal: true, innerWidth) : gap(n, horizontal: false, percentHeight)
+        // indefinite height is 0.
+        let mainGap = isRow ? gap(n, horizontal: true, innerWidth) : gap(n, horizontal: false, percentHeight)
         let crossGap = isRow ? gap(n, horizontal: false, percentHeight) : gap(n, horizontal: true, innerWidth)
 
         // §9.1–9.2: items, flex base sizes, hypothetical main sizes.
@@ -43,7 +43,8 @@ extension LayoutEngine {
         // §9.3: lines, in the inner main size (a column of unknown height breaks at its max height).
         var innerMain = isRow ? innerWidth : givenInnerHeight
         let maxHeight = maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
-        let breakAt = innerMain.isDefined ? innerMain : (maxHeight.isDefined ? Swift.max(0, maxHeight - pb.vertical) : .infinity)
+        let breakAt = innerMain.isDefined ? innerMain
+            : (stretchHeight.isDefined ? stretchHeight : (maxHeight.isDefined ? Swift.max(0, maxHeight - pb.vertical) : .infinity))
         let lineFirst = lines.push(Swift.max(count, 1), FlexLine())
         defer { lines.pop(to: lineFirst) }
         let lineCount = collectLines(first, end, lineFirst: lineFirst, multiLine: multiLine, available: breakAt, gap: mainGap)
@@ -54,7 +55,6 @@ extension LayoutEngine {
             var content = 0.0
             for l in lineFirst..<lineEnd { content = Swift.max(content, hypotheticalLength(lines.buffer[l], gap: mainGap)) }
             innerMain = contentHeight(n, content + pb.vertical, input, pb) - pb.vertical
-            if isPercent(style.rowGap) { mainGap = gap(n, horizontal: false, innerMain) }
         }
 
         // §9.7, then §9.4 step 7: flexible lengths and hypothetical cross sizes.

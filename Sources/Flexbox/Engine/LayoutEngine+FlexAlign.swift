@@ -35,7 +35,7 @@ extension LayoutEngine {
         } else if item.definiteCross.isNaN, styles[c].width == .auto, !item.stretches || x.multiLine,
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
-            items.buffer[i].cross = ratioCrossWidth(c, item.target, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth), pb)
+            items.buffer[i].cross = widthFromHeight(c, item.target, pb.horizontal, pb.vertical)
                 .clamped(min: item.minCross, max: item.maxCross)
         }
     }
@@ -159,7 +159,6 @@ extension LayoutEngine {
                 if items.buffer[i].autoMainEnd { items.buffer[i].marginMainEnd += share }
             }
         } else {
-            let k = Double(count)
             let writingStartIsMainStart = flow.mainWritingStart == flow.mainStart
             switch styles[n].justifyContent {
             case .flexStart: break

@@ -43,7 +43,6 @@ extension LayoutEngine {
         item.pbMain = isRow ? pbH : pbV
         item.pbCross = isRow ? pbV : pbH
         let marginsH = m.horizontal, marginsV = m.vertical
-        let marginsCross = isRow ? marginsV : marginsH
 
         // Sizes (border box): widths against the container's width, heights against its definite height.
         let availableWidth = x.innerWidth - marginsH
@@ -67,7 +66,8 @@ extension LayoutEngine {
             }
         }
         // Content widths, through the aspect ratio with a definite height (CSS Sizing 4 §5).
-        let rawContent = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth)
+        let rawContent = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth,
+                                         ownHeight: isRow ? item.definiteCross : height, cbHeight: x.percentHeight)
         let content = ratioWidths(c, rawContent,
                                   height: isRow ? item.definiteCross : height, minHeight: minHeight, maxHeight: maxHeight, pb: cpb)
         let width = keywordWidth(styles[c].width, content, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
@@ -97,7 +97,7 @@ extension LayoutEngine {
                 item.definiteCross = availableWidth.clamped(min: minWidth, max: maxWidth)
                 columnWidth = item.definiteCross
             } else if height.isDefined, styles[c].aspectRatio != nil {
-                columnWidth = ratioCrossWidth(c, height.clamped(min: minHeight, max: maxHeight), content, cpb)
+                columnWidth = widthFromHeight(c, height.clamped(min: minHeight, max: maxHeight), pbH, pbV)
                     .clamped(min: minWidth, max: maxWidth)
             } else {
                 columnWidth = Swift.min(content.maxContent, Swift.max(content.minContent, availableWidth))
@@ -186,14 +186,6 @@ extension LayoutEngine {
                   parentDirection: x.direction, final: false).height
     }
 
-    /// The width an aspect ratio gives a box of `height`, no narrower than its min-content width
-    /// (a ratio box's automatic minimum width) unless it scrolls or has a min width.
-    func ratioCrossWidth(_ c: Int, _ height: Double, _ content: IntrinsicWidths, _ pb: ResolvedEdges) -> Double {
-        let w = widthFromHeight(c, height, pb.horizontal, pb.vertical)
-        guard styles[c].minWidth == .auto, !isScrollContainer(c) else { return w }
-        return Swift.max(w, content.minContent)
-    }
-
     /// `align-self` (or the container's `align-items`) in the container's flow, and whether it is safe.
     func resolveAlign(_ c: Int, _ n: Int, _ flow: Flow, _ itemDirection: LayoutDirection) -> (ItemAlign, Bool) {
         let own = styles[c].alignSelf
@@ -217,6 +209,7 @@ extension LayoutEngine {
         let selfStart: Edge = flow.isRow ? .top : Edge.inlineStart(itemDirection)
         let align: ItemAlign = switch value {
         case .auto, .flexStart: .start
+        case .normal: .stretch
         case .flexEnd: .end
         case .center: .center
         case .stretch: .stretch

@@ -33,7 +33,7 @@ extension LayoutEngine {
         }
         let value: AlignSelf = styles[c].alignSelf == .auto ? AlignSelf(styles[n].alignItems) : styles[c].alignSelf
         switch value {
-        case .auto, .stretch: return .stretch
+        case .auto, .normal, .stretch: return .stretch
         case .flexStart, .baseline, .start, .selfStart: return .start
         case .center: return .center
         case .flexEnd, .end, .selfEnd: return .end
