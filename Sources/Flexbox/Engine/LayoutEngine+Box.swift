@@ -70,8 +70,10 @@ extension LayoutEngine {
             h = styles[n].minHeight == .auto && !isScrollContainer(n) ? Swift.max(fromRatio, content) : fromRatio
         }
         guard input.clampsHeight else { return Swift.max(h, pb.vertical) }
-        let lower = isIntrinsicKeyword(styles[n].minHeight) ? h : minSize(n, horizontal: false, input.cbHeight, pb.vertical)
-        let upper = isIntrinsicKeyword(styles[n].maxHeight) ? h : maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        // A keyword bound is the content's height (a ratio box's: the height its ratio gives).
+        let intrinsic = fromRatio.isDefined ? fromRatio : content
+        let lower = isIntrinsicKeyword(styles[n].minHeight) ? intrinsic : minSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        let upper = isIntrinsicKeyword(styles[n].maxHeight) ? intrinsic : maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
         return h.clamped(min: Swift.max(lower, pb.vertical), max: upper)
     }
 
@@ -242,15 +244,12 @@ extension LayoutEngine {
                                   minHeight: Swift.max(minSize(c, horizontal: false, .nan, pb.vertical), pb.vertical),
                                   maxHeight: maxSize(c, horizontal: false, .nan, pb.vertical), pb: pb)
         let fitsContent = styles[c].width == .fitContent
-        var preferred = fitsContent ? .nan : keywordWidth(styles[c].width, content, available: .nan) ?? borderBox(styles[c].width, .nan, c, pb.horizontal)
+        let preferred = fitsContent ? .nan : keywordWidth(styles[c].width, content, available: .nan) ?? borderBox(styles[c].width, .nan, c, pb.horizontal)
         let specified = preferred
-        if preferred.isNaN, styles[c].width == .auto, styles[c].aspectRatio != nil, height.isDefined {
-            preferred = widthFromHeight(c, height, pb.horizontal, pb.vertical)
-        }
         var result: IntrinsicWidths
         // A fit-content bound is the min-content width for the min-content contribution and the
         // max-content width for the max-content one.
-        var lower = keywordWidth(styles[c].minWidth, content, available: .nan) ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
+        var lower = keywordWidth(styles[c].minWidth, content, available: 0) ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
         let upper = keywordWidth(styles[c].maxWidth, content, available: .nan) ?? borderBox(styles[c].maxWidth, .nan, c, pb.horizontal)
         let lowerForMin = styles[c].minWidth == .fitContent ? content.minContent : lower
         let upperForMin = styles[c].maxWidth == .fitContent ? content.minContent : upper
@@ -293,15 +292,18 @@ extension LayoutEngine {
         return result
     }
 
-    /// A box's content widths (border box) with its aspect ratio: no smaller than the width a
-    /// definite `height` gives, and within the widths its min/max heights give (CSS Sizing 4 §5).
+    /// A box's content widths (border box) with its aspect ratio: with a definite `height`, the
+    /// width it gives (no narrower than the min-content width); within the widths its min/max
+    /// heights give (CSS Sizing 4 §5).
     func ratioWidths(_ n: Int, _ content: IntrinsicWidths, height: Double, minHeight: Double, maxHeight: Double,
                      pb: ResolvedEdges) -> IntrinsicWidths {
         guard styles[n].aspectRatio != nil else { return content }
         var result = content
         if height.isDefined {
-            let w = widthFromHeight(n, height.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
-            result = IntrinsicWidths(minContent: Swift.max(result.minContent, w), maxContent: Swift.max(result.maxContent, w))
+            // The width the height gives, no narrower than the min-content width (as Chromium).
+            let w = Swift.max(widthFromHeight(n, height.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical),
+                              content.minContent)
+            result = IntrinsicWidths(minContent: w, maxContent: w)
         }
         let lower = widthFromHeight(n, minHeight, pb.horizontal, pb.vertical)
         let upper = maxHeight.isDefined ? widthFromHeight(n, maxHeight, pb.horizontal, pb.vertical) : Double.nan

@@ -65,6 +65,9 @@ extension LayoutEngine {
 
         // §9.4 steps 8–9 and 15: line cross sizes, the container's cross size, align-content: stretch.
         for l in lineFirst..<lineEnd { lineCrossSize(l, context, input: input, pb: pb) }
+        if !isRow, multiLine {
+            for l in lineFirst..<lineEnd { refitToLine(lines.buffer[l], context) }
+        }
         var innerCross = isRow ? givenInnerHeight : innerWidth
         if innerCross.isNaN {
             var content = 0.0

@@ -35,8 +35,11 @@ extension LayoutEngine {
         } else if item.definiteCross.isNaN, styles[c].width == .auto, !item.stretches || x.multiLine,
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
-            items.buffer[i].cross = widthFromHeight(c, item.target, pb.horizontal, pb.vertical)
-                .clamped(min: item.minCross, max: item.maxCross)
+            var width = widthFromHeight(c, item.target, pb.horizontal, pb.vertical)
+            if !item.stretches, styles[c].minWidth == .auto, !isScrollContainer(c) {
+                width = Swift.max(width, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth).minContent)
+            }
+            items.buffer[i].cross = width.clamped(min: item.minCross, max: item.maxCross)
         }
     }
 
@@ -92,6 +95,20 @@ extension LayoutEngine {
             }
         }
         lines.buffer[l] = line
+    }
+
+    /// In a multi-line column, an item whose width fits its content is fitted again in its line's
+    /// cross size rather than the container's width (as Chromium; the line does not grow).
+    func refitToLine(_ line: FlexLine, _ x: ItemContext) {
+        for i in line.first..<line.end {
+            let item = items.buffer[i]
+            let c = item.node
+            guard !item.stretches, item.definiteCross.isNaN, styles[c].width == .auto, styles[c].aspectRatio == nil else { continue }
+            let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth)
+            let available = line.cross - item.marginCrossStart - item.marginCrossEnd
+            items.buffer[i].cross = Swift.min(content.maxContent, Swift.max(content.minContent, available))
+                .clamped(min: item.minCross, max: item.maxCross)
+        }
     }
 
     /// §9.4 step 9 and §9.6 step 16: `align-content` in a multi-line container: stretches the

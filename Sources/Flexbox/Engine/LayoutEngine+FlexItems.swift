@@ -72,14 +72,11 @@ extension LayoutEngine {
                                   height: isRow ? item.definiteCross : height, minHeight: minHeight, maxHeight: maxHeight, pb: cpb)
         let width = keywordWidth(styles[c].width, content, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
         let mainSize = isRow ? width : height
-        // A row item's flex base size is what its min width keyword fits in, and its max width
-        // keyword sees no limit (as Chromium).
         var rowBasis = Double.nan
         if isRow { rowBasis = flexBasis(c, item, content: content, mainSize: mainSize, available: availableWidth, x) }
-        let boundSpace = isRow ? rowBasis : availableWidth
-        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, content, available: boundSpace)
+        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, content, available: availableWidth)
             ?? borderBox(styles[c].minWidth, x.innerWidth, c, pbH)).orZero, pbH)
-        let maxWidth = keywordWidth(styles[c].maxWidth, content, available: isRow ? .infinity : availableWidth)
+        let maxWidth = keywordWidth(styles[c].maxWidth, content, available: availableWidth)
             ?? borderBox(styles[c].maxWidth, x.innerWidth, c, pbH)
         item.minCross = isRow ? minHeight : minWidth
         item.maxCross = isRow ? maxHeight : maxWidth
@@ -130,8 +127,8 @@ extension LayoutEngine {
         item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
         if !isRow { item.cross = columnWidth }
         // Its flexed main size is definite when its own main size or flex basis is, or its ratio
-        // and definite cross size give it (as Chromium).
-        item.mainIsDefinite = mainSize.isDefined || (styles[c].aspectRatio != nil && item.definiteCross.isDefined)
+        // gives it from a definite cross size (a column item's width always is; as Chromium).
+        item.mainIsDefinite = mainSize.isDefined || (styles[c].aspectRatio != nil && (!isRow || item.definiteCross.isDefined))
             || isDefiniteBasis(styles[c].flexBasis, isRow ? x.innerWidth : x.percentHeight)
         items.buffer[i] = item
     }
