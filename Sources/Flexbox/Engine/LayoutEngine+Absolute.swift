@@ -217,8 +217,8 @@ extension LayoutEngine {
         case .center, .spaceAround, .spaceEvenly: 0.5
         case .start: writingStartIsMainStart ? 0 : 1
         case .end: writingStartIsMainStart ? 1 : 0
-        case .left: !flow.isRow || flow.mainStart == .left ? 0 : 1
-        case .right: flow.isRow && flow.mainStart == .left ? 1 : 0
+        case .left: flow.isRow ? (flow.mainStart == .left ? 0 : 1) : (writingStartIsMainStart ? 0 : 1)
+        case .right: flow.isRow ? (flow.mainStart == .left ? 1 : 0) : (writingStartIsMainStart ? 0 : 1)
         }
         let cross: Double = switch resolveAlign(c, p, flow, nodes[c].direction).0 {
         case .start, .stretch, .baseline: 0

@@ -67,7 +67,8 @@ extension LayoutEngine {
         var h = content
         let fromRatio = input.usesRatio ? heightFromWidth(n, input.width, pb.horizontal, pb.vertical) : .nan
         if fromRatio.isDefined {
-            h = styles[n].minHeight == .auto && !isScrollContainer(n) ? Swift.max(fromRatio, content) : fromRatio
+            // min-height: auto floors it by the content, when its height is auto (as Chromium).
+            h = styles[n].minHeight == .auto && styles[n].height == .auto && !isScrollContainer(n) ? Swift.max(fromRatio, content) : fromRatio
         }
         guard input.clampsHeight else { return Swift.max(h, pb.vertical) }
         // A keyword bound is the content's height (a ratio box's: the height its ratio gives).
@@ -137,6 +138,12 @@ extension LayoutEngine {
            styles[n].flexDirection == .column || styles[n].flexDirection == .columnReverse,
            ownHeight.isDefined || (cbHeight.isDefined && (isPercent(styles[n].height) || isPercent(styles[n].maxHeight))) {
             content = columnWrapContentWidths(n, resolveDirection(n, parentDirection), ownHeight: ownHeight, cbHeight: cbHeight)
+        } else if ownHeight.isDefined, !isMeasured[n], styles[n].display == .flex, styles[n].flexWrap == .nowrap,
+                  styles[n].flexDirection == .row || styles[n].flexDirection == .rowReverse, hasStretchedRatioChild(n) {
+            // A single-line row of known height gives its stretched ratio items that height.
+            let dir = resolveDirection(n, parentDirection)
+            let pb = paddingAndBorder(n, dir, .nan)
+            content = flexContentWidths(n, dir, lineHeight: Swift.max(0, ownHeight - pb.vertical))
         } else {
             content = contentWidths(n, parentDirection)
         }
@@ -148,14 +155,14 @@ extension LayoutEngine {
     /// contributions (§9.9.3; the min-content of a wrapping row is its widest item's), a column
     /// takes the widest; the gaps between items count in a single line, and between items of a
     /// wrapping row only for the max-content width.
-    func flexContentWidths(_ n: Int, _ dir: LayoutDirection) -> IntrinsicWidths {
+    func flexContentWidths(_ n: Int, _ dir: LayoutDirection, lineHeight: Double = .nan) -> IntrinsicWidths {
         let isRow = styles[n].flexDirection == .row || styles[n].flexDirection == .rowReverse
         let wraps = styles[n].flexWrap != .nowrap
         if !isRow, wraps { return columnWrapContentWidths(n, dir) }
         var result = IntrinsicWidths(minContent: 0, maxContent: 0)
         var count = 0
         for c in children(n) where isInFlow(c) {
-            let w = contribution(c, dir, inRow: isRow, wraps: wraps)
+            let w = contribution(c, dir, inRow: isRow, wraps: wraps, container: n, lineHeight: lineHeight)
             count += 1
             if !isRow {
                 result.minContent = Swift.max(result.minContent, w.minContent)
@@ -171,6 +178,20 @@ extension LayoutEngine {
             if !wraps { result.minContent += gaps }
         }
         return result
+    }
+
+    /// Whether `c` is an item of row `n` with an aspect ratio that stretches to its line (auto
+    /// height, no auto cross margin): its width then follows the line's height.
+    func isStretchedRatioItem(_ c: Int, in n: Int) -> Bool {
+        guard n >= 0, styles[c].aspectRatio != nil, styles[c].height == .auto, isInFlow(c) else { return false }
+        let dir = nodes[c].direction
+        let (align, _) = resolveAlign(c, n, Flow(styles[n].flexDirection, styles[n].flexWrap, dir), dir)
+        return align == .stretch && !marginIsAuto(c, .top, dir) && !marginIsAuto(c, .bottom, dir)
+    }
+
+    /// Whether row `n` has an item ``isStretchedRatioItem(_:in:)``.
+    func hasStretchedRatioChild(_ n: Int) -> Bool {
+        children(n).contains { isStretchedRatioItem($0, in: n) }
     }
 
     /// A wrapping column's content widths, as Chromium computes them: the min-content width is its
@@ -236,10 +257,14 @@ extension LayoutEngine {
     /// item of a row (`inRow`, §9.9.3 as Chromium applies it): a length `flex-basis` caps it
     /// unless it can grow and floors it unless it can shrink, and a min width of auto is the
     /// automatic minimum; in a wrapping row the min-content contribution stays the plain one.
-    func contribution(_ c: Int, _ parentDirection: LayoutDirection, inRow: Bool, wraps: Bool) -> IntrinsicWidths {
+    func contribution(_ c: Int, _ parentDirection: LayoutDirection, inRow: Bool, wraps: Bool,
+                      container: Int = -1, lineHeight: Double = .nan) -> IntrinsicWidths {
         let dir = resolveDirection(c, parentDirection)
         let pb = paddingAndBorder(c, dir, .nan)
-        let height = borderBox(styles[c].height, .nan, c, pb.vertical)
+        var height = borderBox(styles[c].height, .nan, c, pb.vertical)
+        if height.isNaN, lineHeight.isDefined, isStretchedRatioItem(c, in: container) {
+            height = lineHeight - margins(c, dir, .nan).vertical
+        }
         let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan), height: height,
                                   minHeight: Swift.max(minSize(c, horizontal: false, .nan, pb.vertical), pb.vertical),
                                   maxHeight: maxSize(c, horizontal: false, .nan, pb.vertical), pb: pb)
@@ -249,7 +274,11 @@ extension LayoutEngine {
         var result: IntrinsicWidths
         // A fit-content bound is the min-content width for the min-content contribution and the
         // max-content width for the max-content one.
-        var lower = keywordWidth(styles[c].minWidth, content, available: 0) ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
+        // A fit-content min width fits the item's flex basis (as Chromium).
+        var basisSpace = content.maxContent
+        if case .points(let v) = styles[c].flexBasis { basisSpace = borderBox(.points(v), .nan, c, pb.horizontal) }
+        var lower = keywordWidth(styles[c].minWidth, content, available: inRow ? basisSpace : 0)
+            ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
         let upper = keywordWidth(styles[c].maxWidth, content, available: .nan) ?? borderBox(styles[c].maxWidth, .nan, c, pb.horizontal)
         let lowerForMin = styles[c].minWidth == .fitContent ? content.minContent : lower
         let upperForMin = styles[c].maxWidth == .fitContent ? content.minContent : upper

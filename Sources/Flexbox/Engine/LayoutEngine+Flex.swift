@@ -14,11 +14,11 @@ extension LayoutEngine {
         var stretchHeight = percentHeight
         // A height from the aspect ratio is definite: items stretch to it and percentages resolve
         // against it, though the content may still make the box taller (as Chromium).
-        if input.height.isNaN, input.clampsHeight, input.usesRatio,
+        if input.height.isNaN || !input.heightIsDefinite, input.clampsHeight, input.usesRatio,
            case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
-            stretchHeight = Swift.max(0, h.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
+            percentHeight = Swift.max(0, h.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
                                                    max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
-            percentHeight = stretchHeight
+            if input.height.isNaN { stretchHeight = percentHeight }
         }
         let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine, innerWidth: innerWidth,
                                   innerHeight: givenInnerHeight, percentHeight: percentHeight, stretchHeight: stretchHeight)

@@ -22,9 +22,13 @@ extension LayoutEngine {
                 items.buffer[i].ascent = out.baseline
             }
             if isIntrinsicKeyword(styles[c].minHeight) || isIntrinsicKeyword(styles[c].maxHeight) {
-                let content = layoutBox(c, BoxInput(width: item.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
+                let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
+                var content = heightFromWidth(c, item.target, pb.horizontal, pb.vertical)
+                if content.isNaN {
+                    content = layoutBox(c, BoxInput(width: item.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
                                                     cbHeight: x.percentHeight, clampsHeight: false),
                                         parentDirection: x.direction, final: false).height
+                }
                 if isIntrinsicKeyword(styles[c].minHeight) { items.buffer[i].minCross = content }
                 if isIntrinsicKeyword(styles[c].maxHeight) { items.buffer[i].maxCross = content }
                 if definite {
@@ -50,7 +54,9 @@ extension LayoutEngine {
         let item = items.buffer[i]
         if x.flow.isRow {
             let fixed = item.definiteCross.isDefined || item.stretches
-            return BoxInput(width: item.target, height: fixed ? item.cross : .nan, heightIsDefinite: fixed,
+            // A ratio box stretched in a line of indefinite size keeps its ratio height for percentages.
+            let definite = item.definiteCross.isDefined || (item.stretches && styles[item.node].aspectRatio == nil)
+            return BoxInput(width: item.target, height: fixed ? item.cross : .nan, heightIsDefinite: definite,
                             cbWidth: x.innerWidth, cbHeight: x.percentHeight)
         }
         // A flexed height is definite when the container's height is (§9.8), or the item's own is.
@@ -184,8 +190,9 @@ extension LayoutEngine {
             case .spaceBetween, .spaceAround, .spaceEvenly: (lead, between) = distribute(styles[n].justifyContent, free, count, gap)
             case .start: lead = writingStartIsMainStart ? 0 : free
             case .end: lead = writingStartIsMainStart ? free : 0
-            case .left: lead = !flow.isRow || flow.mainStart == .left ? 0 : free
-            case .right: lead = flow.isRow && flow.mainStart == .left ? free : 0
+            // On a column's main axis, left and right are start.
+            case .left: lead = flow.isRow ? (flow.mainStart == .left ? 0 : free) : (writingStartIsMainStart ? 0 : free)
+            case .right: lead = flow.isRow ? (flow.mainStart == .left ? free : 0) : (writingStartIsMainStart ? 0 : free)
             }
             // An overflowing line: space-between falls back to flex-start, space-around and
             // space-evenly to safe center, and safe aligns to the start.
