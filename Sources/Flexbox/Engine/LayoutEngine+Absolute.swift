@@ -75,7 +75,12 @@ extension LayoutEngine {
         let ownHeight = preferredSize(c, horizontal: false, cbHeight, pb.vertical)
         let hasRatio = styles[c].aspectRatio != nil
         let available = imcbWidth - m.horizontal
-        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: cbWidth), height: ownHeight,
+        var knownHeight = ownHeight
+        if knownHeight.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
+            knownHeight = (imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
+        }
+        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: cbWidth, ownHeight: knownHeight, cbHeight: cbHeight),
+                                  height: ownHeight,
                                   minHeight: minHeight, maxHeight: maxHeight, pb: pb)
         var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
         if width.isNaN {
@@ -221,7 +226,8 @@ extension LayoutEngine {
         case .right: flow.isRow ? (flow.mainStart == .left ? 1 : 0) : (writingStartIsMainStart ? 0 : 1)
         }
         let cross: Double = switch resolveAlign(c, p, flow, nodes[c].direction).0 {
-        case .start, .stretch, .baseline: 0
+        case .start, .stretch: 0
+        case .baseline: flow.crossWritingStart == flow.crossStart ? 0 : 1
         case .end: 1
         case .center: 0.5
         }

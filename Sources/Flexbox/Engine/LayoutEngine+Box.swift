@@ -67,8 +67,12 @@ extension LayoutEngine {
         var h = content
         let fromRatio = input.usesRatio ? heightFromWidth(n, input.width, pb.horizontal, pb.vertical) : .nan
         if fromRatio.isDefined {
-            // min-height: auto floors it by the content, when its height is auto (as Chromium).
-            h = styles[n].minHeight == .auto && styles[n].height == .auto && !isScrollContainer(n) ? Swift.max(fromRatio, content) : fromRatio
+            // min-height: auto floors it by the content, when its height is auto or when a flex
+            // container asks for its content size (as Chromium); an intrinsic keyword height is
+            // the larger of the two.
+            let floors = (styles[n].minHeight == .auto && !isScrollContainer(n) && (styles[n].height == .auto || !input.clampsHeight))
+                || isIntrinsicKeyword(styles[n].height)
+            h = floors ? Swift.max(fromRatio, content) : fromRatio
         }
         guard input.clampsHeight else { return Swift.max(h, pb.vertical) }
         // A keyword bound is the content's height (a ratio box's: the height its ratio gives).
@@ -261,13 +265,13 @@ extension LayoutEngine {
                       container: Int = -1, lineHeight: Double = .nan) -> IntrinsicWidths {
         let dir = resolveDirection(c, parentDirection)
         let pb = paddingAndBorder(c, dir, .nan)
-        var height = borderBox(styles[c].height, .nan, c, pb.vertical)
+        var height = borderBox(styles[c].height, lineHeight, c, pb.vertical)
         if height.isNaN, lineHeight.isDefined, isStretchedRatioItem(c, in: container) {
             height = lineHeight - margins(c, dir, .nan).vertical
         }
         let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan), height: height,
-                                  minHeight: Swift.max(minSize(c, horizontal: false, .nan, pb.vertical), pb.vertical),
-                                  maxHeight: maxSize(c, horizontal: false, .nan, pb.vertical), pb: pb)
+                                  minHeight: Swift.max(minSize(c, horizontal: false, lineHeight, pb.vertical), pb.vertical),
+                                  maxHeight: maxSize(c, horizontal: false, lineHeight, pb.vertical), pb: pb)
         let fitsContent = styles[c].width == .fitContent
         let preferred = fitsContent ? .nan : keywordWidth(styles[c].width, content, available: .nan) ?? borderBox(styles[c].width, .nan, c, pb.horizontal)
         let specified = preferred

@@ -18,7 +18,7 @@ extension LayoutEngine {
            case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
             percentHeight = Swift.max(0, h.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
                                                    max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
-            if input.height.isNaN { stretchHeight = percentHeight }
+            stretchHeight = percentHeight
         }
         let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine, innerWidth: innerWidth,
                                   innerHeight: givenInnerHeight, percentHeight: percentHeight, stretchHeight: stretchHeight)
@@ -42,9 +42,11 @@ extension LayoutEngine {
 
         // §9.3: lines, in the inner main size (a column of unknown height breaks at its max height).
         var innerMain = isRow ? innerWidth : givenInnerHeight
-        let maxHeight = maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        // A column of unknown height breaks at the height its style or ratio gives, else its max height.
+        var limit = preferredSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        if limit.isNaN { limit = maxSize(n, horizontal: false, input.cbHeight, pb.vertical) }
         let breakAt = innerMain.isDefined ? innerMain
-            : (stretchHeight.isDefined ? stretchHeight : (maxHeight.isDefined ? Swift.max(0, maxHeight - pb.vertical) : .infinity))
+            : (stretchHeight.isDefined ? stretchHeight : (limit.isDefined ? Swift.max(0, limit - pb.vertical) : .infinity))
         let lineFirst = lines.push(Swift.max(count, 1), FlexLine())
         defer { lines.pop(to: lineFirst) }
         let lineCount = collectLines(first, end, lineFirst: lineFirst, multiLine: multiLine, available: breakAt, gap: mainGap)

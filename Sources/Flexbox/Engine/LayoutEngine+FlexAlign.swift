@@ -36,6 +36,12 @@ extension LayoutEngine {
                     items.buffer[i].definiteCross = items.buffer[i].cross
                 }
             }
+        } else if styles[c].aspectRatio != nil, isIntrinsicKeyword(styles[c].width) {
+            // A keyword width of a ratio box: the width its flexed height gives.
+            let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
+            items.buffer[i].cross = widthFromHeight(c, item.target, pb.horizontal, pb.vertical)
+                .clamped(min: item.minCross, max: item.maxCross)
+            items.buffer[i].definiteCross = items.buffer[i].cross
         } else if item.definiteCross.isNaN, styles[c].width == .auto, !item.stretches || x.multiLine,
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)

@@ -70,13 +70,20 @@ extension LayoutEngine {
                                          ownHeight: isRow ? item.definiteCross : height, cbHeight: x.percentHeight)
         let content = ratioWidths(c, rawContent,
                                   height: isRow ? item.definiteCross : height, minHeight: minHeight, maxHeight: maxHeight, pb: cpb)
-        let width = keywordWidth(styles[c].width, content, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
+        // With a definite height, a ratio box's intrinsic keywords are the width that height gives.
+        let ratioHeight = isRow ? item.definiteCross : height
+        var keywords = content
+        if styles[c].aspectRatio != nil, ratioHeight.isDefined {
+            let w = widthFromHeight(c, ratioHeight, pbH, pbV)
+            keywords = IntrinsicWidths(minContent: w, maxContent: w)
+        }
+        let width = keywordWidth(styles[c].width, keywords, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
         let mainSize = isRow ? width : height
         var rowBasis = Double.nan
         if isRow { rowBasis = flexBasis(c, item, content: content, mainSize: mainSize, available: availableWidth, x) }
-        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, content, available: availableWidth)
+        let minWidth = Swift.max((keywordWidth(styles[c].minWidth, keywords, available: availableWidth)
             ?? borderBox(styles[c].minWidth, x.innerWidth, c, pbH)).orZero, pbH)
-        let maxWidth = keywordWidth(styles[c].maxWidth, content, available: availableWidth)
+        let maxWidth = keywordWidth(styles[c].maxWidth, keywords, available: availableWidth)
             ?? borderBox(styles[c].maxWidth, x.innerWidth, c, pbH)
         item.minCross = isRow ? minHeight : minWidth
         item.maxCross = isRow ? maxHeight : maxWidth
