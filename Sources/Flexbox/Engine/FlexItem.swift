@@ -27,6 +27,13 @@ struct FlexItem {
     /// Whether the item's own main size (`width` or `height`) is definite: its flexed main size
     /// then is too, for its children's percentages.
     var mainIsDefinite = false
+    /// For the automatic minimum size, when it is still to be found: the specified main size
+    /// (NaN when none), a row item's min-content width (NaN when not found yet), and the width a
+    /// column item's content height is measured at.
+    var automaticMinimumPending = false
+    var specifiedMain = Double.nan
+    var contentMin = Double.nan
+    var suggestionWidth = Double.nan
     /// §9.2: the flex base size and the hypothetical main size; §9.7: the target main size.
     var basis = 0.0
     var hypothetical = 0.0

@@ -138,21 +138,37 @@ extension LayoutEngine {
     func intrinsicWidths(_ n: Int, _ parentDirection: LayoutDirection, cbWidth: Double,
                          ownHeight: Double = .nan, cbHeight: Double = .nan) -> IntrinsicWidths {
         var content: IntrinsicWidths
-        if !isMeasured[n], styles[n].display == .flex, styles[n].flexWrap != .nowrap,
-           styles[n].flexDirection == .column || styles[n].flexDirection == .columnReverse,
+        let isFlex = !isMeasured[n] && styles[n].display == .flex
+        let isRow = styles[n].flexDirection == .row || styles[n].flexDirection == .rowReverse
+        if isFlex, !isRow, styles[n].flexWrap != .nowrap,
            ownHeight.isDefined || (cbHeight.isDefined && (isPercent(styles[n].height) || isPercent(styles[n].maxHeight))) {
-            content = columnWrapContentWidths(n, resolveDirection(n, parentDirection), ownHeight: ownHeight, cbHeight: cbHeight)
-        } else if ownHeight.isDefined, !isMeasured[n], styles[n].display == .flex, styles[n].flexWrap == .nowrap,
-                  styles[n].flexDirection == .row || styles[n].flexDirection == .rowReverse, hasStretchedRatioChild(n) {
+            content = heightedWidths(n, ownHeight: ownHeight, cbHeight: cbHeight, lineHeight: .nan) {
+                columnWrapContentWidths(n, resolveDirection(n, parentDirection), ownHeight: ownHeight, cbHeight: cbHeight)
+            }
+        } else if isFlex, isRow, ownHeight.isDefined, styles[n].flexWrap == .nowrap, hasStretchedRatioChild(n) {
             // A single-line row of known height gives its stretched ratio items that height.
             let dir = resolveDirection(n, parentDirection)
-            let pb = paddingAndBorder(n, dir, .nan)
-            content = flexContentWidths(n, dir, lineHeight: Swift.max(0, ownHeight - pb.vertical))
+            let line = Swift.max(0, ownHeight - paddingAndBorder(n, dir, .nan).vertical)
+            content = heightedWidths(n, ownHeight: .nan, cbHeight: .nan, lineHeight: line) {
+                flexContentWidths(n, dir, lineHeight: line)
+            }
         } else {
             content = contentWidths(n, parentDirection)
         }
         let pb = paddingAndBorder(n, resolveDirection(n, parentDirection), cbWidth).horizontal
         return IntrinsicWidths(minContent: content.minContent + pb, maxContent: content.maxContent + pb)
+    }
+
+    /// Height-dependent content widths, from the node's one cached answer when the heights match.
+    @inline(__always) func heightedWidths(_ n: Int, ownHeight: Double, cbHeight: Double, lineHeight: Double,
+                                          _ compute: () -> IntrinsicWidths) -> IntrinsicWidths {
+        let cached = heightedIntrinsic[n]
+        if sameValue(cached.ownHeight, ownHeight), sameValue(cached.cbHeight, cbHeight), sameValue(cached.lineHeight, lineHeight) {
+            return cached.widths
+        }
+        let widths = compute()
+        heightedIntrinsic[n] = HeightedWidths(ownHeight: ownHeight, cbHeight: cbHeight, lineHeight: lineHeight, widths: widths)
+        return widths
     }
 
     /// A flex container's content widths, as Chromium computes them: a row sums its items'
@@ -411,3 +427,4 @@ extension LayoutEngine {
     default: false
     }
 }
+

@@ -31,7 +31,7 @@ extension LayoutEngine {
         // §9.1–9.2: items, flex base sizes, hypothetical main sizes.
         var count = 0
         for c in children(n) where isInFlow(c) { count += 1 }
-        let first = items.push(count, FlexItem())
+        let first = items.push(count)
         defer { items.pop(to: first) }
         let end = first + count
         var index = first
@@ -47,7 +47,7 @@ extension LayoutEngine {
         if limit.isNaN { limit = maxSize(n, horizontal: false, input.cbHeight, pb.vertical) }
         let breakAt = innerMain.isDefined ? innerMain
             : (stretchHeight.isDefined ? stretchHeight : (limit.isDefined ? Swift.max(0, limit - pb.vertical) : .infinity))
-        let lineFirst = lines.push(Swift.max(count, 1), FlexLine())
+        let lineFirst = lines.push(Swift.max(count, 1))
         defer { lines.pop(to: lineFirst) }
         let lineCount = collectLines(first, end, lineFirst: lineFirst, multiLine: multiLine, available: breakAt, gap: mainGap)
         let lineEnd = lineFirst + lineCount
@@ -61,7 +61,7 @@ extension LayoutEngine {
 
         // §9.7, then §9.4 step 7: flexible lengths and hypothetical cross sizes.
         for l in lineFirst..<lineEnd {
-            resolveFlexibleLengths(lines.buffer[l], innerMain: innerMain, gap: mainGap)
+            resolveFlexibleLengths(lines.buffer[l], innerMain: innerMain, gap: mainGap, context)
         }
         for i in first..<end { hypotheticalCross(i, context) }
 
@@ -87,9 +87,9 @@ extension LayoutEngine {
         for l in lineFirst..<lineEnd {
             let line = lines.buffer[l]
             for i in line.first..<line.end where items.buffer[i].stretches {
-                let item = items.buffer[i]
-                items.buffer[i].cross = (line.cross - item.marginCrossStart - item.marginCrossEnd)
-                    .clamped(min: Swift.max(item.minCross, item.pbCross), max: item.maxCross)
+                let item = items.buffer + i
+                items.buffer[i].cross = (line.cross - item.pointee.marginCrossStart - item.pointee.marginCrossEnd)
+                    .clamped(min: Swift.max(item.pointee.minCross, item.pointee.pbCross), max: item.pointee.maxCross)
             }
             justify(n, flow, line, innerMain: innerMain, gap: mainGap, start: pb[flow.mainStart])
             alignInLine(line, flow)

@@ -5,15 +5,15 @@ extension LayoutEngine {
     /// height from its layout when it has no definite one; a column item's width was fitted
     /// before, or follows its height through its aspect ratio), and a row item's baseline.
     func hypotheticalCross(_ i: Int, _ x: ItemContext) {
-        let item = items.buffer[i]
-        let c = item.node
+        let item = items.buffer + i
+        let c = item.pointee.node
         if x.flow.isRow {
-            let definite = item.definiteCross.isDefined
-            let input = BoxInput(width: item.target, height: item.definiteCross, heightIsDefinite: definite,
+            let definite = item.pointee.definiteCross.isDefined
+            let input = BoxInput(width: item.pointee.target, height: item.pointee.definiteCross, heightIsDefinite: definite,
                                  cbWidth: x.innerWidth, cbHeight: x.percentHeight)
             if definite {
-                items.buffer[i].cross = item.definiteCross
-                if item.isBaselineAligned {
+                items.buffer[i].cross = item.pointee.definiteCross
+                if item.pointee.isBaselineAligned {
                     items.buffer[i].ascent = layoutBox(c, input, parentDirection: x.direction, final: false).baseline
                 }
             } else {
@@ -23,33 +23,33 @@ extension LayoutEngine {
             }
             if isIntrinsicKeyword(styles[c].minHeight) || isIntrinsicKeyword(styles[c].maxHeight) {
                 let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
-                var content = heightFromWidth(c, item.target, pb.horizontal, pb.vertical)
+                var content = heightFromWidth(c, item.pointee.target, pb.horizontal, pb.vertical)
                 if content.isNaN {
-                    content = layoutBox(c, BoxInput(width: item.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
+                    content = layoutBox(c, BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
                                                     cbHeight: x.percentHeight, clampsHeight: false),
                                         parentDirection: x.direction, final: false).height
                 }
                 if isIntrinsicKeyword(styles[c].minHeight) { items.buffer[i].minCross = content }
                 if isIntrinsicKeyword(styles[c].maxHeight) { items.buffer[i].maxCross = content }
                 if definite {
-                    items.buffer[i].cross = item.definiteCross.clamped(min: items.buffer[i].minCross, max: items.buffer[i].maxCross)
+                    items.buffer[i].cross = item.pointee.definiteCross.clamped(min: items.buffer[i].minCross, max: items.buffer[i].maxCross)
                     items.buffer[i].definiteCross = items.buffer[i].cross
                 }
             }
         } else if styles[c].aspectRatio != nil, isIntrinsicKeyword(styles[c].width) {
             // A keyword width of a ratio box: the width its flexed height gives.
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
-            items.buffer[i].cross = widthFromHeight(c, item.target, pb.horizontal, pb.vertical)
-                .clamped(min: item.minCross, max: item.maxCross)
+            items.buffer[i].cross = widthFromHeight(c, item.pointee.target, pb.horizontal, pb.vertical)
+                .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
             items.buffer[i].definiteCross = items.buffer[i].cross
-        } else if item.definiteCross.isNaN, styles[c].width == .auto, !item.stretches || x.multiLine,
+        } else if item.pointee.definiteCross.isNaN, styles[c].width == .auto, !item.pointee.stretches || x.multiLine,
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
-            var width = widthFromHeight(c, item.target, pb.horizontal, pb.vertical)
-            if !item.stretches, styles[c].minWidth == .auto, !isScrollContainer(c) {
+            var width = widthFromHeight(c, item.pointee.target, pb.horizontal, pb.vertical)
+            if !item.pointee.stretches, styles[c].minWidth == .auto, !isScrollContainer(c) {
                 width = Swift.max(width, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth).minContent)
             }
-            items.buffer[i].cross = width.clamped(min: item.minCross, max: item.maxCross)
+            items.buffer[i].cross = width.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
         }
     }
 
@@ -57,26 +57,26 @@ extension LayoutEngine {
     /// row item's height only when it is definite or stretched; otherwise its content decides, as
     /// it did for its hypothetical cross size).
     func itemInput(_ i: Int, _ x: ItemContext) -> BoxInput {
-        let item = items.buffer[i]
+        let item = items.buffer + i
         if x.flow.isRow {
-            let fixed = item.definiteCross.isDefined || item.stretches
+            let fixed = item.pointee.definiteCross.isDefined || item.pointee.stretches
             // A ratio box stretched in a line of indefinite size keeps its ratio height for percentages.
-            let definite = item.definiteCross.isDefined || (item.stretches && styles[item.node].aspectRatio == nil)
-            return BoxInput(width: item.target, height: fixed ? item.cross : .nan, heightIsDefinite: definite,
+            let definite = item.pointee.definiteCross.isDefined || (item.pointee.stretches && styles[item.pointee.node].aspectRatio == nil)
+            return BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: definite,
                             cbWidth: x.innerWidth, cbHeight: x.percentHeight)
         }
         // A flexed height is definite when the container's height is (§9.8), or the item's own is.
-        return BoxInput(width: item.cross, height: item.target, heightIsDefinite: x.percentHeight.isDefined || item.mainIsDefinite,
+        return BoxInput(width: item.pointee.cross, height: item.pointee.target, heightIsDefinite: x.percentHeight.isDefined || item.pointee.mainIsDefinite,
                         cbWidth: x.innerWidth, cbHeight: x.percentHeight)
     }
 
     /// An item's distance from its cross-start margin edge to its baseline. In a row, its first
     /// baseline (synthesized at the bottom border edge when it has none); in a column, whose
     /// items have no baseline across it, one synthesized at the line-left border edge (as Chromium).
-    func baselineDistance(_ item: FlexItem, _ flow: Flow) -> Double {
-        let ascent = flow.isRow ? (item.ascent.isDefined ? item.ascent : item.cross) : 0
+    func baselineDistance(_ item: UnsafeMutablePointer<FlexItem>, _ flow: Flow) -> Double {
+        let ascent = flow.isRow ? (item.pointee.ascent.isDefined ? item.pointee.ascent : item.pointee.cross) : 0
         let fromNearEdge = flow.crossStart == .top || flow.crossStart == .left
-        return item.marginCrossStart + (fromNearEdge ? ascent : item.cross - ascent)
+        return item.pointee.marginCrossStart + (fromNearEdge ? ascent : item.pointee.cross - ascent)
     }
 
     /// §9.4 step 8: line `l`'s cross size: a single line in a container of known cross size
@@ -87,13 +87,13 @@ extension LayoutEngine {
         // A baseline group's ascent and descent may be negative (a baseline below the box).
         var maxOuter = 0.0, maxAscent = -Double.infinity, maxDescent = -Double.infinity
         for i in line.first..<line.end {
-            let item = items.buffer[i]
-            if item.isBaselineAligned {
+            let item = items.buffer + i
+            if item.pointee.isBaselineAligned {
                 let a = baselineDistance(item, x.flow)
                 maxAscent = Swift.max(maxAscent, a)
-                maxDescent = Swift.max(maxDescent, item.outerCross - a)
+                maxDescent = Swift.max(maxDescent, item.pointee.outerCross - a)
             } else {
-                maxOuter = Swift.max(maxOuter, item.outerCross)
+                maxOuter = Swift.max(maxOuter, item.pointee.outerCross)
             }
         }
         let group = maxAscent.isFinite ? maxAscent + maxDescent : 0
@@ -113,13 +113,13 @@ extension LayoutEngine {
     /// cross size rather than the container's width (as Chromium; the line does not grow).
     func refitToLine(_ line: FlexLine, _ x: ItemContext) {
         for i in line.first..<line.end {
-            let item = items.buffer[i]
-            let c = item.node
-            guard !item.stretches, item.definiteCross.isNaN, styles[c].width == .auto, styles[c].aspectRatio == nil else { continue }
+            let item = items.buffer + i
+            let c = item.pointee.node
+            guard !item.pointee.stretches, item.pointee.definiteCross.isNaN, styles[c].width == .auto, styles[c].aspectRatio == nil else { continue }
             let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth)
-            let available = line.cross - item.marginCrossStart - item.marginCrossEnd
+            let available = line.cross - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
             items.buffer[i].cross = Swift.min(content.maxContent, Swift.max(content.minContent, available))
-                .clamped(min: item.minCross, max: item.maxCross)
+                .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
         }
     }
 
@@ -174,10 +174,10 @@ extension LayoutEngine {
         var used = gap * Double(count - 1)
         var autoMargins = 0
         for i in line.first..<line.end {
-            let item = items.buffer[i]
-            used += item.outerTarget
-            if item.autoMainStart { autoMargins += 1 }
-            if item.autoMainEnd { autoMargins += 1 }
+            let item = items.buffer + i
+            used += item.pointee.outerTarget
+            if item.pointee.autoMainStart { autoMargins += 1 }
+            if item.pointee.autoMainEnd { autoMargins += 1 }
         }
         let free = innerMain - used
         var lead = 0.0, between = gap
@@ -233,32 +233,31 @@ extension LayoutEngine {
     /// start), else `align-self` (stretched items were sized to the line).
     func alignInLine(_ line: FlexLine, _ flow: Flow) {
         for i in line.first..<line.end {
-            var item = items.buffer[i]
-            let free = line.cross - item.outerCross
+            let item = items.buffer + i
+            let free = line.cross - item.pointee.outerCross
             var offset: Double
-            if item.autoCrossStart || item.autoCrossEnd {
+            if item.pointee.autoCrossStart || item.pointee.autoCrossEnd {
                 if free > 0 {
-                    if item.autoCrossStart, item.autoCrossEnd {
-                        item.marginCrossStart += free / 2
-                        item.marginCrossEnd += free / 2
-                    } else if item.autoCrossStart {
-                        item.marginCrossStart += free
+                    if item.pointee.autoCrossStart, item.pointee.autoCrossEnd {
+                        item.pointee.marginCrossStart += free / 2
+                        item.pointee.marginCrossEnd += free / 2
+                    } else if item.pointee.autoCrossStart {
+                        item.pointee.marginCrossStart += free
                     } else {
-                        item.marginCrossEnd += free
+                        item.pointee.marginCrossEnd += free
                     }
                 }
-                offset = item.marginCrossStart
+                offset = item.pointee.marginCrossStart
             } else {
-                switch item.align {
-                case .start, .stretch: offset = item.marginCrossStart
-                case .end: offset = line.cross - item.cross - item.marginCrossEnd
-                case .center: offset = item.marginCrossStart + free / 2
-                case .baseline: offset = line.maxAscent - baselineDistance(item, flow) + item.marginCrossStart
+                switch item.pointee.align {
+                case .start, .stretch: offset = item.pointee.marginCrossStart
+                case .end: offset = line.cross - item.pointee.cross - item.pointee.marginCrossEnd
+                case .center: offset = item.pointee.marginCrossStart + free / 2
+                case .baseline: offset = line.maxAscent - baselineDistance(item, flow) + item.pointee.marginCrossStart
                 }
-                if item.safe, free < 0 { offset = item.marginCrossStart }
+                if item.pointee.safe, free < 0 { offset = item.pointee.marginCrossStart }
             }
-            item.crossPosition = line.position + offset
-            items.buffer[i] = item
+            item.pointee.crossPosition = line.position + offset
         }
     }
 }
@@ -271,31 +270,31 @@ extension LayoutEngine {
         let input = itemInput(i, x)
         let out = layoutBox(items.buffer[i].node, input, parentDirection: x.direction, final: true)
         items.buffer[i].ascent = out.baseline
-        let item = items.buffer[i]
-        let c = item.node
+        let item = items.buffer + i
+        let c = item.pointee.node
         let flow = x.flow
         let (px, py) = physicalOrigin(item, flow, width: width, height: height)
         let (dx, dy) = relativeOffset(c, x.direction, x.innerWidth, x.percentHeight)
         nodes[c].x = px + dx
         nodes[c].y = py + dy
         var m = ResolvedEdges.zero
-        m[flow.mainStart] = item.marginMainStart
-        m[flow.mainEnd] = item.marginMainEnd
-        m[flow.crossStart] = item.marginCrossStart
-        m[flow.crossEnd] = item.marginCrossEnd
+        m[flow.mainStart] = item.pointee.marginMainStart
+        m[flow.mainEnd] = item.pointee.marginMainEnd
+        m[flow.crossStart] = item.pointee.marginCrossStart
+        m[flow.crossEnd] = item.pointee.marginCrossEnd
         boxes[c].margin = m
     }
 
     /// An item's border-box origin in the container's border box, from its flow offsets.
-    func physicalOrigin(_ item: FlexItem, _ flow: Flow, width: Double, height: Double) -> (Double, Double) {
-        let w = flow.isRow ? item.target : item.cross
-        let h = flow.isRow ? item.cross : item.target
+    func physicalOrigin(_ item: UnsafeMutablePointer<FlexItem>, _ flow: Flow, width: Double, height: Double) -> (Double, Double) {
+        let w = flow.isRow ? item.pointee.target : item.pointee.cross
+        let h = flow.isRow ? item.pointee.cross : item.pointee.target
         if flow.isRow {
-            return (physical(item.mainPosition, from: flow.mainStart, size: w, containerSize: width),
-                    physical(item.crossPosition, from: flow.crossStart, size: h, containerSize: height))
+            return (physical(item.pointee.mainPosition, from: flow.mainStart, size: w, containerSize: width),
+                    physical(item.pointee.crossPosition, from: flow.crossStart, size: h, containerSize: height))
         }
-        return (physical(item.crossPosition, from: flow.crossStart, size: w, containerSize: width),
-                physical(item.mainPosition, from: flow.mainStart, size: h, containerSize: height))
+        return (physical(item.pointee.crossPosition, from: flow.crossStart, size: w, containerSize: width),
+                physical(item.pointee.mainPosition, from: flow.mainStart, size: h, containerSize: height))
     }
 
     /// §8.5: the container's first baseline, from its top line (Chromium takes the first in block
@@ -316,9 +315,9 @@ extension LayoutEngine {
             items.buffer[chosen].ascent = layoutBox(items.buffer[chosen].node, itemInput(chosen, x),
                                                     parentDirection: x.direction, final: false).baseline
         }
-        let item = items.buffer[chosen]
+        let item = items.buffer + chosen
         let (_, top) = physicalOrigin(item, x.flow, width: width, height: height)
-        let ascent = item.ascent.isDefined ? item.ascent : (x.flow.isRow ? item.cross : item.target)
+        let ascent = item.pointee.ascent.isDefined ? item.pointee.ascent : (x.flow.isRow ? item.pointee.cross : item.pointee.target)
         return top + ascent
     }
 }

@@ -65,11 +65,22 @@ extension LayoutEngine {
                 item.definiteCross = (x.stretchHeight - marginsV).clamped(min: minHeight, max: maxHeight)
             }
         }
-        // Content widths, through the aspect ratio with a definite height (CSS Sizing 4 §5).
-        let rawContent = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth,
-                                         ownHeight: isRow ? item.definiteCross : height, cbHeight: x.percentHeight)
-        let content = ratioWidths(c, rawContent,
-                                  height: isRow ? item.definiteCross : height, minHeight: minHeight, maxHeight: maxHeight, pb: cpb)
+        // Content widths, through the aspect ratio with a definite height (CSS Sizing 4 §5), found
+        // only when something here needs them (an item's intrinsic widths can be a deep walk).
+        let hasRatio = styles[c].aspectRatio != nil
+        let widthIsAuto = styles[c].width == .auto || (isPercent(styles[c].width) && x.innerWidth.isNaN)
+        let contentBasis: Bool = switch styles[c].flexBasis {
+        case .content, .minContent, .maxContent, .fitContent: true
+        case .auto: widthIsAuto
+        case .points, .percent: false
+        }
+        let needsContent = hasRatio || isIntrinsicKeyword(styles[c].width) || isIntrinsicKeyword(styles[c].minWidth)
+            || isIntrinsicKeyword(styles[c].maxWidth) || (isRow ? contentBasis : widthIsAuto && !stretchesDefinitely)
+        let rawContent = needsContent ? intrinsicWidths(c, x.direction, cbWidth: x.innerWidth,
+                                                        ownHeight: isRow ? item.definiteCross : height, cbHeight: x.percentHeight)
+            : IntrinsicWidths(minContent: .nan, maxContent: .nan)
+        let content = needsContent ? ratioWidths(c, rawContent, height: isRow ? item.definiteCross : height,
+                                                 minHeight: minHeight, maxHeight: maxHeight, pb: cpb) : rawContent
         // With a definite height, a ratio box's intrinsic keywords are the width that height gives.
         let ratioHeight = isRow ? item.definiteCross : height
         var keywords = content
@@ -113,18 +124,21 @@ extension LayoutEngine {
         item.basis = isRow ? rowBasis : flexBasis(c, item, content: content, mainSize: mainSize, available: availableWidth,
                                                  x, columnWidth: columnWidth)
 
-        // §4.5: the automatic minimum size, for `min-*: auto` on the main axis.
+        // §4.5: the automatic minimum size, for `min-*: auto` on the main axis. An item whose flex
+        // basis is its definite main size is at least its automatic minimum already, which then
+        // matters only when its line shrinks: it is found then (``resolveAutomaticMinimum(_:_:)``).
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
+        item.specifiedMain = mainSize
+        item.contentMin = isRow ? content.minContent : .nan
         if minMainStyle == .auto, !isScrollContainer(c) {
             // A column item's content height; with an aspect ratio, at its definite width, else at
             // its width fitted to the container (not the one its height gives).
-            let suggestionWidth = styles[c].aspectRatio == nil ? columnWidth
+            item.suggestionWidth = !hasRatio ? columnWidth
                 : (item.definiteCross.isDefined ? item.definiteCross
                    : Swift.min(rawContent.maxContent, Swift.max(rawContent.minContent, availableWidth)).clamped(min: minWidth, max: maxWidth))
-            var floor = isRow ? content.minContent : columnContentHeight(c, suggestionWidth, x)
-            if mainSize.isDefined { floor = Swift.min(floor, mainSize) }
-            if item.maxMain.isDefined { floor = Swift.min(floor, item.maxMain) }
-            item.minMain = Swift.max(floor, item.pbMain)
+            item.minMain = item.pbMain
+            item.automaticMinimumPending = true
+            if !(styles[c].flexBasis == .auto && mainSize.isDefined) || hasRatio { resolveAutomaticMinimum(&item, x) }
         } else if !isRow, isIntrinsicKeyword(minMainStyle) {
             item.minMain = Swift.max(columnContentHeight(c, columnWidth, x), item.pbMain)
         } else {
@@ -138,6 +152,24 @@ extension LayoutEngine {
         item.mainIsDefinite = mainSize.isDefined || (styles[c].aspectRatio != nil && (!isRow || item.definiteCross.isDefined))
             || isDefiniteBasis(styles[c].flexBasis, isRow ? x.innerWidth : x.percentHeight)
         items.buffer[i] = item
+    }
+
+    /// §4.5: an item's automatic minimum main size: its content size suggestion (a row item's
+    /// min-content width; a column item's content height at its width), capped by its specified
+    /// main size and max main size, floored by its padding and border.
+    func resolveAutomaticMinimum(_ item: inout FlexItem, _ x: ItemContext) {
+        guard item.automaticMinimumPending else { return }
+        item.automaticMinimumPending = false
+        let c = item.node
+        var floor = item.contentMin
+        if floor.isNaN {
+            floor = x.flow.isRow ? intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: item.definiteCross,
+                                                   cbHeight: x.percentHeight).minContent
+                : columnContentHeight(c, item.suggestionWidth, x)
+        }
+        if item.specifiedMain.isDefined { floor = Swift.min(floor, item.specifiedMain) }
+        if item.maxMain.isDefined { floor = Swift.min(floor, item.maxMain) }
+        item.minMain = Swift.max(floor, item.pbMain)
     }
 
     /// §9.2 step 3: an item's flex base size (not clamped by its min/max): a definite `flex-basis`;

@@ -37,16 +37,19 @@ extension LayoutEngine {
     /// initial free space), each size is clamped by its min/max, and the min violators (total
     /// violation > 0), max violators (< 0) or all items (0) are frozen. Each round freezes at
     /// least one item, so the loop ends. Sets every item's `target`.
-    func resolveFlexibleLengths(_ line: FlexLine, innerMain: Double, gap: Double) {
+    func resolveFlexibleLengths(_ line: FlexLine, innerMain: Double, gap: Double, _ x: ItemContext) {
         let range = line.first..<line.end
         let used = hypotheticalLength(line, gap: gap)
         let growing = used < innerMain
+        if !growing, used > innerMain {
+            for i in range where items.buffer[i].automaticMinimumPending { resolveAutomaticMinimum(&items.buffer[i], x) }
+        }
         var unfrozen = 0
         for i in range {
-            let item = items.buffer[i]
-            let factor = growing ? styles[item.node].flexGrow : styles[item.node].flexShrink
-            items.buffer[i].target = item.hypothetical
-            let frozen = !(factor > 0) || (growing ? item.basis > item.hypothetical : item.basis < item.hypothetical)
+            let item = items.buffer + i
+            let factor = growing ? styles[item.pointee.node].flexGrow : styles[item.pointee.node].flexShrink
+            items.buffer[i].target = item.pointee.hypothetical
+            let frozen = !(factor > 0) || (growing ? item.pointee.basis > item.pointee.hypothetical : item.pointee.basis < item.pointee.hypothetical)
                 || innerMain.isNaN
             items.buffer[i].frozen = frozen
             if !frozen { unfrozen += 1 }
@@ -56,8 +59,8 @@ extension LayoutEngine {
         func remainingFreeSpace() -> Double {
             var free = innerMain - gaps
             for i in range {
-                let item = items.buffer[i]
-                free -= (item.frozen ? item.target : item.basis) + item.marginMainStart + item.marginMainEnd
+                let item = items.buffer + i
+                free -= (item.pointee.frozen ? item.pointee.target : item.pointee.basis) + item.pointee.marginMainStart + item.pointee.marginMainEnd
             }
             return free
         }
@@ -66,12 +69,12 @@ extension LayoutEngine {
             var free = remainingFreeSpace()
             var sumFactors = 0.0, sumScaledShrink = 0.0
             for i in range where !items.buffer[i].frozen {
-                let item = items.buffer[i]
+                let item = items.buffer + i
                 if growing {
-                    sumFactors += styles[item.node].flexGrow
+                    sumFactors += styles[item.pointee.node].flexGrow
                 } else {
-                    sumFactors += styles[item.node].flexShrink
-                    sumScaledShrink += styles[item.node].flexShrink * (item.basis - item.pbMain)
+                    sumFactors += styles[item.pointee.node].flexShrink
+                    sumScaledShrink += styles[item.pointee.node].flexShrink * (item.pointee.basis - item.pointee.pbMain)
                 }
             }
             if sumFactors < 1 {
@@ -80,14 +83,14 @@ extension LayoutEngine {
             }
             var totalViolation = 0.0
             for i in range where !items.buffer[i].frozen {
-                let item = items.buffer[i]
-                var size = item.basis
+                let item = items.buffer + i
+                var size = item.pointee.basis
                 if growing {
-                    if sumFactors > 0 { size += free * styles[item.node].flexGrow / sumFactors }
+                    if sumFactors > 0 { size += free * styles[item.pointee.node].flexGrow / sumFactors }
                 } else if sumScaledShrink > 0 {
-                    size += free * styles[item.node].flexShrink * (item.basis - item.pbMain) / sumScaledShrink
+                    size += free * styles[item.pointee.node].flexShrink * (item.pointee.basis - item.pointee.pbMain) / sumScaledShrink
                 }
-                let clamped = size.clamped(min: item.minMain, max: item.maxMain)
+                let clamped = size.clamped(min: item.pointee.minMain, max: item.pointee.maxMain)
                 items.buffer[i].violation = clamped - size
                 items.buffer[i].target = clamped
                 totalViolation += clamped - size

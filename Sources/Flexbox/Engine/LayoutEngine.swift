@@ -32,6 +32,8 @@ struct LayoutEngine {
     let boxes: UnsafeMutableBufferPointer<NodeBox>
     /// Min-content and max-content border-box widths per node, NaN until computed.
     let intrinsic: UnsafeMutableBufferPointer<IntrinsicWidths>
+    /// A wrapping column's content widths at a known height, its last answer per node.
+    let heightedIntrinsic: UnsafeMutableBufferPointer<HeightedWidths>
     /// Layout cache slots: blocks of ``cacheSlots`` entries, a block given to a node at its first
     /// measurement (`NodeState.cacheBlock`); `cacheUsed.pointee` of them are handed out.
     let cache: UnsafeMutableBufferPointer<CacheEntry>
@@ -111,12 +113,14 @@ struct LayoutEngine {
         boxes.initialize(repeating: NodeBox())
         intrinsic = .allocate(capacity: count)
         intrinsic.initialize(repeating: IntrinsicWidths())
+        heightedIntrinsic = .allocate(capacity: count)
+        heightedIntrinsic.initialize(repeating: HeightedWidths())
         cache = .allocate(capacity: Swift.max(count * Self.cacheSlots, 1))
         cache.initialize(repeating: CacheEntry())
         cacheUsed = .allocate(capacity: 1)
         cacheUsed.initialize(to: 0)
-        items = ScratchStack(capacity: count + 1)
-        lines = ScratchStack(capacity: count + 1)
+        items = ScratchStack(capacity: count + 1, zero: FlexItem())
+        lines = ScratchStack(capacity: count + 1, zero: FlexLine())
         // Depth below the root; nodes deeper than `maxDepth` are not laid out.
         var depths = [Int](repeating: -1, count: count)
         var deepest = 0
@@ -157,6 +161,7 @@ struct LayoutEngine {
         nodes.deallocate()
         boxes.deallocate()
         intrinsic.deallocate()
+        heightedIntrinsic.deallocate()
         cache.deallocate()
         cacheUsed.deallocate()
         items.deallocate()
@@ -214,6 +219,15 @@ struct IntrinsicWidths {
     var maxContent = Double.nan
 }
 
+/// Content widths that depend on the box's height (a wrapping column's), with the height and
+/// containing-block height they were found for.
+struct HeightedWidths {
+    var ownHeight = -1.0
+    var cbHeight = -1.0
+    var lineHeight = -1.0
+    var widths = IntrinsicWidths()
+}
+
 /// What a box's layout is given: its border-box width, its height when the parent fixes it, and
 /// the containing block its percentages resolve against.
 struct BoxInput {
@@ -268,8 +282,9 @@ struct ScratchStack<Element> {
     let top: UnsafeMutablePointer<Int>
     let capacity: Int
 
-    init(capacity: Int) {
+    init(capacity: Int, zero: Element) {
         buffer = .allocate(capacity: capacity)
+        buffer.initialize(repeating: zero, count: capacity)
         top = .allocate(capacity: 1)
         top.initialize(to: 0)
         self.capacity = capacity
@@ -280,11 +295,11 @@ struct ScratchStack<Element> {
         top.deallocate()
     }
 
-    /// Reserves `count` elements, initialized to `value`, and returns the first's index.
-    @inline(__always) func push(_ count: Int, _ value: Element) -> Int {
+    /// Reserves `count` elements and returns the first's index. The elements hold whatever was
+    /// there (the element types are plain values): the caller writes each before reading it.
+    @inline(__always) func push(_ count: Int) -> Int {
         let start = top.pointee
         precondition(start + count <= capacity, "scratch stack overflow")
-        (buffer + start).initialize(repeating: value, count: count)
         top.pointee = start + count
         return start
     }

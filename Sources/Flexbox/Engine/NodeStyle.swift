@@ -111,7 +111,7 @@ struct NodeStyle {
     }
 
     /// `flex-basis`.
-    var flexBasis: FlexBasis {
+    @inline(__always) var flexBasis: FlexBasis {
         switch units.0 {
         case LengthUnit.points.rawValue: .points(values.0)
         case LengthUnit.percent.rawValue: .percent(values.0)
@@ -122,16 +122,16 @@ struct NodeStyle {
         default: .auto
         }
     }
-    var width: Dimension { Self.dimension(units.1, values.1) }
-    var height: Dimension { Self.dimension(units.2, values.2) }
-    var minWidth: Dimension { Self.dimension(units.3, values.3) }
-    var minHeight: Dimension { Self.dimension(units.4, values.4) }
-    var maxWidth: Dimension { Self.dimension(units.5, values.5) }
-    var maxHeight: Dimension { Self.dimension(units.6, values.6) }
-    var rowGap: Dimension { Self.dimension(units.7, values.7) }
-    var columnGap: Dimension { Self.dimension(units.8, values.8) }
+    @inline(__always) var width: Dimension { Self.dimension(units.1, values.1) }
+    @inline(__always) var height: Dimension { Self.dimension(units.2, values.2) }
+    @inline(__always) var minWidth: Dimension { Self.dimension(units.3, values.3) }
+    @inline(__always) var minHeight: Dimension { Self.dimension(units.4, values.4) }
+    @inline(__always) var maxWidth: Dimension { Self.dimension(units.5, values.5) }
+    @inline(__always) var maxHeight: Dimension { Self.dimension(units.6, values.6) }
+    @inline(__always) var rowGap: Dimension { Self.dimension(units.7, values.7) }
+    @inline(__always) var columnGap: Dimension { Self.dimension(units.8, values.8) }
     /// `aspect-ratio`, `nil` when none.
-    var aspectRatio: Double? { ratio.isNaN ? nil : ratio }
+    @inline(__always) var aspectRatio: Double? { ratio.isNaN ? nil : ratio }
 
     /// Whether the margin on `edge` is `auto` for a node laid out in `dir`.
     @inline(__always) func marginIsAuto(_ edge: Edge, _ dir: LayoutDirection) -> Bool {
