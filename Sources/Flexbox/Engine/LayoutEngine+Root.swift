@@ -4,7 +4,7 @@ extension LayoutEngine {
     /// width or height from its style is used (percentages of the owner size), else the owner
     /// size less the root's margins, else (no owner width) its max-content width and (no owner
     /// height) its content's height; then its min/max sizes. The root sits at its margins, moved
-    /// by its relative offset.
+    /// by its insets (left over right, top over bottom) whether it is relative or absolute.
     func layoutRoot(ownerWidth: Double, ownerHeight: Double, direction: LayoutDirection) {
         let n = root
         guard styles[n].display != .none else { return }
@@ -24,7 +24,8 @@ extension LayoutEngine {
         _ = layoutBox(n, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined,
                                   cbWidth: ownerWidth, cbHeight: ownerHeight),
                       parentDirection: direction, final: true)
-        let (dx, dy) = relativeOffset(n, direction, ownerWidth, ownerHeight)
+        // The root's insets offset it from the owner's origin, relative or absolute (as Yoga's root).
+        let (dx, dy) = relativeOffset(n, .ltr, ownerWidth, ownerHeight, anyPosition: true)
         nodes[n].x = m.left + dx
         nodes[n].y = m.top + dy
         boxes[n].margin = m

@@ -76,8 +76,9 @@ extension LayoutEngine {
     /// A relatively positioned item's offset (CSS 2 §9.4.3): left wins over right in a left-to-right
     /// containing block (right in right-to-left), top over bottom; a percentage of an unknown size
     /// is auto.
-    func relativeOffset(_ n: Int, _ cbDirection: LayoutDirection, _ cbWidth: Double, _ cbHeight: Double) -> (Double, Double) {
-        guard styles[n].hasInsets, styles[n].position == .relative else { return (0, 0) }
+    func relativeOffset(_ n: Int, _ cbDirection: LayoutDirection, _ cbWidth: Double, _ cbHeight: Double,
+                        anyPosition: Bool = false) -> (Double, Double) {
+        guard styles[n].hasInsets, styles[n].position == .relative || (anyPosition && styles[n].position != .static) else { return (0, 0) }
         let dir = nodes[n].direction
         let first: Edge = cbDirection == .rtl ? .right : .left
         var dx = 0.0
