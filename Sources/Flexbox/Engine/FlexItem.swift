@@ -78,8 +78,10 @@ enum ItemAlign: UInt8 {
 struct FlexLine {
     var first = 0
     var end = 0
-    /// The line's cross size.
+    /// The line's cross size (never negative), and the negative one its items' negative margins
+    /// gave a single line, which its stretched items fit (0 otherwise).
     var cross = 0.0
+    var stretchCross = 0.0
     /// The line's offset from the container's border-box cross-start edge.
     var position = 0.0
     /// The largest distance from a baseline-aligned item's cross-start margin edge to its baseline.

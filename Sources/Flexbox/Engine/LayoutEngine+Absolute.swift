@@ -83,13 +83,25 @@ extension LayoutEngine {
                                   height: ownHeight,
                                   minHeight: minHeight, maxHeight: maxHeight, pb: pb)
         var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
+        // A ratio box with no width or height of its own: its width from the height top and bottom
+        // stretch it to, when both are set (as Chromium), else from its content.
+        var ratioHeight = ownHeight
+        if ratioHeight.isNaN, hasRatio, !(left.isDefined && right.isDefined), top.isDefined, bottom.isDefined,
+           styles[c].height == .auto, verticalAlign == .stretch {
+            ratioHeight = Swift.max(0, imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
+        }
         if width.isNaN {
-            if hasRatio, ownHeight.isDefined {
+            if hasRatio, ratioHeight.isDefined {
+                width = widthFromHeight(c, ratioHeight, pb.horizontal, pb.vertical)
+                if styles[c].minWidth == .auto, !isScrollContainer(c) {
+                    width = Swift.max(width, intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent)
+                }
+            } else if hasRatio, ownHeight.isDefined {
                 width = widthFromHeight(c, ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
             } else if left.isDefined, right.isDefined {
                 width = available
             } else {
-                width = Swift.min(content.maxContent, Swift.max(content.minContent, available))
+                width = content.fitting(available)
             }
         }
         let lowerWidth = keywordWidth(styles[c].minWidth, content, available: available) ?? borderBox(styles[c].minWidth, cbWidth, c, pb.horizontal)
@@ -106,12 +118,12 @@ extension LayoutEngine {
         }
         if height.isDefined {
             var lower = minHeight, upper = maxHeight
-            if isIntrinsicKeyword(styles[c].minHeight) || isIntrinsicKeyword(styles[c].maxHeight) {
+            if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
                 let content = layoutBox(c, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: cbWidth,
                                                     cbHeight: cbHeight, clampsHeight: false),
                                         parentDirection: parentDirection, final: false).height
-                if isIntrinsicKeyword(styles[c].minHeight) { lower = content }
-                if isIntrinsicKeyword(styles[c].maxHeight) { upper = content }
+                if isContentHeightBound(styles[c].minHeight) { lower = content }
+                if isContentHeightBound(styles[c].maxHeight) { upper = content }
             }
             height = height.clamped(min: lower, max: upper)
         }

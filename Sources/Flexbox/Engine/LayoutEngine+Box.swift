@@ -77,8 +77,8 @@ extension LayoutEngine {
         guard input.clampsHeight else { return Swift.max(h, pb.vertical) }
         // A keyword bound is the content's height (a ratio box's: the height its ratio gives).
         let intrinsic = fromRatio.isDefined ? fromRatio : content
-        let lower = isIntrinsicKeyword(styles[n].minHeight) ? intrinsic : minSize(n, horizontal: false, input.cbHeight, pb.vertical)
-        let upper = isIntrinsicKeyword(styles[n].maxHeight) ? intrinsic : maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        let lower = isContentHeightBound(styles[n].minHeight) ? intrinsic : minSize(n, horizontal: false, input.cbHeight, pb.vertical)
+        let upper = isContentHeightBound(styles[n].maxHeight) ? intrinsic : maxSize(n, horizontal: false, input.cbHeight, pb.vertical)
         return h.clamped(min: Swift.max(lower, pb.vertical), max: upper)
     }
 
@@ -200,10 +200,12 @@ extension LayoutEngine {
         return result
     }
 
-    /// Whether `c` is an item of row `n` with an aspect ratio that stretches to its line (auto
-    /// height, no auto cross margin): its width then follows the line's height.
+    /// Whether `c` is an item of row `n` with an aspect ratio whose height follows the line's
+    /// (a percentage height, or auto and stretched with no auto cross margin): its width does too.
     func isStretchedRatioItem(_ c: Int, in n: Int) -> Bool {
-        guard n >= 0, styles[c].aspectRatio != nil, styles[c].height == .auto, isInFlow(c) else { return false }
+        guard n >= 0, styles[c].aspectRatio != nil, isInFlow(c) else { return false }
+        if isPercent(styles[c].height) { return true }
+        guard styles[c].height == .auto else { return false }
         let dir = nodes[c].direction
         let (align, _) = resolveAlign(c, n, Flow(styles[n].flexDirection, styles[n].flexWrap, dir), dir)
         return align == .stretch && !marginIsAuto(c, .top, dir) && !marginIsAuto(c, .bottom, dir)
@@ -282,7 +284,7 @@ extension LayoutEngine {
         let dir = resolveDirection(c, parentDirection)
         let pb = paddingAndBorder(c, dir, .nan)
         var height = borderBox(styles[c].height, lineHeight, c, pb.vertical)
-        if height.isNaN, lineHeight.isDefined, isStretchedRatioItem(c, in: container) {
+        if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, isStretchedRatioItem(c, in: container) {
             height = lineHeight - margins(c, dir, .nan).vertical
         }
         let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan), height: height,
@@ -297,6 +299,7 @@ extension LayoutEngine {
         // A fit-content min width fits the item's flex basis (as Chromium).
         var basisSpace = content.maxContent
         if case .points(let v) = styles[c].flexBasis { basisSpace = borderBox(.points(v), .nan, c, pb.horizontal) }
+        if styles[c].flexBasis == .auto, preferred.isDefined { basisSpace = preferred }
         var lower = keywordWidth(styles[c].minWidth, content, available: inRow ? basisSpace : 0)
             ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
         let upper = keywordWidth(styles[c].maxWidth, content, available: .nan) ?? borderBox(styles[c].maxWidth, .nan, c, pb.horizontal)
@@ -342,16 +345,17 @@ extension LayoutEngine {
     }
 
     /// A box's content widths (border box) with its aspect ratio: with a definite `height`, the
-    /// width it gives (no narrower than the min-content width); within the widths its min/max
-    /// heights give (CSS Sizing 4 §5).
+    /// width it gives (no narrower than the min-content width unless the box scrolls); within the
+    /// widths its min/max heights give (CSS Sizing 4 §5).
     func ratioWidths(_ n: Int, _ content: IntrinsicWidths, height: Double, minHeight: Double, maxHeight: Double,
                      pb: ResolvedEdges) -> IntrinsicWidths {
         guard styles[n].aspectRatio != nil else { return content }
         var result = content
         if height.isDefined {
-            // The width the height gives, no narrower than the min-content width (as Chromium).
-            let w = Swift.max(widthFromHeight(n, height.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical),
-                              content.minContent)
+            // The width the height gives, no narrower than the min-content width (its automatic
+            // minimum) unless it scrolls (as Chromium).
+            var w = widthFromHeight(n, height.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
+            if !isScrollContainer(n) { w = Swift.max(w, content.minContent) }
             result = IntrinsicWidths(minContent: w, maxContent: w)
         }
         let lower = widthFromHeight(n, minHeight, pb.horizontal, pb.vertical)
@@ -367,7 +371,7 @@ extension LayoutEngine {
         switch d {
         case .minContent: content.minContent
         case .maxContent: content.maxContent
-        case .fitContent: available.isDefined ? Swift.min(content.maxContent, Swift.max(content.minContent, available)) : content.maxContent
+        case .fitContent: available.isDefined ? content.fitting(available) : content.maxContent
         default: nil
         }
     }
@@ -383,7 +387,7 @@ extension LayoutEngine {
         case .fitContent:
             let w = contentWidths(n, dir)
             let least = w.minContent + pb, most = w.maxContent + pb
-            return available.isDefined ? Swift.min(most, Swift.max(least, available)) : most
+            return available.isDefined ? Swift.max(least, Swift.min(most, available)) : most
         default: return borderBox(d, reference, n, pb)
         }
     }
@@ -405,7 +409,7 @@ extension LayoutEngine {
             } else {
                 let content = contentWidths(n, dir)
                 let least = content.minContent + pb, most = content.maxContent + pb
-                w = available.isDefined ? Swift.min(most, Swift.max(least, available)) : most
+                w = available.isDefined ? Swift.max(least, Swift.min(most, available)) : most
             }
         }
         let lower = widthBound(n, styles[n].minWidth, reference, pb, dir: dir, isMax: false, available: available)
@@ -419,6 +423,9 @@ extension LayoutEngine {
     if case .percent = d { return true }
     return false
 }
+
+/// Whether a min or max height is the content's height (an intrinsic keyword).
+@inline(__always) func isContentHeightBound(_ d: Dimension) -> Bool { isIntrinsicKeyword(d) }
 
 /// Whether a length is `min-content`, `max-content` or `fit-content`.
 @inline(__always) func isIntrinsicKeyword(_ d: Dimension) -> Bool {

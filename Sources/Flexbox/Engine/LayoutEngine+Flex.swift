@@ -88,7 +88,7 @@ extension LayoutEngine {
             let line = lines.buffer[l]
             for i in line.first..<line.end where items.buffer[i].stretches {
                 let item = items.buffer + i
-                items.buffer[i].cross = (line.cross - item.pointee.marginCrossStart - item.pointee.marginCrossEnd)
+                items.buffer[i].cross = ((line.stretchCross < 0 ? line.stretchCross : line.cross) - item.pointee.marginCrossStart - item.pointee.marginCrossEnd)
                     .clamped(min: Swift.max(item.pointee.minCross, item.pointee.pbCross), max: item.pointee.maxCross)
             }
             justify(n, flow, line, innerMain: innerMain, gap: mainGap, start: pb[flow.mainStart])

@@ -21,7 +21,7 @@ extension LayoutEngine {
                 items.buffer[i].cross = out.height
                 items.buffer[i].ascent = out.baseline
             }
-            if isIntrinsicKeyword(styles[c].minHeight) || isIntrinsicKeyword(styles[c].maxHeight) {
+            if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
                 let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
                 var content = heightFromWidth(c, item.pointee.target, pb.horizontal, pb.vertical)
                 if content.isNaN {
@@ -29,8 +29,8 @@ extension LayoutEngine {
                                                     cbHeight: x.percentHeight, clampsHeight: false),
                                         parentDirection: x.direction, final: false).height
                 }
-                if isIntrinsicKeyword(styles[c].minHeight) { items.buffer[i].minCross = content }
-                if isIntrinsicKeyword(styles[c].maxHeight) { items.buffer[i].maxCross = content }
+                if isContentHeightBound(styles[c].minHeight) { items.buffer[i].minCross = content }
+                if isContentHeightBound(styles[c].maxHeight) { items.buffer[i].maxCross = content }
                 if definite {
                     items.buffer[i].cross = item.pointee.definiteCross.clamped(min: items.buffer[i].minCross, max: items.buffer[i].maxCross)
                     items.buffer[i].definiteCross = items.buffer[i].cross
@@ -85,7 +85,7 @@ extension LayoutEngine {
     func lineCrossSize(_ l: Int, _ x: ItemContext, input: BoxInput, pb: ResolvedEdges) {
         var line = lines.buffer[l]
         // A baseline group's ascent and descent may be negative (a baseline below the box).
-        var maxOuter = 0.0, maxAscent = -Double.infinity, maxDescent = -Double.infinity
+        var maxOuter = -Double.infinity, maxAscent = -Double.infinity, maxDescent = -Double.infinity
         for i in line.first..<line.end {
             let item = items.buffer + i
             if item.pointee.isBaselineAligned {
@@ -96,8 +96,10 @@ extension LayoutEngine {
                 maxOuter = Swift.max(maxOuter, item.pointee.outerCross)
             }
         }
-        let group = maxAscent.isFinite ? maxAscent + maxDescent : 0
+        let group = maxAscent.isFinite ? maxAscent + maxDescent : -Double.infinity
         line.maxAscent = maxAscent.isFinite ? maxAscent : 0
+        // Negative margins can make it negative (an empty line is 0).
+        if !maxOuter.isFinite, !maxAscent.isFinite { maxOuter = 0 }
         if !x.multiLine, x.knownCross.isDefined {
             line.cross = x.knownCross
         } else {
@@ -106,6 +108,10 @@ extension LayoutEngine {
                 line.cross = contentHeight(x.container, line.cross + pb.vertical, input, pb) - pb.vertical
             }
         }
+        // A single line keeps a negative size for its stretched items; lines of a multi-line
+        // container take no less than 0 (as Chromium).
+        line.stretchCross = x.multiLine ? 0 : Swift.min(line.cross, 0)
+        line.cross = Swift.max(line.cross, 0)
         lines.buffer[l] = line
     }
 
@@ -118,7 +124,7 @@ extension LayoutEngine {
             guard !item.pointee.stretches, item.pointee.definiteCross.isNaN, styles[c].width == .auto, styles[c].aspectRatio == nil else { continue }
             let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth)
             let available = line.cross - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
-            items.buffer[i].cross = Swift.min(content.maxContent, Swift.max(content.minContent, available))
+            items.buffer[i].cross = content.fitting(available)
                 .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
         }
     }

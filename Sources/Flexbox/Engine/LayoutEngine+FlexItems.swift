@@ -115,7 +115,7 @@ extension LayoutEngine {
                 columnWidth = widthFromHeight(c, height.clamped(min: minHeight, max: maxHeight), pbH, pbV)
                     .clamped(min: minWidth, max: maxWidth)
             } else {
-                columnWidth = Swift.min(content.maxContent, Swift.max(content.minContent, availableWidth))
+                columnWidth = content.fitting(availableWidth)
                     .clamped(min: minWidth, max: maxWidth)
             }
         }
@@ -135,21 +135,22 @@ extension LayoutEngine {
             // its width fitted to the container (not the one its height gives).
             item.suggestionWidth = !hasRatio ? columnWidth
                 : (item.definiteCross.isDefined ? item.definiteCross
-                   : Swift.min(rawContent.maxContent, Swift.max(rawContent.minContent, availableWidth)).clamped(min: minWidth, max: maxWidth))
+                   : rawContent.fitting(availableWidth).clamped(min: minWidth, max: maxWidth))
             item.minMain = item.pbMain
             item.automaticMinimumPending = true
             if !(styles[c].flexBasis == .auto && mainSize.isDefined) || hasRatio { resolveAutomaticMinimum(&item, x) }
-        } else if !isRow, isIntrinsicKeyword(minMainStyle) {
+        } else if !isRow, isContentHeightBound(minMainStyle) {
             item.minMain = Swift.max(columnContentHeight(c, columnWidth, x), item.pbMain)
         } else {
             item.minMain = minMainGiven
         }
-        if !isRow, isIntrinsicKeyword(styles[c].maxHeight) { item.maxMain = columnContentHeight(c, columnWidth, x) }
+        if !isRow, isContentHeightBound(styles[c].maxHeight) { item.maxMain = columnContentHeight(c, columnWidth, x) }
         item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
         if !isRow { item.cross = columnWidth }
         // Its flexed main size is definite when its own main size or flex basis is, or its ratio
         // gives it from a definite cross size (a column item's width always is; as Chromium).
-        item.mainIsDefinite = mainSize.isDefined || (styles[c].aspectRatio != nil && (!isRow || item.definiteCross.isDefined))
+        item.mainIsDefinite = (mainSize.isDefined && styles[c].flexBasis == .auto)
+            || (styles[c].aspectRatio != nil && (!isRow || item.definiteCross.isDefined))
             || isDefiniteBasis(styles[c].flexBasis, isRow ? x.innerWidth : x.percentHeight)
         items.buffer[i] = item
     }
@@ -166,6 +167,15 @@ extension LayoutEngine {
             floor = x.flow.isRow ? intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: item.definiteCross,
                                                    cbHeight: x.percentHeight).minContent
                 : columnContentHeight(c, item.suggestionWidth, x)
+        }
+        // A ratio item's is clamped by the main sizes its cross min and max sizes give (§4.5).
+        if styles[c].aspectRatio != nil {
+            let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
+            func transfer(_ cross: Double) -> Double {
+                x.flow.isRow ? widthFromHeight(c, cross, pb.horizontal, pb.vertical) : heightFromWidth(c, cross, pb.horizontal, pb.vertical)
+            }
+            if item.maxCross.isDefined { floor = Swift.min(floor, transfer(item.maxCross)) }
+            if item.minCross > item.pbCross { floor = Swift.max(floor, transfer(item.minCross)) }
         }
         if item.specifiedMain.isDefined { floor = Swift.min(floor, item.specifiedMain) }
         if item.maxMain.isDefined { floor = Swift.min(floor, item.maxMain) }
@@ -195,7 +205,7 @@ extension LayoutEngine {
             } else if isRow {
                 switch styles[c].flexBasis {
                 case .minContent: basis = content.minContent
-                case .fitContent: basis = Swift.min(content.maxContent, Swift.max(content.minContent, available))
+                case .fitContent: basis = content.fitting(available)
                 default: basis = content.maxContent
                 }
             } else {

@@ -217,6 +217,12 @@ struct NodeBox {
 struct IntrinsicWidths {
     var minContent = Double.nan
     var maxContent = Double.nan
+
+    /// The fit-content width in `available`: the max-content width at most, the min-content
+    /// width at least (which wins when it is the larger, as in Chromium).
+    @inline(__always) func fitting(_ available: Double) -> Double {
+        Swift.max(minContent, Swift.min(maxContent, available))
+    }
 }
 
 /// Content widths that depend on the box's height (a wrapping column's), with the height and
