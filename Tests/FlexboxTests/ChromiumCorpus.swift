@@ -93,10 +93,5 @@ enum ChromiumCorpus {
         try report(outcomes).write(to: runReport, atomically: true, encoding: .utf8)
     }
 
-    static func parseKnownFailures(_ text: String) -> [String] {
-        text.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("- `") else { return nil }
-            return line.dropFirst(3).split(separator: "`", maxSplits: 1).first.map(String.init)
-        }
-    }
+    static func parseKnownFailures(_ text: String) -> [String] { YogaKnownFailures.parse(text) }
 }

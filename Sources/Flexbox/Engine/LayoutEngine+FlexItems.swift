@@ -236,21 +236,7 @@ extension LayoutEngine {
     func resolveAlign(_ c: Int, _ n: Int, _ flow: Flow, _ itemDirection: LayoutDirection) -> (ItemAlign, Bool) {
         let own = styles[c].alignSelf
         let safe = own == .auto ? styles[n].safe.contains(.alignItems) : styles[c].safe.contains(.alignSelf)
-        let value: AlignSelf = switch own {
-        case .auto:
-            switch styles[n].alignItems {
-            case .flexStart: .flexStart
-            case .flexEnd: .flexEnd
-            case .center: .center
-            case .stretch: .stretch
-            case .baseline: .baseline
-            case .start: .start
-            case .end: .end
-            case .selfStart: .selfStart
-            case .selfEnd: .selfEnd
-            }
-        default: own
-        }
+        let value = own == .auto ? AlignSelf(styles[n].alignItems) : own
         func at(_ edge: Edge) -> ItemAlign { edge == flow.crossStart ? .start : .end }
         let selfStart: Edge = flow.isRow ? .top : Edge.inlineStart(itemDirection)
         let align: ItemAlign = switch value {
