@@ -88,8 +88,12 @@ public enum AlignItems: String, Hashable, Sendable, CaseIterable {
 
 /// CSS `align-self`: an item's own alignment, or its container's `alignItems`.
 public enum AlignSelf: String, Hashable, Sendable, CaseIterable {
-    /// The container's `alignItems`.
+    /// The container's `alignItems` (for an absolutely positioned box: `normal`).
     case auto
+    /// As `stretch` for a flex item; an absolutely positioned box keeps CSS 2's placement (its
+    /// top inset wins), where an explicit alignment would move an overflowing box back into its
+    /// containing block.
+    case normal
     /// At the cross start.
     case flexStart = "flex-start"
     /// Centred.

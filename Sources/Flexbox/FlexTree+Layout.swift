@@ -46,7 +46,7 @@ extension FlexTree {
     private func layout(_ given: UnsafeBufferPointer<FlexStyle>, root: Int, width: Double?, height: Double?,
                         direction: LayoutDirection, pointScale: Double,
                         measurer: UnsafeMutablePointer<any FlexMeasurer>) -> FlexLayoutResult {
-        let engine = LayoutEngine(tree: self, given: given, root: root, measurer: measurer, automaticMinimum: true)
+        let engine = LayoutEngine(tree: self, given: given, root: root, measurer: measurer)
         defer { engine.deallocate() }
         let ownerWidth = Self.ownerSize(width), ownerHeight = Self.ownerSize(height)
         DeepStack.run(depth: engine.depth) {

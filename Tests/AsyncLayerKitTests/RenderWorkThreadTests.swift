@@ -52,7 +52,9 @@ import Testing
         }.value
         DisplayLoop.drive {
             layer.setElement(.vstack(children: [
-                .image(.named("\(tag)/cover"), contentMode: .aspectFill, layout: flexLayout(width: 64, height: 32)),
+                // The long title wraps over lines that fill the layer: as in CSS its text keeps its
+                // content height, so the image must not shrink (it would be empty and not decoded).
+                .image(.named("\(tag)/cover"), contentMode: .aspectFill, layout: flexLayout(width: 64, height: 32, shrink: 0)),
                 .text(AttributedText("\(tag) title")),
             ]), modelID: 1)
         }

@@ -82,7 +82,7 @@ public enum CSSStyle {
             s.justifyContent = value.hasSuffix("stretch") ? .flexStart
                 : try alignment(JustifyContent.self, normal: .flexStart, safety: .justifyContent)
         case "align-items": s.alignItems = try alignment(AlignItems.self, normal: .stretch, safety: .alignItems)
-        case "align-self": s.alignSelf = try alignment(AlignSelf.self, normal: .stretch, safety: .alignSelf)
+        case "align-self": s.alignSelf = try alignment(AlignSelf.self, normal: .normal, safety: .alignSelf)
         case "align-content": s.alignContent = try alignment(AlignContent.self, normal: .stretch, safety: .alignContent)
         case "row-gap": s.rowGap = try length()
         case "column-gap": s.columnGap = try length()

@@ -47,7 +47,8 @@ import Testing
         #expect(box(result[pinned]) == [72, 8, 20, 20])
     }
 
-    /// A measured text in an overlay wraps at the content width.
+    /// A measured text in an overlay wraps at the content width, and its box takes that width
+    /// (CSS fit-content: min(max-content, max(min-content, available)), whatever its lines' ink).
     @Test func textWrapsAtTheContentWidth() {
         var tree = FlexTree()
         let root = tree.add(cssStyle { $0.display = .overlay; $0.width = 100 })
@@ -55,7 +56,7 @@ import Testing
         var measurer = TextStub()
         measurer[text] = [5, 5, 5]  // 35 + 7 + 35 + 7 + 35 = 119 wide on one line
         let result = tree.layout(root: root, width: nil, height: nil, measurer: &measurer)
-        #expect(box(result[text]) == [0, 0, 77, 28])
+        #expect(box(result[text]) == [0, 0, 100, 28])
         #expect(result[root].height == 28)
     }
 }

@@ -7,7 +7,7 @@ its parent's place, drop a property, round a length, drop a word), lays them all
 A candidate that no longer differs is never kept, so the result differs for the same reason or a
 simpler one.
 
-  shrink.py CASES.json ID      prints the minimal case (JSON, with Chromium's frames) and a summary
+  shrink.py CASES.json ID…     prints each minimal case on one line, with its differing nodes
 """
 
 import copy
@@ -99,15 +99,32 @@ def shrink(case, log=sys.stderr):
         print(f"round {rounds}: {sum(1 for _ in nodes(current['tree']))} nodes", file=log)
 
 
+def compact(node):
+    """A one-line view of a tree: {css} [children] or {css} "text"."""
+    style = ", ".join(f"{k}: {v}" for k, v in node.get("style", {}).items())
+    if "text" in node:
+        return "{" + style + "} " + json.dumps(node["text"])
+    kids = node.get("children", [])
+    return "{" + style + "}" + (" [" + ", ".join(compact(c) for c in kids) + "]" if kids else "")
+
+
+def summary(case, mine):
+    vp = case["viewport"]
+    lines = [f"{case['id']} {case['direction']} viewport {vp['width']}x{vp['height']}: {compact(case['tree'])}"]
+    for i in engine.differing_nodes(mine, case["frames"]):
+        lines.append(f"  node {i}: chromium {case['frames'][i]} engine {[round(v, 3) for v in mine[i]]}")
+    return "\n".join(lines)
+
+
 def main():
     cases = json.load(open(sys.argv[1]))
-    case = next(c for c in cases if c["id"] == sys.argv[2])
-    case = {k: v for k, v in case.items() if k != "frames"}
-    result, diff, rounds = shrink(case)
-    mine = engine.lay_out([result])[0]
-    print(json.dumps(result, indent=1))
-    for i in diff:
-        print(f"node {i}: engine {mine[i]} chromium {result['frames'][i]}", file=sys.stderr)
+    ids = sys.argv[2:]
+    for wanted in ids:
+        case = next(c for c in cases if c["id"] == wanted)
+        case = {k: v for k, v in case.items() if k != "frames"}
+        result, diff, rounds = shrink(case, log=open("/dev/null", "w"))
+        mine = engine.lay_out([result])[0]
+        print(summary(result, mine), flush=True)
 
 
 if __name__ == "__main__":

@@ -21,8 +21,15 @@ struct ElementMeasurer: FlexMeasurer {
         let natural: Size
         switch contents[node.index] {
         case .text(let text, let direction)?:
-            // An exact or a maximum width wraps the text; a width of 0 or less does not (the text
-            // is then as wide as the engine says, 0).
+            // A maximum width of 0 asks for the min-content width (CSS): the widest word, or the
+            // widest character when lines break anywhere; a single line cut with an ellipsis
+            // has none (it may shrink to nothing, as `overflow: hidden; white-space: nowrap`).
+            if widthMode == .atMost, width <= 0 {
+                if text.maxLines == 1, text.truncation != .none { return FlexSize(width: 0, height: 0) }
+                guard let layout = minContentLayout(text, direction: direction) else { return .zero }
+                return FlexSize(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+            }
+            // An exact or a maximum width wraps the text.
             guard let layout = textLayout(text, direction: direction, width: widthMode == .undefined ? nil : width) else { return .zero }
             natural = Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
         case .image(let source)?:
@@ -55,6 +62,21 @@ struct ElementMeasurer: FlexMeasurer {
     private mutating func textLayout(_ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
         do {
             return try texts.layout(text, options: text.options(maxWidth: width, direction: direction, limits: limits))
+        } catch {
+            if self.error == nil { self.error = .canvas(error) }
+            return nil
+        }
+    }
+
+    /// The text broken at every opportunity (words; characters for ``LineBreakMode/character``),
+    /// all lines kept: its width is the text's min-content width.
+    private mutating func minContentLayout(_ text: TextContent, direction: TextDirection) -> TextLayout? {
+        var options = text.options(maxWidth: 1, direction: direction, limits: limits)
+        if options.lineBreakMode == .wordOrCharacter { options.lineBreakMode = .word }
+        options.maxLines = 0
+        options.truncation = .none
+        do {
+            return try texts.layout(text, options: options)
         } catch {
             if self.error == nil { self.error = .canvas(error) }
             return nil

@@ -1,125 +1,250 @@
-/// Absolutely positioned children: sized and placed against the parent's padding box, by their
-/// insets, or without insets at their static position (the parent's justify/align, as Yoga).
+/// Absolutely positioned boxes (CSS Positioned Layout §4–5, Flexbox §4.1): sized and placed in the
+/// padding box of their containing block, the nearest ancestor that is not `static`.
 extension LayoutEngine {
-    /// Lays out every absolute child of `n` (after `n`'s own size is known).
-    func layoutAbsoluteChildren(_ n: Int, _ dir: LayoutDirection, _ widthMode: SizingMode) {
-        for c in children(n) where styles[c].display != .none && styles[c].position == .absolute {
-            let cbWidth = nodes[n].measuredWidth - boxes[n].border.left - boxes[n].border.right
-            let cbHeight = nodes[n].measuredHeight - boxes[n].border.top - boxes[n].border.bottom
-            layoutAbsoluteChild(n, c, cbWidth, cbHeight, widthMode, dir)
-            let mainAxis = styles[n].display == .overlay ? Axis(.row, dir) : Axis(styles[n].flexDirection, dir)
-            let crossAxis = mainAxis.cross(dir)
-            if mainAxis.isReverse { setTrailingPosition(n, c, mainAxis) }
-            if crossAxis.isReverse { setTrailingPosition(n, c, crossAxis) }
+    /// Lays out the absolutely positioned boxes whose containing block is `cb` (its own absolute
+    /// children and those of its static in-flow descendants), after `cb`'s final layout.
+    func layoutAbsoluteDescendants(of cb: Int) {
+        collectAbsolute(in: cb, cb: cb, offsetX: 0, offsetY: 0)
+    }
+
+    /// Lays out the absolute children of `p` (at `offsetX`, `offsetY` in `cb`'s border box) and
+    /// descends into its static in-flow children, whose absolute children are `cb`'s too.
+    private func collectAbsolute(in p: Int, cb: Int, offsetX: Double, offsetY: Double) {
+        for c in children(p) where styles[c].display != .none {
+            if styles[c].position == .absolute {
+                layoutAbsolute(c, parent: p, cb: cb, parentX: offsetX, parentY: offsetY)
+            } else if styles[c].position == .static, nodes[c].laidOut {
+                collectAbsolute(in: c, cb: cb, offsetX: offsetX + nodes[c].x, offsetY: offsetY + nodes[c].y)
+            }
         }
     }
 
-    /// Sizes one absolute child (fixed, from opposite insets, from its ratio, or by content) and positions it.
-    func layoutAbsoluteChild(_ n: Int, _ c: Int, _ cbWidth: Double, _ cbHeight: Double,
-                                      _ widthMode: SizingMode, _ dir: LayoutDirection) {
-        let overlay = styles[n].display == .overlay
-        let mainAxis = overlay ? Axis(.row, dir) : Axis(styles[n].flexDirection, dir)
-        let crossAxis = mainAxis.cross(dir)
-        var childWidth = Double.nan, childHeight = Double.nan
-        let marginRow = marginForAxis(c, .row, cbWidth)
-        let marginColumn = marginForAxis(c, .column, cbWidth)
-        let row = Axis(.row, .ltr)
-        if hasDefiniteLength(c, true, cbWidth) {
-            childWidth = resolvedDimension(c, true, cbWidth, cbWidth, dir) + marginRow
-        } else if isInsetDefined(c, row.startEdge, dir), isInsetDefined(c, row.endEdge, dir) {
-            childWidth = nodes[n].measuredWidth - boxes[n].border.left - boxes[n].border.right
-                - (inset(c, .left, dir, cbWidth) + inset(c, .right, dir, cbWidth))
-            childWidth = boundAxis(c, .row, dir, childWidth, cbWidth, cbWidth)
+    /// Sizes and places one absolutely positioned box `c`, child of `p` (whose border box is at
+    /// `parentX`, `parentY` in `cb`'s), in its inset-modified containing block (CSS Positioned
+    /// Layout §4): the containing block's padding box less the set insets, or, on an axis whose
+    /// insets are both auto, the static-position rectangle (`p`'s content box). A width of auto
+    /// stretches between two set insets, else fits its content in that space; a height of auto
+    /// stretches between top and bottom (unless `align-self` says otherwise), else comes from the
+    /// content. Auto margins share positive free space; otherwise the box is aligned in the
+    /// space (start, or `align-self` vertically) and, when it overflows it, kept within the union
+    /// of that space and the containing block. On an axis with no insets the box sits at its
+    /// static position.
+    func layoutAbsolute(_ c: Int, parent p: Int, cb: Int, parentX: Double, parentY: Double) {
+        let cbBorder = boxes[cb].border
+        let cbWidth = Swift.max(0, nodes[cb].width - cbBorder.horizontal)
+        let cbHeight = Swift.max(0, nodes[cb].height - cbBorder.vertical)
+        let cbDirection = nodes[cb].direction
+        let parentDirection = nodes[p].direction
+        let dir = resolveDirection(c, parentDirection)
+        nodes[c].direction = dir
+        var m = margins(c, dir, cbWidth)
+        let pb = paddingAndBorder(c, dir, cbWidth)
+        let left = inset(c, .left, dir, cbWidth), right = inset(c, .right, dir, cbWidth)
+        let top = inset(c, .top, dir, cbHeight), bottom = inset(c, .bottom, dir, cbHeight)
+        let ppb = boxes[p].padding + boxes[p].border
+        let horizontalStatic = left.isNaN && right.isNaN, verticalStatic = top.isNaN && bottom.isNaN
+        // The inset-modified containing block, in the containing block's border box: between the
+        // set insets (an auto one at the padding edge; insets that overlap leave nothing, at the
+        // start edge), or, with both insets auto, from the static position's side of `p`'s content
+        // box to the far padding edge.
+        let cbRight = cbBorder.left + cbWidth, cbBottom = cbBorder.top + cbHeight
+        var imcbLeft = cbBorder.left + left.orZero, imcbRight = cbRight - right.orZero
+        // With no insets on an axis: from the side of `p`'s content box the box is placed at, to the
+        // far edge of the containing block (all of it when centred).
+        let placement = staticPlacement(c, parent: p)
+        if horizontalStatic {
+            if placement.horizontal == 0 { imcbLeft = parentX + ppb.left }
+            if placement.horizontal == 1 { imcbRight = parentX + nodes[p].width - ppb.right }
         }
-        if hasDefiniteLength(c, false, cbHeight) {
-            childHeight = resolvedDimension(c, false, cbHeight, cbWidth, dir) + marginColumn
-        } else if isInsetDefined(c, .top, dir), isInsetDefined(c, .bottom, dir) {
-            childHeight = nodes[n].measuredHeight - boxes[n].border.top - boxes[n].border.bottom
-                - (inset(c, .top, dir, cbHeight) + inset(c, .bottom, dir, cbHeight))
-            childHeight = boundAxis(c, .column, dir, childHeight, cbHeight, cbWidth)
+        var imcbTop = cbBorder.top + top.orZero
+        var imcbBottom = cbBottom - bottom.orZero
+        if verticalStatic {
+            if placement.vertical == 0 { imcbTop = parentY + ppb.top }
+            if placement.vertical == 1 { imcbBottom = parentY + nodes[p].height - ppb.bottom }
         }
-        if childWidth.isNaN != childHeight.isNaN, let ratio = styles[c].aspectRatio {
-            if childWidth.isNaN {
-                childWidth = marginRow + (childHeight - marginColumn) * ratio
+        if imcbRight < imcbLeft {
+            if cbDirection == .rtl { imcbLeft = imcbRight } else { imcbRight = imcbLeft }
+        }
+        let imcbWidth = imcbRight - imcbLeft, imcbHeight = Swift.max(0, imcbBottom - imcbTop)
+        let verticalAlign = absoluteAlignment(c)
+
+        // Sizes: a width or height of its own wins, then one the other gives through the aspect
+        // ratio, then one stretched between two insets, then the content's.
+        let minHeight = Swift.max(minSize(c, horizontal: false, cbHeight, pb.vertical), pb.vertical)
+        let maxHeight = maxSize(c, horizontal: false, cbHeight, pb.vertical)
+        let ownHeight = preferredSize(c, horizontal: false, cbHeight, pb.vertical)
+        let hasRatio = styles[c].aspectRatio != nil
+        let available = imcbWidth - m.horizontal
+        var knownHeight = ownHeight
+        if knownHeight.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
+            knownHeight = (imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
+        }
+        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: cbWidth, ownHeight: knownHeight, cbHeight: cbHeight),
+                                  height: ownHeight,
+                                  minHeight: minHeight, maxHeight: maxHeight, pb: pb)
+        var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
+        // A ratio box with no width or height of its own: its width from the height top and bottom
+        // stretch it to, when both are set (as Chromium), else from its content.
+        var ratioHeight = ownHeight
+        if ratioHeight.isNaN, hasRatio, !(left.isDefined && right.isDefined), top.isDefined, bottom.isDefined,
+           styles[c].height == .auto, verticalAlign == .stretch {
+            ratioHeight = Swift.max(0, imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
+        }
+        if width.isNaN {
+            if hasRatio, ratioHeight.isDefined {
+                width = widthFromHeight(c, ratioHeight, pb.horizontal, pb.vertical)
+                if styles[c].minWidth == .auto, !isScrollContainer(c) {
+                    width = Swift.max(width, intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent)
+                }
+            } else if hasRatio, ownHeight.isDefined {
+                width = widthFromHeight(c, ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
+            } else if left.isDefined, right.isDefined {
+                width = available
             } else {
-                childHeight = marginColumn + (childWidth - marginRow) / ratio
+                width = content.fitting(available)
             }
         }
-        if childWidth.isNaN || childHeight.isNaN {
-            var wm: SizingMode = childWidth.isNaN ? .maxContent : .stretchFit
-            let hm: SizingMode = childHeight.isNaN ? .maxContent : .stretchFit
-            if !mainAxis.isRow, childWidth.isNaN, widthMode != .maxContent, cbWidth.isDefined, cbWidth > 0 {
-                childWidth = cbWidth
-                wm = .fitContent
-            }
-            layoutNode(c, childWidth, childHeight, dir, wm, hm, cbWidth, cbHeight, performLayout: false)
-            childWidth = nodes[c].measuredWidth + marginForAxis(c, .row, cbWidth)
-            childHeight = nodes[c].measuredHeight + marginForAxis(c, .column, cbWidth)
+        let lowerWidth = keywordWidth(styles[c].minWidth, content, available: available) ?? borderBox(styles[c].minWidth, cbWidth, c, pb.horizontal)
+        let upperWidth = keywordWidth(styles[c].maxWidth, content, available: available) ?? borderBox(styles[c].maxWidth, cbWidth, c, pb.horizontal)
+        width = width.clamped(min: Swift.max(lowerWidth.orZero, pb.horizontal), max: upperWidth)
+        // A ratio box with a definite height is at least as wide as its content's min-content
+        // width (its automatic minimum width, as Chromium applies it), whatever its width says.
+        if hasRatio, ownHeight.isDefined, styles[c].minWidth == .auto, !isScrollContainer(c) {
+            width = Swift.max(width, intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent)
         }
-        layoutNode(c, childWidth, childHeight, dir, .stretchFit, .stretchFit, cbWidth, cbHeight, performLayout: true)
-        positionAbsolute(n, c, dir, mainAxis, isMain: true, cbWidth, cbHeight)
-        positionAbsolute(n, c, dir, crossAxis, isMain: false, cbWidth, cbHeight)
-    }
+        var height = ownHeight
+        if height.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
+            height = imcbHeight - m.vertical
+        }
+        if height.isDefined {
+            var lower = minHeight, upper = maxHeight
+            if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
+                let content = layoutBox(c, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: cbWidth,
+                                                    cbHeight: cbHeight, clampsHeight: false),
+                                        parentDirection: parentDirection, final: false).height
+                if isContentHeightBound(styles[c].minHeight) { lower = content }
+                if isContentHeightBound(styles[c].maxHeight) { upper = content }
+            }
+            height = height.clamped(min: lower, max: upper)
+        }
 
-    /// Places an absolute child on one axis: by its start inset, else its end inset, else at its static position.
-    func positionAbsolute(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ axis: Axis, isMain: Bool,
-                                   _ cbWidth: Double, _ cbHeight: Double) {
-        let cbSize = axis.isRow ? cbWidth : cbHeight
-        let inlineStart = axis.inlineStartEdge(dir), inlineEnd = axis.inlineEndEdge(dir)
-        if isInsetDefined(c, inlineStart, dir) {
-            let fromInlineStart = inset(c, inlineStart, dir, cbSize) + border(n, inlineStart, dir)
-                + margin(c, inlineStart, dir, cbSize)
-            nodes[c][position: axis.startEdge] = inlineStart != axis.startEdge
-                ? nodes[n].measured(axis) - nodes[c].measured(axis) - fromInlineStart : fromInlineStart
-        } else if isInsetDefined(c, inlineEnd, dir) {
-            let fromInlineStart = nodes[n].measured(axis) - nodes[c].measured(axis) - border(n, inlineEnd, dir)
-                - margin(c, inlineEnd, dir, cbSize) - inset(c, inlineEnd, dir, cbSize)
-            nodes[c][position: axis.startEdge] = inlineStart != axis.startEdge
-                ? nodes[n].measured(axis) - nodes[c].measured(axis) - fromInlineStart : fromInlineStart
+        // Its height is definite for its children when it has one, or its ratio gives one.
+        let out = layoutBox(c, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined || hasRatio,
+                                        cbWidth: cbWidth, cbHeight: cbHeight),
+                            parentDirection: parentDirection, final: true)
+        height = out.height
+
+        var x: Double, y: Double
+        if horizontalStatic {
+            let free = nodes[p].width - ppb.horizontal - width - m.horizontal
+            x = parentX + ppb.left + m.left + free * placement.horizontal
+        } else if left.isDefined, right.isDefined {
+            let start: AbsoluteAlign = cbDirection == .rtl ? .end : .start
+            x = place(imcbLeft, imcbWidth, size: width, &m.left, &m.right, autoStart: marginIsAuto(c, .left, dir),
+                      autoEnd: marginIsAuto(c, .right, dir), align: start, explicit: false, region: (cbBorder.left, cbRight))
+        } else if left.isDefined {
+            x = cbBorder.left + left + m.left
         } else {
-            let placement = staticPlacement(n, c, axis, isMain: isMain)
-            let startMargin = margin(c, axis.startEdge, dir, cbWidth)
-            let endMargin = margin(c, axis.endEdge, dir, cbWidth)
-            let lead = boxes[n].paddingAndBorder(axis.startEdge), trail = boxes[n].paddingAndBorder(axis.endEdge)
-            switch placement {
-            case .start:
-                nodes[c][position: axis.startEdge] = startMargin + lead
-            case .end:
-                let fromEnd = trail + endMargin
-                nodes[c][position: axis.startEdge] = nodes[n].measured(axis) - nodes[c].measured(axis) - fromEnd
-            case .center:
-                let content = nodes[n].measured(axis) - lead - trail
-                let outer = nodes[c].measured(axis) + marginForAxis(c, axis, cbWidth)
-                nodes[c][position: axis.startEdge] = (content - outer) / 2 + lead + startMargin
-            }
+            x = cbRight - right - m.right - width
+        }
+        if verticalStatic {
+            let free = nodes[p].height - ppb.vertical - height - m.vertical
+            y = parentY + ppb.top + m.top + free * placement.vertical
+        } else if top.isDefined, bottom.isDefined {
+            y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
+                      autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto && styles[c].alignSelf != .normal,
+                      region: (cbBorder.top, cbBottom))
+        } else if top.isDefined {
+            y = imcbTop + m.top
+        } else {
+            y = cbBottom - bottom - m.bottom - height
+        }
+        nodes[c].x = x - parentX
+        nodes[c].y = y - parentY
+        boxes[c].margin = m
+    }
+
+    /// How an absolutely positioned box is aligned in its inset-modified containing block.
+    enum AbsoluteAlign { case start, center, end, stretch }
+
+    /// `align-self` for an absolutely positioned box (auto is normal: stretch).
+    func absoluteAlignment(_ c: Int) -> AbsoluteAlign {
+        switch styles[c].alignSelf {
+        case .auto, .normal, .stretch: .stretch
+        case .flexStart, .start, .selfStart, .baseline: .start
+        case .center: .center
+        case .flexEnd, .end, .selfEnd: .end
         }
     }
 
-    /// Where an absolute child without insets sits on an axis.
-    enum StaticPlacement { case start, center, end }
-
-    /// The static position: the parent's `justifyContent` on the main axis, the child's alignment on the cross axis
-    /// (flipped by wrap-reverse); in an overlay, `justifySelf` horizontally and `alignSelf` vertically.
-    func staticPlacement(_ n: Int, _ c: Int, _ axis: Axis, isMain: Bool) -> StaticPlacement {
-        if styles[n].display == .overlay {
-            return overlayPlacement(n, c, horizontal: axis.isRow)
+    /// The start of a box of `size` on one axis of its inset-modified containing block at
+    /// `start` (`length`, 0 when the insets overlap): one auto margin takes the free space, two
+    /// share it when it is positive; else the box is aligned. With an `explicit` alignment (not `normal`), a margin box that
+    /// overflows the space is moved back within the union of the space and the containing
+    /// block's `region` when it fits there, and put at the union's start when it does not (as
+    /// Chromium); `normal` keeps CSS 2's rule, the start inset wins.
+    private func place(_ start: Double, _ length: Double, size: Double, _ marginStart: inout Double, _ marginEnd: inout Double,
+                       autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, explicit: Bool, region: (Double, Double)) -> Double {
+        let free = length - size - marginStart - marginEnd
+        if autoStart != autoEnd || (autoStart && free > 0) {
+            if autoStart, autoEnd {
+                marginStart += free / 2
+                marginEnd += free / 2
+            } else if autoStart {
+                marginStart += free
+            } else {
+                marginEnd += free
+            }
+            return start + marginStart
         }
-        if isMain {
-            switch styles[n].justifyContent {
-            case .flexStart, .spaceBetween: return .start
-            case .flexEnd: return .end
-            case .center, .spaceAround, .spaceEvenly: return .center
-            default: return .start
+        var position = switch align {
+        case .start, .stretch: start + marginStart
+        case .center: start + marginStart + free / 2
+        case .end: start + marginStart + free
+        }
+        if free < 0, explicit {
+            let low = Swift.min(start, region.0), high = Swift.max(start + length, region.1)
+            if size + marginStart + marginEnd <= high - low {
+                position = Swift.min(position, high - size - marginEnd)
+                position = Swift.max(position, low + marginStart)
+            } else {
+                position = low + marginStart
             }
         }
-        var align = childAlignment(n, c)
-        if styles[n].flexWrap == .wrapReverse {
-            if align == .flexEnd { align = .flexStart } else if align != .center { align = .flexEnd }
+        return position
+    }
+
+    /// Where an absolutely positioned child of `p` sits when it has no insets (Flexbox §4.1): as
+    /// the sole item of `p` (its auto margins 0): `justify-content` on the main axis (distributed
+    /// values as flex-start or center), `align-self` on the cross axis (stretch and baseline as
+    /// flex-start); in an overlay, as an overlay child. The share of the free space before the
+    /// box on each physical axis: 0 at the left (top) of `p`'s content box, 1 at its right (bottom).
+    func staticPlacement(_ c: Int, parent p: Int) -> (horizontal: Double, vertical: Double) {
+        let dir = nodes[p].direction
+        if styles[p].display == .overlay {
+            func share(_ placement: OverlayPlacement) -> Double { placement.offset(1) }
+            return (share(overlayPlacement(p, c, horizontal: true, dir)), share(overlayPlacement(p, c, horizontal: false, dir)))
         }
-        switch align {
-        case .flexStart, .baseline, .stretch: return .start
-        case .flexEnd: return .end
-        case .center: return .center
+        let flow = Flow(styles[p].flexDirection, styles[p].flexWrap, dir)
+        let writingStartIsMainStart = flow.mainWritingStart == flow.mainStart
+        // The share measured from the main-start (cross-start) edge.
+        let main: Double = switch styles[p].justifyContent {
+        case .flexStart, .spaceBetween: 0
+        case .flexEnd: 1
+        case .center, .spaceAround, .spaceEvenly: 0.5
+        case .start: writingStartIsMainStart ? 0 : 1
+        case .end: writingStartIsMainStart ? 1 : 0
+        case .left: flow.isRow ? (flow.mainStart == .left ? 0 : 1) : (writingStartIsMainStart ? 0 : 1)
+        case .right: flow.isRow ? (flow.mainStart == .left ? 1 : 0) : (writingStartIsMainStart ? 0 : 1)
         }
+        let cross: Double = switch resolveAlign(c, p, flow, nodes[c].direction).0 {
+        case .start, .stretch: 0
+        case .baseline: flow.crossWritingStart == flow.crossStart ? 0 : 1
+        case .end: 1
+        case .center: 0.5
+        }
+        func physical(_ share: Double, from edge: Edge) -> Double { edge == .left || edge == .top ? share : 1 - share }
+        return flow.isRow ? (physical(main, from: flow.mainStart), physical(cross, from: flow.crossStart))
+            : (physical(cross, from: flow.crossStart), physical(main, from: flow.mainStart))
     }
 }

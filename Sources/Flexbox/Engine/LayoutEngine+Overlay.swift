@@ -2,116 +2,117 @@
 /// laid out in the whole content box, on top of the others. Horizontally `justifySelf` (else the
 /// container's `justifyItems`) places it at start/center/end (logical: start is right in RTL) or
 /// stretches an auto width; vertically `alignSelf`/`alignItems` (flex-start, center, flex-end,
-/// stretch; baseline is flex-start). Auto margins count as 0. An auto-sized container is as large
+/// stretch; baseline as flex-start). Auto margins count as 0. An auto-sized container is as large
 /// as its largest child's outer size (clamped by its min/max).
 extension LayoutEngine {
-    /// Sizes an overlay container and, when `performLayout`, lays out and places its children.
-    func layoutOverlay(_ n: Int, _ dir: LayoutDirection, _ availableWidth: Double, _ availableHeight: Double,
-                                _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                _ ownerWidth: Double, _ ownerHeight: Double, performLayout: Bool) {
-        let pbRow = paddingAndBorderForAxis(n, .row, dir, ownerWidth)
-        let pbColumn = paddingAndBorderForAxis(n, .column, dir, ownerWidth)
-        let innerWidth = availableInner(n, dir, true, availableWidth, pbRow, ownerWidth, ownerWidth)
-        let innerHeight = availableInner(n, dir, false, availableHeight, pbColumn, ownerHeight, ownerWidth)
-        // Pass 1: the container's size.
-        var width = boundAxis(n, .row, dir, availableWidth, ownerWidth, ownerWidth)
-        var height = boundAxis(n, .column, dir, availableHeight, ownerHeight, ownerWidth)
-        if widthMode != .stretchFit || heightMode != .stretchFit {
-            var maxWidth = 0.0, maxHeight = 0.0
-            for c in children(n) where isInFlow(c) {
-                layoutOverlayChild(n, c, dir, innerWidth, innerHeight, widthMode, heightMode, performLayout: false)
-                maxWidth = Swift.max(maxWidth, dimensionWithMargin(c, .row, innerWidth))
-                maxHeight = Swift.max(maxHeight, dimensionWithMargin(c, .column, innerWidth))
-            }
-            if widthMode != .stretchFit { width = boundAxis(n, .row, dir, maxWidth + pbRow, ownerWidth, ownerWidth) }
-            if heightMode != .stretchFit { height = boundAxis(n, .column, dir, maxHeight + pbColumn, ownerHeight, ownerWidth) }
-        }
-        nodes[n].measuredWidth = width
-        nodes[n].measuredHeight = height
-        guard performLayout else { return }
-        // Pass 2: children in the final content box.
-        let contentWidth = Swift.max(0, width - pbRow), contentHeight = Swift.max(0, height - pbColumn)
-        for c in children(n) where styles[c].display != .none {
-            setInitialPosition(c, resolveDirection(c, dir), contentWidth, contentHeight)
-            guard styles[c].position != .absolute else { continue }
-            layoutOverlayChild(n, c, dir, contentWidth, contentHeight, .stretchFit, .stretchFit, performLayout: true)
-            let outerWidth = dimensionWithMargin(c, .row, contentWidth)
-            let outerHeight = dimensionWithMargin(c, .column, contentHeight)
-            var horizontal = overlayPlacement(n, c, horizontal: true)
-            if dir == .rtl, horizontal != .center { horizontal = horizontal == .start ? .end : .start }
-            nodes[c][position: .left] += boxes[n].paddingAndBorder(.left) + offset(horizontal, contentWidth - outerWidth)
-            nodes[c][position: .top] += boxes[n].paddingAndBorder(.top)
-                + offset(overlayPlacement(n, c, horizontal: false), contentHeight - outerHeight)
-        }
-        layoutAbsoluteChildren(n, dir, widthMode)
-    }
+    /// Where an overlay child sits on one axis.
+    enum OverlayPlacement {
+        case start, center, end, stretch
 
-    private func offset(_ placement: StaticPlacement, _ free: Double) -> Double {
-        switch placement {
-        case .start: 0
-        case .center: free / 2
-        case .end: free
-        }
-    }
-
-    /// Sizes one child in a content box: its own size, stretched when the box is exact, else fit-content.
-    private func layoutOverlayChild(_ n: Int, _ c: Int, _ dir: LayoutDirection, _ innerWidth: Double,
-                                             _ innerHeight: Double, _ widthMode: SizingMode, _ heightMode: SizingMode,
-                                             performLayout: Bool) {
-        let marginRow = marginForAxis(c, .row, innerWidth)
-        let marginColumn = marginForAxis(c, .column, innerWidth)
-        var w = Double.nan, h = Double.nan
-        var wm = SizingMode.maxContent, hm = SizingMode.maxContent
-        if hasDefiniteLength(c, true, innerWidth) {
-            w = resolvedDimension(c, true, innerWidth, innerWidth, dir) + marginRow
-            wm = .stretchFit
-        } else if innerWidth.isDefined {
-            w = innerWidth
-            wm = widthMode == .stretchFit && overlayStretches(n, c, horizontal: true) ? .stretchFit : .fitContent
-        }
-        if hasDefiniteLength(c, false, innerHeight) {
-            h = resolvedDimension(c, false, innerHeight, innerWidth, dir) + marginColumn
-            hm = .stretchFit
-        } else if innerHeight.isDefined {
-            h = innerHeight
-            hm = heightMode == .stretchFit && overlayStretches(n, c, horizontal: false) ? .stretchFit : .fitContent
-        }
-        if let ratio = styles[c].aspectRatio {
-            if wm == .stretchFit, hm != .stretchFit {
-                h = marginColumn + (w - marginRow) / ratio
-                hm = .stretchFit
-            } else if hm == .stretchFit, wm != .stretchFit {
-                w = marginRow + (h - marginColumn) * ratio
-                wm = .stretchFit
+        /// The offset in `free` space.
+        func offset(_ free: Double) -> Double {
+            switch self {
+            case .start, .stretch: 0
+            case .center: free / 2
+            case .end: free
             }
         }
-        constrainMaxSize(c, dir, .row, innerWidth, innerWidth, &wm, &w)
-        constrainMaxSize(c, dir, .column, innerHeight, innerWidth, &hm, &h)
-        layoutNode(c, w, h, dir, wm, hm, innerWidth, innerHeight, performLayout: performLayout)
     }
 
-    /// Whether an overlay child stretches on an axis (auto size, alignment stretch).
-    private func overlayStretches(_ n: Int, _ c: Int, horizontal: Bool) -> Bool {
+    /// Where child `c` of overlay `n` sits horizontally (physical: start is the right in RTL) or vertically.
+    func overlayPlacement(_ n: Int, _ c: Int, horizontal: Bool, _ dir: LayoutDirection) -> OverlayPlacement {
         if horizontal {
-            let j = styles[c].justifySelf == .auto ? styles[n].justifyItems : styles[c].justifySelf
-            return j == .stretch || j == .auto
-        }
-        return childAlignment(n, c) == .stretch
-    }
-
-    /// Where an overlay child sits on an axis, logical (start is the inline start).
-    func overlayPlacement(_ n: Int, _ c: Int, horizontal: Bool) -> StaticPlacement {
-        if horizontal {
-            switch styles[c].justifySelf == .auto ? styles[n].justifyItems : styles[c].justifySelf {
-            case .auto, .start, .stretch: return .start
+            let value = styles[c].justifySelf == .auto ? styles[n].justifyItems : styles[c].justifySelf
+            let rtl = dir == .rtl
+            switch value {
+            case .auto, .stretch: return .stretch
+            case .start: return rtl ? .end : .start
             case .center: return .center
-            case .end: return .end
+            case .end: return rtl ? .start : .end
             }
         }
-        switch childAlignment(n, c) {
-        case .flexStart, .baseline, .stretch: return .start
+        let value: AlignSelf = styles[c].alignSelf == .auto ? AlignSelf(styles[n].alignItems) : styles[c].alignSelf
+        switch value {
+        case .auto, .normal, .stretch: return .stretch
+        case .flexStart, .baseline, .start, .selfStart: return .start
         case .center: return .center
-        case .flexEnd: return .end
+        case .flexEnd, .end, .selfEnd: return .end
+        }
+    }
+
+    /// Lays out overlay container `n`.
+    func layoutOverlay(_ n: Int, _ dir: LayoutDirection, _ input: BoxInput, final: Bool) -> BoxOutput {
+        let pb = paddingAndBorder(n, dir, input.cbWidth)
+        let innerWidth = Swift.max(0, input.width - pb.horizontal)
+        let givenInnerHeight = input.height.isDefined ? Swift.max(0, input.height - pb.vertical) : Double.nan
+        let percentHeight = input.heightIsDefinite ? givenInnerHeight : .nan
+        /// A child's width (stretched or fitted) and its height in `innerHeight` (stretched when known).
+        func childInput(_ c: Int, innerHeight: Double) -> BoxInput {
+            let cdir = resolveDirection(c, dir)
+            let m = margins(c, cdir, innerWidth)
+            let cpb = paddingAndBorder(c, cdir, innerWidth)
+            var height = preferredSize(c, horizontal: false, percentHeight, cpb.vertical)
+            if height.isNaN, styles[c].height == .auto, innerHeight.isDefined,
+               overlayPlacement(n, c, horizontal: false, dir) == .stretch {
+                height = innerHeight - m.vertical
+            }
+            if height.isDefined {
+                height = height.clamped(min: Swift.max(minSize(c, horizontal: false, percentHeight, cpb.vertical), cpb.vertical),
+                                        max: maxSize(c, horizontal: false, percentHeight, cpb.vertical))
+            }
+            let stretch = overlayPlacement(n, c, horizontal: true, dir) == .stretch
+            var width = Double.nan
+            if styles[c].width == .auto, !stretch, height.isDefined, styles[c].aspectRatio != nil {
+                width = widthFromHeight(c, height, cpb.horizontal, cpb.vertical)
+            }
+            if width.isNaN {
+                width = usedWidth(c, available: innerWidth - m.horizontal, reference: innerWidth, pb: cpb.horizontal, dir: dir, stretch: stretch)
+            }
+            return BoxInput(width: width, height: height, heightIsDefinite: height.isDefined,
+                            cbWidth: innerWidth, cbHeight: percentHeight)
+        }
+        var innerHeight = givenInnerHeight
+        if innerHeight.isNaN {
+            var tallest = 0.0
+            for c in children(n) where isInFlow(c) {
+                let out = layoutBox(c, childInput(c, innerHeight: .nan), parentDirection: dir, final: false)
+                tallest = Swift.max(tallest, out.height + margins(c, resolveDirection(c, dir), innerWidth).vertical)
+            }
+            innerHeight = contentHeight(n, tallest + pb.vertical, input, pb) - pb.vertical
+        }
+        let height = innerHeight + pb.vertical
+        var baseline = Double.nan
+        for c in children(n) where isInFlow(c) {
+            let childIn = childInput(c, innerHeight: innerHeight)
+            let out = layoutBox(c, childIn, parentDirection: dir, final: final)
+            let m = margins(c, nodes[c].direction, innerWidth)
+            let x = pb.left + m.left + overlayPlacement(n, c, horizontal: true, dir).offset(innerWidth - childIn.width - m.horizontal)
+            let y = pb.top + m.top + overlayPlacement(n, c, horizontal: false, dir).offset(innerHeight - out.height - m.vertical)
+            if baseline.isNaN { baseline = y + (out.baseline.isDefined ? out.baseline : out.height) }
+            if final {
+                let (dx, dy) = relativeOffset(c, dir, innerWidth, percentHeight)
+                nodes[c].x = x + dx
+                nodes[c].y = y + dy
+                boxes[c].margin = m
+            }
+        }
+        return BoxOutput(height: height, baseline: baseline)
+    }
+}
+
+extension AlignSelf {
+    /// The `align-self` value an `align-items` value gives.
+    init(_ items: AlignItems) {
+        self = switch items {
+        case .flexStart: .flexStart
+        case .center: .center
+        case .flexEnd: .flexEnd
+        case .stretch: .stretch
+        case .baseline: .baseline
+        case .start: .start
+        case .end: .end
+        case .selfStart: .selfStart
+        case .selfEnd: .selfEnd
         }
     }
 }

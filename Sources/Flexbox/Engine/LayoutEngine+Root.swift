@@ -1,35 +1,34 @@
-/// The layout root's sizing (Yoga's `calculateLayout`) and the result's frames.
+/// The layout root's sizing and the result's frames.
 extension LayoutEngine {
-    /// Lays out the root: a definite style size is exact, a max size is an upper bound, else the
-    /// owner size is exact (or content-sized when unknown).
+    /// Lays out the root in an owner box of `ownerWidth` × `ownerHeight` (NaN when unknown): a
+    /// width or height from its style is used (percentages of the owner size), else the owner
+    /// size less the root's margins, else (no owner width) its max-content width and (no owner
+    /// height) its content's height; then its min/max sizes. The root sits at its margins, moved
+    /// by its insets (left over right, top over bottom) whether it is relative or absolute.
     func layoutRoot(ownerWidth: Double, ownerHeight: Double, direction: LayoutDirection) {
         let n = root
         guard styles[n].display != .none else { return }
         let dir = resolveDirection(n, direction)
-        var width = Double.nan, height = Double.nan
-        var widthMode = SizingMode.maxContent, heightMode = SizingMode.maxContent
-        if hasDefiniteLength(n, true, ownerWidth) {
-            width = resolvedDimension(n, true, ownerWidth, ownerWidth, dir) + marginForAxis(n, .row, ownerWidth)
-            widthMode = .stretchFit
-        } else if resolvedMax(n, true, ownerWidth, ownerWidth, dir).isDefined {
-            width = resolvedMax(n, true, ownerWidth, ownerWidth, dir)
-            widthMode = .fitContent
-        } else {
-            width = ownerWidth
-            widthMode = width.isNaN ? .maxContent : .stretchFit
+        nodes[n].direction = dir
+        let m = margins(n, dir, ownerWidth)
+        let pb = paddingAndBorder(n, dir, ownerWidth)
+        let available = ownerWidth - m.horizontal
+        let width = usedWidth(n, available: available.isNaN ? .nan : Swift.max(0, available), reference: ownerWidth,
+                              pb: pb.horizontal, dir: direction, stretch: true)
+        var height = preferredSize(n, horizontal: false, ownerHeight, pb.vertical)
+        if height.isNaN, styles[n].height == .auto, ownerHeight.isDefined { height = Swift.max(0, ownerHeight - m.vertical) }
+        if height.isDefined {
+            height = height.clamped(min: Swift.max(minSize(n, horizontal: false, ownerHeight, pb.vertical), pb.vertical),
+                                    max: maxSize(n, horizontal: false, ownerHeight, pb.vertical))
         }
-        if hasDefiniteLength(n, false, ownerHeight) {
-            height = resolvedDimension(n, false, ownerHeight, ownerWidth, dir) + marginForAxis(n, .column, ownerWidth)
-            heightMode = .stretchFit
-        } else if resolvedMax(n, false, ownerHeight, ownerWidth, dir).isDefined {
-            height = resolvedMax(n, false, ownerHeight, ownerWidth, dir)
-            heightMode = .fitContent
-        } else {
-            height = ownerHeight
-            heightMode = height.isNaN ? .maxContent : .stretchFit
-        }
-        layoutNode(n, width, height, direction, widthMode, heightMode, ownerWidth, ownerHeight, performLayout: true)
-        setInitialPosition(n, nodes[n].direction, ownerWidth, ownerHeight)
+        _ = layoutBox(n, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined,
+                                  cbWidth: ownerWidth, cbHeight: ownerHeight),
+                      parentDirection: direction, final: true)
+        // The root's insets offset it from the owner's origin, relative or absolute (as Yoga's root).
+        let (dx, dy) = relativeOffset(n, .ltr, ownerWidth, ownerHeight, anyPosition: true)
+        nodes[n].x = m.left + dx
+        nodes[n].y = m.top + dy
+        boxes[n].margin = m
     }
 
     /// Every node's frame: laid-out nodes reachable from the root through displayed nodes; zero
@@ -43,8 +42,8 @@ extension LayoutEngine {
             var stack: [(Int, Double, Double)] = [(root, 0, 0)]
             while let (n, parentLeft, parentTop) = stack.popLast() {
                 // Hidden nodes (and their subtrees) are never laid out.
-                guard nodes[n].laidOut else { continue }
-                let left = finite(nodes[n].position.0), top = finite(nodes[n].position.1)
+                guard nodes[n].laidOut, styles[n].display != .none else { continue }
+                let left = finite(nodes[n].x), top = finite(nodes[n].y)
                 let width = finite(nodes[n].width), height = finite(nodes[n].height)
                 frames[n] = FlexFrame(left: left, top: top, width: width, height: height,
                                       padding: boxes[n].padding, border: boxes[n].border,

@@ -1,13 +1,13 @@
-/// Style queries resolved against sizes and directions (Yoga's `Style::compute*` helpers).
+/// Style queries resolved against a containing block: edges, sizes with box-sizing, min/max.
 extension LayoutEngine {
     // MARK: Edges
 
-    /// The margin on `edge` in points (auto and unknown percentages are 0).
-    @inline(__always) func margin(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ widthSize: Double) -> Double {
+    /// The margin on `edge` in points (auto and percentages of an unknown width are 0).
+    @inline(__always) func margin(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ cbWidth: Double) -> Double {
         let row = Int(styles[n].edgeIndex)
         if row < 0 { return 0 }
         if edgeTable[row].pointsOnly { return (dir == .rtl ? edgeTable[row].marginRTL : edgeTable[row].marginLTR)[edge] }
-        let v = resolve(source(n).pointee.margin.value(edge, dir), widthSize)
+        let v = resolve(source(n).pointee.margin.value(edge, dir), cbWidth)
         return v.isNaN ? 0 : v
     }
 
@@ -16,53 +16,56 @@ extension LayoutEngine {
         styles[n].marginIsAuto(edge, dir)
     }
 
-    /// Both margins of an axis.
-    @inline(__always) func marginForAxis(_ n: Int, _ axis: Axis, _ widthSize: Double) -> Double {
+    /// All four margins (auto as 0).
+    func margins(_ n: Int, _ dir: LayoutDirection, _ cbWidth: Double) -> ResolvedEdges {
         let row = Int(styles[n].edgeIndex)
-        if row < 0 { return 0 }
-        if edgeTable[row].pointsOnly {
-            // Logical margins resolve in LTR for the sums, as Yoga does.
-            let m = edgeTable[row].marginLTR
-            return axis.isRow ? m.left + m.right : m.top + m.bottom
+        if row < 0 { return .zero }
+        if edgeTable[row].pointsOnly { return dir == .rtl ? edgeTable[row].marginRTL : edgeTable[row].marginLTR }
+        return ResolvedEdges(top: margin(n, .top, dir, cbWidth), left: margin(n, .left, dir, cbWidth),
+                             bottom: margin(n, .bottom, dir, cbWidth), right: margin(n, .right, dir, cbWidth))
+    }
+
+    /// All four paddings (≥ 0; percentages of an unknown width are 0).
+    func paddings(_ n: Int, _ dir: LayoutDirection, _ cbWidth: Double) -> ResolvedEdges {
+        let row = Int(styles[n].edgeIndex)
+        if row < 0 { return .zero }
+        if edgeTable[row].pointsOnly { return dir == .rtl ? edgeTable[row].paddingRTL : edgeTable[row].paddingLTR }
+        func one(_ edge: Edge) -> Double {
+            let v = resolve(source(n).pointee.padding.value(edge, dir), cbWidth)
+            return v > 0 ? v : 0
         }
-        return axis.isRow ? margin(n, .left, .ltr, widthSize) + margin(n, .right, .ltr, widthSize)
-            : margin(n, .top, .ltr, widthSize) + margin(n, .bottom, .ltr, widthSize)
+        return ResolvedEdges(top: one(.top), left: one(.left), bottom: one(.bottom), right: one(.right))
     }
 
-    /// The padding on `edge` (≥ 0).
-    @inline(__always) func padding(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ widthSize: Double) -> Double {
+    /// All four border widths.
+    @inline(__always) func borders(_ n: Int, _ dir: LayoutDirection) -> ResolvedEdges {
         let row = Int(styles[n].edgeIndex)
-        if row < 0 { return 0 }
-        if edgeTable[row].pointsOnly { return (dir == .rtl ? edgeTable[row].paddingRTL : edgeTable[row].paddingLTR)[edge] }
-        let v = resolve(source(n).pointee.padding.value(edge, dir), widthSize)
-        return v > 0 ? v : 0
+        if row < 0 { return .zero }
+        return dir == .rtl ? edgeTable[row].borderRTL : edgeTable[row].borderLTR
     }
 
-    /// The border width on `edge` (≥ 0).
-    @inline(__always) func border(_ n: Int, _ edge: Edge, _ dir: LayoutDirection) -> Double {
+    /// Padding plus border on every edge.
+    @inline(__always) func paddingAndBorder(_ n: Int, _ dir: LayoutDirection, _ cbWidth: Double) -> ResolvedEdges {
         let row = Int(styles[n].edgeIndex)
-        if row < 0 { return 0 }
-        return (dir == .rtl ? edgeTable[row].borderRTL : edgeTable[row].borderLTR)[edge]
+        if row < 0 { return .zero }
+        return paddings(n, dir, cbWidth) + borders(n, dir)
     }
 
-    /// Padding plus border on `edge`.
-    @inline(__always) func paddingAndBorder(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ widthSize: Double) -> Double {
-        padding(n, edge, dir, widthSize) + border(n, edge, dir)
+    /// Whether any padding or margin of `n` is a percentage (its layout depends on its containing block's width).
+    @inline(__always) func hasPercentEdges(_ n: Int) -> Bool {
+        let row = Int(styles[n].edgeIndex)
+        return row >= 0 && !edgeTable[row].pointsOnly
     }
 
-    /// Padding plus border on both edges of `axis`.
-    @inline(__always) func paddingAndBorderForAxis(_ n: Int, _ axis: Axis, _ dir: LayoutDirection, _ widthSize: Double) -> Double {
-        axis.isRow ? paddingAndBorder(n, .left, dir, widthSize) + paddingAndBorder(n, .right, dir, widthSize)
-            : paddingAndBorder(n, .top, dir, widthSize) + paddingAndBorder(n, .bottom, dir, widthSize)
-    }
+    // MARK: Insets
 
-    /// The inset on `edge`, NaN when auto or unset.
+    /// The inset on `edge` resolved against `axisSize`, NaN when auto or unset.
     @inline(__always) func inset(_ n: Int, _ edge: Edge, _ dir: LayoutDirection, _ axisSize: Double) -> Double {
         styles[n].hasInsets ? resolve(source(n).pointee.inset.value(edge, dir), axisSize) : .nan
     }
 
     /// Whether the inset on `edge` is set and not auto.
-    @inline(__always) func isInsetDefined(_ n: Int, _ edge: Edge, _ dir: LayoutDirection) -> Bool {
+    @inline(__always) func isInsetSet(_ n: Int, _ edge: Edge, _ dir: LayoutDirection) -> Bool {
         guard styles[n].hasInsets else { return false }
         return switch source(n).pointee.inset.value(edge, dir) {
         case .points, .percent: true
@@ -70,175 +73,108 @@ extension LayoutEngine {
         }
     }
 
-    /// Whether any horizontal inset is set.
-    func horizontalInsetsDefined(_ n: Int) -> Bool {
-        guard styles[n].hasInsets else { return false }
-        let i = source(n).pointee.inset
-        return i.left != nil || i.right != nil || i.start != nil || i.end != nil
-    }
-
-    /// Whether any vertical inset is set.
-    func verticalInsetsDefined(_ n: Int) -> Bool {
-        styles[n].hasInsets && (source(n).pointee.inset.top != nil || source(n).pointee.inset.bottom != nil)
-    }
-
-    /// The relative offset on `axis`: the start inset, else minus the end inset.
-    func relativePosition(_ n: Int, _ axis: Axis, _ dir: LayoutDirection, _ axisSize: Double) -> Double {
-        guard styles[n].hasInsets else { return 0 }
-        let start = axis.inlineStartEdge(dir)
-        if isInsetDefined(n, start, dir) {
-            let v = inset(n, start, dir, axisSize)
-            return v.isNaN ? 0 : v
+    /// A relatively positioned item's offset (CSS 2 §9.4.3): left wins over right in a left-to-right
+    /// containing block (right in right-to-left), top over bottom; a percentage of an unknown size
+    /// is auto.
+    func relativeOffset(_ n: Int, _ cbDirection: LayoutDirection, _ cbWidth: Double, _ cbHeight: Double,
+                        anyPosition: Bool = false) -> (Double, Double) {
+        guard styles[n].hasInsets, styles[n].position == .relative || (anyPosition && styles[n].position != .static) else { return (0, 0) }
+        let dir = nodes[n].direction
+        let first: Edge = cbDirection == .rtl ? .right : .left
+        var dx = 0.0
+        let near = inset(n, first, dir, cbWidth), far = inset(n, first.opposite, dir, cbWidth)
+        if near.isDefined {
+            dx = first == .left ? near : -near
+        } else if far.isDefined {
+            dx = first == .left ? -far : far
         }
-        let v = inset(n, axis.inlineEndEdge(dir), dir, axisSize)
-        return v.isNaN ? 0 : -v
-    }
-
-    /// The gap between items along `axis` (column-gap on rows, row-gap on columns).
-    func gap(_ n: Int, _ axis: Axis, _ ownerSize: Double) -> Double {
-        let v = resolve(axis.isRow ? styles[n].columnGap : styles[n].rowGap, ownerSize)
-        return v > 0 ? v : 0
+        let top = inset(n, .top, dir, cbHeight), bottom = inset(n, .bottom, dir, cbHeight)
+        let dy = top.isDefined ? top : (bottom.isDefined ? -bottom : 0)
+        return (dx, dy)
     }
 
     // MARK: Sizes
 
-    /// Padding and border on a dimension, added to content-box sizes.
-    @inline(__always) func boxSizingExtra(_ n: Int, _ isWidth: Bool, _ dir: LayoutDirection, _ ownerWidth: Double) -> Double {
-        styles[n].boxSizing == .borderBox ? 0 : paddingAndBorderForAxis(n, isWidth ? .row : .column, dir, ownerWidth)
-    }
-
-    /// The style width or height.
-    @inline(__always) func styleDimension(_ n: Int, _ isWidth: Bool) -> Dimension {
-        isWidth ? styles[n].width : styles[n].height
-    }
-
-    /// Whether the width/height resolves to a definite non-negative length.
-    @inline(__always) func hasDefiniteLength(_ n: Int, _ isWidth: Bool, _ ownerSize: Double) -> Bool {
-        let v = resolve(styleDimension(n, isWidth), ownerSize)
-        return v.isDefined && v >= 0
-    }
-
-    /// The border-box width/height from the style, NaN when auto.
-    @inline(__always) func resolvedDimension(_ n: Int, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double,
-                                             _ dir: LayoutDirection) -> Double {
-        let v = resolve(styleDimension(n, isWidth), reference)
-        if v.isNaN || styles[n].boxSizing == .borderBox { return v }
-        return v + boxSizingExtra(n, isWidth, dir, ownerWidth)
-    }
-
-    /// The border-box min size, NaN when none.
-    @inline(__always) func resolvedMin(_ n: Int, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double,
-                                       _ dir: LayoutDirection) -> Double {
-        let v = resolve(isWidth ? styles[n].minWidth : styles[n].minHeight, reference)
-        if v.isNaN || styles[n].boxSizing == .borderBox { return v }
-        return v + boxSizingExtra(n, isWidth, dir, ownerWidth)
-    }
-
-    /// The border-box max size, NaN when none.
-    @inline(__always) func resolvedMax(_ n: Int, _ isWidth: Bool, _ reference: Double, _ ownerWidth: Double,
-                                       _ dir: LayoutDirection) -> Double {
-        let v = resolve(isWidth ? styles[n].maxWidth : styles[n].maxHeight, reference)
-        if v.isNaN || styles[n].boxSizing == .borderBox { return v }
-        return v + boxSizingExtra(n, isWidth, dir, ownerWidth)
-    }
-
-    /// `value` clamped by the min/max sizes on `axis` (min wins over max).
-    func boundWithinMinMax(_ n: Int, _ dir: LayoutDirection, _ axis: Axis, _ value: Double,
-                           _ axisSize: Double, _ widthSize: Double) -> Double {
-        let mx = resolvedMax(n, axis.isRow, axisSize, widthSize, dir)
-        let mn = resolvedMin(n, axis.isRow, axisSize, widthSize, dir)
-        var v = value
-        if mx >= 0, v > mx { v = mx }
-        if mn >= 0, v < mn { v = mn }
-        return v
-    }
-
-    /// `value` clamped by min/max and never below the padding and border.
-    func boundAxis(_ n: Int, _ axis: Axis, _ dir: LayoutDirection, _ value: Double,
-                   _ axisSize: Double, _ widthSize: Double) -> Double {
-        maxOrDefined(boundWithinMinMax(n, dir, axis, value, axisSize, widthSize),
-                     paddingAndBorderForAxis(n, axis, dir, widthSize))
-    }
-
-    // MARK: Flex item properties
-
-    /// The grow factor (0 for the layout root).
-    @inline(__always) func flexGrow(_ n: Int) -> Double { n == root ? 0 : styles[n].flexGrow }
-
-    /// The shrink factor (0 for the layout root).
-    @inline(__always) func flexShrink(_ n: Int) -> Double { n == root ? 0 : styles[n].flexShrink }
-
-    /// Whether the item can grow or shrink.
-    @inline(__always) func isFlexible(_ n: Int) -> Bool {
-        styles[n].position != .absolute && (flexGrow(n) != 0 || flexShrink(n) != 0)
-    }
-
-    /// The flex basis from the style (border box), NaN for auto/content.
-    func resolvedFlexBasis(_ n: Int, _ dir: LayoutDirection, _ mainAxis: Axis, _ reference: Double, _ ownerWidth: Double) -> Double {
+    /// The border-box size a length resolves to: points, or a percentage of `reference` (NaN when
+    /// `reference` is), with box-sizing applied (`pb` is the padding and border on that axis);
+    /// NaN for `auto` and the intrinsic keywords.
+    @inline(__always) func borderBox(_ d: Dimension, _ reference: Double, _ n: Int, _ pb: Double) -> Double {
         let v: Double
-        switch styles[n].flexBasis {
+        switch d {
         case .points(let p): v = p
         case .percent(let p): v = p * reference / 100
         default: return .nan
         }
-        if v.isNaN || styles[n].boxSizing == .borderBox { return v }
-        return v + paddingAndBorderForAxis(n, mainAxis, dir, ownerWidth)
+        if v.isNaN { return v }
+        return styles[n].boxSizing == .contentBox ? v + pb : Swift.max(v, pb)
     }
 
-    /// The alignment of `child` in `node`: `alignSelf`, else the container's `alignItems`;
-    /// baseline in a column container is flex-start.
-    func childAlignment(_ node: Int, _ child: Int) -> Align {
-        let a: Align
-        switch styles[child].alignSelf {
-        case .auto:
-            switch styles[node].alignItems {
-            case .flexStart: a = .flexStart
-            case .center: a = .center
-            case .flexEnd: a = .flexEnd
-            case .stretch: a = .stretch
-            case .baseline: a = .baseline
-            case .start: a = .flexStart
-            case .end: a = .flexEnd
-            case .selfStart: a = .flexStart
-            case .selfEnd: a = .flexEnd
-            }
-        case .flexStart: a = .flexStart
-        case .center: a = .center
-        case .flexEnd: a = .flexEnd
-        case .stretch: a = .stretch
-        case .baseline: a = .baseline
-        case .start, .selfStart: a = .flexStart
-        case .end, .selfEnd: a = .flexEnd
-        }
-        if a == .baseline, styles[node].display != .overlay,
-           styles[node].flexDirection == .column || styles[node].flexDirection == .columnReverse {
-            return .flexStart
-        }
-        return a
+    /// The node's `width` or `height` as a border-box length (NaN when auto, a keyword, or a
+    /// percentage of an indefinite size).
+    @inline(__always) func preferredSize(_ n: Int, horizontal: Bool, _ reference: Double, _ pb: Double) -> Double {
+        borderBox(horizontal ? styles[n].width : styles[n].height, reference, n, pb)
     }
 
-    /// The node's direction: its own, or its owner's.
-    @inline(__always) func resolveDirection(_ n: Int, _ owner: LayoutDirection) -> LayoutDirection {
+    /// The node's min size on an axis as a border-box length; 0 for auto and what cannot resolve.
+    @inline(__always) func minSize(_ n: Int, horizontal: Bool, _ reference: Double, _ pb: Double) -> Double {
+        let d = horizontal ? styles[n].minWidth : styles[n].minHeight
+        let v = borderBox(d, reference, n, pb)
+        return v.isNaN ? 0 : v
+    }
+
+    /// The node's max size on an axis as a border-box length; NaN for none and what cannot resolve.
+    @inline(__always) func maxSize(_ n: Int, horizontal: Bool, _ reference: Double, _ pb: Double) -> Double {
+        borderBox(horizontal ? styles[n].maxWidth : styles[n].maxHeight, reference, n, pb)
+    }
+
+    /// The aspect ratio (width ÷ height) of the node's border box, given its padding and border
+    /// per axis: `aspect-ratio` applies to the box box-sizing names (the content box by default in CSS).
+    /// Converts a width to the height it gives.
+    @inline(__always) func heightFromWidth(_ n: Int, _ width: Double, _ pbH: Double, _ pbV: Double) -> Double {
+        guard let ratio = styles[n].aspectRatio else { return .nan }
+        if styles[n].boxSizing == .contentBox { return Swift.max(0, width - pbH) / ratio + pbV }
+        return Swift.max(width / ratio, pbV)
+    }
+
+    /// Converts a height to the width the aspect ratio gives (see ``heightFromWidth(_:_:_:_:)``).
+    @inline(__always) func widthFromHeight(_ n: Int, _ height: Double, _ pbH: Double, _ pbV: Double) -> Double {
+        guard let ratio = styles[n].aspectRatio else { return .nan }
+        if styles[n].boxSizing == .contentBox { return Swift.max(0, height - pbV) * ratio + pbH }
+        return Swift.max(height * ratio, pbH)
+    }
+
+    /// The gap between items along the main axis (`column-gap` in a row) or between lines
+    /// (`row-gap` in a row), resolved against the content box on that axis (0 when it is indefinite).
+    @inline(__always) func gap(_ n: Int, horizontal: Bool, _ reference: Double) -> Double {
+        let v = resolve(horizontal ? styles[n].columnGap : styles[n].rowGap, reference)
+        return v > 0 ? v : 0
+    }
+
+    // MARK: Kinds
+
+    /// The node's direction: its own, or its parent's.
+    @inline(__always) func resolveDirection(_ n: Int, _ parent: LayoutDirection) -> LayoutDirection {
         switch styles[n].direction {
-        case .inherit: owner
+        case .inherit: parent
         case .ltr: .ltr
         case .rtl: .rtl
         }
     }
 
-    /// The size along `axis` plus the margins.
-    @inline(__always) func dimensionWithMargin(_ n: Int, _ axis: Axis, _ widthSize: Double) -> Double {
-        nodes[n].measured(axis) + marginForAxis(n, axis, widthSize)
-    }
-
-    /// Whether the measured size along `axis` is known and non-negative.
-    @inline(__always) func isLayoutDimensionDefined(_ n: Int, _ axis: Axis) -> Bool {
-        let v = nodes[n].measured(axis)
-        return v.isDefined && v >= 0
-    }
-
-    /// Whether `n` is laid out (not `display: none`) and in flow (not absolute).
+    /// Whether `n` is laid out (not `display: none`) and in flow (not absolutely positioned).
     @inline(__always) func isInFlow(_ n: Int) -> Bool {
         styles[n].display != .none && styles[n].position != .absolute
+    }
+
+    /// Whether `n` is a scroll container (its automatic minimum size is 0).
+    @inline(__always) func isScrollContainer(_ n: Int) -> Bool { styles[n].overflow != .visible }
+}
+
+/// Resolves a length against a reference size: NaN for `auto`, keywords, `nil`, or a percent of an unknown size.
+@inline(__always) func resolve(_ d: Dimension?, _ reference: Double) -> Double {
+    switch d {
+    case .points(let v): v
+    case .percent(let p): p * reference / 100
+    default: .nan
     }
 }

@@ -1,17 +1,19 @@
-/// One layout call's working state: the packed styles, every node's scratch layout, and the
-/// per-call measurement cache. Created by ``FlexTree/layout(root:width:height:direction:pointScale:measurer:)``,
-/// which frees it (``deallocate()``) before it returns, so nothing outlives the call.
+/// One layout call's working state: the packed styles, every node's layout, the per-call caches
+/// and the scratch stacks of the flex algorithm. Created by
+/// ``FlexTree/layout(root:width:height:direction:pointScale:measurer:)``, which frees it
+/// (``deallocate()``) before it returns, so nothing outlives the call.
 ///
-/// The algorithm follows CSS flexbox §9 as Yoga implements it (`CalculateLayout.cpp`), because
-/// the conformance suite is Yoga's fixtures as Chrome lays them out.
+/// The algorithm is CSS Flexible Box Layout §9 as Chromium (LayoutNG) lays it out, in Chromium's
+/// model: a box's width is always known before it is laid out (from its parent, or from its
+/// min-/max-content widths, ``intrinsicWidths(_:)``), and laying it out gives its height. The
+/// differential corpus in Tests/FlexboxTests/ChromiumCorpus checks it against Chromium.
 ///
-/// Every table is a buffer the engine allocates once per call: the engine is a struct of
-/// pointers, so passing it costs no reference counting and a write to a node's state no
-/// uniqueness check (arrays cost a tenth of a layout in retains, releases and copies of the
-/// engine). Indices come from the tree, whose children are valid node indices by construction;
-/// debug builds check every access.
+/// Every table is a buffer allocated once per call: the engine is a struct of pointers, so passing
+/// it costs no reference counting and a write to a node's state no uniqueness check. Indices come
+/// from the tree, whose children are valid node indices by construction.
 struct LayoutEngine {
-    /// Children by node, flattened: node n's children are `childList[childStart[n]..<childStart[n + 1]]`.
+    /// Children by node, flattened: node n's children are `childList[childStart[n]..<childStart[n + 1]]`,
+    /// sorted by `order` (document order among equals: CSS's order-modified document order).
     let childList: UnsafeMutableBufferPointer<Int>
     let childStart: UnsafeMutableBufferPointer<Int>
     /// Whether each node is measured by the measurer.
@@ -24,49 +26,39 @@ struct LayoutEngine {
     let styles: UnsafeMutableBufferPointer<NodeStyle>
     /// Margins, paddings and borders of the nodes that set any, by `NodeStyle.edgeIndex`.
     let edgeTable: UnsafeMutableBufferPointer<NodeEdges>
-    /// Every node's scratch layout.
+    /// Every node's final layout and cache bookkeeping.
     let nodes: UnsafeMutableBufferPointer<NodeState>
-    /// Every node's resolved margin, padding and border.
+    /// Every node's resolved margin, padding and border from its final layout.
     let boxes: UnsafeMutableBufferPointer<NodeBox>
-    /// Every node's §9.7 scratch.
-    let flex: UnsafeMutableBufferPointer<FlexScratch>
-    /// Measurement cache slots: blocks of ``cacheSlots`` entries, a block given to a node at its
-    /// first measurement (`NodeState.cacheBlock`); `cacheUsed.pointee` of them are handed out.
+    /// Min-content and max-content border-box widths per node, NaN until computed.
+    let intrinsic: UnsafeMutableBufferPointer<IntrinsicWidths>
+    /// A wrapping column's content widths at a known height, its last answer per node.
+    let heightedIntrinsic: UnsafeMutableBufferPointer<HeightedWidths>
+    /// Layout cache slots: blocks of ``cacheSlots`` entries, a block given to a node at its first
+    /// measurement (`NodeState.cacheBlock`); `cacheUsed.pointee` of them are handed out.
     let cache: UnsafeMutableBufferPointer<CacheEntry>
     let cacheUsed: UnsafeMutablePointer<Int>
-    /// Min-content sizes (width, height) per node, NaN until computed (for the automatic minimum).
-    let minContent: UnsafeMutableBufferPointer<FlexSize>
-    /// The layout root (it has no owner: its grow/shrink are 0).
+    /// The flex items of the containers being laid out, a stack: a container pushes its items,
+    /// lays out, and pops them; its children's layouts push theirs above.
+    let items: ScratchStack<FlexItem>
+    /// The flex lines of the containers being laid out, a stack as ``items``.
+    let lines: ScratchStack<FlexLine>
+    /// The layout root.
     let root: Int
     /// The measurer, owned by the caller for the duration of the call. An existential, so the
     /// engine is not generic and is fully optimized inside the module whatever the caller's type.
     let measurer: UnsafeMutablePointer<any FlexMeasurer>
-    /// Whether `min-width`/`min-height: auto` is CSS's automatic minimum (§4.5) on the main axis.
-    let automaticMinimum: Bool
-
-    /// The children of `n`, in document order (indices into `childList`).
-    @inline(__always) func children(_ n: Int) -> Slice<UnsafeMutableBufferPointer<Int>> {
-        childList[childStart[n]..<childStart[n + 1]]
-    }
-
-    /// The sanitized style of `n` as given (read only for insets and percentage edges).
-    @inline(__always) func source(_ n: Int) -> UnsafePointer<FlexStyle> {
-        let row = Int(styles[n].sanitizedIndex)
-        return row < 0 ? given.baseAddress! + n : UnsafePointer(sanitized.baseAddress! + row)
-    }
-
     /// The depth of the root's subtree (levels below the root).
     let depth: Int
 
     /// Nodes deeper than this below the root get zero frames (bounds the recursion).
     static var maxDepth: Int { 4096 }
 
-    /// Measurement cache entries per node (as Yoga's `MaxCachedMeasurements`).
+    /// Layout cache entries per node.
     static var cacheSlots: Int { 4 }
 
     /// Builds the tables for `tree`, whose styles `given` are (valid until ``deallocate()``).
-    init(tree: FlexTree, given: UnsafeBufferPointer<FlexStyle>, root: Int,
-         measurer: UnsafeMutablePointer<any FlexMeasurer>, automaticMinimum: Bool) {
+    init(tree: FlexTree, given: UnsafeBufferPointer<FlexStyle>, root: Int, measurer: UnsafeMutablePointer<any FlexMeasurer>) {
         let count = given.count
         childStart = .allocate(capacity: count + 1)
         var total = 0
@@ -78,17 +70,26 @@ struct LayoutEngine {
         childList = .allocate(capacity: Swift.max(total, 1))
         var next = 0
         for kids in tree.children {
+            let first = next
+            var ordered = true
             for c in kids {
                 childList[next] = c.index
+                if next > first, given[c.index].order < given[childList[next - 1]].order { ordered = false }
                 next += 1
+            }
+            if !ordered {
+                // Stable: document order among equal `order` values.
+                let sorted = kids.enumerated().sorted { a, b in
+                    let (oa, ob) = (given[a.element.index].order, given[b.element.index].order)
+                    return oa != ob ? oa < ob : a.offset < b.offset
+                }
+                for (i, c) in sorted.enumerated() { childList[first + i] = c.element.index }
             }
         }
         isMeasured = .allocate(capacity: count)
         _ = isMeasured.initialize(from: tree.isMeasured)
         self.given = given
-        // Styles are read in place, through pointers: a copy of a 600-byte style costs as much as packing it.
         var sanitizedRows: [FlexStyle] = []
-        // At most one row per node, written in place; pages of the rows never written are never touched.
         edgeTable = .allocate(capacity: Swift.max(count, 1))
         var edgeRows = 0
         styles = .allocate(capacity: count)
@@ -110,14 +111,16 @@ struct LayoutEngine {
         nodes.initialize(repeating: NodeState())
         boxes = .allocate(capacity: count)
         boxes.initialize(repeating: NodeBox())
-        flex = .allocate(capacity: count)
-        flex.initialize(repeating: FlexScratch())
+        intrinsic = .allocate(capacity: count)
+        intrinsic.initialize(repeating: IntrinsicWidths())
+        heightedIntrinsic = .allocate(capacity: count)
+        heightedIntrinsic.initialize(repeating: HeightedWidths())
         cache = .allocate(capacity: Swift.max(count * Self.cacheSlots, 1))
         cache.initialize(repeating: CacheEntry())
         cacheUsed = .allocate(capacity: 1)
         cacheUsed.initialize(to: 0)
-        minContent = .allocate(capacity: count)
-        minContent.initialize(repeating: FlexSize(width: .nan, height: .nan))
+        items = ScratchStack(capacity: count + 1, zero: FlexItem())
+        lines = ScratchStack(capacity: count + 1, zero: FlexLine())
         // Depth below the root; nodes deeper than `maxDepth` are not laid out.
         var depths = [Int](repeating: -1, count: count)
         var deepest = 0
@@ -133,7 +136,6 @@ struct LayoutEngine {
         depth = deepest
         self.root = root
         self.measurer = measurer
-        self.automaticMinimum = automaticMinimum
     }
 
     /// Packs one sanitized style, adding its edge row to `table` (`rows` used) if it has any edges.
@@ -158,168 +160,161 @@ struct LayoutEngine {
         edgeTable.deallocate()
         nodes.deallocate()
         boxes.deallocate()
-        flex.deallocate()
+        intrinsic.deallocate()
+        heightedIntrinsic.deallocate()
         cache.deallocate()
         cacheUsed.deallocate()
-        minContent.deallocate()
+        items.deallocate()
+        lines.deallocate()
+    }
+
+    /// The children of `n` in order-modified document order (indices into `childList`).
+    @inline(__always) func children(_ n: Int) -> Slice<UnsafeMutableBufferPointer<Int>> {
+        childList[childStart[n]..<childStart[n + 1]]
+    }
+
+    /// The sanitized style of `n` as given (read for insets and percentage edges).
+    @inline(__always) func source(_ n: Int) -> UnsafePointer<FlexStyle> {
+        let row = Int(styles[n].sanitizedIndex)
+        return row < 0 ? given.baseAddress! + n : UnsafePointer(sanitized.baseAddress! + row)
     }
 }
 
-/// A node's scratch layout during one call: the fields every sizing reads, kept to two cache
-/// lines (the resolved box edges and the §9.7 scratch live in their own arrays).
+/// A node's final layout and its cache bookkeeping.
 struct NodeState {
-    /// The size found by the last measure or layout, border box.
-    var measuredWidth = 0.0
-    var measuredHeight = 0.0
-    /// The size of the last performed layout (the result).
+    /// The border box from the final layout: position relative to the parent's border box, size.
+    var x = 0.0
+    var y = 0.0
     var width = 0.0
     var height = 0.0
-    /// Positions per physical edge (left, top, right, bottom), relative to the parent's border box.
-    var position: (Double, Double, Double, Double) = (0, 0, 0, 0)
-    /// The flex basis (border box), NaN until computed.
-    var computedFlexBasis = Double.nan
-    /// The cached full layout.
-    var cachedLayout = CacheEntry()
-    /// The first slot of the node's block in `cache`, -1 before its first measurement.
+    /// The inputs of the final layout the frames below this node come from, and its baseline.
+    var finalInput = BoxInput.none
+    var finalBaseline = Double.nan
+    /// The first slot of the node's block in `cache`, -1 before its first cached layout.
     var cacheBlock: Int32 = -1
-    /// The flex line the node sits on.
-    var lineIndex: Int32 = 0
-    /// The next measurement slot to fill.
+    /// The next cache slot to fill.
     var nextCacheSlot: UInt8 = 0
-    /// How many measurement slots hold entries.
+    /// How many cache slots hold entries.
     var cacheCount: UInt8 = 0
     /// The resolved direction.
     var direction: LayoutDirection = .ltr
-    /// Whether the node was visited in this call (its cache entries are valid).
-    var visited = false
-    /// Whether a layout (not just a measurement) reached the node.
+    /// Whether a final layout reached the node.
     var laidOut = false
-
-    /// The position on `edge`.
-    subscript(position edge: Edge) -> Double {
-        get {
-            switch edge {
-            case .left: position.0
-            case .top: position.1
-            case .right: position.2
-            case .bottom: position.3
-            }
-        }
-        set {
-            switch edge {
-            case .left: position.0 = newValue
-            case .top: position.1 = newValue
-            case .right: position.2 = newValue
-            case .bottom: position.3 = newValue
-            }
-        }
-    }
-
-    /// The measured size on `axis`.
-    func measured(_ axis: Axis) -> Double { axis.isRow ? measuredWidth : measuredHeight }
+    /// An absolutely positioned node's static position (its border box's offset from its parent's
+    /// border box, had it been the sole flex item), set by its parent's final layout.
+    var staticX = 0.0
+    var staticY = 0.0
 }
 
-/// A node's margin, padding and border as resolved by its last sizing (for its direction and
-/// containing block): read by the container's alignment and written into the result.
+/// A node's margin, padding and border from its final layout (auto margins as the space they took).
 struct NodeBox {
     var margin = ResolvedEdges.zero
     var padding = ResolvedEdges.zero
     var border = ResolvedEdges.zero
-
-    /// The resolved padding plus border on `edge`.
-    func paddingAndBorder(_ edge: Edge) -> Double { padding[edge] + border[edge] }
 }
 
-/// A flex item's scratch for §9.7 (resolving flexible lengths) on its line.
-struct FlexScratch {
-    var hypothetical = 0.0
-    var target = 0.0
-    var violation = 0.0
-    /// The automatic minimum main size, NaN when none applies.
-    var autoMinMain = Double.nan
-    var frozen = false
+/// A node's min-content and max-content border-box widths (NaN until computed).
+struct IntrinsicWidths {
+    var minContent = Double.nan
+    var maxContent = Double.nan
+
+    /// The fit-content width in `available`: the max-content width at most, the min-content
+    /// width at least (which wins when it is the larger, as in Chromium).
+    @inline(__always) func fitting(_ available: Double) -> Double {
+        Swift.max(minContent, Swift.min(maxContent, available))
+    }
 }
 
-/// One cached sizing: the inputs and the size they gave.
+/// Content widths that depend on the box's height (a wrapping column's), with the height and
+/// containing-block height they were found for.
+struct HeightedWidths {
+    var ownHeight = -1.0
+    var cbHeight = -1.0
+    var lineHeight = -1.0
+    var widths = IntrinsicWidths()
+}
+
+/// What a box's layout is given: its border-box width, its height when the parent fixes it, and
+/// the containing block its percentages resolve against.
+struct BoxInput {
+    /// The border-box width (always known: CSS resolves widths before laying a box out).
+    var width: Double
+    /// The border-box height, or NaN: then the content decides it, clamped by the box's min/max heights.
+    var height: Double
+    /// Whether a given `height` counts as definite for the percentages of the box's children
+    /// (with no height: whether the height the box's aspect ratio gives counts, as for an
+    /// absolutely positioned box).
+    var heightIsDefinite: Bool
+    /// The containing block's width (the box's percentage padding) and height (its percentage
+    /// min/max heights; NaN when indefinite).
+    var cbWidth: Double
+    var cbHeight: Double
+    /// Whether a height from the content is clamped by the box's min/max heights (not when a
+    /// flex container asks for a flex base size or a content size suggestion, §9.2 and §4.5).
+    var clampsHeight = true
+    /// Whether a height from the content follows the box's aspect ratio (not for a flex item's
+    /// content size suggestion when its cross size is not definite).
+    var usesRatio = true
+
+    /// No input (an empty cache slot).
+    static let none = BoxInput(width: -1, height: .nan, heightIsDefinite: false, cbWidth: .nan, cbHeight: .nan)
+
+    /// The same layout request.
+    func matches(_ o: BoxInput) -> Bool {
+        width == o.width && sameValue(height, o.height) && heightIsDefinite == o.heightIsDefinite
+            && sameValue(cbWidth, o.cbWidth) && sameValue(cbHeight, o.cbHeight) && clampsHeight == o.clampsHeight
+            && usesRatio == o.usesRatio
+    }
+}
+
+/// What a box's layout gives: its border-box height and its first baseline.
+struct BoxOutput {
+    /// The border-box height.
+    var height: Double
+    /// The first baseline's distance below the border box's top, NaN when it has none.
+    var baseline: Double
+}
+
+/// One cached layout: the inputs and what they gave.
 struct CacheEntry {
-    var availableWidth = -1.0
-    var availableHeight = -1.0
-    var widthMode = SizingMode.maxContent
-    var heightMode = SizingMode.maxContent
-    var computedWidth = -1.0
-    var computedHeight = -1.0
-
-    /// Whether the entry answers a measurement under these inputs (Yoga's `canUseCachedMeasurement`):
-    /// the same constraint, or an exact size equal to the size found, or a fit-content limit that
-    /// the unconstrained or a looser fit-content size already fits.
-    func answers(_ w: Double, _ h: Double, _ wm: SizingMode, _ hm: SizingMode, _ marginRow: Double, _ marginColumn: Double) -> Bool {
-        if computedWidth < 0 || computedHeight < 0 { return false }
-        return Self.compatible(wm, w, widthMode, availableWidth, computedWidth, marginRow)
-            && Self.compatible(hm, h, heightMode, availableHeight, computedHeight, marginColumn)
-    }
-
-    private static func compatible(_ mode: SizingMode, _ size: Double, _ lastMode: SizingMode, _ lastSize: Double,
-                                   _ lastComputed: Double, _ margin: Double) -> Bool {
-        if mode == lastMode, inexactEquals(size, lastSize) { return true }
-        let inner = size - margin
-        switch (mode, lastMode) {
-        case (.stretchFit, _):
-            return inexactEquals(inner, lastComputed)
-        case (.fitContent, .maxContent):
-            return inner >= lastComputed || inexactEquals(inner, lastComputed)
-        case (.fitContent, .fitContent):
-            return lastSize.isDefined && size.isDefined && lastSize > size
-                && (lastComputed <= inner || inexactEquals(inner, lastComputed))
-        default:
-            return false
-        }
-    }
-
-    /// Whether the entry answers these inputs.
-    func matches(_ w: Double, _ h: Double, _ wm: SizingMode, _ hm: SizingMode) -> Bool {
-        widthMode == wm && heightMode == hm && inexactEquals(availableWidth, w) && inexactEquals(availableHeight, h)
-    }
+    var input = BoxInput.none
+    var output = BoxOutput(height: 0, baseline: .nan)
 }
 
-extension ResolvedEdges {
-    /// The value on `edge`.
-    subscript(edge: Edge) -> Double {
-        get {
-            switch edge {
-            case .left: left
-            case .top: top
-            case .right: right
-            case .bottom: bottom
-            }
-        }
-        set {
-            switch edge {
-            case .left: left = newValue
-            case .top: top = newValue
-            case .right: right = newValue
-            case .bottom: bottom = newValue
-            }
-        }
-    }
-}
+/// A stack of scratch values in one buffer (flex items, lines): a container's values stay
+/// valid while its children's layouts push and pop theirs above them.
+struct ScratchStack<Element> {
+    let buffer: UnsafeMutablePointer<Element>
+    let top: UnsafeMutablePointer<Int>
+    let capacity: Int
 
-extension Edges {
-    /// The value on a physical edge for a node laid out in `direction` (logical edges win).
-    @inline(__always) func value(_ edge: Edge, _ direction: LayoutDirection) -> Value? {
-        switch edge {
-        case .left: resolvedLeft(direction)
-        case .right: resolvedRight(direction)
-        case .top: top
-        case .bottom: bottom
-        }
+    init(capacity: Int, zero: Element) {
+        buffer = .allocate(capacity: capacity)
+        buffer.initialize(repeating: zero, count: capacity)
+        top = .allocate(capacity: 1)
+        top.initialize(to: 0)
+        self.capacity = capacity
     }
-}
 
-/// Resolves a length against a reference size: NaN for `auto`, `nil`, or a percent of an unknown size.
-@inline(__always) func resolve(_ d: Dimension?, _ reference: Double) -> Double {
-    switch d {
-    case .points(let v): v
-    case .percent(let p): p * reference / 100
-    default: .nan
+    func deallocate() {
+        buffer.deallocate()
+        top.deallocate()
+    }
+
+    /// Reserves `count` elements and returns the first's index. The elements hold whatever was
+    /// there (the element types are plain values): the caller writes each before reading it.
+    @inline(__always) func push(_ count: Int) -> Int {
+        let start = top.pointee
+        precondition(start + count <= capacity, "scratch stack overflow")
+        top.pointee = start + count
+        return start
+    }
+
+    /// Releases everything from `start` up.
+    @inline(__always) func pop(to start: Int) { top.pointee = start }
+
+    @inline(__always) subscript(i: Int) -> Element {
+        get { buffer[i] }
+        nonmutating set { buffer[i] = newValue }
     }
 }

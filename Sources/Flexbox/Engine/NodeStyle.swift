@@ -24,6 +24,8 @@ struct NodeStyle {
     let autoMargins: UInt8
     /// Whether any inset (physical or logical) is set (then the full style answers inset queries).
     let hasInsets: Bool
+    /// `safeAlignment`'s bits.
+    let safe: SafeAlignment
     /// The units of the lengths below (`LengthUnit` raw values).
     private let units: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
     /// The node's row in the edge table, -1 when its margin, padding and border are all unset.
@@ -61,11 +63,15 @@ struct NodeStyle {
         autoMargins = bit(m.top, .top, .ltr) | bit(m.bottom, .bottom, .ltr) | bit(m.top, .top, .rtl)
             | bit(m.bottom, .bottom, .rtl) | bit(m.resolvedLeft(.ltr), .left, .ltr) | bit(m.resolvedRight(.ltr), .right, .ltr)
             | bit(m.resolvedLeft(.rtl), .left, .rtl) | bit(m.resolvedRight(.rtl), .right, .rtl)
+        safe = style.pointee.safeAlignment
         let i = style.pointee.inset
         hasInsets = i.top != nil || i.left != nil || i.bottom != nil || i.right != nil || i.start != nil || i.end != nil
         let basis: (UInt8, Double) = switch style.pointee.flexBasis {
-        case .auto, .minContent, .fitContent: (LengthUnit.auto.rawValue, 0)
-        case .content, .maxContent: (LengthUnit.content.rawValue, 0)
+        case .auto: (LengthUnit.auto.rawValue, 0)
+        case .content: (LengthUnit.content.rawValue, 0)
+        case .minContent: (LengthUnit.minContent.rawValue, 0)
+        case .maxContent: (LengthUnit.maxContent.rawValue, 0)
+        case .fitContent: (LengthUnit.fitContent.rawValue, 0)
         case .points(let v): (LengthUnit.points.rawValue, v)
         case .percent(let v): (LengthUnit.percent.rawValue, v)
         }
@@ -84,7 +90,10 @@ struct NodeStyle {
 
     private static func pack(_ d: Dimension) -> (UInt8, Double) {
         switch d {
-        case .auto, .minContent, .maxContent, .fitContent: (LengthUnit.auto.rawValue, 0)
+        case .auto: (LengthUnit.auto.rawValue, 0)
+        case .minContent: (LengthUnit.minContent.rawValue, 0)
+        case .maxContent: (LengthUnit.maxContent.rawValue, 0)
+        case .fitContent: (LengthUnit.fitContent.rawValue, 0)
         case .points(let v): (LengthUnit.points.rawValue, v)
         case .percent(let v): (LengthUnit.percent.rawValue, v)
         }
@@ -94,29 +103,35 @@ struct NodeStyle {
         switch unit {
         case LengthUnit.points.rawValue: .points(value)
         case LengthUnit.percent.rawValue: .percent(value)
+        case LengthUnit.minContent.rawValue: .minContent
+        case LengthUnit.maxContent.rawValue: .maxContent
+        case LengthUnit.fitContent.rawValue: .fitContent
         default: .auto
         }
     }
 
     /// `flex-basis`.
-    var flexBasis: FlexBasis {
+    @inline(__always) var flexBasis: FlexBasis {
         switch units.0 {
         case LengthUnit.points.rawValue: .points(values.0)
         case LengthUnit.percent.rawValue: .percent(values.0)
         case LengthUnit.content.rawValue: .content
+        case LengthUnit.minContent.rawValue: .minContent
+        case LengthUnit.maxContent.rawValue: .maxContent
+        case LengthUnit.fitContent.rawValue: .fitContent
         default: .auto
         }
     }
-    var width: Dimension { Self.dimension(units.1, values.1) }
-    var height: Dimension { Self.dimension(units.2, values.2) }
-    var minWidth: Dimension { Self.dimension(units.3, values.3) }
-    var minHeight: Dimension { Self.dimension(units.4, values.4) }
-    var maxWidth: Dimension { Self.dimension(units.5, values.5) }
-    var maxHeight: Dimension { Self.dimension(units.6, values.6) }
-    var rowGap: Dimension { Self.dimension(units.7, values.7) }
-    var columnGap: Dimension { Self.dimension(units.8, values.8) }
+    @inline(__always) var width: Dimension { Self.dimension(units.1, values.1) }
+    @inline(__always) var height: Dimension { Self.dimension(units.2, values.2) }
+    @inline(__always) var minWidth: Dimension { Self.dimension(units.3, values.3) }
+    @inline(__always) var minHeight: Dimension { Self.dimension(units.4, values.4) }
+    @inline(__always) var maxWidth: Dimension { Self.dimension(units.5, values.5) }
+    @inline(__always) var maxHeight: Dimension { Self.dimension(units.6, values.6) }
+    @inline(__always) var rowGap: Dimension { Self.dimension(units.7, values.7) }
+    @inline(__always) var columnGap: Dimension { Self.dimension(units.8, values.8) }
     /// `aspect-ratio`, `nil` when none.
-    var aspectRatio: Double? { ratio.isNaN ? nil : ratio }
+    @inline(__always) var aspectRatio: Double? { ratio.isNaN ? nil : ratio }
 
     /// Whether the margin on `edge` is `auto` for a node laid out in `dir`.
     @inline(__always) func marginIsAuto(_ edge: Edge, _ dir: LayoutDirection) -> Bool {
@@ -126,7 +141,7 @@ struct NodeStyle {
 
 /// How a packed length is measured.
 enum LengthUnit: UInt8 {
-    case auto, points, percent, content
+    case auto, points, percent, content, minContent, maxContent, fitContent
 }
 
 /// A node's margin, padding and border resolved to physical points for both directions (a row of

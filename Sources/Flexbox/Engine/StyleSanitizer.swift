@@ -7,8 +7,9 @@
 ///   a negative padding, border width or gap is 0. Margins and insets may be negative.
 /// - `flexGrow`/`flexShrink` that are negative or non-finite are 0; an `aspectRatio` that is
 ///   not a positive finite number is none.
-/// - `min > max`: the maximum is floored by the minimum (CSS); a max equal to the min also
-///   fixes the size (as Yoga does).
+/// - `min > max`: the minimum wins, as in CSS (applied where sizes are clamped).
+/// - A size keyword (`min-content`, …) in a margin, padding or gap is unset (0), in an inset `auto`
+///   is unset too (auto).
 enum StyleSanitizer {
     /// The largest magnitude of any length, in points (or percent).
     static let maxMagnitude = 1_000_000_000.0
@@ -42,8 +43,6 @@ enum StyleSanitizer {
         if size(style.pointee.width) || size(style.pointee.height) || size(style.pointee.minWidth) || size(style.pointee.minHeight) || size(style.pointee.maxWidth) || size(style.pointee.maxHeight) {
             return true
         }
-        if style.pointee.maxWidth != .auto, equal(style.pointee.maxWidth, style.pointee.minWidth), style.pointee.width != style.pointee.maxWidth { return true }
-        if style.pointee.maxHeight != .auto, equal(style.pointee.maxHeight, style.pointee.minHeight), style.pointee.height != style.pointee.maxHeight { return true }
         if gapOrPadding(style.pointee.rowGap) || gapOrPadding(style.pointee.columnGap) { return true }
         if !(style.pointee.flexGrow.isFinite && style.pointee.flexGrow >= 0 && style.pointee.flexGrow <= maxMagnitude) { return true }
         if !(style.pointee.flexShrink.isFinite && style.pointee.flexShrink >= 0 && style.pointee.flexShrink <= maxMagnitude) { return true }
@@ -66,9 +65,6 @@ enum StyleSanitizer {
         s.minHeight = size(s.minHeight)
         s.maxWidth = size(s.maxWidth)
         s.maxHeight = size(s.maxHeight)
-        // A max equal to the min fixes the size (Yoga's processDimensions).
-        if s.maxWidth != .auto, equal(s.maxWidth, s.minWidth) { s.width = s.maxWidth }
-        if s.maxHeight != .auto, equal(s.maxHeight, s.minHeight) { s.height = s.maxHeight }
         s.rowGap = nonNegative(s.rowGap) ?? .points(0)
         s.columnGap = nonNegative(s.columnGap) ?? .points(0)
         s.flexGrow = factor(s.flexGrow)
@@ -128,12 +124,5 @@ enum StyleSanitizer {
     private static func edges(_ e: Edges<Dimension>, _ f: (Dimension) -> Dimension?) -> Edges<Dimension> {
         Edges(top: e.top.flatMap(f), left: e.left.flatMap(f), bottom: e.bottom.flatMap(f),
               right: e.right.flatMap(f), start: e.start.flatMap(f), end: e.end.flatMap(f))
-    }
-
-    private static func equal(_ a: Dimension, _ b: Dimension) -> Bool {
-        switch (a, b) {
-        case (.points(let x), .points(let y)), (.percent(let x), .percent(let y)): abs(x - y) < 0.0001
-        default: false
-        }
     }
 }

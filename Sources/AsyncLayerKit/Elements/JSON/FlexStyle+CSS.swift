@@ -44,7 +44,7 @@ extension FlexStyle {
         if let v = try alignment("alignItems", AlignItems.self, .alignItems, normal: .stretch) { alignItems = v }
         if let v = try alignment("alignContent", AlignContent.self, .alignContent, normal: .stretch) { alignContent = v }
         if let v = try keyword("justifyItems", JustifyItems.self) { justifyItems = v }
-        if let v = try alignment("alignSelf", AlignSelf.self, .alignSelf, normal: .stretch) { alignSelf = v }
+        if let v = try alignment("alignSelf", AlignSelf.self, .alignSelf, normal: .normal) { alignSelf = v }
         if let v = try keyword("justifySelf", JustifyItems.self) { justifySelf = v }
 
         if let gaps = try reader.parse("gap", Self.parseGap) { (rowGap, columnGap) = gaps }
