@@ -79,10 +79,6 @@ extension LayoutEngine {
         if knownHeight.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
             knownHeight = (imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
         }
-        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: cbWidth, ownHeight: knownHeight, cbHeight: cbHeight),
-                                  height: ownHeight,
-                                  minHeight: minHeight, maxHeight: maxHeight, pb: pb)
-        var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
         // A ratio box with no width or height of its own: its width from the height top and bottom
         // stretch it to, when both are set (as Chromium), else from its content.
         var ratioHeight = ownHeight
@@ -90,6 +86,10 @@ extension LayoutEngine {
            styles[c].height == .auto, verticalAlign == .stretch {
             ratioHeight = Swift.max(0, imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
         }
+        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: cbWidth, ownHeight: knownHeight, cbHeight: cbHeight),
+                                  height: ratioHeight,
+                                  minHeight: minHeight, maxHeight: maxHeight, pb: pb)
+        var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
         if width.isNaN {
             if hasRatio, ratioHeight.isDefined {
                 width = widthFromHeight(c, ratioHeight, pb.horizontal, pb.vertical)

@@ -67,10 +67,12 @@ extension LayoutEngine {
         var h = content
         let fromRatio = input.usesRatio ? heightFromWidth(n, input.width, pb.horizontal, pb.vertical) : .nan
         if fromRatio.isDefined {
-            // min-height: auto floors it by the content, when its height is auto or when a flex
-            // container asks for its content size (as Chromium); an intrinsic keyword height is
-            // the larger of the two.
-            let floors = (styles[n].minHeight == .auto && !isScrollContainer(n) && (styles[n].height == .auto || !input.clampsHeight))
+            // min-height: auto floors it by the content when its height is auto, or a length a
+            // flex container asks the content height beside (its content size suggestion), not
+            // when it is a percentage of an indefinite height (as Chromium); an intrinsic keyword
+            // height is the larger of the two.
+            let heightIsLength = !borderBox(styles[n].height, input.cbHeight, n, pb.vertical).isNaN
+            let floors = (styles[n].minHeight == .auto && !isScrollContainer(n) && (styles[n].height == .auto || (!input.clampsHeight && heightIsLength)))
                 || isIntrinsicKeyword(styles[n].height)
             h = floors ? Swift.max(fromRatio, content) : fromRatio
         }
@@ -300,7 +302,7 @@ extension LayoutEngine {
         var basisSpace = content.maxContent
         if case .points(let v) = styles[c].flexBasis { basisSpace = borderBox(.points(v), .nan, c, pb.horizontal) }
         if styles[c].flexBasis == .auto, preferred.isDefined { basisSpace = preferred }
-        var lower = keywordWidth(styles[c].minWidth, content, available: inRow ? basisSpace : 0)
+        var lower = keywordWidth(styles[c].minWidth, content, available: inRow ? basisSpace : .infinity)
             ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
         let upper = keywordWidth(styles[c].maxWidth, content, available: .nan) ?? borderBox(styles[c].maxWidth, .nan, c, pb.horizontal)
         let lowerForMin = styles[c].minWidth == .fitContent ? content.minContent : lower

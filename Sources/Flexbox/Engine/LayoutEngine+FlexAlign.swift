@@ -8,19 +8,7 @@ extension LayoutEngine {
         let item = items.buffer + i
         let c = item.pointee.node
         if x.flow.isRow {
-            let definite = item.pointee.definiteCross.isDefined
-            let input = BoxInput(width: item.pointee.target, height: item.pointee.definiteCross, heightIsDefinite: definite,
-                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
-            if definite {
-                items.buffer[i].cross = item.pointee.definiteCross
-                if item.pointee.isBaselineAligned {
-                    items.buffer[i].ascent = layoutBox(c, input, parentDirection: x.direction, final: false).baseline
-                }
-            } else {
-                let out = layoutBox(c, input, parentDirection: x.direction, final: false)
-                items.buffer[i].cross = out.height
-                items.buffer[i].ascent = out.baseline
-            }
+            // Keyword min/max heights are the content's height at the item's width.
             if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
                 let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
                 var content = heightFromWidth(c, item.pointee.target, pb.horizontal, pb.vertical)
@@ -29,12 +17,24 @@ extension LayoutEngine {
                                                     cbHeight: x.percentHeight, clampsHeight: false),
                                         parentDirection: x.direction, final: false).height
                 }
-                if isContentHeightBound(styles[c].minHeight) { items.buffer[i].minCross = content }
-                if isContentHeightBound(styles[c].maxHeight) { items.buffer[i].maxCross = content }
-                if definite {
-                    items.buffer[i].cross = item.pointee.definiteCross.clamped(min: items.buffer[i].minCross, max: items.buffer[i].maxCross)
-                    items.buffer[i].definiteCross = items.buffer[i].cross
+                if isContentHeightBound(styles[c].minHeight) { item.pointee.minCross = content }
+                if isContentHeightBound(styles[c].maxHeight) { item.pointee.maxCross = content }
+                if item.pointee.definiteCross.isDefined {
+                    item.pointee.definiteCross = item.pointee.definiteCross.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
                 }
+            }
+            let definite = item.pointee.definiteCross.isDefined
+            let input = BoxInput(width: item.pointee.target, height: item.pointee.definiteCross, heightIsDefinite: definite,
+                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            if definite {
+                item.pointee.cross = item.pointee.definiteCross
+                if item.pointee.isBaselineAligned {
+                    item.pointee.ascent = layoutBox(c, input, parentDirection: x.direction, final: false).baseline
+                }
+            } else {
+                let out = layoutBox(c, input, parentDirection: x.direction, final: false)
+                item.pointee.cross = out.height
+                item.pointee.ascent = out.baseline
             }
         } else if styles[c].aspectRatio != nil, isIntrinsicKeyword(styles[c].width) {
             // A keyword width of a ratio box: the width its flexed height gives.
@@ -46,7 +46,8 @@ extension LayoutEngine {
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
             var width = widthFromHeight(c, item.pointee.target, pb.horizontal, pb.vertical)
-            if !item.pointee.stretches, styles[c].minWidth == .auto, !isScrollContainer(c) {
+            if !item.pointee.stretches, styles[c].minWidth == .auto, !isScrollContainer(c),
+               !preferredSize(c, horizontal: false, x.percentHeight, pb.vertical).isNaN {
                 width = Swift.max(width, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth).minContent)
             }
             items.buffer[i].cross = width.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
