@@ -82,6 +82,7 @@ extension LayoutEngine {
         // A ratio box with no width or height of its own: its width from the height top and bottom
         // stretch it to, when both are set (as Chromium), else from its content.
         var ratioHeight = ownHeight
+        var stretchedRatioHeight = Double.nan
         if ratioHeight.isNaN, hasRatio, !(left.isDefined && right.isDefined), top.isDefined, bottom.isDefined,
            styles[c].height == .auto, verticalAlign == .stretch {
             ratioHeight = Swift.max(0, imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
@@ -91,10 +92,15 @@ extension LayoutEngine {
                                   minHeight: minHeight, maxHeight: maxHeight, pb: pb)
         var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
         if width.isNaN {
-            if hasRatio, ratioHeight.isDefined {
+            if hasRatio, ownHeight.isNaN, ratioHeight.isDefined {
                 width = widthFromHeight(c, ratioHeight, pb.horizontal, pb.vertical)
-                if styles[c].minWidth == .auto, !isScrollContainer(c) {
-                    width = Swift.max(width, intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent)
+                // Its height stays the stretched one, unless its content widens it (then the
+                // ratio gives the height back from that width, as Chromium).
+                stretchedRatioHeight = ratioHeight
+                if styles[c].minWidth == .auto, !isScrollContainer(c),
+                   case let least = intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent, least > width {
+                    width = least
+                    stretchedRatioHeight = .nan
                 }
             } else if hasRatio, ownHeight.isDefined {
                 width = widthFromHeight(c, ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
@@ -112,7 +118,7 @@ extension LayoutEngine {
         if hasRatio, ownHeight.isDefined, styles[c].minWidth == .auto, !isScrollContainer(c) {
             width = Swift.max(width, intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent)
         }
-        var height = ownHeight
+        var height = ownHeight.isDefined ? ownHeight : stretchedRatioHeight
         if height.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
             height = imcbHeight - m.vertical
         }

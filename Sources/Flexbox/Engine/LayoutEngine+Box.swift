@@ -199,6 +199,37 @@ extension LayoutEngine {
             result.maxContent += gaps
             if !wraps { result.minContent += gaps }
         }
+        // No max-content narrower than the min-content (a wrapping row's negative margins).
+        result.maxContent = Swift.max(result.maxContent, result.minContent)
+        return result
+    }
+
+    /// A column line's content widths with its baseline-aligned items: their baselines,
+    /// synthesized at their line-left edges, line up, so the line is as wide as the largest
+    /// distance before the baseline plus the largest after it (as ``lineCrossSize(_:_:input:pb:)``).
+    func columnBaselineWidths(_ n: Int, _ dir: LayoutDirection, _ widths: IntrinsicWidths) -> IntrinsicWidths {
+        let flow = Flow(styles[n].flexDirection, styles[n].flexWrap, dir)
+        var before = -Double.infinity, after = -Double.infinity
+        var result = widths
+        for kind in 0..<2 {
+            before = -.infinity
+            after = -.infinity
+            for c in children(n) where isInFlow(c) {
+                let cdir = resolveDirection(c, dir)
+                guard resolveAlign(c, n, flow, cdir).0 == .baseline,
+                      !marginIsAuto(c, .left, cdir), !marginIsAuto(c, .right, cdir) else { continue }
+                let m = margins(c, cdir, .nan)
+                let outer = kind == 0 ? contribution(c, dir, inRow: false, wraps: false).minContent
+                    : contribution(c, dir, inRow: false, wraps: false).maxContent
+                let width = outer - m.horizontal
+                let start = flow.crossStart == .left ? m.left : m.right + width
+                before = Swift.max(before, start)
+                after = Swift.max(after, outer - start)
+            }
+            guard before.isFinite else { return widths }
+            if kind == 0 { result.minContent = Swift.max(result.minContent, before + after) }
+            else { result.maxContent = Swift.max(result.maxContent, before + after) }
+        }
         return result
     }
 
@@ -272,7 +303,10 @@ extension LayoutEngine {
             lines += 1
         }
         let gaps = columnGap * Double(Swift.max(0, lines - 1))
-        return IntrinsicWidths(minContent: widest, maxContent: Swift.max(widest, result.maxContent + gaps))
+        var widths = IntrinsicWidths(minContent: widest, maxContent: Swift.max(widest, result.maxContent + gaps))
+        // One column lines its baseline-aligned items up (Chromium lays a wrapping column out).
+        if lines <= 1 { widths.maxContent = columnBaselineWidths(n, dir, widths).maxContent }
+        return widths
     }
 
     /// The min-content and max-content contributions of `c` to its parent's width, margins
@@ -357,7 +391,7 @@ extension LayoutEngine {
             // The width the height gives, no narrower than the min-content width (its automatic
             // minimum) unless it scrolls (as Chromium).
             var w = widthFromHeight(n, height.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
-            if !isScrollContainer(n) { w = Swift.max(w, content.minContent) }
+            if !isScrollContainer(n), styles[n].minWidth == .auto { w = Swift.max(w, content.minContent) }
             result = IntrinsicWidths(minContent: w, maxContent: w)
         }
         let lower = widthFromHeight(n, minHeight, pb.horizontal, pb.vertical)
