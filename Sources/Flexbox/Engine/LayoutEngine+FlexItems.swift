@@ -130,6 +130,11 @@ extension LayoutEngine {
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         item.specifiedMain = mainSize
         item.contentMin = isRow ? content.minContent : .nan
+        if isRow, hasRatio, item.definiteCross.isDefined {
+            // A row ratio item of definite height: the width that height gives, or its content's
+            // min-content width when wider; its min and max heights do not cap it (as Chromium).
+            item.contentMin = Swift.max(widthFromHeight(c, item.definiteCross, pbH, pbV), rawContent.minContent)
+        }
         if minMainStyle == .auto, !isScrollContainer(c) {
             // A column item's content height; with an aspect ratio, at its definite width, else at
             // its width fitted to the container (not the one its height gives).
@@ -168,8 +173,9 @@ extension LayoutEngine {
                                                    cbHeight: x.percentHeight).minContent
                 : columnContentHeight(c, item.suggestionWidth, x)
         }
-        // A ratio item's is clamped by the main sizes its cross min and max sizes give (§4.5).
-        if styles[c].aspectRatio != nil {
+        // A ratio item's is clamped by the main sizes its cross min and max sizes give (§4.5),
+        // unless it is a row item of definite height (as Chromium).
+        if styles[c].aspectRatio != nil, !(x.flow.isRow && item.definiteCross.isDefined) {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
             func transfer(_ cross: Double) -> Double {
                 x.flow.isRow ? widthFromHeight(c, cross, pb.horizontal, pb.vertical) : heightFromWidth(c, cross, pb.horizontal, pb.vertical)
