@@ -323,7 +323,7 @@ extension LayoutEngine {
         if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, isStretchedRatioItem(c, in: container) {
             height = lineHeight - margins(c, dir, .nan).vertical
         }
-        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan), height: height,
+        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan, ownHeight: height), height: height,
                                   minHeight: Swift.max(minSize(c, horizontal: false, lineHeight, pb.vertical), pb.vertical),
                                   maxHeight: maxSize(c, horizontal: false, lineHeight, pb.vertical), pb: pb)
         let fitsContent = styles[c].width == .fitContent

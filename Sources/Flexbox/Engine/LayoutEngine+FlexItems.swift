@@ -84,11 +84,19 @@ extension LayoutEngine {
         // With a definite height, a ratio box's intrinsic keywords are the width that height gives.
         let ratioHeight = isRow ? item.definiteCross : height
         var keywords = content
+        var widthKeywords = content
         if styles[c].aspectRatio != nil, ratioHeight.isDefined {
             let w = widthFromHeight(c, ratioHeight, pbH, pbV)
             keywords = IntrinsicWidths(minContent: w, maxContent: w)
+            widthKeywords = keywords
+            // Its automatic minimum width applies to a keyword width on the cross axis (CSS Sizing 4
+            // §5.1; on the main axis, the flex automatic minimum replaces it).
+            if !isRow, styles[c].minWidth == .auto, !isScrollContainer(c) {
+                let floored = Swift.max(w, rawContent.minContent)
+                widthKeywords = IntrinsicWidths(minContent: floored, maxContent: floored)
+            }
         }
-        let width = keywordWidth(styles[c].width, keywords, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
+        let width = keywordWidth(styles[c].width, widthKeywords, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
         let mainSize = isRow ? width : height
         var rowBasis = Double.nan
         if isRow { rowBasis = flexBasis(c, item, content: content, mainSize: mainSize, available: availableWidth, x) }
@@ -129,6 +137,10 @@ extension LayoutEngine {
         // matters only when its line shrinks: it is found then (``resolveAutomaticMinimum(_:_:)``).
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         item.specifiedMain = mainSize
+        if !isRow, hasRatio, isIntrinsicKeyword(styles[c].height) {
+            // A ratio column item's keyword height is the height its width gives (as Chromium).
+            item.specifiedMain = heightFromWidth(c, columnWidth, pbH, pbV)
+        }
         item.contentMin = isRow ? content.minContent : .nan
         if isRow, hasRatio, item.definiteCross.isDefined {
             // A row ratio item of definite height: the width that height gives, or its content's
@@ -214,6 +226,10 @@ extension LayoutEngine {
                 case .fitContent: basis = content.fitting(available)
                 default: basis = content.maxContent
                 }
+            } else if styles[c].aspectRatio != nil {
+                // The height its ratio gives its width, not floored by its content (that is the
+                // automatic minimum's job; as Chromium).
+                basis = heightFromWidth(c, columnWidth, pb.horizontal, pb.vertical)
             } else {
                 basis = columnContentHeight(c, columnWidth, x)
             }
