@@ -148,7 +148,8 @@ extension LayoutEngine {
                 columnWrapContentWidths(n, resolveDirection(n, parentDirection), ownHeight: ownHeight, cbHeight: cbHeight)
             }
         } else if isFlex, isRow, ownHeight.isDefined, styles[n].flexWrap == .nowrap, hasStretchedRatioChild(n) {
-            // A single-line row of known height gives its stretched ratio items that height.
+            // A single-line row of known height gives its stretched items that height, which
+            // matters to the width of those with an aspect ratio in or below them.
             let dir = resolveDirection(n, parentDirection)
             let line = Swift.max(0, ownHeight - paddingAndBorder(n, dir, .nan).vertical)
             content = heightedWidths(n, ownHeight: .nan, cbHeight: .nan, lineHeight: line) {
@@ -233,15 +234,30 @@ extension LayoutEngine {
         return result
     }
 
-    /// Whether `c` is an item of row `n` with an aspect ratio whose height follows the line's
-    /// (a percentage height, or auto and stretched with no auto cross margin): its width does too.
+    /// Whether `c` is an item of row `n` whose height follows the line's (a percentage height, or
+    /// auto and stretched with no auto cross margin) and has an aspect ratio, or a descendant
+    /// with one (its width may then follow the height too).
     func isStretchedRatioItem(_ c: Int, in n: Int) -> Bool {
-        guard n >= 0, styles[c].aspectRatio != nil, isInFlow(c) else { return false }
+        guard n >= 0, isInFlow(c), styles[c].aspectRatio != nil || hasRatioBelow(c) else { return false }
         if isPercent(styles[c].height) { return true }
         guard styles[c].height == .auto else { return false }
         let dir = nodes[c].direction
         let (align, _) = resolveAlign(c, n, Flow(styles[n].flexDirection, styles[n].flexWrap, dir), dir)
         return align == .stretch && !marginIsAuto(c, .top, dir) && !marginIsAuto(c, .bottom, dir)
+    }
+
+    /// Whether an in-flow descendant of `n` has an aspect ratio (found once per call).
+    func hasRatioBelow(_ n: Int) -> Bool {
+        if nodes[n].ratioBelow >= 0 { return nodes[n].ratioBelow == 1 }
+        var found = false
+        for c in children(n) where isInFlow(c) {
+            if styles[c].aspectRatio != nil || hasRatioBelow(c) {
+                found = true
+                break
+            }
+        }
+        nodes[n].ratioBelow = found ? 1 : 0
+        return found
     }
 
     /// Whether row `n` has an item ``isStretchedRatioItem(_:in:)``.
@@ -323,7 +339,7 @@ extension LayoutEngine {
         if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, isStretchedRatioItem(c, in: container) {
             height = lineHeight - margins(c, dir, .nan).vertical
         }
-        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan, ownHeight: height), height: height,
+        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan, ownHeight: height, cbHeight: lineHeight), height: height,
                                   minHeight: Swift.max(minSize(c, horizontal: false, lineHeight, pb.vertical), pb.vertical),
                                   maxHeight: maxSize(c, horizontal: false, lineHeight, pb.vertical), pb: pb)
         let fitsContent = styles[c].width == .fitContent
