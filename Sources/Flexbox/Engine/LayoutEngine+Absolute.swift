@@ -175,7 +175,7 @@ extension LayoutEngine {
         } else if top.isDefined, bottom.isDefined {
             y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
                       autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto && styles[c].alignSelf != .normal,
-                      region: (cbBorder.top, cbBottom))
+                      region: (cbBorder.top, cbBottom), vertical: true)
         } else if top.isDefined {
             y = imcbTop + m.top
         } else {
@@ -206,9 +206,11 @@ extension LayoutEngine {
     /// block's `region` when it fits there, and put at the union's start when it does not (as
     /// Chromium); `normal` keeps CSS 2's rule, the start inset wins.
     private func place(_ start: Double, _ length: Double, size: Double, _ marginStart: inout Double, _ marginEnd: inout Double,
-                       autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, explicit: Bool, region: (Double, Double)) -> Double {
+                       autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, explicit: Bool, region: (Double, Double),
+                       vertical: Bool = false) -> Double {
         let free = length - size - marginStart - marginEnd
-        if autoStart != autoEnd || (autoStart && free > 0) {
+        // Two auto margins share negative space too on the vertical (block) axis (as Chromium).
+        if autoStart != autoEnd || (autoStart && (free > 0 || vertical)) {
             if autoStart, autoEnd {
                 marginStart += free / 2
                 marginEnd += free / 2

@@ -402,14 +402,14 @@ extension LayoutEngine {
     func ratioWidths(_ n: Int, _ content: IntrinsicWidths, height: Double, minHeight: Double, maxHeight: Double,
                      pb: ResolvedEdges) -> IntrinsicWidths {
         guard styles[n].aspectRatio != nil else { return content }
-        var result = content
         if height.isDefined {
             // The width the height gives, no narrower than the min-content width (its automatic
-            // minimum) unless it scrolls (as Chromium).
+            // minimum, which wins over the max height's transferred width) unless it scrolls (as Chromium).
             var w = widthFromHeight(n, height.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
             if !isScrollContainer(n), styles[n].minWidth == .auto { w = Swift.max(w, content.minContent) }
-            result = IntrinsicWidths(minContent: w, maxContent: w)
+            return IntrinsicWidths(minContent: w, maxContent: w)
         }
+        var result = content
         let lower = widthFromHeight(n, minHeight, pb.horizontal, pb.vertical)
         let upper = maxHeight.isDefined ? widthFromHeight(n, maxHeight, pb.horizontal, pb.vertical) : Double.nan
         result.minContent = result.minContent.clamped(min: lower, max: upper)

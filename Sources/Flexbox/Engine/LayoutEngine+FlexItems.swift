@@ -157,11 +157,11 @@ extension LayoutEngine {
             item.automaticMinimumPending = true
             if !(styles[c].flexBasis == .auto && mainSize.isDefined) || hasRatio { resolveAutomaticMinimum(&item, x) }
         } else if !isRow, isContentHeightBound(minMainStyle) {
-            item.minMain = Swift.max(columnContentHeight(c, columnWidth, x), item.pbMain)
+            item.minMain = Swift.max(columnKeywordHeight(c, columnWidth, x), item.pbMain)
         } else {
             item.minMain = minMainGiven
         }
-        if !isRow, isContentHeightBound(styles[c].maxHeight) { item.maxMain = columnContentHeight(c, columnWidth, x) }
+        if !isRow, isContentHeightBound(styles[c].maxHeight) { item.maxMain = columnKeywordHeight(c, columnWidth, x) }
         item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
         if !isRow { item.cross = columnWidth }
         // Its flexed main size is definite when its own main size or flex basis is, or its ratio
@@ -244,6 +244,16 @@ extension LayoutEngine {
         case .percent: reference.isDefined
         default: false
         }
+    }
+
+    /// What an intrinsic keyword min or max height is for a column item at `width`: the height
+    /// its ratio gives, else its content's.
+    func columnKeywordHeight(_ c: Int, _ width: Double, _ x: ItemContext) -> Double {
+        if styles[c].aspectRatio != nil {
+            let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
+            return heightFromWidth(c, width, pb.horizontal, pb.vertical)
+        }
+        return columnContentHeight(c, width, x)
     }
 
     /// A column item's height from its content at `width` (its min/max heights not applied):
