@@ -135,6 +135,7 @@ extension LayoutEngine {
         // §4.5: the automatic minimum size, for `min-*: auto` on the main axis. An item whose flex
         // basis is its definite main size is at least its automatic minimum already, which then
         // matters only when its line shrinks: it is found then (``resolveAutomaticMinimum(_:_:)``).
+        if !isRow, isContentHeightBound(styles[c].maxHeight) { item.maxMain = columnKeywordHeight(c, columnWidth, x) }
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         item.specifiedMain = mainSize
         if !isRow, hasRatio, isIntrinsicKeyword(styles[c].height) {
@@ -161,7 +162,6 @@ extension LayoutEngine {
         } else {
             item.minMain = minMainGiven
         }
-        if !isRow, isContentHeightBound(styles[c].maxHeight) { item.maxMain = columnKeywordHeight(c, columnWidth, x) }
         item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
         if !isRow { item.cross = columnWidth }
         // Its flexed main size is definite when its own main size or flex basis is, or its ratio
