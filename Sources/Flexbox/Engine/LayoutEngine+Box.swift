@@ -147,7 +147,7 @@ extension LayoutEngine {
             content = heightedWidths(n, ownHeight: ownHeight, cbHeight: cbHeight, lineHeight: .nan) {
                 columnWrapContentWidths(n, resolveDirection(n, parentDirection), ownHeight: ownHeight, cbHeight: cbHeight)
             }
-        } else if isFlex, isRow, ownHeight.isDefined, styles[n].flexWrap == .nowrap, hasStretchedRatioChild(n) {
+        } else if isFlex, isRow, ownHeight.isDefined, styles[n].flexWrap == .nowrap, hasStretchedHeightDependentChild(n) {
             // A single-line row of known height gives its stretched items that height, which
             // matters to the width of those with an aspect ratio in or below them.
             let dir = resolveDirection(n, parentDirection)
@@ -237,8 +237,8 @@ extension LayoutEngine {
     /// Whether `c` is an item of row `n` whose height follows the line's (a percentage height, or
     /// auto and stretched with no auto cross margin) and has an aspect ratio, or a descendant
     /// with one (its width may then follow the height too).
-    func isStretchedRatioItem(_ c: Int, in n: Int) -> Bool {
-        guard n >= 0, isInFlow(c), styles[c].aspectRatio != nil || hasRatioBelow(c) else { return false }
+    func isStretchedHeightDependentItem(_ c: Int, in n: Int) -> Bool {
+        guard n >= 0, isInFlow(c), widthFollowsHeight(c) || hasHeightDependentBelow(c) else { return false }
         if isPercent(styles[c].height) { return true }
         guard styles[c].height == .auto else { return false }
         let dir = nodes[c].direction
@@ -246,23 +246,30 @@ extension LayoutEngine {
         return align == .stretch && !marginIsAuto(c, .top, dir) && !marginIsAuto(c, .bottom, dir)
     }
 
-    /// Whether an in-flow descendant of `n` has an aspect ratio (found once per call).
-    func hasRatioBelow(_ n: Int) -> Bool {
-        if nodes[n].ratioBelow >= 0 { return nodes[n].ratioBelow == 1 }
+    /// Whether a box's width can depend on its height: it has an aspect ratio, or is a wrapping
+    /// column (whose lines break at its height).
+    @inline(__always) func widthFollowsHeight(_ n: Int) -> Bool {
+        styles[n].aspectRatio != nil || (!isMeasured[n] && styles[n].display == .flex && styles[n].flexWrap != .nowrap
+            && (styles[n].flexDirection == .column || styles[n].flexDirection == .columnReverse))
+    }
+
+    /// Whether an in-flow descendant of `n` ``widthFollowsHeight(_:)`` (found once per call).
+    func hasHeightDependentBelow(_ n: Int) -> Bool {
+        if nodes[n].heightDependentBelow >= 0 { return nodes[n].heightDependentBelow == 1 }
         var found = false
         for c in children(n) where isInFlow(c) {
-            if styles[c].aspectRatio != nil || hasRatioBelow(c) {
+            if widthFollowsHeight(c) || hasHeightDependentBelow(c) {
                 found = true
                 break
             }
         }
-        nodes[n].ratioBelow = found ? 1 : 0
+        nodes[n].heightDependentBelow = found ? 1 : 0
         return found
     }
 
-    /// Whether row `n` has an item ``isStretchedRatioItem(_:in:)``.
-    func hasStretchedRatioChild(_ n: Int) -> Bool {
-        children(n).contains { isStretchedRatioItem($0, in: n) }
+    /// Whether row `n` has an item ``isStretchedHeightDependentItem(_:in:)``.
+    func hasStretchedHeightDependentChild(_ n: Int) -> Bool {
+        children(n).contains { isStretchedHeightDependentItem($0, in: n) }
     }
 
     /// A wrapping column's content widths, as Chromium computes them: the min-content width is its
@@ -336,7 +343,7 @@ extension LayoutEngine {
         let dir = resolveDirection(c, parentDirection)
         let pb = paddingAndBorder(c, dir, .nan)
         var height = borderBox(styles[c].height, lineHeight, c, pb.vertical)
-        if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, isStretchedRatioItem(c, in: container) {
+        if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, isStretchedHeightDependentItem(c, in: container) {
             height = lineHeight - margins(c, dir, .nan).vertical
         }
         let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan, ownHeight: height, cbHeight: lineHeight), height: height,

@@ -200,8 +200,8 @@ struct NodeState {
     var direction: LayoutDirection = .ltr
     /// Whether a final layout reached the node.
     var laidOut = false
-    /// Whether an in-flow descendant has an aspect ratio: 1 yes, 0 no, -1 not yet known.
-    var ratioBelow: Int8 = -1
+    /// Whether an in-flow descendant's width can follow its height: 1 yes, 0 no, -1 not yet known.
+    var heightDependentBelow: Int8 = -1
     /// An absolutely positioned node's static position (its border box's offset from its parent's
     /// border box, had it been the sole flex item), set by its parent's final layout.
     var staticX = 0.0
