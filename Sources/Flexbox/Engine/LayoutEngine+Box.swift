@@ -235,8 +235,8 @@ extension LayoutEngine {
     }
 
     /// Whether `c` is an item of row `n` whose height follows the line's (a percentage height, or
-    /// auto and stretched with no auto cross margin) and has an aspect ratio, or a descendant
-    /// with one (its width may then follow the height too).
+    /// auto and stretched with no auto cross margin) and whose width, or a descendant's, can
+    /// follow its height (``widthFollowsHeight(_:)``).
     func isStretchedHeightDependentItem(_ c: Int, in n: Int) -> Bool {
         guard n >= 0, isInFlow(c), widthFollowsHeight(c) || hasHeightDependentBelow(c) else { return false }
         if isPercent(styles[c].height) { return true }
