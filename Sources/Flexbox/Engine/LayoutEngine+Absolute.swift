@@ -100,13 +100,17 @@ extension LayoutEngine {
         // (Chromium lets a ratio box's width follow its height even when intrinsic min or max
         // heights keep that height from being known without layout.)
         let followsRatio = hasRatio && heightWithoutLayout(knowingWidth: false, keywords: false) && (!stretchesWidth || heightIsExplicit)
-        // The content's widths, at the height known without layout when there is one.
-        let content: IntrinsicWidths
-        if hasRatio, heightFirst || ownHeight.isDefined {
+        // The content's widths, at the height known without layout when there is one; found only
+        // when a width needs them (an auto or keyword width or bound: a box placed by a frame
+        // does not measure its content).
+        let needsContent = styles[c].width == .auto || isIntrinsicKeyword(styles[c].width)
+            || isIntrinsicKeyword(styles[c].minWidth) || isIntrinsicKeyword(styles[c].maxWidth)
+        var content = IntrinsicWidths(minContent: 0, maxContent: 0)
+        if needsContent, hasRatio, heightFirst || ownHeight.isDefined {
             // (With an intrinsic min or max height, its length height gives the width alone.)
             let w = widthFromHeight(c, heightFirst ? fixedHeight : ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
             content = IntrinsicWidths(minContent: w, maxContent: w)
-        } else {
+        } else if needsContent {
             content = intrinsicWidths(c, parentDirection, cbWidth: cbWidth, ownHeight: heightFirst ? fixedHeight : .nan, cbHeight: cbHeight)
         }
         var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
