@@ -39,6 +39,7 @@ extension LayoutEngine {
             } else {
                 let out = layoutBox(c, input, parentDirection: x.direction, final: false)
                 item.pointee.cross = out.height
+                item.pointee.contentCross = out.height
                 item.pointee.ascent = out.baseline
             }
         } else if styles[c].aspectRatio != nil, isIntrinsicKeyword(styles[c].width) {
@@ -65,6 +66,13 @@ extension LayoutEngine {
     func itemInput(_ i: Int, _ x: ItemContext) -> BoxInput {
         let item = items.buffer + i
         if x.flow.isRow {
+            // A ratio box stretched to the height its own layout gave keeps that layout (Chromium
+            // lays it out again only when the stretch changes its size).
+            if item.pointee.stretches, item.pointee.definiteCross.isNaN, styles[item.pointee.node].aspectRatio != nil,
+               item.pointee.cross == item.pointee.contentCross {
+                return BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false,
+                                cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            }
             let fixed = item.pointee.definiteCross.isDefined || item.pointee.stretches
             // A ratio box stretched in a line of indefinite size keeps its ratio height for percentages.
             let definite = item.pointee.definiteCross.isDefined || (item.pointee.stretches && styles[item.pointee.node].aspectRatio == nil)

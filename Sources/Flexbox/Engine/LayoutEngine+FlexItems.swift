@@ -135,7 +135,9 @@ extension LayoutEngine {
         // §4.5: the automatic minimum size, for `min-*: auto` on the main axis. An item whose flex
         // basis is its definite main size is at least its automatic minimum already, which then
         // matters only when its line shrinks: it is found then (``resolveAutomaticMinimum(_:_:)``).
-        if !isRow, isContentHeightBound(styles[c].maxHeight) { item.maxMain = columnKeywordHeight(c, columnWidth, x) }
+        if !isRow, isContentHeightBound(styles[c].maxHeight) {
+            item.maxMain = columnKeywordHeight(c, columnWidth, x, widthIsDefinite: item.definiteCross.isDefined)
+        }
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         item.specifiedMain = mainSize
         if !isRow, hasRatio, isIntrinsicKeyword(styles[c].height) {
@@ -158,7 +160,7 @@ extension LayoutEngine {
             item.automaticMinimumPending = true
             if !(styles[c].flexBasis == .auto && mainSize.isDefined) || hasRatio { resolveAutomaticMinimum(&item, x) }
         } else if !isRow, isContentHeightBound(minMainStyle) {
-            item.minMain = Swift.max(columnKeywordHeight(c, columnWidth, x), item.pbMain)
+            item.minMain = Swift.max(columnKeywordHeight(c, columnWidth, x, widthIsDefinite: item.definiteCross.isDefined), item.pbMain)
         } else {
             item.minMain = minMainGiven
         }
@@ -247,9 +249,10 @@ extension LayoutEngine {
     }
 
     /// What an intrinsic keyword min or max height is for a column item at `width`: the height
-    /// its ratio gives, else its content's.
-    func columnKeywordHeight(_ c: Int, _ width: Double, _ x: ItemContext) -> Double {
-        if styles[c].aspectRatio != nil {
+    /// its ratio gives a definite width, else its content's.
+    func columnKeywordHeight(_ c: Int, _ width: Double, _ x: ItemContext, widthIsDefinite: Bool) -> Double {
+        // (A ratio box whose width follows its height has its content's height, as Chromium.)
+        if styles[c].aspectRatio != nil, widthIsDefinite {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
             return heightFromWidth(c, width, pb.horizontal, pb.vertical)
         }
