@@ -179,7 +179,8 @@ extension LayoutEngine {
         } else if top.isDefined, bottom.isDefined {
             y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
                       autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto && styles[c].alignSelf != .normal,
-                      region: (cbBorder.top, cbBottom), vertical: true)
+                      region: (cbBorder.top, cbBottom), vertical: true,
+                      safe: styles[c].alignSelf != .auto && styles[c].safe.contains(.alignSelf))
         } else if top.isDefined {
             y = imcbTop + m.top
         } else {
@@ -211,7 +212,7 @@ extension LayoutEngine {
     /// Chromium); `normal` keeps CSS 2's rule, the start inset wins.
     private func place(_ start: Double, _ length: Double, size: Double, _ marginStart: inout Double, _ marginEnd: inout Double,
                        autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, explicit: Bool, region: (Double, Double),
-                       vertical: Bool = false) -> Double {
+                       vertical: Bool = false, safe: Bool = false) -> Double {
         let free = length - size - marginStart - marginEnd
         // Two auto margins share negative space too on the vertical (block) axis (as Chromium).
         if autoStart != autoEnd || (autoStart && (free > 0 || vertical)) {
@@ -230,6 +231,8 @@ extension LayoutEngine {
         case .center: start + marginStart + free / 2
         case .end: start + marginStart + free
         }
+        // `safe` alignment that would overflow aligns to the start instead.
+        if free < 0, safe { return start + marginStart }
         if free < 0, explicit {
             let low = Swift.min(start, region.0), high = Swift.max(start + length, region.1)
             if size + marginStart + marginEnd <= high - low {

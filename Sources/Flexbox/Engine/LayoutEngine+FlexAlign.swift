@@ -52,7 +52,7 @@ extension LayoutEngine {
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
             var width = widthFromHeight(c, item.pointee.target, pb.horizontal, pb.vertical)
-            if !item.pointee.stretches, styles[c].minWidth == .auto, !isScrollContainer(c),
+            if !item.pointee.stretches || x.multiLine, styles[c].minWidth == .auto, !isScrollContainer(c),
                !preferredSize(c, horizontal: false, x.percentHeight, pb.vertical).isNaN {
                 width = Swift.max(width, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth).minContent)
             }
