@@ -57,6 +57,14 @@ extension LayoutEngine {
                 width = Swift.max(width, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth).minContent)
             }
             items.buffer[i].cross = width.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
+        } else if item.pointee.definiteCross.isNaN, styles[c].width == .auto, !item.pointee.stretches || x.multiLine,
+                  x.percentHeight.isDefined || item.pointee.mainIsDefinite, hasHeightDependentBelow(c) {
+            // A definite flexed height reaches the widths of ratio boxes and wrapping columns
+            // inside: the item fits its content as laid out at that height (as Chromium).
+            let available = x.innerWidth - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
+            items.buffer[i].cross = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: item.pointee.target,
+                                                    cbHeight: x.percentHeight)
+                .fitting(available).clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
         }
     }
 
