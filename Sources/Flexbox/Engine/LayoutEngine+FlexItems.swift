@@ -136,7 +136,7 @@ extension LayoutEngine {
         // basis is its definite main size is at least its automatic minimum already, which then
         // matters only when its line shrinks: it is found then (``resolveAutomaticMinimum(_:_:)``).
         if !isRow, isContentHeightBound(styles[c].maxHeight) {
-            item.maxMain = columnKeywordHeight(c, columnWidth, x, widthIsDefinite: item.definiteCross.isDefined)
+            item.maxMain = columnKeywordHeight(c, columnWidth, x, widthFollowsHeight: height.isDefined && item.definiteCross.isNaN)
         }
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         item.specifiedMain = mainSize
@@ -160,7 +160,7 @@ extension LayoutEngine {
             item.automaticMinimumPending = true
             if !(styles[c].flexBasis == .auto && mainSize.isDefined) || hasRatio { resolveAutomaticMinimum(&item, x) }
         } else if !isRow, isContentHeightBound(minMainStyle) {
-            item.minMain = Swift.max(columnKeywordHeight(c, columnWidth, x, widthIsDefinite: item.definiteCross.isDefined), item.pbMain)
+            item.minMain = Swift.max(columnKeywordHeight(c, columnWidth, x, widthFollowsHeight: height.isDefined && item.definiteCross.isNaN), item.pbMain)
         } else {
             item.minMain = minMainGiven
         }
@@ -249,14 +249,14 @@ extension LayoutEngine {
     }
 
     /// What an intrinsic keyword min or max height is for a column item at `width`: the height
-    /// its ratio gives a definite width, else its content's.
-    func columnKeywordHeight(_ c: Int, _ width: Double, _ x: ItemContext, widthIsDefinite: Bool) -> Double {
-        // (A ratio box whose width follows its height has its content's height, as Chromium.)
-        if styles[c].aspectRatio != nil, widthIsDefinite {
+    /// its ratio gives that width, else (or when the width comes from the height) its content's.
+    func columnKeywordHeight(_ c: Int, _ width: Double, _ x: ItemContext, widthFollowsHeight: Bool) -> Double {
+        // (A ratio box whose width follows its own height has its content's height, as Chromium.)
+        if styles[c].aspectRatio != nil, !widthFollowsHeight {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
             return heightFromWidth(c, width, pb.horizontal, pb.vertical)
         }
-        return columnContentHeight(c, width, x)
+        return columnContentHeight(c, width, x, usesRatio: false)
     }
 
     /// A column item's height from its content at `width` (its min/max heights not applied):
