@@ -155,6 +155,14 @@ extension LayoutEngine {
             content = heightedWidths(n, ownHeight: .nan, cbHeight: .nan, lineHeight: line) {
                 flexContentWidths(n, dir, lineHeight: line)
             }
+        } else if isFlex, !isRow, styles[n].flexWrap == .nowrap, ownHeight.isDefined, hasPercentHeightDependentChild(n) {
+            // A single-line column of known height resolves its items' percentage heights, which
+            // matters to the width of those whose width can follow their height.
+            let dir = resolveDirection(n, parentDirection)
+            let inner = Swift.max(0, ownHeight - paddingAndBorder(n, dir, .nan).vertical)
+            content = heightedWidths(n, ownHeight: .nan, cbHeight: .nan, lineHeight: inner) {
+                flexContentWidths(n, dir, lineHeight: inner)
+            }
         } else {
             content = contentWidths(n, parentDirection)
         }
@@ -267,6 +275,12 @@ extension LayoutEngine {
         return found
     }
 
+    /// Whether column `n` has an item with a percentage height whose width, or a descendant's,
+    /// can follow its height.
+    func hasPercentHeightDependentChild(_ n: Int) -> Bool {
+        children(n).contains { isInFlow($0) && isPercent(styles[$0].height) && (widthFollowsHeight($0) || hasHeightDependentBelow($0)) }
+    }
+
     /// Whether row `n` has an item ``isStretchedHeightDependentItem(_:in:)``.
     func hasStretchedHeightDependentChild(_ n: Int) -> Bool {
         children(n).contains { isStretchedHeightDependentItem($0, in: n) }
@@ -343,7 +357,8 @@ extension LayoutEngine {
         let dir = resolveDirection(c, parentDirection)
         let pb = paddingAndBorder(c, dir, .nan)
         var height = borderBox(styles[c].height, lineHeight, c, pb.vertical)
-        if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, isStretchedHeightDependentItem(c, in: container) {
+        if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, container >= 0, isSingleLineRow(container),
+           isStretchedHeightDependentItem(c, in: container) {
             height = lineHeight - margins(c, dir, .nan).vertical
         }
         let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan, ownHeight: height, cbHeight: lineHeight), height: height,
