@@ -79,10 +79,14 @@ extension LayoutEngine {
         let rawContent = needsContent ? intrinsicWidths(c, x.direction, cbWidth: x.innerWidth,
                                                         ownHeight: isRow ? item.definiteCross : height, cbHeight: x.percentHeight)
             : IntrinsicWidths(minContent: .nan, maxContent: .nan)
-        let content = needsContent ? ratioWidths(c, rawContent, height: isRow ? item.definiteCross : height,
+        // A column ratio item's own height gives its width, unless an intrinsic min or max height
+        // makes that height depend on the width (as Chromium).
+        let keywordBounded = isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight)
+        let ownRatioHeight = isRow ? item.definiteCross : (keywordBounded ? .nan : height)
+        let content = needsContent ? ratioWidths(c, rawContent, height: ownRatioHeight,
                                                  minHeight: minHeight, maxHeight: maxHeight, pb: cpb) : rawContent
         // With a definite height, a ratio box's intrinsic keywords are the width that height gives.
-        let ratioHeight = isRow ? item.definiteCross : height
+        let ratioHeight = ownRatioHeight
         var keywords = content
         var widthKeywords = content
         if styles[c].aspectRatio != nil, ratioHeight.isDefined {
@@ -119,7 +123,7 @@ extension LayoutEngine {
             } else if stretchesDefinitely {
                 item.definiteCross = availableWidth.clamped(min: minWidth, max: maxWidth)
                 columnWidth = item.definiteCross
-            } else if height.isDefined, styles[c].aspectRatio != nil {
+            } else if height.isDefined, styles[c].aspectRatio != nil, !keywordBounded {
                 columnWidth = widthFromHeight(c, height.clamped(min: minHeight, max: maxHeight), pbH, pbV)
                     .clamped(min: minWidth, max: maxWidth)
             } else {
@@ -136,7 +140,7 @@ extension LayoutEngine {
         // basis is its definite main size is at least its automatic minimum already, which then
         // matters only when its line shrinks: it is found then (``resolveAutomaticMinimum(_:_:)``).
         if !isRow, isContentHeightBound(styles[c].maxHeight) {
-            item.maxMain = columnKeywordHeight(c, columnWidth, x, widthFollowsHeight: height.isDefined && item.definiteCross.isNaN)
+            item.maxMain = columnKeywordHeight(c, columnWidth, x)
         }
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         item.specifiedMain = mainSize
@@ -160,7 +164,7 @@ extension LayoutEngine {
             item.automaticMinimumPending = true
             if !(styles[c].flexBasis == .auto && mainSize.isDefined) || hasRatio { resolveAutomaticMinimum(&item, x) }
         } else if !isRow, isContentHeightBound(minMainStyle) {
-            item.minMain = Swift.max(columnKeywordHeight(c, columnWidth, x, widthFollowsHeight: height.isDefined && item.definiteCross.isNaN), item.pbMain)
+            item.minMain = Swift.max(columnKeywordHeight(c, columnWidth, x), item.pbMain)
         } else {
             item.minMain = minMainGiven
         }
@@ -249,10 +253,9 @@ extension LayoutEngine {
     }
 
     /// What an intrinsic keyword min or max height is for a column item at `width`: the height
-    /// its ratio gives that width, else (or when the width comes from the height) its content's.
-    func columnKeywordHeight(_ c: Int, _ width: Double, _ x: ItemContext, widthFollowsHeight: Bool) -> Double {
-        // (A ratio box whose width follows its own height has its content's height, as Chromium.)
-        if styles[c].aspectRatio != nil, !widthFollowsHeight {
+    /// its ratio gives that width, else its content's.
+    func columnKeywordHeight(_ c: Int, _ width: Double, _ x: ItemContext) -> Double {
+        if styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
             return heightFromWidth(c, width, pb.horizontal, pb.vertical)
         }
