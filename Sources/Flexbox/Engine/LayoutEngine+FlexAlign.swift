@@ -82,8 +82,7 @@ extension LayoutEngine {
                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
             }
             let fixed = item.pointee.definiteCross.isDefined || item.pointee.stretches
-            // A ratio box stretched in a line of indefinite size keeps its ratio height for percentages.
-            let definite = item.pointee.definiteCross.isDefined || (item.pointee.stretches && styles[item.pointee.node].aspectRatio == nil)
+            let definite = item.pointee.definiteCross.isDefined || item.pointee.stretches
             return BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: definite,
                             cbWidth: x.innerWidth, cbHeight: x.percentHeight)
         }
