@@ -58,7 +58,7 @@ extension LayoutEngine {
             }
             items.buffer[i].cross = width.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
         } else if item.pointee.definiteCross.isNaN, styles[c].width == .auto, !item.pointee.stretches || x.multiLine,
-                  x.percentHeight.isDefined || item.pointee.mainIsDefinite, hasHeightDependentBelow(c) {
+                  x.percentHeight.isDefined || item.pointee.mainIsDefinite, widthFollowsHeight(c) || hasHeightDependentBelow(c) {
             // A definite flexed height reaches the widths of ratio boxes and wrapping columns
             // inside: the item fits its content as laid out at that height (as Chromium).
             let available = x.innerWidth - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
