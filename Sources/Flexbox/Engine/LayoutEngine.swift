@@ -189,6 +189,9 @@ struct NodeState {
     var height = 0.0
     /// The inputs of the final layout the frames below this node come from, and its baseline.
     var finalInput = BoxInput.none
+    /// Whether an in-flow descendant's width can follow its height: 1 yes, 0 no, -1 not yet known
+    /// (here, in the final input's padding, the state stays 112 bytes).
+    var heightDependentBelow: Int8 = -1
     var finalBaseline = Double.nan
     /// The first slot of the node's block in `cache`, -1 before its first cached layout.
     var cacheBlock: Int32 = -1
@@ -200,8 +203,6 @@ struct NodeState {
     var direction: LayoutDirection = .ltr
     /// Whether a final layout reached the node.
     var laidOut = false
-    /// Whether an in-flow descendant's width can follow its height: 1 yes, 0 no, -1 not yet known.
-    var heightDependentBelow: Int8 = -1
     /// An absolutely positioned node's static position (its border box's offset from its parent's
     /// border box, had it been the sole flex item), set by its parent's final layout.
     var staticX = 0.0
