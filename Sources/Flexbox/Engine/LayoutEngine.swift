@@ -190,7 +190,7 @@ struct NodeState {
     /// The inputs of the final layout the frames below this node come from, and its baseline.
     var finalInput = BoxInput.none
     /// Whether an in-flow descendant's width can follow its height: 1 yes, 0 no, -1 not yet known
-    /// (here, in the final input's padding, the state stays 112 bytes).
+    /// (kept beside the final input, in its padding).
     var heightDependentBelow: Int8 = -1
     var finalBaseline = Double.nan
     /// The first slot of the node's block in `cache`, -1 before its first cached layout.
