@@ -27,52 +27,69 @@ struct YogaCaseResult: Sendable {
     var passed: Bool { mismatch == nil }
 }
 
-/// Lays out the fixtures as `YGNodeCalculateLayout(root, YGUndefined, YGUndefined, dir)` does.
+/// Lays out the fixtures as Chrome laid them out for Yoga's generator (the root absolutely
+/// positioned in a container of no size; Yoga's own tests call `YGNodeCalculateLayout(root,
+/// YGUndefined, YGUndefined, dir)`, which sizes an auto-width root at its max-content width instead).
 enum YogaConformance {
     /// The pass rate the suite must reach (≥ 95 % of the enabled in-scope cases).
     static let threshold = 0.95
 
     /// The tree of a case, built pre-order, with the measure stub for its text leaves.
-    static func tree(for testCase: YogaCase) -> (tree: FlexTree, measurer: YogaMeasureStub, ids: [String]) {
+    ///
+    /// As Yoga's test template has Chrome lay a fixture out, the case's root is absolutely
+    /// positioned in an owner box of no size (node 0, left to right; the root carries the run's
+    /// `direction`): its auto width fits its content in no room, its min-content width.
+    static func tree(for testCase: YogaCase, direction: LayoutDirection = .ltr) -> (tree: FlexTree, measurer: YogaMeasureStub, ids: [String]) {
         var tree = FlexTree()
-        tree.reserveCapacity(testCase.nodeCount)
-        var texts: [String?] = []
-        var ids: [String] = []
-        func add(_ node: YogaNode, parent: FlexTree.NodeID?) {
-            let id = tree.add(node.style, measured: node.measure != nil, parent: parent)
+        tree.reserveCapacity(testCase.nodeCount + 1)
+        var owner = FlexStyle()
+        owner.width = 0
+        owner.height = 0
+        owner.direction = .ltr
+        let ownerID = tree.add(owner)
+        var texts: [String?] = [nil]
+        var ids: [String] = ["(owner)"]
+        func add(_ node: YogaNode, parent: FlexTree.NodeID) {
+            var style = node.style
+            if parent == ownerID {
+                style.position = .absolute
+                style.direction = direction == .ltr ? .ltr : .rtl
+            }
+            let id = tree.add(style, measured: node.measure != nil, parent: parent)
             texts.append(node.measure)
             ids.append(node.id)
             for child in node.children { add(child, parent: id) }
         }
-        add(testCase.tree, parent: nil)
+        add(testCase.tree, parent: ownerID)
         let measurer = YogaMeasureStub(texts: texts, directions: tree.styles.map(\.flexDirection))
         return (tree, measurer, ids)
     }
 
-    /// Lays out `testCase` in LTR then RTL (root size undefined, point scale 1) and returns the
+    /// Lays out `testCase` in LTR then RTL (in its owner box, point scale 1) and returns the
     /// first node that differs, or `nil`. A malformed case (frame counts off) throws.
     static func run(_ testCase: YogaCase) throws -> YogaMismatch? {
         let built = tree(for: testCase)
-        guard built.tree.count == testCase.nodeCount,
-              testCase.expected.ltr.count == built.tree.count, testCase.expected.rtl.count == built.tree.count,
+        let nodeCount = built.tree.count - 1
+        guard nodeCount == testCase.nodeCount,
+              testCase.expected.ltr.count == nodeCount, testCase.expected.rtl.count == nodeCount,
               (testCase.expected.ltr + testCase.expected.rtl).allSatisfy({ $0.count == 4 }) else {
             throw YogaFixtureError("\(testCase.key): \(built.tree.count) nodes, nodeCount \(testCase.nodeCount), "
                 + "\(testCase.expected.ltr.count)/\(testCase.expected.rtl.count) expected frames")
         }
         for direction in [LayoutDirection.ltr, .rtl] {
-            var measurer = built.measurer
-            let result = built.tree.layout(root: FlexTree.NodeID(0), width: nil, height: nil,
-                                           direction: direction, pointScale: 1, measurer: &measurer)
-            guard result.frames.count == built.tree.count else {
-                return YogaMismatch(direction: direction, node: "(\(result.frames.count) frames for \(built.tree.count) nodes)",
+            var (tree, measurer, _) = Self.tree(for: testCase, direction: direction)
+            let result = tree.layout(root: FlexTree.NodeID(0), width: 0, height: 0,
+                                     direction: .ltr, pointScale: 1, measurer: &measurer)
+            guard result.frames.count == tree.count else {
+                return YogaMismatch(direction: direction, node: "(\(result.frames.count) frames for \(tree.count) nodes)",
                                     expected: [], actual: [])
             }
             let expected = testCase.expected.frames(direction)
-            for index in 0..<built.tree.count {
-                let frame = result.frames[index]
+            for index in 0..<nodeCount {
+                let frame = result.frames[index + 1]
                 let actual = [frame.left, frame.top, frame.width, frame.height]
                 if actual != expected[index] {
-                    return YogaMismatch(direction: direction, node: built.ids[index], expected: expected[index], actual: actual)
+                    return YogaMismatch(direction: direction, node: built.ids[index + 1], expected: expected[index], actual: actual)
                 }
             }
         }

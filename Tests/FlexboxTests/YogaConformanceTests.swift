@@ -102,7 +102,8 @@ import Testing
         #expect(testCase.tree.children.first?.style.flexGrow == 1)
     }
 
-    /// The measure stub gives Yoga's answers (TestUtil.cpp) on its edge cases.
+    /// The measure stub gives Yoga's answers (TestUtil.cpp) on its edge cases, and a text's
+    /// longest word for the min-content question.
     @Test func measureStubFollowsYogasTestMeasure() {
         typealias Stub = YogaMeasureStub
         let text = "Lorem ipsum dolor sit amet"  // 26 bytes, longest word 5
@@ -121,6 +122,8 @@ import Testing
                 == FlexSize(width: 20, height: 50))
         #expect(Stub.size(of: "ab cd", isColumn: true, width: 30, widthMode: .exactly, height: 7, heightMode: .exactly)
                 == FlexSize(width: 30, height: 7))
+        // The min-content question (at most 0): the longest word, as a browser's text answers.
+        #expect(Stub.size(of: text, isColumn: true, width: 0, widthMode: .atMost, height: .infinity, heightMode: .undefined).width == 50)
         #expect(Stub.longestWordWidth("a bcd ef") == 30)
         #expect(Stub.textHeight("ab cd", width: 30) == 20)
         #expect(Stub.textHeight("ab cd", width: 50) == 10)

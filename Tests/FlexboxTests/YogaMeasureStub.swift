@@ -26,7 +26,9 @@ struct YogaMeasureStub: FlexMeasurer {
         let measuredWidth: Double
         switch widthMode {
         case .exactly: measuredWidth = width
-        case .atMost: measuredWidth = min(length, width)
+        // The engine asks for a leaf's min-content width as `atMost 0`: a browser's text answers
+        // its longest word, which Yoga's stub (made for Yoga's own questions) does not.
+        case .atMost: measuredWidth = width == 0 ? min(length, longestWordWidth(text)) : min(length, width)
         case .undefined: measuredWidth = length
         }
         let wrapWidth = isColumn ? measuredWidth : max(longestWordWidth(text), measuredWidth)

@@ -74,7 +74,7 @@ enum YogaStyleDecoding {
         return number
     }
 
-    /// `{"points": v}`, `{"percent": v}` or `{"auto": true}`.
+    /// `{"points": v}`, `{"percent": v}`, `{"auto": true}`, `{"maxContent": true}` or `{"fitContent": true}`.
     static func dimension(_ value: YogaJSONValue, _ path: String) throws -> Dimension {
         guard case .object(let object) = value, object.count == 1, let (kind, amount) = object.first else {
             throw YogaFixtureError("\(path): not a length: \(value)")
@@ -83,6 +83,8 @@ enum YogaStyleDecoding {
         case "auto": return .auto
         case "points": return .points(try number(amount, path))
         case "percent": return .percent(try number(amount, path))
+        case "maxContent": return .maxContent
+        case "fitContent": return .fitContent
         default: throw YogaFixtureError("\(path): unknown length kind \(kind)")
         }
     }

@@ -12,7 +12,10 @@ TOLERANCE = 0.5
 
 
 def binary():
-    """Builds flex-corpus (debug) once per process and returns its path."""
+    """Builds flex-corpus (debug) once per process and returns its path; FLEX_CORPUS names a
+    prebuilt one instead (a copy, so a long shrink is not disturbed by rebuilding)."""
+    if not hasattr(binary, "path") and os.environ.get("FLEX_CORPUS"):
+        binary.path = os.environ["FLEX_CORPUS"]
     if not hasattr(binary, "path"):
         subprocess.run(["swift", "build", "--product", "flex-corpus"], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)

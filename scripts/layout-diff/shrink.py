@@ -7,7 +7,9 @@ its parent's place, drop a property, round a length, drop a word), lays them all
 A candidate that no longer differs is never kept, so the result differs for the same reason or a
 simpler one.
 
-  shrink.py CASES.json ID…     prints each minimal case on one line, with its differing nodes
+  shrink.py CASES.json ID… [--save OUT.json]
+      prints each minimal case on one line, with its differing nodes (and saves them, with
+      Chromium's frames, for `flex-corpus compare`)
 """
 
 import copy
@@ -117,14 +119,29 @@ def summary(case, mine):
 
 
 def main():
-    cases = json.load(open(sys.argv[1]))
-    ids = sys.argv[2:]
+    args = sys.argv[1:]
+    save = None
+    if "--save" in args:
+        i = args.index("--save")
+        save = args[i + 1]
+        del args[i:i + 2]
+    cases = json.load(open(args[0]))
+    ids = args[1:]
+    shrunk = []
     for wanted in ids:
         case = next(c for c in cases if c["id"] == wanted)
         case = {k: v for k, v in case.items() if k != "frames"}
-        result, diff, rounds = shrink(case, log=open("/dev/null", "w"))
+        try:
+            result, diff, rounds = shrink(case, log=open("/dev/null", "w"))
+        except SystemExit as matched:  # this case matches now; go on with the others
+            print(matched, flush=True)
+            continue
         mine = engine.lay_out([result])[0]
         print(summary(result, mine), flush=True)
+        shrunk.append(result)
+    if save:
+        # The minimal trees with Chromium's frames, for `flex-corpus compare` while debugging.
+        json.dump(shrunk, open(save, "w"), indent=1)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,8 @@ ALIGN = {
     "YGAlignSpaceBetween": "space-between", "YGAlignSpaceAround": "space-around",
     "YGAlignSpaceEvenly": "space-evenly",
 }
-POSITION = {"YGPositionTypeRelative": "relative", "YGPositionTypeAbsolute": "absolute"}
+POSITION = {"YGPositionTypeRelative": "relative", "YGPositionTypeAbsolute": "absolute",
+            "YGPositionTypeStatic": "static"}
 DISPLAY = {"YGDisplayFlex": "flex", "YGDisplayNone": "none"}
 OVERFLOW = {"YGOverflowVisible": "visible", "YGOverflowHidden": "hidden", "YGOverflowScroll": "scroll"}
 BOX_SIZING = {"YGBoxSizingBorderBox": "border-box", "YGBoxSizingContentBox": "content-box"}
@@ -54,10 +55,11 @@ GUTTER = {"YGGutterColumn": "column", "YGGutterRow": "row", "YGGutterAll": "all"
 # Values a test may use that this engine does not implement: the test is out of scope.
 OUT_OF_SCOPE_VALUES = {
     "YGDisplayContents": "display: contents",
-    "YGPositionTypeStatic": "position: static",
 }
-# Setter suffixes for the intrinsic sizing keywords (width: max-content, …).
-KEYWORD_SUFFIXES = {"MaxContent": "max-content", "FitContent": "fit-content", "Stretch": "stretch"}
+# Setter suffixes for the intrinsic sizing keywords (width: max-content, …): the engine has
+# max-content and fit-content (as {"maxContent": true}, {"fitContent": true}), not stretch.
+KEYWORD_SUFFIXES = {"MaxContent": "maxContent", "FitContent": "fitContent"}
+UNSUPPORTED_KEYWORD_SUFFIXES = {"Stretch": "stretch"}
 
 # The generated tests set only what differs from Yoga's defaults (yoga/style/Style.h), and Yoga's
 # defaults are not CSS's (gentest/test-template.html gives every div the Yoga defaults in Chrome).
@@ -133,9 +135,15 @@ class Node:
 
 def apply_setter(node, prop, args, out_of_scope):
     """Applies one `YGNodeStyleSet<prop>(node, args…)` to `node` (or records why it is out of scope)."""
-    for suffix, keyword in KEYWORD_SUFFIXES.items():
+    for suffix, keyword in UNSUPPORTED_KEYWORD_SUFFIXES.items():
         if prop.endswith(suffix) and prop != "AlignSelf":
             out_of_scope.add("intrinsic sizing keyword (%s)" % keyword)
+            return
+    for suffix, keyword in KEYWORD_SUFFIXES.items():
+        base = prop[:-len(suffix)]
+        if prop.endswith(suffix) and base in ("Width", "Height", "MinWidth", "MinHeight", "MaxWidth", "MaxHeight", "FlexBasis"):
+            key = base[0].lower() + base[1:]
+            node.style[key] = {keyword: True}
             return
     if prop.startswith("Grid"):
         out_of_scope.add("grid")

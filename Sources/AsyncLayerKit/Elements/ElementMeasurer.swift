@@ -10,6 +10,13 @@ struct ElementMeasurer: FlexMeasurer {
     var contents: [MeasuredContent?] = []
     /// The first error met while measuring.
     private(set) var error: ElementError?
+    /// Per text node, for this layout call: its layout on one line (no width), its min-content
+    /// width, and its last layout at a width. The engine asks a text for its min-content and
+    /// max-content widths and then its height and baseline at the width it gets; a width at
+    /// least the one-line width breaks nothing, so most texts are shaped twice, not four times.
+    private var oneLine: [Int: TextLayout] = [:]
+    private var minContent: [Int: FlexSize] = [:]
+    private var lastWrapped: [Int: (width: Double, layout: TextLayout)] = [:]
 
     init(texts: TextMeasurer, limits: ElementLimits) {
         self.texts = texts
@@ -26,11 +33,14 @@ struct ElementMeasurer: FlexMeasurer {
             // has none (it may shrink to nothing, as `overflow: hidden; white-space: nowrap`).
             if widthMode == .atMost, width <= 0 {
                 if text.maxLines == 1, text.truncation != .none { return FlexSize(width: 0, height: 0) }
+                if let known = minContent[node.index] { return known }
                 guard let layout = minContentLayout(text, direction: direction) else { return .zero }
-                return FlexSize(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+                let size = FlexSize(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+                minContent[node.index] = size
+                return size
             }
             // An exact or a maximum width wraps the text.
-            guard let layout = textLayout(text, direction: direction, width: widthMode == .undefined ? nil : width) else { return .zero }
+            guard let layout = layout(node.index, text, direction: direction, width: widthMode == .undefined ? nil : width) else { return .zero }
             natural = Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
         case .image(let source)?:
             natural = intrinsicSize(source)
@@ -46,8 +56,25 @@ struct ElementMeasurer: FlexMeasurer {
 
     mutating func baseline(_ node: FlexTree.NodeID, size: FlexSize) -> Double? {
         guard case .text(let text, let direction)? = contents[node.index],
-              let layout = textLayout(text, direction: direction, width: size.width > 0 ? size.width : nil) else { return nil }
+              let layout = layout(node.index, text, direction: direction, width: size.width > 0 ? size.width : nil) else { return nil }
         return layout.lines.first?.baseline
+    }
+
+    /// Node `index`'s text laid out at `width` (`nil`: on one line), from this call's layouts when
+    /// one fits: a width at least the one-line width breaks the same lines as none (its size and
+    /// first baseline are the one-line layout's; only the alignment within the width differs,
+    /// which measuring does not see).
+    private mutating func layout(_ index: Int, _ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
+        if let width, let last = lastWrapped[index], last.width == width { return last.layout }
+        if let unbounded = oneLine[index], width.map({ $0 >= unbounded.size.width.rounded(.up) }) ?? true { return unbounded }
+        guard let width else {
+            guard let unbounded = textLayout(text, direction: direction, width: nil) else { return nil }
+            oneLine[index] = unbounded
+            return unbounded
+        }
+        guard let wrapped = textLayout(text, direction: direction, width: width) else { return nil }
+        lastWrapped[index] = (width, wrapped)
+        return wrapped
     }
 
     /// A content width under the width's constraint: exactly it, at most it, or the natural one.

@@ -24,6 +24,8 @@ struct FlexItem {
     /// The cross size the item has before its line is known: from its style, stretched in a
     /// single-line container of known cross size, or (in a column) fitted; NaN when its layout decides.
     var definiteCross = Double.nan
+    /// A row item's height from its hypothetical layout (no definite height), NaN otherwise.
+    var contentCross = Double.nan
     /// Whether the item's own main size (`width` or `height`) is definite: its flexed main size
     /// then is too, for its children's percentages.
     var mainIsDefinite = false

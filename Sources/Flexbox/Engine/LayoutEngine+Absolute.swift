@@ -68,64 +68,90 @@ extension LayoutEngine {
         let imcbWidth = imcbRight - imcbLeft, imcbHeight = Swift.max(0, imcbBottom - imcbTop)
         let verticalAlign = absoluteAlignment(c)
 
-        // Sizes: a width or height of its own wins, then one the other gives through the aspect
-        // ratio, then one stretched between two insets, then the content's.
+        // Sizes, as Chromium resolves them (CSS Positioned Layout §5, CSS Sizing 4 §5): the height
+        // is known without layout when it is a length, or auto between two insets and stretched
+        // (explicitly, or `normal` with no width to follow through the aspect ratio); the width
+        // is its own, else stretched between two insets, else fits its content (a ratio box's:
+        // the width its known height gives, at least its min-content width).
         let minHeight = Swift.max(minSize(c, horizontal: false, cbHeight, pb.vertical), pb.vertical)
         let maxHeight = maxSize(c, horizontal: false, cbHeight, pb.vertical)
         let ownHeight = preferredSize(c, horizontal: false, cbHeight, pb.vertical)
         let hasRatio = styles[c].aspectRatio != nil
-        let available = imcbWidth - m.horizontal
-        var knownHeight = ownHeight
-        if knownHeight.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
-            knownHeight = (imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
+        let heightIsAuto = styles[c].height == .auto
+        let alignSelf = styles[c].alignSelf
+        let normalAlign = alignSelf == .auto || alignSelf == .normal
+        let autoBlockInset = top.isNaN || bottom.isNaN
+        let keywordHeights = isIntrinsicKeyword(styles[c].height) || isIntrinsicKeyword(styles[c].minHeight)
+            || isIntrinsicKeyword(styles[c].maxHeight)
+        func heightWithoutLayout(knowingWidth: Bool, keywords: Bool = true) -> Bool {
+            if keywords, keywordHeights { return false }
+            guard heightIsAuto else { return true }
+            if autoBlockInset { return false }
+            if alignSelf == .stretch { return true }
+            if !normalAlign { return false }
+            return !(hasRatio && knowingWidth)
         }
-        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: cbWidth, ownHeight: knownHeight, cbHeight: cbHeight),
-                                  height: ownHeight,
-                                  minHeight: minHeight, maxHeight: maxHeight, pb: pb)
+        let fixedHeight = (ownHeight.isDefined ? ownHeight : Swift.max(pb.vertical, imcbHeight - m.vertical))
+            .clamped(min: minHeight, max: maxHeight)
+        let available = Swift.max(0, imcbWidth - m.horizontal)
+        let heightFirst = heightWithoutLayout(knowingWidth: false)
+        let stretchesWidth = left.isDefined && right.isDefined
+        let heightIsExplicit = !heightIsAuto || (!autoBlockInset && alignSelf == .stretch)
+        // (Chromium lets a ratio box's width follow its height even when intrinsic min or max
+        // heights keep that height from being known without layout.)
+        let followsRatio = hasRatio && heightWithoutLayout(knowingWidth: false, keywords: false) && (!stretchesWidth || heightIsExplicit)
+        // The content's widths, at the height known without layout when there is one; found only
+        // when a width needs them (an auto or keyword width or bound: a box placed by a frame
+        // does not measure its content).
+        let needsContent = styles[c].width == .auto || isIntrinsicKeyword(styles[c].width)
+            || isIntrinsicKeyword(styles[c].minWidth) || isIntrinsicKeyword(styles[c].maxWidth)
+        var content = IntrinsicWidths(minContent: 0, maxContent: 0)
+        if needsContent, hasRatio, heightFirst || ownHeight.isDefined {
+            // (With an intrinsic min or max height, its length height gives the width alone.)
+            let w = widthFromHeight(c, heightFirst ? fixedHeight : ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
+            content = IntrinsicWidths(minContent: w, maxContent: w)
+        } else if needsContent {
+            content = intrinsicWidths(c, parentDirection, cbWidth: cbWidth, ownHeight: heightFirst ? fixedHeight : .nan, cbHeight: cbHeight)
+        }
         var width = keywordWidth(styles[c].width, content, available: available) ?? borderBox(styles[c].width, cbWidth, c, pb.horizontal)
-        // A ratio box with no width or height of its own: its width from the height top and bottom
-        // stretch it to, when both are set (as Chromium), else from its content.
-        var ratioHeight = ownHeight
-        if ratioHeight.isNaN, hasRatio, !(left.isDefined && right.isDefined), top.isDefined, bottom.isDefined,
-           styles[c].height == .auto, verticalAlign == .stretch {
-            ratioHeight = Swift.max(0, imcbHeight - m.vertical).clamped(min: minHeight, max: maxHeight)
-        }
         if width.isNaN {
-            if hasRatio, ratioHeight.isDefined {
-                width = widthFromHeight(c, ratioHeight, pb.horizontal, pb.vertical)
-                if styles[c].minWidth == .auto, !isScrollContainer(c) {
-                    width = Swift.max(width, intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent)
-                }
-            } else if hasRatio, ownHeight.isDefined {
-                width = widthFromHeight(c, ownHeight.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
-            } else if left.isDefined, right.isDefined {
-                width = available
-            } else {
-                width = content.fitting(available)
-            }
+            width = stretchesWidth && !followsRatio ? Swift.max(pb.horizontal, available) : content.fitting(available)
         }
-        let lowerWidth = keywordWidth(styles[c].minWidth, content, available: available) ?? borderBox(styles[c].minWidth, cbWidth, c, pb.horizontal)
-        let upperWidth = keywordWidth(styles[c].maxWidth, content, available: available) ?? borderBox(styles[c].maxWidth, cbWidth, c, pb.horizontal)
-        width = width.clamped(min: Swift.max(lowerWidth.orZero, pb.horizontal), max: upperWidth)
-        // A ratio box with a definite height is at least as wide as its content's min-content
-        // width (its automatic minimum width, as Chromium applies it), whatever its width says.
-        if hasRatio, ownHeight.isDefined, styles[c].minWidth == .auto, !isScrollContainer(c) {
-            width = Swift.max(width, intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent)
+        var lowerWidth = keywordWidth(styles[c].minWidth, content, available: available) ?? borderBox(styles[c].minWidth, cbWidth, c, pb.horizontal)
+        var upperWidth = keywordWidth(styles[c].maxWidth, content, available: available) ?? borderBox(styles[c].maxWidth, cbWidth, c, pb.horizontal)
+        lowerWidth = Swift.max(lowerWidth.orZero, pb.horizontal)
+        if upperWidth.isNaN { upperWidth = .infinity }
+        if followsRatio, styles[c].minWidth == .auto, !isScrollContainer(c) {
+            // The automatic minimum of a ratio box: its content's min-content width.
+            lowerWidth = Swift.min(intrinsicWidths(c, parentDirection, cbWidth: cbWidth).minContent, upperWidth)
         }
-        var height = ownHeight
-        if height.isNaN, !hasRatio, top.isDefined, bottom.isDefined, styles[c].height == .auto, verticalAlign == .stretch {
-            height = imcbHeight - m.vertical
+        if hasRatio, styles[c].width == .auto {
+            // Min and max heights transferred through the ratio (CSS Sizing 4 §5.1).
+            let initialMin = isIntrinsicKeyword(styles[c].minHeight) ? 0 : minSize(c, horizontal: false, cbHeight, pb.vertical)
+            let initialMax = isIntrinsicKeyword(styles[c].maxHeight) ? Double.nan : maxHeight
+            let transferredMin = initialMin > 0 ? widthFromHeight(c, initialMin, pb.horizontal, pb.vertical) : 0
+            var transferredMax = initialMax.isDefined
+                ? widthFromHeight(c, Swift.max(initialMax, initialMin), pb.horizontal, pb.vertical) : Double.infinity
+            transferredMax = Swift.max(transferredMax, transferredMin)
+            lowerWidth = Swift.max(lowerWidth, Swift.min(transferredMin, upperWidth))
+            upperWidth = Swift.min(upperWidth, transferredMax)
         }
-        if height.isDefined {
+        width = Swift.max(lowerWidth, Swift.min(width, Swift.max(upperWidth, lowerWidth)))
+
+        var height = Double.nan
+        if heightWithoutLayout(knowingWidth: true) {
+            height = fixedHeight
+        } else if ownHeight.isDefined || (heightIsAuto && !hasRatio && !autoBlockInset && (normalAlign || alignSelf == .stretch)) {
+            // A length height, or one stretched between the insets, with an intrinsic min or max
+            // height: those bounds are the content's height.
+            let preferred = ownHeight.isDefined ? ownHeight : Swift.max(pb.vertical, imcbHeight - m.vertical)
             var lower = minHeight, upper = maxHeight
-            if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
-                let content = layoutBox(c, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: cbWidth,
-                                                    cbHeight: cbHeight, clampsHeight: false),
-                                        parentDirection: parentDirection, final: false).height
-                if isContentHeightBound(styles[c].minHeight) { lower = content }
-                if isContentHeightBound(styles[c].maxHeight) { upper = content }
-            }
-            height = height.clamped(min: lower, max: upper)
+            let content = layoutBox(c, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: cbWidth,
+                                                cbHeight: cbHeight, clampsHeight: false),
+                                    parentDirection: parentDirection, final: false).height
+            if isContentHeightBound(styles[c].minHeight) { lower = content }
+            if isContentHeightBound(styles[c].maxHeight) { upper = content }
+            height = preferred.clamped(min: lower, max: upper)
         }
 
         // Its height is definite for its children when it has one, or its ratio gives one.
@@ -153,7 +179,8 @@ extension LayoutEngine {
         } else if top.isDefined, bottom.isDefined {
             y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
                       autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto && styles[c].alignSelf != .normal,
-                      region: (cbBorder.top, cbBottom))
+                      region: (cbBorder.top, cbBottom), vertical: true,
+                      safe: styles[c].alignSelf != .auto && styles[c].safe.contains(.alignSelf))
         } else if top.isDefined {
             y = imcbTop + m.top
         } else {
@@ -184,9 +211,11 @@ extension LayoutEngine {
     /// block's `region` when it fits there, and put at the union's start when it does not (as
     /// Chromium); `normal` keeps CSS 2's rule, the start inset wins.
     private func place(_ start: Double, _ length: Double, size: Double, _ marginStart: inout Double, _ marginEnd: inout Double,
-                       autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, explicit: Bool, region: (Double, Double)) -> Double {
+                       autoStart: Bool, autoEnd: Bool, align: AbsoluteAlign, explicit: Bool, region: (Double, Double),
+                       vertical: Bool = false, safe: Bool = false) -> Double {
         let free = length - size - marginStart - marginEnd
-        if autoStart != autoEnd || (autoStart && free > 0) {
+        // Two auto margins share negative space too on the vertical (block) axis (as Chromium).
+        if autoStart != autoEnd || (autoStart && (free > 0 || vertical)) {
             if autoStart, autoEnd {
                 marginStart += free / 2
                 marginEnd += free / 2
@@ -202,6 +231,8 @@ extension LayoutEngine {
         case .center: start + marginStart + free / 2
         case .end: start + marginStart + free
         }
+        // `safe` alignment that would overflow aligns to the start instead.
+        if free < 0, safe { return start + marginStart }
         if free < 0, explicit {
             let low = Swift.min(start, region.0), high = Swift.max(start + length, region.1)
             if size + marginStart + marginEnd <= high - low {

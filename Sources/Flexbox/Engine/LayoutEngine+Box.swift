@@ -67,10 +67,12 @@ extension LayoutEngine {
         var h = content
         let fromRatio = input.usesRatio ? heightFromWidth(n, input.width, pb.horizontal, pb.vertical) : .nan
         if fromRatio.isDefined {
-            // min-height: auto floors it by the content, when its height is auto or when a flex
-            // container asks for its content size (as Chromium); an intrinsic keyword height is
-            // the larger of the two.
-            let floors = (styles[n].minHeight == .auto && !isScrollContainer(n) && (styles[n].height == .auto || !input.clampsHeight))
+            // min-height: auto floors it by the content when its height is auto, or a length a
+            // flex container asks the content height beside (its content size suggestion), not
+            // when it is a percentage of an indefinite height (as Chromium); an intrinsic keyword
+            // height is the larger of the two.
+            let heightIsLength = !borderBox(styles[n].height, input.cbHeight, n, pb.vertical).isNaN
+            let floors = (styles[n].minHeight == .auto && !isScrollContainer(n) && (styles[n].height == .auto || (!input.clampsHeight && heightIsLength)))
                 || isIntrinsicKeyword(styles[n].height)
             h = floors ? Swift.max(fromRatio, content) : fromRatio
         }
@@ -145,12 +147,21 @@ extension LayoutEngine {
             content = heightedWidths(n, ownHeight: ownHeight, cbHeight: cbHeight, lineHeight: .nan) {
                 columnWrapContentWidths(n, resolveDirection(n, parentDirection), ownHeight: ownHeight, cbHeight: cbHeight)
             }
-        } else if isFlex, isRow, ownHeight.isDefined, styles[n].flexWrap == .nowrap, hasStretchedRatioChild(n) {
-            // A single-line row of known height gives its stretched ratio items that height.
+        } else if isFlex, isRow, ownHeight.isDefined, styles[n].flexWrap == .nowrap, hasStretchedHeightDependentChild(n) {
+            // A single-line row of known height gives its stretched items that height, which
+            // matters to the width of those with an aspect ratio in or below them.
             let dir = resolveDirection(n, parentDirection)
             let line = Swift.max(0, ownHeight - paddingAndBorder(n, dir, .nan).vertical)
             content = heightedWidths(n, ownHeight: .nan, cbHeight: .nan, lineHeight: line) {
                 flexContentWidths(n, dir, lineHeight: line)
+            }
+        } else if isFlex, !isRow, styles[n].flexWrap == .nowrap, ownHeight.isDefined, hasPercentHeightDependentChild(n) {
+            // A single-line column of known height resolves its items' percentage heights, which
+            // matters to the width of those whose width can follow their height.
+            let dir = resolveDirection(n, parentDirection)
+            let inner = Swift.max(0, ownHeight - paddingAndBorder(n, dir, .nan).vertical)
+            content = heightedWidths(n, ownHeight: .nan, cbHeight: .nan, lineHeight: inner) {
+                flexContentWidths(n, dir, lineHeight: inner)
             }
         } else {
             content = contentWidths(n, parentDirection)
@@ -197,13 +208,45 @@ extension LayoutEngine {
             result.maxContent += gaps
             if !wraps { result.minContent += gaps }
         }
+        // No max-content narrower than the min-content (a wrapping row's negative margins).
+        result.maxContent = Swift.max(result.maxContent, result.minContent)
         return result
     }
 
-    /// Whether `c` is an item of row `n` with an aspect ratio whose height follows the line's
-    /// (a percentage height, or auto and stretched with no auto cross margin): its width does too.
-    func isStretchedRatioItem(_ c: Int, in n: Int) -> Bool {
-        guard n >= 0, styles[c].aspectRatio != nil, isInFlow(c) else { return false }
+    /// A column line's content widths with its baseline-aligned items: their baselines,
+    /// synthesized at their line-left edges, line up, so the line is as wide as the largest
+    /// distance before the baseline plus the largest after it (as ``lineCrossSize(_:_:input:pb:)``).
+    func columnBaselineWidths(_ n: Int, _ dir: LayoutDirection, _ widths: IntrinsicWidths) -> IntrinsicWidths {
+        let flow = Flow(styles[n].flexDirection, styles[n].flexWrap, dir)
+        var before = -Double.infinity, after = -Double.infinity
+        var result = widths
+        for kind in 0..<2 {
+            before = -.infinity
+            after = -.infinity
+            for c in children(n) where isInFlow(c) {
+                let cdir = resolveDirection(c, dir)
+                guard resolveAlign(c, n, flow, cdir).0 == .baseline,
+                      !marginIsAuto(c, .left, cdir), !marginIsAuto(c, .right, cdir) else { continue }
+                let m = margins(c, cdir, .nan)
+                let outer = kind == 0 ? contribution(c, dir, inRow: false, wraps: false).minContent
+                    : contribution(c, dir, inRow: false, wraps: false).maxContent
+                let width = outer - m.horizontal
+                let start = flow.crossStart == .left ? m.left : m.right + width
+                before = Swift.max(before, start)
+                after = Swift.max(after, outer - start)
+            }
+            guard before.isFinite else { return widths }
+            if kind == 0 { result.minContent = Swift.max(result.minContent, before + after) }
+            else { result.maxContent = Swift.max(result.maxContent, before + after) }
+        }
+        return result
+    }
+
+    /// Whether `c` is an item of row `n` whose height follows the line's (a percentage height, or
+    /// auto and stretched with no auto cross margin) and whose width, or a descendant's, can
+    /// follow its height (``widthFollowsHeight(_:)``).
+    func isStretchedHeightDependentItem(_ c: Int, in n: Int) -> Bool {
+        guard n >= 0, isInFlow(c), widthFollowsHeight(c) || hasHeightDependentBelow(c) else { return false }
         if isPercent(styles[c].height) { return true }
         guard styles[c].height == .auto else { return false }
         let dir = nodes[c].direction
@@ -211,9 +254,36 @@ extension LayoutEngine {
         return align == .stretch && !marginIsAuto(c, .top, dir) && !marginIsAuto(c, .bottom, dir)
     }
 
-    /// Whether row `n` has an item ``isStretchedRatioItem(_:in:)``.
-    func hasStretchedRatioChild(_ n: Int) -> Bool {
-        children(n).contains { isStretchedRatioItem($0, in: n) }
+    /// Whether a box's width can depend on its height: it has an aspect ratio, or is a wrapping
+    /// column (whose lines break at its height).
+    @inline(__always) func widthFollowsHeight(_ n: Int) -> Bool {
+        styles[n].aspectRatio != nil || (!isMeasured[n] && styles[n].display == .flex && styles[n].flexWrap != .nowrap
+            && (styles[n].flexDirection == .column || styles[n].flexDirection == .columnReverse))
+    }
+
+    /// Whether an in-flow descendant of `n` ``widthFollowsHeight(_:)`` (found once per call).
+    func hasHeightDependentBelow(_ n: Int) -> Bool {
+        if nodes[n].heightDependentBelow >= 0 { return nodes[n].heightDependentBelow == 1 }
+        var found = false
+        for c in children(n) where isInFlow(c) {
+            if widthFollowsHeight(c) || hasHeightDependentBelow(c) {
+                found = true
+                break
+            }
+        }
+        nodes[n].heightDependentBelow = found ? 1 : 0
+        return found
+    }
+
+    /// Whether column `n` has an item with a percentage height whose width, or a descendant's,
+    /// can follow its height.
+    func hasPercentHeightDependentChild(_ n: Int) -> Bool {
+        children(n).contains { isInFlow($0) && isPercent(styles[$0].height) && (widthFollowsHeight($0) || hasHeightDependentBelow($0)) }
+    }
+
+    /// Whether row `n` has an item ``isStretchedHeightDependentItem(_:in:)``.
+    func hasStretchedHeightDependentChild(_ n: Int) -> Bool {
+        children(n).contains { isStretchedHeightDependentItem($0, in: n) }
     }
 
     /// A wrapping column's content widths, as Chromium computes them: the min-content width is its
@@ -270,7 +340,10 @@ extension LayoutEngine {
             lines += 1
         }
         let gaps = columnGap * Double(Swift.max(0, lines - 1))
-        return IntrinsicWidths(minContent: widest, maxContent: Swift.max(widest, result.maxContent + gaps))
+        var widths = IntrinsicWidths(minContent: widest, maxContent: Swift.max(widest, result.maxContent + gaps))
+        // One column lines its baseline-aligned items up (Chromium lays a wrapping column out).
+        if lines <= 1 { widths.maxContent = columnBaselineWidths(n, dir, widths).maxContent }
+        return widths
     }
 
     /// The min-content and max-content contributions of `c` to its parent's width, margins
@@ -284,10 +357,11 @@ extension LayoutEngine {
         let dir = resolveDirection(c, parentDirection)
         let pb = paddingAndBorder(c, dir, .nan)
         var height = borderBox(styles[c].height, lineHeight, c, pb.vertical)
-        if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, isStretchedRatioItem(c, in: container) {
+        if height.isNaN, lineHeight.isDefined, styles[c].height == .auto, container >= 0, isSingleLineRow(container),
+           isStretchedHeightDependentItem(c, in: container) {
             height = lineHeight - margins(c, dir, .nan).vertical
         }
-        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan), height: height,
+        let content = ratioWidths(c, intrinsicWidths(c, parentDirection, cbWidth: .nan, ownHeight: height, cbHeight: lineHeight), height: height,
                                   minHeight: Swift.max(minSize(c, horizontal: false, lineHeight, pb.vertical), pb.vertical),
                                   maxHeight: maxSize(c, horizontal: false, lineHeight, pb.vertical), pb: pb)
         let fitsContent = styles[c].width == .fitContent
@@ -300,7 +374,7 @@ extension LayoutEngine {
         var basisSpace = content.maxContent
         if case .points(let v) = styles[c].flexBasis { basisSpace = borderBox(.points(v), .nan, c, pb.horizontal) }
         if styles[c].flexBasis == .auto, preferred.isDefined { basisSpace = preferred }
-        var lower = keywordWidth(styles[c].minWidth, content, available: inRow ? basisSpace : 0)
+        var lower = keywordWidth(styles[c].minWidth, content, available: inRow ? basisSpace : .infinity)
             ?? borderBox(styles[c].minWidth, .nan, c, pb.horizontal)
         let upper = keywordWidth(styles[c].maxWidth, content, available: .nan) ?? borderBox(styles[c].maxWidth, .nan, c, pb.horizontal)
         let lowerForMin = styles[c].minWidth == .fitContent ? content.minContent : lower
@@ -350,14 +424,14 @@ extension LayoutEngine {
     func ratioWidths(_ n: Int, _ content: IntrinsicWidths, height: Double, minHeight: Double, maxHeight: Double,
                      pb: ResolvedEdges) -> IntrinsicWidths {
         guard styles[n].aspectRatio != nil else { return content }
-        var result = content
         if height.isDefined {
             // The width the height gives, no narrower than the min-content width (its automatic
-            // minimum) unless it scrolls (as Chromium).
+            // minimum, which wins over the max height's transferred width) unless it scrolls (as Chromium).
             var w = widthFromHeight(n, height.clamped(min: minHeight, max: maxHeight), pb.horizontal, pb.vertical)
-            if !isScrollContainer(n) { w = Swift.max(w, content.minContent) }
-            result = IntrinsicWidths(minContent: w, maxContent: w)
+            if !isScrollContainer(n), styles[n].minWidth == .auto { w = Swift.max(w, content.minContent) }
+            return IntrinsicWidths(minContent: w, maxContent: w)
         }
+        var result = content
         let lower = widthFromHeight(n, minHeight, pb.horizontal, pb.vertical)
         let upper = maxHeight.isDefined ? widthFromHeight(n, maxHeight, pb.horizontal, pb.vertical) : Double.nan
         result.minContent = result.minContent.clamped(min: lower, max: upper)

@@ -8,33 +8,39 @@ extension LayoutEngine {
         let item = items.buffer + i
         let c = item.pointee.node
         if x.flow.isRow {
-            let definite = item.pointee.definiteCross.isDefined
-            let input = BoxInput(width: item.pointee.target, height: item.pointee.definiteCross, heightIsDefinite: definite,
-                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
-            if definite {
-                items.buffer[i].cross = item.pointee.definiteCross
-                if item.pointee.isBaselineAligned {
-                    items.buffer[i].ascent = layoutBox(c, input, parentDirection: x.direction, final: false).baseline
-                }
-            } else {
-                let out = layoutBox(c, input, parentDirection: x.direction, final: false)
-                items.buffer[i].cross = out.height
-                items.buffer[i].ascent = out.baseline
-            }
+            // Keyword min/max heights are the content's height at the item's width.
             if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
                 let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
                 var content = heightFromWidth(c, item.pointee.target, pb.horizontal, pb.vertical)
+                if content.isNaN, item.pointee.definiteCross.isDefined, isSingleLineRow(c), hasStretchingChild(c) {
+                    // A single-line row given a definite height stretches its items to it: that is
+                    // its content height (as Chromium measures it, after the stretch).
+                    content = item.pointee.definiteCross
+                }
                 if content.isNaN {
                     content = layoutBox(c, BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
                                                     cbHeight: x.percentHeight, clampsHeight: false),
                                         parentDirection: x.direction, final: false).height
                 }
-                if isContentHeightBound(styles[c].minHeight) { items.buffer[i].minCross = content }
-                if isContentHeightBound(styles[c].maxHeight) { items.buffer[i].maxCross = content }
-                if definite {
-                    items.buffer[i].cross = item.pointee.definiteCross.clamped(min: items.buffer[i].minCross, max: items.buffer[i].maxCross)
-                    items.buffer[i].definiteCross = items.buffer[i].cross
+                if isContentHeightBound(styles[c].minHeight) { item.pointee.minCross = content }
+                if isContentHeightBound(styles[c].maxHeight) { item.pointee.maxCross = content }
+                if item.pointee.definiteCross.isDefined {
+                    item.pointee.definiteCross = item.pointee.definiteCross.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
                 }
+            }
+            let definite = item.pointee.definiteCross.isDefined
+            let input = BoxInput(width: item.pointee.target, height: item.pointee.definiteCross, heightIsDefinite: definite,
+                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            if definite {
+                item.pointee.cross = item.pointee.definiteCross
+                if item.pointee.isBaselineAligned {
+                    item.pointee.ascent = layoutBox(c, input, parentDirection: x.direction, final: false).baseline
+                }
+            } else {
+                let out = layoutBox(c, input, parentDirection: x.direction, final: false)
+                item.pointee.cross = out.height
+                item.pointee.contentCross = out.height
+                item.pointee.ascent = out.baseline
             }
         } else if styles[c].aspectRatio != nil, isIntrinsicKeyword(styles[c].width) {
             // A keyword width of a ratio box: the width its flexed height gives.
@@ -46,10 +52,19 @@ extension LayoutEngine {
                   styles[c].aspectRatio != nil {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
             var width = widthFromHeight(c, item.pointee.target, pb.horizontal, pb.vertical)
-            if !item.pointee.stretches, styles[c].minWidth == .auto, !isScrollContainer(c) {
+            if !item.pointee.stretches || x.multiLine, styles[c].minWidth == .auto, !isScrollContainer(c),
+               !preferredSize(c, horizontal: false, x.percentHeight, pb.vertical).isNaN {
                 width = Swift.max(width, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth).minContent)
             }
             items.buffer[i].cross = width.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
+        } else if item.pointee.definiteCross.isNaN, styles[c].width == .auto, !item.pointee.stretches || x.multiLine,
+                  x.percentHeight.isDefined || item.pointee.mainIsDefinite, widthFollowsHeight(c) || hasHeightDependentBelow(c) {
+            // A definite flexed height reaches the widths of ratio boxes and wrapping columns
+            // inside: the item fits its content as laid out at that height (as Chromium).
+            let available = x.innerWidth - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
+            items.buffer[i].cross = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: item.pointee.target,
+                                                    cbHeight: x.percentHeight)
+                .fitting(available).clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
         }
     }
 
@@ -59,9 +74,15 @@ extension LayoutEngine {
     func itemInput(_ i: Int, _ x: ItemContext) -> BoxInput {
         let item = items.buffer + i
         if x.flow.isRow {
+            // A ratio box stretched to the height its own layout gave keeps that layout (Chromium
+            // lays it out again only when the stretch changes its size).
+            if item.pointee.stretches, item.pointee.definiteCross.isNaN, styles[item.pointee.node].aspectRatio != nil,
+               item.pointee.cross == item.pointee.contentCross {
+                return BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false,
+                                cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            }
             let fixed = item.pointee.definiteCross.isDefined || item.pointee.stretches
-            // A ratio box stretched in a line of indefinite size keeps its ratio height for percentages.
-            let definite = item.pointee.definiteCross.isDefined || (item.pointee.stretches && styles[item.pointee.node].aspectRatio == nil)
+            let definite = item.pointee.definiteCross.isDefined || item.pointee.stretches
             return BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: definite,
                             cbWidth: x.innerWidth, cbHeight: x.percentHeight)
         }
@@ -122,7 +143,9 @@ extension LayoutEngine {
             let item = items.buffer + i
             let c = item.pointee.node
             guard !item.pointee.stretches, item.pointee.definiteCross.isNaN, styles[c].width == .auto, styles[c].aspectRatio == nil else { continue }
-            let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth)
+            // (At its flexed height when that is definite, as ``hypotheticalCross(_:_:)``.)
+            let knownHeight = x.percentHeight.isDefined || item.pointee.mainIsDefinite ? item.pointee.target : Double.nan
+            let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: knownHeight, cbHeight: x.percentHeight)
             let available = line.cross - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
             items.buffer[i].cross = content.fitting(available)
                 .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
@@ -325,6 +348,22 @@ extension LayoutEngine {
         let (_, top) = physicalOrigin(item, x.flow, width: width, height: height)
         let ascent = item.pointee.ascent.isDefined ? item.pointee.ascent : (x.flow.isRow ? item.pointee.cross : item.pointee.target)
         return top + ascent
+    }
+
+    /// Whether a child of row `n` stretches to its line with no max height to stop it.
+    func hasStretchingChild(_ n: Int) -> Bool {
+        let flow = Flow(styles[n].flexDirection, styles[n].flexWrap, nodes[n].direction)
+        return children(n).contains { c in
+            guard isInFlow(c), styles[c].height == .auto, styles[c].maxHeight == .auto else { return false }
+            let dir = resolveDirection(c, nodes[n].direction)
+            return resolveAlign(c, n, flow, dir).0 == .stretch && !marginIsAuto(c, .top, dir) && !marginIsAuto(c, .bottom, dir)
+        }
+    }
+
+    /// Whether `n` is a flex container laid out as one row.
+    func isSingleLineRow(_ n: Int) -> Bool {
+        !isMeasured[n] && styles[n].display == .flex && styles[n].flexWrap == .nowrap
+            && (styles[n].flexDirection == .row || styles[n].flexDirection == .rowReverse)
     }
 }
 

@@ -79,16 +79,28 @@ extension LayoutEngine {
         let rawContent = needsContent ? intrinsicWidths(c, x.direction, cbWidth: x.innerWidth,
                                                         ownHeight: isRow ? item.definiteCross : height, cbHeight: x.percentHeight)
             : IntrinsicWidths(minContent: .nan, maxContent: .nan)
-        let content = needsContent ? ratioWidths(c, rawContent, height: isRow ? item.definiteCross : height,
+        // A column ratio item's own height gives its width, unless an intrinsic min or max height
+        // makes that height depend on the width (as Chromium).
+        let keywordBounded = isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight)
+        let ownRatioHeight = isRow ? item.definiteCross : (keywordBounded ? .nan : height)
+        let content = needsContent ? ratioWidths(c, rawContent, height: ownRatioHeight,
                                                  minHeight: minHeight, maxHeight: maxHeight, pb: cpb) : rawContent
         // With a definite height, a ratio box's intrinsic keywords are the width that height gives.
-        let ratioHeight = isRow ? item.definiteCross : height
+        let ratioHeight = ownRatioHeight
         var keywords = content
+        var widthKeywords = content
         if styles[c].aspectRatio != nil, ratioHeight.isDefined {
             let w = widthFromHeight(c, ratioHeight, pbH, pbV)
             keywords = IntrinsicWidths(minContent: w, maxContent: w)
+            widthKeywords = keywords
+            // Its automatic minimum width applies to a keyword width on the cross axis (CSS Sizing 4
+            // §5.1; on the main axis, the flex automatic minimum replaces it).
+            if !isRow, styles[c].minWidth == .auto, !isScrollContainer(c) {
+                let floored = Swift.max(w, rawContent.minContent)
+                widthKeywords = IntrinsicWidths(minContent: floored, maxContent: floored)
+            }
         }
-        let width = keywordWidth(styles[c].width, keywords, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
+        let width = keywordWidth(styles[c].width, widthKeywords, available: availableWidth) ?? borderBox(styles[c].width, x.innerWidth, c, pbH)
         let mainSize = isRow ? width : height
         var rowBasis = Double.nan
         if isRow { rowBasis = flexBasis(c, item, content: content, mainSize: mainSize, available: availableWidth, x) }
@@ -111,7 +123,7 @@ extension LayoutEngine {
             } else if stretchesDefinitely {
                 item.definiteCross = availableWidth.clamped(min: minWidth, max: maxWidth)
                 columnWidth = item.definiteCross
-            } else if height.isDefined, styles[c].aspectRatio != nil {
+            } else if height.isDefined, styles[c].aspectRatio != nil, !keywordBounded {
                 columnWidth = widthFromHeight(c, height.clamped(min: minHeight, max: maxHeight), pbH, pbV)
                     .clamped(min: minWidth, max: maxWidth)
             } else {
@@ -127,9 +139,21 @@ extension LayoutEngine {
         // §4.5: the automatic minimum size, for `min-*: auto` on the main axis. An item whose flex
         // basis is its definite main size is at least its automatic minimum already, which then
         // matters only when its line shrinks: it is found then (``resolveAutomaticMinimum(_:_:)``).
+        if !isRow, isContentHeightBound(styles[c].maxHeight) {
+            item.maxMain = columnKeywordHeight(c, columnWidth, x)
+        }
         let minMainStyle = isRow ? styles[c].minWidth : styles[c].minHeight
         item.specifiedMain = mainSize
+        if !isRow, hasRatio, isIntrinsicKeyword(styles[c].height) {
+            // A ratio column item's keyword height is the height its width gives (as Chromium).
+            item.specifiedMain = heightFromWidth(c, columnWidth, pbH, pbV)
+        }
         item.contentMin = isRow ? content.minContent : .nan
+        if isRow, hasRatio, item.definiteCross.isDefined {
+            // A row ratio item of definite height: the width that height gives, or its content's
+            // min-content width when wider; its min and max heights do not cap it (as Chromium).
+            item.contentMin = Swift.max(widthFromHeight(c, item.definiteCross, pbH, pbV), rawContent.minContent)
+        }
         if minMainStyle == .auto, !isScrollContainer(c) {
             // A column item's content height; with an aspect ratio, at its definite width, else at
             // its width fitted to the container (not the one its height gives).
@@ -140,11 +164,10 @@ extension LayoutEngine {
             item.automaticMinimumPending = true
             if !(styles[c].flexBasis == .auto && mainSize.isDefined) || hasRatio { resolveAutomaticMinimum(&item, x) }
         } else if !isRow, isContentHeightBound(minMainStyle) {
-            item.minMain = Swift.max(columnContentHeight(c, columnWidth, x), item.pbMain)
+            item.minMain = Swift.max(columnKeywordHeight(c, columnWidth, x), item.pbMain)
         } else {
             item.minMain = minMainGiven
         }
-        if !isRow, isContentHeightBound(styles[c].maxHeight) { item.maxMain = columnContentHeight(c, columnWidth, x) }
         item.hypothetical = item.basis.clamped(min: item.minMain, max: item.maxMain)
         if !isRow { item.cross = columnWidth }
         // Its flexed main size is definite when its own main size or flex basis is, or its ratio
@@ -168,8 +191,9 @@ extension LayoutEngine {
                                                    cbHeight: x.percentHeight).minContent
                 : columnContentHeight(c, item.suggestionWidth, x)
         }
-        // A ratio item's is clamped by the main sizes its cross min and max sizes give (§4.5).
-        if styles[c].aspectRatio != nil {
+        // A ratio item's is clamped by the main sizes its cross min and max sizes give (§4.5),
+        // unless it is a row item of definite height (as Chromium).
+        if styles[c].aspectRatio != nil, !(x.flow.isRow && item.definiteCross.isDefined) {
             let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
             func transfer(_ cross: Double) -> Double {
                 x.flow.isRow ? widthFromHeight(c, cross, pb.horizontal, pb.vertical) : heightFromWidth(c, cross, pb.horizontal, pb.vertical)
@@ -208,6 +232,10 @@ extension LayoutEngine {
                 case .fitContent: basis = content.fitting(available)
                 default: basis = content.maxContent
                 }
+            } else if styles[c].aspectRatio != nil {
+                // The height its ratio gives its width, not floored by its content (that is the
+                // automatic minimum's job; as Chromium).
+                basis = heightFromWidth(c, columnWidth, pb.horizontal, pb.vertical)
             } else {
                 basis = columnContentHeight(c, columnWidth, x)
             }
@@ -222,6 +250,16 @@ extension LayoutEngine {
         case .percent: reference.isDefined
         default: false
         }
+    }
+
+    /// What an intrinsic keyword min or max height is for a column item at `width`: the height
+    /// its ratio gives that width, else its content's.
+    func columnKeywordHeight(_ c: Int, _ width: Double, _ x: ItemContext) -> Double {
+        if styles[c].aspectRatio != nil {
+            let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
+            return heightFromWidth(c, width, pb.horizontal, pb.vertical)
+        }
+        return columnContentHeight(c, width, x, usesRatio: false)
     }
 
     /// A column item's height from its content at `width` (its min/max heights not applied):

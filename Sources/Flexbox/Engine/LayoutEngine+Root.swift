@@ -18,8 +18,17 @@ extension LayoutEngine {
         var height = preferredSize(n, horizontal: false, ownerHeight, pb.vertical)
         if height.isNaN, styles[n].height == .auto, ownerHeight.isDefined { height = Swift.max(0, ownerHeight - m.vertical) }
         if height.isDefined {
-            height = height.clamped(min: Swift.max(minSize(n, horizontal: false, ownerHeight, pb.vertical), pb.vertical),
-                                    max: maxSize(n, horizontal: false, ownerHeight, pb.vertical))
+            var lower = Swift.max(minSize(n, horizontal: false, ownerHeight, pb.vertical), pb.vertical)
+            var upper = maxSize(n, horizontal: false, ownerHeight, pb.vertical)
+            if isContentHeightBound(styles[n].minHeight) || isContentHeightBound(styles[n].maxHeight) {
+                // An intrinsic keyword bound is the content's height at the root's width.
+                let content = layoutBox(n, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: ownerWidth,
+                                                    cbHeight: ownerHeight, clampsHeight: false),
+                                        parentDirection: direction, final: false).height
+                if isContentHeightBound(styles[n].minHeight) { lower = Swift.max(content, pb.vertical) }
+                if isContentHeightBound(styles[n].maxHeight) { upper = content }
+            }
+            height = height.clamped(min: lower, max: upper)
         }
         _ = layoutBox(n, BoxInput(width: width, height: height, heightIsDefinite: height.isDefined,
                                   cbWidth: ownerWidth, cbHeight: ownerHeight),

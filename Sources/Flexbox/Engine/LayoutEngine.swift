@@ -116,11 +116,13 @@ struct LayoutEngine {
         heightedIntrinsic = .allocate(capacity: count)
         heightedIntrinsic.initialize(repeating: HeightedWidths())
         cache = .allocate(capacity: Swift.max(count * Self.cacheSlots, 1))
-        cache.initialize(repeating: CacheEntry())
+        // Not initialized: a slot is written before it is read (a node reads only the `cacheCount`
+        // slots it filled), and `CacheEntry` is a trivial type.
+        precondition(_isPOD(CacheEntry.self))
         cacheUsed = .allocate(capacity: 1)
         cacheUsed.initialize(to: 0)
-        items = ScratchStack(capacity: count + 1, zero: FlexItem())
-        lines = ScratchStack(capacity: count + 1, zero: FlexLine())
+        items = ScratchStack(capacity: count + 1)
+        lines = ScratchStack(capacity: count + 1)
         // Depth below the root; nodes deeper than `maxDepth` are not laid out.
         var depths = [Int](repeating: -1, count: count)
         var deepest = 0
@@ -189,6 +191,9 @@ struct NodeState {
     var height = 0.0
     /// The inputs of the final layout the frames below this node come from, and its baseline.
     var finalInput = BoxInput.none
+    /// Whether an in-flow descendant's width can follow its height: 1 yes, 0 no, -1 not yet known
+    /// (kept beside the final input, in its padding).
+    var heightDependentBelow: Int8 = -1
     var finalBaseline = Double.nan
     /// The first slot of the node's block in `cache`, -1 before its first cached layout.
     var cacheBlock: Int32 = -1
@@ -288,9 +293,11 @@ struct ScratchStack<Element> {
     let top: UnsafeMutablePointer<Int>
     let capacity: Int
 
-    init(capacity: Int, zero: Element) {
+    /// Allocates room for `capacity` elements, left uninitialized: the element types are trivial
+    /// (plain numbers and flags), and every element is written before it is read.
+    init(capacity: Int) {
+        precondition(_isPOD(Element.self), "scratch elements must be trivial types")
         buffer = .allocate(capacity: capacity)
-        buffer.initialize(repeating: zero, count: capacity)
         top = .allocate(capacity: 1)
         top.initialize(to: 0)
         self.capacity = capacity
