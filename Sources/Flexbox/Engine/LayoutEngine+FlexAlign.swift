@@ -18,9 +18,12 @@ extension LayoutEngine {
                     content = item.pointee.definiteCross
                 }
                 if content.isNaN {
-                    content = layoutBox(c, BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
-                                                    cbHeight: x.percentHeight, clampsHeight: false),
-                                        parentDirection: x.direction, final: false).height
+                    // Measured at the height it will have when that is definite (its children's
+                    // percentages resolve against it).
+                    var measure = BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
+                                           cbHeight: x.percentHeight, clampsHeight: false)
+                    measure.percentBasis = item.pointee.definiteCross
+                    content = layoutBox(c, measure, parentDirection: x.direction, final: false).height
                 }
                 if isContentHeightBound(styles[c].minHeight) { item.pointee.minCross = content }
                 if isContentHeightBound(styles[c].maxHeight) { item.pointee.maxCross = content }
