@@ -12,14 +12,9 @@ extension LayoutEngine {
             if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
                 let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
                 var content = heightFromWidth(c, item.pointee.target, pb.horizontal, pb.vertical)
-                if content.isNaN, item.pointee.definiteCross.isDefined, isSingleLineRow(c), hasStretchingChild(c) {
-                    // A single-line row given a definite height stretches its items to it: that is
-                    // its content height (as Chromium measures it, after the stretch).
-                    content = item.pointee.definiteCross
-                }
                 if content.isNaN {
                     // Measured at the height it will have when that is definite (its children's
-                    // percentages resolve against it).
+                    // percentages resolve against it and its stretched items fill it).
                     var measure = BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
                                            cbHeight: x.percentHeight, clampsHeight: false)
                     measure.percentBasis = item.pointee.definiteCross
@@ -351,16 +346,6 @@ extension LayoutEngine {
         let (_, top) = physicalOrigin(item, x.flow, width: width, height: height)
         let ascent = item.pointee.ascent.isDefined ? item.pointee.ascent : (x.flow.isRow ? item.pointee.cross : item.pointee.target)
         return top + ascent
-    }
-
-    /// Whether a child of row `n` stretches to its line with no max height to stop it.
-    func hasStretchingChild(_ n: Int) -> Bool {
-        let flow = Flow(styles[n].flexDirection, styles[n].flexWrap, nodes[n].direction)
-        return children(n).contains { c in
-            guard isInFlow(c), styles[c].height == .auto, styles[c].maxHeight == .auto else { return false }
-            let dir = resolveDirection(c, nodes[n].direction)
-            return resolveAlign(c, n, flow, dir).0 == .stretch && !marginIsAuto(c, .top, dir) && !marginIsAuto(c, .bottom, dir)
-        }
     }
 
     /// Whether `n` is a flex container laid out as one row.
