@@ -140,13 +140,16 @@ extension LayoutEngine {
         for i in line.first..<line.end {
             let item = items.buffer + i
             let c = item.pointee.node
-            guard !item.pointee.stretches, item.pointee.definiteCross.isNaN, styles[c].width == .auto, styles[c].aspectRatio == nil else { continue }
+            // (A fit-content width, too, fits the line.)
+            let fits = styles[c].width == .fitContent || (item.pointee.definiteCross.isNaN && styles[c].width == .auto)
+            guard !item.pointee.stretches, fits, styles[c].aspectRatio == nil else { continue }
             // (At its flexed height when that is definite, as ``hypotheticalCross(_:_:)``.)
             let knownHeight = x.percentHeight.isDefined || item.pointee.mainIsDefinite ? item.pointee.target : Double.nan
             let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: knownHeight, cbHeight: x.percentHeight)
             let available = line.cross - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
             items.buffer[i].cross = content.fitting(available)
                 .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
+            if item.pointee.definiteCross.isDefined { items.buffer[i].definiteCross = items.buffer[i].cross }
         }
     }
 
