@@ -20,9 +20,9 @@ extension LayoutEngine {
                                                    max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
             stretchHeight = percentHeight
         }
-        if input.height.isNaN, input.percentBasis.isDefined {
+        if input.percentBasis.isDefined {
             percentHeight = Swift.max(0, input.percentBasis - pb.vertical)
-            stretchHeight = percentHeight
+            if input.height.isNaN { stretchHeight = percentHeight }
         }
         let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine, innerWidth: innerWidth,
                                   innerHeight: givenInnerHeight, percentHeight: percentHeight, stretchHeight: stretchHeight)

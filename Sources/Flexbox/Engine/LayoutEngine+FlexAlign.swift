@@ -23,6 +23,7 @@ extension LayoutEngine {
                 if isContentHeightBound(styles[c].minHeight) { item.pointee.minCross = content }
                 if isContentHeightBound(styles[c].maxHeight) { item.pointee.maxCross = content }
                 if item.pointee.definiteCross.isDefined {
+                    item.pointee.unclampedCross = item.pointee.definiteCross
                     item.pointee.definiteCross = item.pointee.definiteCross.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
                 }
             }
@@ -81,8 +82,10 @@ extension LayoutEngine {
             }
             let fixed = item.pointee.definiteCross.isDefined || item.pointee.stretches
             let definite = item.pointee.definiteCross.isDefined || item.pointee.stretches
-            return BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: definite,
-                            cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            var input = BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: definite,
+                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            if item.pointee.definiteCross.isDefined { input.percentBasis = item.pointee.unclampedCross }
+            return input
         }
         // A flexed height is definite when the container's height is (§9.8), or the item's own is.
         return BoxInput(width: item.pointee.cross, height: item.pointee.target, heightIsDefinite: x.percentHeight.isDefined || item.pointee.mainIsDefinite,
