@@ -26,6 +26,9 @@ struct FlexItem {
     var definiteCross = Double.nan
     /// A row item's height from its hypothetical layout (no definite height), NaN otherwise.
     var contentCross = Double.nan
+    /// A row item's definite height before intrinsic min/max heights clamped it: its children's
+    /// percentages still resolve against it (as Chromium), NaN otherwise.
+    var unclampedCross = Double.nan
     /// Whether the item's own main size (`width` or `height`) is definite: its flexed main size
     /// then is too, for its children's percentages.
     var mainIsDefinite = false

@@ -72,8 +72,9 @@ extension LayoutEngine {
             // when it is a percentage of an indefinite height (as Chromium); an intrinsic keyword
             // height is the larger of the two.
             let heightIsLength = !borderBox(styles[n].height, input.cbHeight, n, pb.vertical).isNaN
-            let floors = (styles[n].minHeight == .auto && !isScrollContainer(n) && (styles[n].height == .auto || (!input.clampsHeight && heightIsLength)))
-                || isIntrinsicKeyword(styles[n].height)
+            // (Only with min-height auto: a min height of its own replaces the automatic minimum.)
+            let floors = styles[n].minHeight == .auto && !isScrollContainer(n)
+                && (styles[n].height == .auto || (!input.clampsHeight && heightIsLength) || isIntrinsicKeyword(styles[n].height))
             h = floors ? Swift.max(fromRatio, content) : fromRatio
         }
         guard input.clampsHeight else { return Swift.max(h, pb.vertical) }

@@ -20,6 +20,10 @@ extension LayoutEngine {
                                                    max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
             stretchHeight = percentHeight
         }
+        if input.percentBasis.isDefined {
+            percentHeight = Swift.max(0, input.percentBasis - pb.vertical)
+            if input.height.isNaN { stretchHeight = percentHeight }
+        }
         let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine, innerWidth: innerWidth,
                                   innerHeight: givenInnerHeight, percentHeight: percentHeight, stretchHeight: stretchHeight)
 
@@ -45,8 +49,14 @@ extension LayoutEngine {
         // A column of unknown height breaks at the height its style or ratio gives, else its max height.
         var limit = preferredSize(n, horizontal: false, input.cbHeight, pb.vertical)
         if limit.isNaN { limit = maxSize(n, horizontal: false, input.cbHeight, pb.vertical) }
+        // (Asked for its content height, a ratio box still breaks at the height its ratio gives.)
+        var ratioMain = stretchHeight
+        if !isRow, ratioMain.isNaN, input.height.isNaN, input.usesRatio,
+           case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
+            ratioMain = Swift.max(0, h - pb.vertical)
+        }
         let breakAt = innerMain.isDefined ? innerMain
-            : (stretchHeight.isDefined ? stretchHeight : (limit.isDefined ? Swift.max(0, limit - pb.vertical) : .infinity))
+            : (ratioMain.isDefined ? ratioMain : (limit.isDefined ? Swift.max(0, limit - pb.vertical) : .infinity))
         let lineFirst = lines.push(Swift.max(count, 1))
         defer { lines.pop(to: lineFirst) }
         let lineCount = collectLines(first, end, lineFirst: lineFirst, multiLine: multiLine, available: breakAt, gap: mainGap)

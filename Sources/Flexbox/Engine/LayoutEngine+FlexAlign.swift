@@ -12,19 +12,18 @@ extension LayoutEngine {
             if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
                 let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
                 var content = heightFromWidth(c, item.pointee.target, pb.horizontal, pb.vertical)
-                if content.isNaN, item.pointee.definiteCross.isDefined, isSingleLineRow(c), hasStretchingChild(c) {
-                    // A single-line row given a definite height stretches its items to it: that is
-                    // its content height (as Chromium measures it, after the stretch).
-                    content = item.pointee.definiteCross
-                }
                 if content.isNaN {
-                    content = layoutBox(c, BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
-                                                    cbHeight: x.percentHeight, clampsHeight: false),
-                                        parentDirection: x.direction, final: false).height
+                    // Measured at the height it will have when that is definite (its children's
+                    // percentages resolve against it and its stretched items fill it).
+                    var measure = BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
+                                           cbHeight: x.percentHeight, clampsHeight: false)
+                    measure.percentBasis = item.pointee.definiteCross
+                    content = layoutBox(c, measure, parentDirection: x.direction, final: false).height
                 }
                 if isContentHeightBound(styles[c].minHeight) { item.pointee.minCross = content }
                 if isContentHeightBound(styles[c].maxHeight) { item.pointee.maxCross = content }
                 if item.pointee.definiteCross.isDefined {
+                    item.pointee.unclampedCross = item.pointee.definiteCross
                     item.pointee.definiteCross = item.pointee.definiteCross.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
                 }
             }
@@ -83,8 +82,10 @@ extension LayoutEngine {
             }
             let fixed = item.pointee.definiteCross.isDefined || item.pointee.stretches
             let definite = item.pointee.definiteCross.isDefined || item.pointee.stretches
-            return BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: definite,
-                            cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            var input = BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: definite,
+                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
+            if item.pointee.definiteCross.isDefined { input.percentBasis = item.pointee.unclampedCross }
+            return input
         }
         // A flexed height is definite when the container's height is (§9.8), or the item's own is.
         return BoxInput(width: item.pointee.cross, height: item.pointee.target, heightIsDefinite: x.percentHeight.isDefined || item.pointee.mainIsDefinite,
@@ -142,13 +143,16 @@ extension LayoutEngine {
         for i in line.first..<line.end {
             let item = items.buffer + i
             let c = item.pointee.node
-            guard !item.pointee.stretches, item.pointee.definiteCross.isNaN, styles[c].width == .auto, styles[c].aspectRatio == nil else { continue }
+            // (A fit-content width, too, fits the line.)
+            let fits = styles[c].width == .fitContent || (item.pointee.definiteCross.isNaN && styles[c].width == .auto)
+            guard !item.pointee.stretches, fits, styles[c].aspectRatio == nil else { continue }
             // (At its flexed height when that is definite, as ``hypotheticalCross(_:_:)``.)
             let knownHeight = x.percentHeight.isDefined || item.pointee.mainIsDefinite ? item.pointee.target : Double.nan
             let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: knownHeight, cbHeight: x.percentHeight)
             let available = line.cross - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
             items.buffer[i].cross = content.fitting(available)
                 .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
+            if item.pointee.definiteCross.isDefined { items.buffer[i].definiteCross = items.buffer[i].cross }
         }
     }
 
@@ -348,16 +352,6 @@ extension LayoutEngine {
         let (_, top) = physicalOrigin(item, x.flow, width: width, height: height)
         let ascent = item.pointee.ascent.isDefined ? item.pointee.ascent : (x.flow.isRow ? item.pointee.cross : item.pointee.target)
         return top + ascent
-    }
-
-    /// Whether a child of row `n` stretches to its line with no max height to stop it.
-    func hasStretchingChild(_ n: Int) -> Bool {
-        let flow = Flow(styles[n].flexDirection, styles[n].flexWrap, nodes[n].direction)
-        return children(n).contains { c in
-            guard isInFlow(c), styles[c].height == .auto, styles[c].maxHeight == .auto else { return false }
-            let dir = resolveDirection(c, nodes[n].direction)
-            return resolveAlign(c, n, flow, dir).0 == .stretch && !marginIsAuto(c, .top, dir) && !marginIsAuto(c, .bottom, dir)
-        }
     }
 
     /// Whether `n` is a flex container laid out as one row.

@@ -22,9 +22,10 @@ extension LayoutEngine {
             var upper = maxSize(n, horizontal: false, ownerHeight, pb.vertical)
             if isContentHeightBound(styles[n].minHeight) || isContentHeightBound(styles[n].maxHeight) {
                 // An intrinsic keyword bound is the content's height at the root's width.
-                let content = layoutBox(n, BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: ownerWidth,
-                                                    cbHeight: ownerHeight, clampsHeight: false),
-                                        parentDirection: direction, final: false).height
+                var measure = BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: ownerWidth,
+                                       cbHeight: ownerHeight, clampsHeight: false)
+                measure.percentBasis = height
+                let content = layoutBox(n, measure, parentDirection: direction, final: false).height
                 if isContentHeightBound(styles[n].minHeight) { lower = Swift.max(content, pb.vertical) }
                 if isContentHeightBound(styles[n].maxHeight) { upper = content }
             }

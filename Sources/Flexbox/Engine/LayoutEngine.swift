@@ -260,6 +260,11 @@ struct BoxInput {
     /// Whether a height from the content follows the box's aspect ratio (not for a flex item's
     /// content size suggestion when its cross size is not definite).
     var usesRatio = true
+    /// A definite border-box height the children's percentages resolve against instead of
+    /// `height`: with no `height`, while the content decides it (an intrinsic min or max height
+    /// measured at the size the box will have); with one, the height an intrinsic min or max
+    /// height clamped (as Chromium). NaN when none.
+    var percentBasis = Double.nan
 
     /// No input (an empty cache slot).
     static let none = BoxInput(width: -1, height: .nan, heightIsDefinite: false, cbWidth: .nan, cbHeight: .nan)
@@ -268,7 +273,7 @@ struct BoxInput {
     func matches(_ o: BoxInput) -> Bool {
         width == o.width && sameValue(height, o.height) && heightIsDefinite == o.heightIsDefinite
             && sameValue(cbWidth, o.cbWidth) && sameValue(cbHeight, o.cbHeight) && clampsHeight == o.clampsHeight
-            && usesRatio == o.usesRatio
+            && usesRatio == o.usesRatio && sameValue(percentBasis, o.percentBasis)
     }
 }
 
