@@ -148,9 +148,11 @@ extension LayoutEngine {
             content = heightedWidths(n, ownHeight: ownHeight, cbHeight: cbHeight, lineHeight: .nan) {
                 columnWrapContentWidths(n, resolveDirection(n, parentDirection), ownHeight: ownHeight, cbHeight: cbHeight)
             }
-        } else if isFlex, isRow, ownHeight.isDefined, styles[n].flexWrap == .nowrap, hasStretchedHeightDependentChild(n) {
-            // A single-line row of known height gives its stretched items that height, which
-            // matters to the width of those with an aspect ratio in or below them.
+        } else if isFlex, isRow, ownHeight.isDefined,
+                  (styles[n].flexWrap == .nowrap && hasStretchedHeightDependentChild(n)) || hasPercentHeightDependentChild(n) {
+            // A row of known height gives its stretched items that height (one line) and its
+            // percentage heights a basis, which matters to the width of those whose width, or a
+            // descendant's, can follow their height.
             let dir = resolveDirection(n, parentDirection)
             let line = Swift.max(0, ownHeight - paddingAndBorder(n, dir, .nan).vertical)
             content = heightedWidths(n, ownHeight: .nan, cbHeight: .nan, lineHeight: line) {
@@ -276,8 +278,8 @@ extension LayoutEngine {
         return found
     }
 
-    /// Whether column `n` has an item with a percentage height whose width, or a descendant's,
-    /// can follow its height.
+    /// Whether `n` has an item with a percentage height whose width, or a descendant's, can
+    /// follow its height.
     func hasPercentHeightDependentChild(_ n: Int) -> Bool {
         children(n).contains { isInFlow($0) && isPercent(styles[$0].height) && (widthFollowsHeight($0) || hasHeightDependentBelow($0)) }
     }

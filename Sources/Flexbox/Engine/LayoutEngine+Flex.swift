@@ -22,7 +22,7 @@ extension LayoutEngine {
         }
         if input.percentBasis.isDefined {
             percentHeight = Swift.max(0, input.percentBasis - pb.vertical)
-            if input.height.isNaN { stretchHeight = percentHeight }
+            stretchHeight = percentHeight
         }
         let context = ItemContext(container: n, direction: dir, flow: flow, multiLine: multiLine, innerWidth: innerWidth,
                                   innerHeight: givenInnerHeight, percentHeight: percentHeight, stretchHeight: stretchHeight)

@@ -260,10 +260,10 @@ struct BoxInput {
     /// Whether a height from the content follows the box's aspect ratio (not for a flex item's
     /// content size suggestion when its cross size is not definite).
     var usesRatio = true
-    /// A definite border-box height the children's percentages resolve against instead of
-    /// `height`: with no `height`, while the content decides it (an intrinsic min or max height
-    /// measured at the size the box will have); with one, the height an intrinsic min or max
-    /// height clamped (as Chromium). NaN when none.
+    /// A definite border-box height the children size against (their percentages, and the
+    /// height stretched items start from) instead of `height`: with no `height`, while the content
+    /// decides it (an intrinsic min or max height measured at the size the box will have); with
+    /// one, the height before an intrinsic min or max height clamped it (as Chromium). NaN when none.
     var percentBasis = Double.nan
 
     /// No input (an empty cache slot).
