@@ -278,10 +278,13 @@ extension LayoutEngine {
         return found
     }
 
-    /// Whether `n` has an item with a percentage height whose width, or a descendant's, can
-    /// follow its height.
+    /// Whether `n` has an item with a percentage height (or min/max height) whose width, or a
+    /// descendant's, can follow its height.
     func hasPercentHeightDependentChild(_ n: Int) -> Bool {
-        children(n).contains { isInFlow($0) && isPercent(styles[$0].height) && (widthFollowsHeight($0) || hasHeightDependentBelow($0)) }
+        children(n).contains {
+            isInFlow($0) && (isPercent(styles[$0].height) || isPercent(styles[$0].minHeight) || isPercent(styles[$0].maxHeight))
+                && (widthFollowsHeight($0) || hasHeightDependentBelow($0))
+        }
     }
 
     /// Whether row `n` has an item ``isStretchedHeightDependentItem(_:in:)``.

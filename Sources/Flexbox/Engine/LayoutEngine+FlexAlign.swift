@@ -7,6 +7,14 @@ extension LayoutEngine {
     func hypotheticalCross(_ i: Int, _ x: ItemContext) {
         let item = items.buffer + i
         let c = item.pointee.node
+        if !x.flow.isRow, styles[c].aspectRatio != nil, isIntrinsicKeyword(styles[c].minWidth) || isIntrinsicKeyword(styles[c].maxWidth),
+           x.percentHeight.isDefined || item.pointee.mainIsDefinite {
+            // A ratio item's keyword min or max width is the width its definite flexed height gives.
+            let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
+            let w = widthFromHeight(c, item.pointee.target, pb.horizontal, pb.vertical)
+            if isIntrinsicKeyword(styles[c].minWidth) { item.pointee.minCross = Swift.max(w, item.pointee.pbCross) }
+            if isIntrinsicKeyword(styles[c].maxWidth) { item.pointee.maxCross = w }
+        }
         if x.flow.isRow {
             // Keyword min/max heights are the content's height at the item's width.
             if isContentHeightBound(styles[c].minHeight) || isContentHeightBound(styles[c].maxHeight) {
@@ -56,6 +64,15 @@ extension LayoutEngine {
                 width = Swift.max(width, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth).minContent)
             }
             items.buffer[i].cross = width.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
+        } else if isIntrinsicKeyword(styles[c].width), x.percentHeight.isDefined || item.pointee.mainIsDefinite,
+                  widthFollowsHeight(c) || hasHeightDependentBelow(c) {
+            // A keyword width, too, is its content's at a definite flexed height.
+            let available = x.innerWidth - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
+            let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: item.pointee.target, cbHeight: x.percentHeight)
+            let width = (keywordWidth(styles[c].width, content, available: available) ?? item.pointee.cross)
+                .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
+            items.buffer[i].cross = width
+            items.buffer[i].definiteCross = width
         } else if item.pointee.definiteCross.isNaN, styles[c].width == .auto, !item.pointee.stretches || x.multiLine,
                   x.percentHeight.isDefined || item.pointee.mainIsDefinite, widthFollowsHeight(c) || hasHeightDependentBelow(c) {
             // A definite flexed height reaches the widths of ratio boxes and wrapping columns
