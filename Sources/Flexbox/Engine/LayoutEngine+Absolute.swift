@@ -146,10 +146,8 @@ extension LayoutEngine {
             // height: those bounds are the content's height.
             let preferred = ownHeight.isDefined ? ownHeight : Swift.max(pb.vertical, imcbHeight - m.vertical)
             var lower = minHeight, upper = maxHeight
-            var measure = BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: cbWidth,
-                                   cbHeight: cbHeight, clampsHeight: false)
-            measure.percentBasis = preferred
-            let content = layoutBox(c, measure, parentDirection: parentDirection, final: false).height
+            let content = keywordHeightBound(c, width: width, basis: preferred, cbWidth: cbWidth, cbHeight: cbHeight,
+                                             parentDirection: parentDirection)
             if isContentHeightBound(styles[c].minHeight) { lower = content }
             if isContentHeightBound(styles[c].maxHeight) { upper = content }
             height = preferred.clamped(min: lower, max: upper)

@@ -85,6 +85,17 @@ extension LayoutEngine {
         return h.clamped(min: Swift.max(lower, pb.vertical), max: upper)
     }
 
+    /// What an intrinsic keyword min or max height is for `n` at `width`: its content's height,
+    /// measured at `basis` when that is the definite height it will have (its children's
+    /// percentages resolve against it and its stretched items fill it, as Chromium measures it).
+    func keywordHeightBound(_ n: Int, width: Double, basis: Double, cbWidth: Double, cbHeight: Double,
+                            parentDirection: LayoutDirection) -> Double {
+        var measure = BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: cbWidth, cbHeight: cbHeight,
+                               clampsHeight: false)
+        measure.percentBasis = basis
+        return layoutBox(n, measure, parentDirection: parentDirection, final: false).height
+    }
+
     /// A measured leaf (a text, an image): the measurer sizes its content box at the given width.
     func layoutLeaf(_ n: Int, _ dir: LayoutDirection, _ input: BoxInput, final: Bool) -> BoxOutput {
         let pb = paddingAndBorder(n, dir, input.cbWidth)

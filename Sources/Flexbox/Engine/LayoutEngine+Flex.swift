@@ -12,12 +12,14 @@ extension LayoutEngine {
         let givenInnerHeight = input.height.isDefined ? Swift.max(0, input.height - pb.vertical) : Double.nan
         var percentHeight = input.heightIsDefinite ? givenInnerHeight : .nan
         var stretchHeight = percentHeight
+        // The height the aspect ratio gives, when no definite height is given.
+        let ratioHeight = (input.height.isNaN || !input.heightIsDefinite) && input.usesRatio
+            ? heightFromWidth(n, input.width, pb.horizontal, pb.vertical) : Double.nan
         // A height from the aspect ratio is definite: items stretch to it and percentages resolve
         // against it, though the content may still make the box taller (as Chromium).
-        if input.height.isNaN || !input.heightIsDefinite, input.clampsHeight, input.usesRatio,
-           case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
-            percentHeight = Swift.max(0, h.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
-                                                   max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
+        if input.clampsHeight, ratioHeight.isDefined {
+            percentHeight = Swift.max(0, ratioHeight.clamped(min: minSize(n, horizontal: false, input.cbHeight, pb.vertical),
+                                                             max: maxSize(n, horizontal: false, input.cbHeight, pb.vertical)) - pb.vertical)
             stretchHeight = percentHeight
         }
         if input.percentBasis.isDefined {
@@ -51,10 +53,7 @@ extension LayoutEngine {
         if limit.isNaN { limit = maxSize(n, horizontal: false, input.cbHeight, pb.vertical) }
         // (Asked for its content height, a ratio box still breaks at the height its ratio gives.)
         var ratioMain = stretchHeight
-        if !isRow, ratioMain.isNaN, input.height.isNaN, input.usesRatio,
-           case let h = heightFromWidth(n, input.width, pb.horizontal, pb.vertical), h.isDefined {
-            ratioMain = Swift.max(0, h - pb.vertical)
-        }
+        if !isRow, ratioMain.isNaN, input.height.isNaN, ratioHeight.isDefined { ratioMain = Swift.max(0, ratioHeight - pb.vertical) }
         let breakAt = innerMain.isDefined ? innerMain
             : (ratioMain.isDefined ? ratioMain : (limit.isDefined ? Swift.max(0, limit - pb.vertical) : .infinity))
         let lineFirst = lines.push(Swift.max(count, 1))

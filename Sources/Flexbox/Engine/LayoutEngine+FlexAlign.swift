@@ -21,12 +21,8 @@ extension LayoutEngine {
                 let pb = paddingAndBorder(c, nodes[c].direction, x.innerWidth)
                 var content = heightFromWidth(c, item.pointee.target, pb.horizontal, pb.vertical)
                 if content.isNaN {
-                    // Measured at the height it will have when that is definite (its children's
-                    // percentages resolve against it and its stretched items fill it).
-                    var measure = BoxInput(width: item.pointee.target, height: .nan, heightIsDefinite: false, cbWidth: x.innerWidth,
-                                           cbHeight: x.percentHeight, clampsHeight: false)
-                    measure.percentBasis = item.pointee.definiteCross
-                    content = layoutBox(c, measure, parentDirection: x.direction, final: false).height
+                    content = keywordHeightBound(c, width: item.pointee.target, basis: item.pointee.definiteCross,
+                                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight, parentDirection: x.direction)
                 }
                 if isContentHeightBound(styles[c].minHeight) { item.pointee.minCross = content }
                 if isContentHeightBound(styles[c].maxHeight) { item.pointee.maxCross = content }
@@ -64,23 +60,17 @@ extension LayoutEngine {
                 width = Swift.max(width, intrinsicWidths(c, x.direction, cbWidth: x.innerWidth).minContent)
             }
             items.buffer[i].cross = width.clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
-        } else if isIntrinsicKeyword(styles[c].width), x.percentHeight.isDefined || item.pointee.mainIsDefinite,
-                  widthFollowsHeight(c) || hasHeightDependentBelow(c) {
-            // A keyword width, too, is its content's at a definite flexed height.
-            let available = x.innerWidth - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
-            let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: item.pointee.target, cbHeight: x.percentHeight)
-            let width = (keywordWidth(styles[c].width, content, available: available) ?? item.pointee.cross)
-                .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
-            items.buffer[i].cross = width
-            items.buffer[i].definiteCross = width
-        } else if item.pointee.definiteCross.isNaN, styles[c].width == .auto, !item.pointee.stretches || x.multiLine,
+        } else if isIntrinsicKeyword(styles[c].width)
+                    || (item.pointee.definiteCross.isNaN && styles[c].width == .auto && (!item.pointee.stretches || x.multiLine)),
                   x.percentHeight.isDefined || item.pointee.mainIsDefinite, widthFollowsHeight(c) || hasHeightDependentBelow(c) {
             // A definite flexed height reaches the widths of ratio boxes and wrapping columns
-            // inside: the item fits its content as laid out at that height (as Chromium).
+            // inside: an auto or keyword width is its content's as laid out at that height (as Chromium).
             let available = x.innerWidth - item.pointee.marginCrossStart - item.pointee.marginCrossEnd
-            items.buffer[i].cross = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: item.pointee.target,
-                                                    cbHeight: x.percentHeight)
-                .fitting(available).clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
+            let content = intrinsicWidths(c, x.direction, cbWidth: x.innerWidth, ownHeight: item.pointee.target, cbHeight: x.percentHeight)
+            let width = (keywordWidth(styles[c].width, content, available: available) ?? content.fitting(available))
+                .clamped(min: item.pointee.minCross, max: item.pointee.maxCross)
+            items.buffer[i].cross = width
+            if isIntrinsicKeyword(styles[c].width) { items.buffer[i].definiteCross = width }
         }
     }
 
@@ -98,8 +88,7 @@ extension LayoutEngine {
                                 cbWidth: x.innerWidth, cbHeight: x.percentHeight)
             }
             let fixed = item.pointee.definiteCross.isDefined || item.pointee.stretches
-            let definite = item.pointee.definiteCross.isDefined || item.pointee.stretches
-            var input = BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: definite,
+            var input = BoxInput(width: item.pointee.target, height: fixed ? item.pointee.cross : .nan, heightIsDefinite: fixed,
                                  cbWidth: x.innerWidth, cbHeight: x.percentHeight)
             if item.pointee.definiteCross.isDefined { input.percentBasis = item.pointee.unclampedCross }
             return input

@@ -86,11 +86,10 @@ extension LayoutEngine {
         let content = needsContent ? ratioWidths(c, rawContent, height: ownRatioHeight,
                                                  minHeight: minHeight, maxHeight: maxHeight, pb: cpb) : rawContent
         // With a definite height, a ratio box's intrinsic keywords are the width that height gives.
-        let ratioHeight = ownRatioHeight
         var keywords = content
         var widthKeywords = content
-        if styles[c].aspectRatio != nil, ratioHeight.isDefined {
-            let w = widthFromHeight(c, ratioHeight, pbH, pbV)
+        if hasRatio, ownRatioHeight.isDefined {
+            let w = widthFromHeight(c, ownRatioHeight, pbH, pbV)
             keywords = IntrinsicWidths(minContent: w, maxContent: w)
             widthKeywords = keywords
             // Its automatic minimum width applies to a keyword width on the cross axis (CSS Sizing 4

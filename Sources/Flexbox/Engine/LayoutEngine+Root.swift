@@ -22,10 +22,8 @@ extension LayoutEngine {
             var upper = maxSize(n, horizontal: false, ownerHeight, pb.vertical)
             if isContentHeightBound(styles[n].minHeight) || isContentHeightBound(styles[n].maxHeight) {
                 // An intrinsic keyword bound is the content's height at the root's width.
-                var measure = BoxInput(width: width, height: .nan, heightIsDefinite: false, cbWidth: ownerWidth,
-                                       cbHeight: ownerHeight, clampsHeight: false)
-                measure.percentBasis = height
-                let content = layoutBox(n, measure, parentDirection: direction, final: false).height
+                let content = keywordHeightBound(n, width: width, basis: height, cbWidth: ownerWidth, cbHeight: ownerHeight,
+                                                 parentDirection: direction)
                 if isContentHeightBound(styles[n].minHeight) { lower = Swift.max(content, pb.vertical) }
                 if isContentHeightBound(styles[n].maxHeight) { upper = content }
             }
