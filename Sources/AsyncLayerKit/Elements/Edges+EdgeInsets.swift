@@ -1,6 +1,6 @@
 import Canvas
 
-extension Edges where Value == Dimension {
+extension Edges where Value == Length {
     /// Four physical edges in points, from Canvas insets.
     init(_ insets: EdgeInsets) {
         self.init(top: .points(insets.top), left: .points(insets.left), bottom: .points(insets.bottom), right: .points(insets.right))

@@ -40,7 +40,7 @@ public enum ElementLayout {
             flex.add(element.layout, measured: content != nil, parent: parent.map(FlexTree.NodeID.init))
         }
         let result = flex.layout(root: FlexTree.NodeID(0), width: width, height: height, direction: .ltr,
-                                 pointScale: scale, measurer: &measurer)
+                                 rounding: .pixelGrid(scale: scale), measurer: &measurer)
         if let error = measurer.error { throw error }
 
         var nodes: [LayoutResult.Node] = []

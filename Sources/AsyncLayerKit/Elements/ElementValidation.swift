@@ -18,7 +18,7 @@ enum ElementValidation {
             if let value, !value.isFinite { try fail(what, "\(value)", "finite") }
         }
         /// A length that may not be negative (sizes, padding, gaps).
-        func length(_ what: String, _ value: Dimension?) throws(ElementError) {
+        func length(_ what: String, _ value: Length?) throws(ElementError) {
             switch value {
             case .points(let v)?: if !(v.isFinite && v >= 0) { try fail(what, "\(v)", "a finite length ≥ 0") }
             case .percent(let v)?: if !(v.isFinite && v >= 0) { try fail(what, "\(v)%", "a finite percentage ≥ 0") }
@@ -26,7 +26,7 @@ enum ElementValidation {
             }
         }
         /// A length that may be negative (margins, insets).
-        func offset(_ what: String, _ value: Dimension?) throws(ElementError) {
+        func offset(_ what: String, _ value: Length?) throws(ElementError) {
             switch value {
             case .points(let v)?: if !v.isFinite { try fail(what, "\(v)", "a finite length") }
             case .percent(let v)?: if !v.isFinite { try fail(what, "\(v)%", "a finite percentage") }

@@ -16,20 +16,20 @@ enum StyleSanitizer {
 
     /// Whether `s` holds a value the rules above change (most styles do not, and are used as they are).
     static func needsSanitizing(_ style: UnsafePointer<FlexStyle>) -> Bool {
-        func size(_ d: Dimension) -> Bool {
+        func size(_ d: Length) -> Bool {
             switch d {
             case .auto, .minContent, .maxContent, .fitContent: false
             case .points(let v), .percent(let v): !(v.isFinite && v >= 0 && v <= maxMagnitude)
             }
         }
-        func signed(_ d: Dimension?) -> Bool {
+        func signed(_ d: Length?) -> Bool {
             switch d {
             case .points(let v), .percent(let v): !(v.isFinite && abs(v) <= maxMagnitude)
             case .auto, nil: false
             case .minContent, .maxContent, .fitContent: true
             }
         }
-        func gapOrPadding(_ d: Dimension?) -> Bool {
+        func gapOrPadding(_ d: Length?) -> Bool {
             switch d {
             case .points(let v), .percent(let v): !(v.isFinite && v >= 0 && v <= maxMagnitude)
             case .auto, .minContent, .maxContent, .fitContent: true
@@ -37,7 +37,7 @@ enum StyleSanitizer {
             }
         }
         func border(_ v: Double?) -> Bool { v.map { !($0.isFinite && $0 > 0 && $0 <= maxMagnitude) } ?? false }
-        func edges(_ e: Edges<Dimension>, _ f: (Dimension?) -> Bool) -> Bool {
+        func edges(_ e: Edges<Length>, _ f: (Length?) -> Bool) -> Bool {
             f(e.top) || f(e.left) || f(e.bottom) || f(e.right) || f(e.start) || f(e.end)
         }
         if size(style.pointee.width) || size(style.pointee.height) || size(style.pointee.minWidth) || size(style.pointee.minHeight) || size(style.pointee.maxWidth) || size(style.pointee.maxHeight) {
@@ -87,7 +87,7 @@ enum StyleSanitizer {
     private static func clamp(_ v: Double) -> Double { min(max(v, -maxMagnitude), maxMagnitude) }
 
     /// A size: finite and non-negative, else auto.
-    private static func size(_ d: Dimension) -> Dimension {
+    private static func size(_ d: Length) -> Length {
         switch d {
         case .auto, .minContent, .maxContent, .fitContent: d
         case .points(let v): v.isFinite && v >= 0 ? .points(clamp(v)) : .auto
@@ -96,7 +96,7 @@ enum StyleSanitizer {
     }
 
     /// A margin or inset: finite (any sign) or auto; non-finite or a size keyword is unset.
-    private static func signed(_ d: Dimension) -> Dimension? {
+    private static func signed(_ d: Length) -> Length? {
         switch d {
         case .auto: .auto
         case .minContent, .maxContent, .fitContent: nil
@@ -106,7 +106,7 @@ enum StyleSanitizer {
     }
 
     /// A padding or gap: finite and non-negative; anything else is unset (0).
-    private static func nonNegative(_ d: Dimension) -> Dimension? {
+    private static func nonNegative(_ d: Length) -> Length? {
         switch d {
         case .auto, .minContent, .maxContent, .fitContent: nil
         case .points(let v): v.isFinite && v >= 0 ? .points(clamp(v)) : nil
@@ -121,7 +121,7 @@ enum StyleSanitizer {
 
     private static func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? min(v, maxMagnitude) : 0 }
 
-    private static func edges(_ e: Edges<Dimension>, _ f: (Dimension) -> Dimension?) -> Edges<Dimension> {
+    private static func edges(_ e: Edges<Length>, _ f: (Length) -> Length?) -> Edges<Length> {
         Edges(top: e.top.flatMap(f), left: e.left.flatMap(f), bottom: e.bottom.flatMap(f),
               right: e.right.flatMap(f), start: e.start.flatMap(f), end: e.end.flatMap(f))
     }

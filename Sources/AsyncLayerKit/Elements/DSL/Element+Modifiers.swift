@@ -124,10 +124,10 @@ extension Element {
     /// Sets the margin on all four edges (CSS `margin: value`): points, percent of the parent's
     /// width, or `.auto` (which takes free space: `.margin(.leading, .auto)` pushes an item to the
     /// end of a row).
-    public func margin(_ value: Dimension) -> Element { with { $0.layout.margin = Edges(all: value) } }
+    public func margin(_ value: Length) -> Element { with { $0.layout.margin = Edges(all: value) } }
     /// Sets the margin of `edges` (leading and trailing as `margin-inline-start`/`-end`); the
     /// other edges keep theirs.
-    public func margin(_ edges: Edge.Set, _ value: Dimension) -> Element {
+    public func margin(_ edges: Edge.Set, _ value: Length) -> Element {
         with { $0.layout.margin = $0.layout.margin.setting(edges, to: value) }
     }
     /// Sets the margin on all four physical edges, in points.
@@ -151,8 +151,8 @@ extension Element {
     /// `bottom` and `inset-inline-start`/`-end` (leading, trailing), in points or percent of the
     /// parent's padding box. `.absolute(top: 8, trailing: 8)` pins a badge 8 pt from the top
     /// trailing corner; opposite edges both set stretch the element between them.
-    public func absolute(top: Dimension? = nil, leading: Dimension? = nil, bottom: Dimension? = nil,
-                         trailing: Dimension? = nil) -> Element {
+    public func absolute(top: Length? = nil, leading: Length? = nil, bottom: Length? = nil,
+                         trailing: Length? = nil) -> Element {
         with { e in
             e.layout.position = .absolute
             if let top { e.layout.inset.top = top }
@@ -178,10 +178,10 @@ extension Element {
     public func direction(_ direction: Direction) -> Element { with { $0.layout.direction = direction } }
 
     /// Points, or `auto` for a non-finite value (`.infinity` as a maximum is none).
-    static func length(_ value: Double) -> Dimension { value.isFinite ? .points(value) : .auto }
+    static func length(_ value: Double) -> Length { value.isFinite ? .points(value) : .auto }
 
     /// An inset moved by `delta` points: added to points, else `delta` points.
-    private static func shifted(_ inset: Dimension?, by delta: Double) -> Dimension? {
+    private static func shifted(_ inset: Length?, by delta: Double) -> Length? {
         if delta == 0 { return inset }
         if case .points(let value)? = inset { return .points(value + delta) }
         return .points(delta)

@@ -37,11 +37,11 @@ struct CSSLengthRule {
     }
 }
 
-/// Parsing and writing CSS lengths (`12`, `"12px"`, `"50%"`, `"auto"`) as ``Dimension``s.
+/// Parsing and writing CSS lengths (`12`, `"12px"`, `"50%"`, `"auto"`) as ``Length``s.
 enum CSSLength {
     /// The length `token` is under `rule`.
-    static func parse(_ token: CSSToken, _ rule: CSSLengthRule) throws(CSSValueError) -> Dimension {
-        let value: Dimension
+    static func parse(_ token: CSSToken, _ rule: CSSLengthRule) throws(CSSValueError) -> Length {
+        let value: Length
         switch token {
         case .number(let points):
             value = .points(points)
@@ -80,7 +80,7 @@ enum CSSLength {
     }
 
     /// The one length `value` holds.
-    static func parse(_ value: CSSValue, _ rule: CSSLengthRule) throws(CSSValueError) -> Dimension {
+    static func parse(_ value: CSSValue, _ rule: CSSLengthRule) throws(CSSValueError) -> Length {
         try parse(value.single(expected: "one length: expected \(rule.expected)"), rule)
     }
 
@@ -91,7 +91,7 @@ enum CSSLength {
     }
 
     /// `value` as it is written: points as a number, percent as `"50%"`, keywords as themselves.
-    static func output(_ value: Dimension) -> CSSOutput {
+    static func output(_ value: Length) -> CSSOutput {
         switch value {
         case .auto: .word("auto")
         case .minContent: .word("min-content")

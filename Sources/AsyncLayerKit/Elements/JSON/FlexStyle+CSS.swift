@@ -20,7 +20,7 @@ extension FlexStyle {
         func keyword<K: RawRepresentable & CaseIterable>(_ name: String, _ type: K.Type) throws -> K? where K.RawValue == String {
             try reader.parse(name) { value throws(CSSValueError) in try CSSKeyword.parse(value, as: K.self) }
         }
-        func length(_ name: String, _ rule: CSSLengthRule) throws -> Dimension? {
+        func length(_ name: String, _ rule: CSSLengthRule) throws -> Length? {
             try reader.parse(name) { value throws(CSSValueError) in try CSSLength.parse(value, rule) }
         }
         if let v = try keyword("display", Display.self) { display = v }
@@ -84,7 +84,7 @@ extension FlexStyle {
         func keyword<K: RawRepresentable & Equatable>(_ name: String, _ value: K, _ initial: K) throws where K.RawValue == String {
             if value != initial { try c.encode(value.rawValue, forKey: StyleKey(name)) }
         }
-        func length(_ name: String, _ value: Dimension, _ initial: Dimension) throws {
+        func length(_ name: String, _ value: Length, _ initial: Length) throws {
             if value != initial { try CSSOutput.encode([CSSLength.output(value)], forKey: StyleKey(name), in: &c) }
         }
         func number(_ name: String, _ value: Double, _ initial: Double) throws {
@@ -131,7 +131,7 @@ extension FlexStyle {
     }
 
     /// `gap`: one value for both gaps, or two (row gap, then column gap).
-    static func parseGap(_ value: CSSValue) throws(CSSValueError) -> (Dimension, Dimension) {
+    static func parseGap(_ value: CSSValue) throws(CSSValueError) -> (Length, Length) {
         let tokens = value.tokens
         guard (1...2).contains(tokens.count) else {
             throw CSSValueError(message: "\(value) has \(tokens.count) values: expected 1 or 2 (row gap, column gap)")

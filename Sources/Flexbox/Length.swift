@@ -6,7 +6,7 @@
 /// padding, gap or inset they count as 0 (`auto` for an inset). Lengths are not validated here — the
 /// engine treats a non-finite value as `auto` and never produces a NaN frame; documents are
 /// validated where they are decoded.
-public enum Dimension: Hashable, Sendable {
+public enum Length: Hashable, Sendable {
     /// Sized by the algorithm (content, stretch, or flex).
     case auto
     /// A length in points.
@@ -22,7 +22,7 @@ public enum Dimension: Hashable, Sendable {
     case fitContent
 }
 
-extension Dimension: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+extension Length: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     /// Points.
     public init(integerLiteral value: Int) { self = .points(Double(value)) }
     /// Points.
