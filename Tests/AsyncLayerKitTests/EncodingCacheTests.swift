@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import Testing
 
 /// Encodings in the render service: cached under the one byte budget, keyed with their options,

@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import Testing
 
 /// `InFlightWork.waitForWaiters(_:for:)`: a parked wait is woken by the registration that makes
