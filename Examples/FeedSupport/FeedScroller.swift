@@ -6,12 +6,12 @@ import HeadlessList
 /// each has, where each file goes, and the list's extents.
 struct FeedScrollPlan: Sendable {
     let options: FeedRenderJob.Options
-    let layouts: [FeedItemLayout]
+    let layouts: [FeedItemLayout<String>]
     let imageCounts: [Int]
     let files: [URL]
     let extents: ItemExtents
 
-    init(options: FeedRenderJob.Options, layouts: [FeedItemLayout], imageCounts: [Int], files: [URL]) throws {
+    init(options: FeedRenderJob.Options, layouts: [FeedItemLayout<String>], imageCounts: [Int], files: [URL]) throws {
         self.options = options
         self.layouts = layouts
         self.imageCounts = imageCounts

@@ -114,3 +114,14 @@ extension UInt64 {
         (self << count) | (self >> (64 - count))
     }
 }
+
+extension ContentHash {
+    /// The content hash of any `Encodable` value, the same in every process and on every run:
+    /// the digest ``Element/contentHash()`` uses, for the caller's own values (an item that keys
+    /// a cache shared between processes, for instance).
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a NaN or infinite number, as `JSONEncoder`.
+    public init(of value: some Encodable) throws {
+        self = try ContentHashEncoder.digest(value)
+    }
+}

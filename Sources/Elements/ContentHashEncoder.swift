@@ -10,7 +10,7 @@ import Foundation
 /// in the order the type's `encode(to:)` writes them — fixed by the code, so the hash is the same
 /// in every process and on every run. Like `JSONEncoder`, a NaN or infinite number is an
 /// `EncodingError.invalidValue`; `-0.0` digests as `0.0`, since the two compare equal.
-package final class ContentHashEncoder {
+final class ContentHashEncoder {
     private(set) var hasher = StableHasher()
     /// The coding path of the value being encoded: pushed and popped around each nested value
     /// rather than copied into every container (only an error or a type that asks reads it).
@@ -24,7 +24,7 @@ package final class ContentHashEncoder {
     }
 
     /// Digests `value`.
-    package static func digest(_ value: some Encodable) throws -> ContentHash {
+    static func digest(_ value: some Encodable) throws -> ContentHash {
         let encoder = ContentHashEncoder()
         try encoder.encode(value, key: nil, depth: 0)
         return encoder.hasher.finalize()

@@ -1,7 +1,9 @@
 /// Turns a `DecodingError` into an ``ElementError`` naming the JSON path that is wrong, such as
-/// `root.children[2].text.style.size: expected a number`.
-package enum JSONErrorPath {
-    package static func format(_ path: [any CodingKey]) -> String {
+/// `root.children[2].text.style.size: expected a number`. Public for the caller's own JSON
+/// documents, whose errors should name the path the same way.
+public enum JSONErrorPath {
+    /// A coding path as JSON names it: `items[3].texts[1]`.
+    public static func format(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {
             if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == String(index) {
@@ -13,7 +15,9 @@ package enum JSONErrorPath {
         return text
     }
 
-    package static func elementError(for error: DecodingError) -> ElementError {
+    /// The error as ``ElementError/invalidJSON(path:message:)``: the wrong path and what was
+    /// expected there.
+    public static func elementError(for error: DecodingError) -> ElementError {
         switch error {
         case .typeMismatch(let type, let context):
             return .invalidJSON(path: format(context.codingPath), message: "expected \(describe(type))")

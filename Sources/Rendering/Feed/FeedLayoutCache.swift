@@ -1,26 +1,33 @@
 import Canvas
 public import Elements
 
-/// Pre-layout (预排版): every feed item's element tree, ``LayoutResult`` and height at a width,
-/// computed off the loop on ``RenderLanes``, bounded by ``maxConcurrentLayouts`` and cached by item,
-/// content hash and width. See <doc:FeedsArticle>.
-public actor FeedLayoutCache {
-    /// What identifies one cached layout.
+/// Pre-layout (预排版): the element tree, ``LayoutResult`` and height of each of the caller's
+/// items at a width, computed off the loop on ``RenderLanes``, bounded by
+/// ``maxConcurrentLayouts`` and cached by item (its whole value) and width. See <doc:FeedsArticle>.
+///
+/// `Item` is the caller's own type (see ``FeedCellTemplate``). The limits on this path:
+/// - every tree is checked against ``limits`` before it is walked (nodes, depth, text, pixels);
+/// - a width must be finite and greater than 0, else ``/Elements/ElementError/invalidLayout(_:)``;
+/// - one ``layouts(of:width:onEach:)`` call runs at most ``maxConcurrentLayouts`` layouts at once,
+///   on the lanes in the lane of ``priority``;
+/// - at most `maxEntries` layouts are kept, the least recently used leaving first.
+public actor FeedLayoutCache<Item: Identifiable & Hashable & Sendable> where Item.ID: Sendable {
+    /// What identifies one cached layout: the item's value and the width.
     public struct Key: Hashable, Sendable {
-        /// The item's identifier.
-        public var id: String
-        /// The item's content hash.
-        public var contentHash: ContentHash
+        /// The item.
+        public var item: Item
         /// The width, in points.
         public var width: Double
 
         /// The key of `item` at `width`.
-        public init(item: FeedItem, width: Double) {
-            self.id = item.id
-            self.contentHash = item.contentHash()
+        public init(item: Item, width: Double) {
+            self.item = item
             self.width = width
         }
     }
+
+    /// One item's layout.
+    public typealias Layout = FeedItemLayout<Item.ID>
 
     /// What the cache has done.
     public struct Metrics: Sendable, Hashable {
@@ -37,7 +44,7 @@ public actor FeedLayoutCache {
     }
 
     /// The template that makes each item's tree.
-    public nonisolated let template: any FeedCellTemplate
+    public nonisolated let template: any FeedCellTemplate<Item>
     /// The limits every tree is checked against before layout.
     public nonisolated let limits: ElementLimits
     /// Where text measurement and layout run.
@@ -49,9 +56,9 @@ public actor FeedLayoutCache {
     /// Where measured texts are shared with renderers; `nil`: texts are measured per layout.
     public nonisolated let textCache: ElementCache?
 
-    private var store: LRUByteStore<Key, FeedItemLayout>
+    private var store: LRUByteStore<Key, Layout>
     private var counters = Metrics()
-    private let inFlight = InFlightWork<Key, FeedItemLayout>()
+    private let inFlight = InFlightWork<Key, Layout>()
 
     /// Creates a cache.
     ///
@@ -64,7 +71,7 @@ public actor FeedLayoutCache {
     ///   - textCache: Shares measured texts with renderers using the same ``ElementCache``.
     ///   - maxEntries: The most layouts kept.
     public init(
-        template: any FeedCellTemplate,
+        template: some FeedCellTemplate<Item>,
         limits: ElementLimits = .default,
         lanes: RenderLanes = .shared,
         priority: RenderPriority = .utility,
@@ -82,7 +89,7 @@ public actor FeedLayoutCache {
     }
 
     /// The cached layout of `item` at `width`, or `nil`; counts neither a hit nor a miss.
-    public func cachedLayout(for item: FeedItem, width: Double) -> FeedItemLayout? {
+    public func cachedLayout(for item: Item, width: Double) -> Layout? {
         store.value(for: Key(item: item, width: width))
     }
 
@@ -101,14 +108,14 @@ public actor FeedLayoutCache {
     /// The layout of `item` at `width`: from the cache, from a layout of the same key in flight,
     /// or computed now off the loop (then cached).
     ///
-    /// - Throws: ``FeedError/layoutFailed(id:_:)`` (a limit, an unusable width, a text the Canvas
+    /// - Throws: ``/Elements/ElementError`` (a limit, an unusable width, a text the Canvas
     ///   refuses), `CancellationError` when the calling task is cancelled, ``RenderLaneError``
     ///   when the lanes refuse the work.
-    public nonisolated func layout(of item: FeedItem, width: Double) async throws -> FeedItemLayout {
+    public nonisolated func layout(of item: Item, width: Double) async throws -> Layout {
         // Checked before the width becomes a key: NaN is not equal to itself, so a NaN key could
         // never be found again, in the cache or among the layouts in flight.
         guard width.isFinite, width > 0 else {
-            throw FeedError.layoutFailed(id: item.id, .invalidLayout("width \(width): expected a finite number > 0"))
+            throw ElementError.invalidLayout("width \(width): expected a finite number > 0")
         }
         let key = Key(item: item, width: width)
         if let cached = await lookUp(key) { return cached }
@@ -116,7 +123,7 @@ public actor FeedLayoutCache {
             // Looked up again inside the shared work: a layout that finished between the first
             // look and this one is in the cache by now.
             if let cached = await self.peek(key) { return cached }
-            let layout = try await FeedLayoutCache.compute(item, key: key, width: width, template: self.template,
+            let layout = try await Self.compute(item, key: key, width: width, template: self.template,
                                                            limits: self.limits, lanes: self.lanes,
                                                            priority: self.priority, textCache: self.textCache)
             await self.insert(layout, for: key)
@@ -130,17 +137,17 @@ public actor FeedLayoutCache {
     /// reported or the calling task is cancelled (in-flight layouts are then cancelled, and the
     /// items not yet started never start).
     public nonisolated func layouts(
-        of items: [FeedItem],
+        of items: [Item],
         width: Double,
-        onEach: (FeedItem, Result<FeedItemLayout, any Error>) -> Void
+        onEach: (Item, Result<Layout, any Error>) -> Void
     ) async {
         await window(items, width: width) { index, result in onEach(items[index], result) }
     }
 
     /// The layouts of `items` at `width`, in the items' order (each a layout or its error; an item
     /// not laid out because the calling task was cancelled has a `CancellationError`).
-    public nonisolated func layouts(of items: [FeedItem], width: Double) async -> [Result<FeedItemLayout, any Error>] {
-        var results = [Result<FeedItemLayout, any Error>](repeating: .failure(CancellationError()), count: items.count)
+    public nonisolated func layouts(of items: [Item], width: Double) async -> [Result<Layout, any Error>] {
+        var results = [Result<Layout, any Error>](repeating: .failure(CancellationError()), count: items.count)
         await window(items, width: width) { index, result in results[index] = result }
         return results
     }
@@ -148,11 +155,11 @@ public actor FeedLayoutCache {
     /// The sliding window: `maxConcurrentLayouts` child tasks at most, a new one started as each
     /// finishes; `handle` runs in the calling task.
     private nonisolated func window(
-        _ items: [FeedItem],
+        _ items: [Item],
         width: Double,
-        _ handle: (Int, Result<FeedItemLayout, any Error>) -> Void
+        _ handle: (Int, Result<Layout, any Error>) -> Void
     ) async {
-        await withTaskGroup(of: (Int, Result<FeedItemLayout, any Error>)?.self) { group in
+        await withTaskGroup(of: (Int, Result<Layout, any Error>)?.self) { group in
             var next = items.startIndex
             func startNext() {
                 guard next < items.endIndex, !Task.isCancelled else { return }
@@ -178,17 +185,17 @@ public actor FeedLayoutCache {
 
     // MARK: Bookkeeping
 
-    private func lookUp(_ key: Key) -> FeedItemLayout? {
+    private func lookUp(_ key: Key) -> Layout? {
         let found = store.value(for: key)
         if found != nil { counters.hits += 1 } else { counters.misses += 1 }
         return found
     }
 
-    private func peek(_ key: Key) -> FeedItemLayout? {
+    private func peek(_ key: Key) -> Layout? {
         store.value(for: key)
     }
 
-    private func insert(_ layout: FeedItemLayout, for key: Key) {
+    private func insert(_ layout: Layout, for key: Key) {
         counters.layoutsComputed += 1
         let outcome = store.insert(layout, cost: 1, for: key)
         counters.evictions += outcome.evicted.count
@@ -200,13 +207,15 @@ public actor FeedLayoutCache {
     /// concurrent executor, the measuring and placing on a lane.
     @concurrent
     private static func compute(
-        _ item: FeedItem, key: Key, width: Double, template: any FeedCellTemplate, limits: ElementLimits,
+        _ item: Item, key: Key, width: Double, template: any FeedCellTemplate<Item>, limits: ElementLimits,
         lanes: RenderLanes, priority: RenderPriority, textCache: ElementCache?
-    ) async throws -> FeedItemLayout {
+    ) async throws -> Layout {
         try Task.checkCancellation()
         let element = template.element(for: item, width: width)
         // Checked here, before anything walks the tree recursively (collecting its texts, laying it out).
-        do throws(ElementError) { try limits.check(element) } catch { throw FeedError.layoutFailed(id: item.id, error) }
+        try limits.check(element)
+        // Hashed once here, so that a render of this layout, or a cache key, never walks it again.
+        let hashed = try HashedElement(element)
         let tree = ElementTraversal(element)
         var known: [TextContent: TextMeasurements] = [:]
         if let textCache {
@@ -214,24 +223,20 @@ public actor FeedLayoutCache {
             if !contents.isEmpty { known = await textCache.textMeasurements(for: contents) }
         }
         let snapshot = known
-        let laid = try await lanes.render(priority: priority) { () throws -> Laid in
-            do throws(ElementError) {
-                let texts = TextMeasurer(known: snapshot)
-                // As tall as its content, rounded up to whole points; laid out again at that
-                // height when the rounding changed it.
-                var layout = try ElementLayout.layout(tree, width: width, height: nil, limits: limits, texts: texts, scale: 1)
-                let height = layout.size.height.rounded(.up)
-                if height != layout.size.height {
-                    layout = try ElementLayout.layout(tree, width: width, height: height, limits: limits, texts: texts, scale: 1)
-                }
-                return Laid(layout: layout, added: texts.added)
-            } catch {
-                throw FeedError.layoutFailed(id: item.id, error)
+        let laid = try await lanes.render(priority: priority) { () throws(ElementError) -> Laid in
+            let texts = TextMeasurer(known: snapshot)
+            // As tall as its content, rounded up to whole points; laid out again at that
+            // height when the rounding changed it.
+            var layout = try ElementLayout.layout(tree, width: width, height: nil, limits: limits, texts: texts, scale: 1)
+            let height = layout.size.height.rounded(.up)
+            if height != layout.size.height {
+                layout = try ElementLayout.layout(tree, width: width, height: height, limits: limits, texts: texts, scale: 1)
             }
+            return Laid(layout: layout, added: texts.added)
         }
         let layout = laid.layout, added = laid.added
         if let textCache, !added.isEmpty { await textCache.insertTextMeasurements(added) }
-        return FeedItemLayout(id: item.id, contentHash: key.contentHash, element: element, layout: layout)
+        return Layout(id: item.id, tree: hashed, layout: layout)
     }
 }
 

@@ -1,18 +1,21 @@
 public import DisplayLoop
 import Elements
-/// The loop's side of pre-layout: asks a ``FeedLayoutCache`` for the layouts of a page off the
-/// loop, and hands them to the loop **at a before-waiting point**, in one batch per turn, so a
+
+/// The loop's side of pre-layout: asks a ``FeedLayoutCache`` for the layouts of the caller's
+/// items off the loop, and hands them to the loop **at a before-waiting point**, in one batch per turn, so a
 /// list's model never changes in the middle of a turn.
 ///
 /// ```swift
-/// @DisplayActor final class FeedList {
-///     var heights: [String: Double] = [:]
-///     lazy var preLayout = FeedPreLayout(cache: cache) { [weak self] delivery in
+/// struct Post: Identifiable, Hashable, Sendable { let id: UUID; var author, body: String }
+///
+/// @DisplayActor final class PostList {
+///     var heights: [UUID: Double] = [:]
+///     lazy var preLayout = FeedPreLayout(cache: FeedLayoutCache(template: PostCell())) { [weak self] delivery in
 ///         for layout in delivery.layouts { self?.heights[layout.id] = layout.height }
 ///         if !delivery.completed.isEmpty { self?.relayout() }   // at the layout phase
 ///     }
-///     func show(_ page: FeedPage, width: Double) {
-///         current = preLayout.request(page.items, width: width)
+///     func show(_ posts: [Post], width: Double) {
+///         current = preLayout.request(posts, width: width)
 ///     }
 /// }
 /// ```
@@ -35,7 +38,10 @@ import Elements
 ///   ``forgetLayouts(keeping:)`` drops those a list no longer shows; an endless feed does not
 ///   grow without bound. A forgotten layout is still in the ``FeedLayoutCache`` if it fits there.
 @DisplayActor
-public final class FeedPreLayout {
+public final class FeedPreLayout<Item: Identifiable & Hashable & Sendable> where Item.ID: Sendable {
+    /// One item's layout.
+    public typealias Layout = FeedItemLayout<Item.ID>
+
     /// A request for the layouts of some items: the handle to cancel it with, and how a
     /// ``Delivery`` says which requests are complete.
     public struct Request: Hashable, Sendable, CustomStringConvertible {
@@ -50,7 +56,7 @@ public final class FeedPreLayout {
         /// The request it belonged to.
         public let request: Request
         /// The item's identifier.
-        public let id: String
+        public let id: Item.ID
         /// Why.
         public let error: any Error
     }
@@ -62,7 +68,7 @@ public final class FeedPreLayout {
         /// The phase it was delivered in: always ``/DisplayLoop/BeforeWaitingPhase/layout``.
         public let phase: BeforeWaitingPhase
         /// The finished layouts, in the order they reached the loop.
-        public let layouts: [FeedItemLayout]
+        public let layouts: [Layout]
         /// The items whose layout failed.
         public let failures: [Failure]
         /// The requests every item of which has now been delivered (laid out or failed).
@@ -76,7 +82,7 @@ public final class FeedPreLayout {
     }
 
     /// The cache the layouts come from.
-    public let cache: FeedLayoutCache
+    public let cache: FeedLayoutCache<Item>
     /// The loop whose layout phase delivers.
     public let loop: DisplayLoop
     /// The layout-phase queue of `loop` that delivers every pre-layout with something pending, in
@@ -87,11 +93,11 @@ public final class FeedPreLayout {
 
     private var nextNumber = 0
     private var running: [Request: Running] = [:]
-    private var pendingLayouts: [(Request, FeedItemLayout)] = []
+    private var pendingLayouts: [(Request, Layout)] = []
     private var pendingFailures: [Failure] = []
     private var pendingCompleted: [Request] = []
-    private var heights: [String: Double] = [:]
-    private var retained: LRUByteStore<String, FeedItemLayout>
+    private var heights: [Item.ID: Double] = [:]
+    private var retained: LRUByteStore<Item.ID, Layout>
 
     /// Deliveries made so far.
     public private(set) var deliveryCount = 0
@@ -106,11 +112,11 @@ public final class FeedPreLayout {
     ///   - loop: The loop whose layout phase delivers; default ``/DisplayLoop/DisplayLoop/main``,
     ///     the one ``/DisplayLoop/DisplayActor`` runs on (the delivery enters that actor).
     ///   - onDelivery: Called on the loop with each ``Delivery``.
-    public init(cache: FeedLayoutCache, retainedLayouts: Int = 1_000, loop: DisplayLoop = .main,
+    public init(cache: FeedLayoutCache<Item>, retainedLayouts: Int = 1_000, loop: DisplayLoop = .main,
                 onDelivery: @escaping @DisplayActor (Delivery) -> Void = { _ in }) {
         self.cache = cache
         self.loop = loop
-        self.deliveries = Self.deliveryQueue(on: loop)
+        self.deliveries = PreLayoutDeliveryQueues.queue(on: loop)
         self.onDelivery = onDelivery
         self.retained = LRUByteStore(byteLimit: max(0, retainedLayouts))
     }
@@ -124,7 +130,7 @@ public final class FeedPreLayout {
     /// in ``Delivery``s; the last one to include this request's items lists it in
     /// ``Delivery/completed``. An empty request completes at the next before-waiting point.
     @discardableResult
-    public func request(_ items: [FeedItem], width: Double) -> Request {
+    public func request(_ items: [Item], width: Double) -> Request {
         nextNumber += 1
         let request = Request(number: nextNumber)
         let cache = self.cache
@@ -161,13 +167,13 @@ public final class FeedPreLayout {
 
     /// The layout delivered last for the item called `id` (updated only at deliveries), unless
     /// it has been forgotten since; a lookup marks it recently used.
-    public func layout(for id: String) -> FeedItemLayout? {
+    public func layout(for id: Item.ID) -> Layout? {
         retained.value(for: id)
     }
 
     /// The height delivered last for the item called `id` (kept even when its layout is
     /// forgotten).
-    public func height(for id: String) -> Double? {
+    public func height(for id: Item.ID) -> Double? {
         heights[id]
     }
 
@@ -176,20 +182,20 @@ public final class FeedPreLayout {
 
     /// Forgets the full layouts of every item but those in `ids` (for instance the items in a
     /// list's preload range); their heights stay known.
-    public func forgetLayouts(keeping ids: Set<String>) {
+    public func forgetLayouts(keeping ids: Set<Item.ID>) {
         for id in retained.keys where !ids.contains(id) {
             retained.remove(id)
         }
     }
 
     /// Forgets the full layout of the item called `id`; its height stays known.
-    public func forgetLayout(for id: String) {
+    public func forgetLayout(for id: Item.ID) {
         retained.remove(id)
     }
 
     // MARK: Hand-over and delivery
 
-    private func receive(_ result: Result<FeedItemLayout, any Error>, id: String, for request: Request) {
+    private func receive(_ result: Result<Layout, any Error>, id: Item.ID, for request: Request) {
         guard var state = running[request] else { return }  // cancelled
         switch result {
         case .success(let layout): pendingLayouts.append((request, layout))
@@ -215,16 +221,6 @@ public final class FeedPreLayout {
         }
     }
 
-    /// One delivery queue per loop, shared by its pre-layouts (one observer, schedule order).
-    private static var deliveryQueues: [ObjectIdentifier: CoalescingQueue] = [:]
-
-    private static func deliveryQueue(on loop: DisplayLoop) -> CoalescingQueue {
-        if let queue = deliveryQueues[ObjectIdentifier(loop)] { return queue }
-        let queue = CoalescingQueue(phase: .layout, loop: loop)
-        deliveryQueues[ObjectIdentifier(loop)] = queue
-        return queue
-    }
-
     /// Called at the layout phase: everything stored since the last delivery, in one batch.
     private func deliver(turn: TurnRecord) {
         guard !pendingLayouts.isEmpty || !pendingFailures.isEmpty || !pendingCompleted.isEmpty else { return }
@@ -240,5 +236,19 @@ public final class FeedPreLayout {
         }
         deliveryCount += 1
         onDelivery(delivery)
+    }
+}
+
+/// One delivery queue per loop, shared by the pre-layouts of every item type (one observer,
+/// schedule order). Outside the generic class: a generic type has no static stored property.
+@DisplayActor
+private enum PreLayoutDeliveryQueues {
+    static var queues: [ObjectIdentifier: CoalescingQueue] = [:]
+
+    static func queue(on loop: DisplayLoop) -> CoalescingQueue {
+        if let queue = queues[ObjectIdentifier(loop)] { return queue }
+        let queue = CoalescingQueue(phase: .layout, loop: loop)
+        queues[ObjectIdentifier(loop)] = queue
+        return queue
     }
 }

@@ -30,7 +30,7 @@ public final class CardServer: Sendable {
     /// The assets folder's loader, if one is configured.
     public let assets: FolderImageLoader?
     private let feedItems: [String: FeedItem]
-    private let feedLayouts: FeedLayoutCache
+    private let feedLayouts: FeedLayoutCache<FeedItem>
     /// The live cards' trees, hashed once at start.
     private let liveTrees: [HashedElement]
     /// The feed cells' trees, hashed once when first asked for.

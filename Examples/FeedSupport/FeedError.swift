@@ -1,4 +1,3 @@
-public import Elements
 /// Everything that can go wrong decoding a feed page or laying out its items.
 public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The JSON is wrong at `path` (for example `items[3].texts[1]`).
@@ -21,8 +20,6 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidName(path: String, message: String)
     /// Two items of the page have the same identifier; `path` names the second.
     case duplicateID(path: String, id: String)
-    /// The item's element tree could not be laid out.
-    case layoutFailed(id: String, ElementError)
 
     /// A one-line description.
     public var description: String {
@@ -37,7 +34,6 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         case .textTooLong(let path, let bytes, let limit): "\(path): \(bytes) UTF-8 bytes is over the limit of \(limit)"
         case .invalidName(let path, let message): "\(path): \(message)"
         case .duplicateID(let path, let id): "\(path): duplicate id \"\(id)\""
-        case .layoutFailed(let id, let error): "item \"\(id)\": \(error)"
         }
     }
 }

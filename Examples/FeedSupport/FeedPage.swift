@@ -3,7 +3,7 @@ internal import FoundationEssentials
 #else
 internal import Foundation
 #endif
-import Elements
+import AsyncLayerKit
 
 /// A versioned JSON page of feed items, `{"version": 1, "items": […], "next": "…"}`, decoded off the
 /// caller's actor by ``decode(_:limits:)``. The JSON form is tabled in <doc:FeedsArticle>.
@@ -49,6 +49,9 @@ public struct FeedPage: Hashable, Sendable, Codable {
         try c.encodeIfPresent(next, forKey: .next)
     }
 
+    /// The `userInfo` key of the budget that counts a page's items as they are decoded.
+    static let itemBudget = CodingUserInfoKey(rawValue: "FeedSupport.FeedPage.items")!
+
     /// The deepest JSON nesting a page has: page, items, item, live card (or a texts array).
     static let maxJSONDepth = 4
 
@@ -75,7 +78,7 @@ public struct FeedPage: Hashable, Sendable, Codable {
         let page: FeedPage
         do {
             let decoder = JSONDecoder()
-            decoder.userInfo[DecodingBudget.feedItems] = DecodingBudget(limit: limits.maxItems)
+            decoder.userInfo[Self.itemBudget] = DecodingBudget(limit: limits.maxItems)
             page = try decoder.decode(FeedPage.self, from: Data(bytes))
         } catch let mismatch as VersionMismatch {
             throw .unsupportedVersion(mismatch.version)

@@ -3,7 +3,7 @@ internal import FoundationEssentials
 #else
 internal import Foundation
 #endif
-public import Elements
+public import AsyncLayerKit
 
 /// One item of a feed: an identifier and what the item shows.
 ///
@@ -78,7 +78,7 @@ public struct FeedItem: Hashable, Sendable, Identifiable, Codable {
     /// so a stale layout is never served for edited content.
     public func contentHash() -> ContentHash {
         // Every value of an item is a string or an array of strings: the encoding cannot fail.
-        (try? ContentHashEncoder.digest(self)) ?? ContentHash(high: 0, low: 0)
+        (try? ContentHash(of: self)) ?? ContentHash(high: 0, low: 0)
     }
 
     // MARK: Codable
@@ -94,7 +94,7 @@ public struct FeedItem: Hashable, Sendable, Identifiable, Codable {
     /// `{"id": "…", "kind": "liveCard", "liveCard": {…}}`. Without `kind`, an item is a mock
     /// item; without `images` (or `texts`), it has none.
     public init(from decoder: any Decoder) throws {
-        try DecodingBudget.spend(DecodingBudget.feedItems, of: decoder)
+        try DecodingBudget.spend(FeedPage.itemBudget, of: decoder)
         let c = try decoder.container(keyedBy: Keys.self)
         id = try c.decode(String.self, forKey: .id)
         let name = try c.decodeIfPresent(String.self, forKey: .kind) ?? KindName.mock.rawValue

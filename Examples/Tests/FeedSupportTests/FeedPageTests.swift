@@ -1,4 +1,5 @@
 import AsyncLayerKit
+@testable import FeedSupport
 import Foundation
 import Testing
 
