@@ -95,7 +95,7 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
     public var itemsPerSecond: Double
     /// Wall time per step.
     public var phases: Phases
-    /// Frames handled while scrolling.
+    /// Frames handled while scrolling with the ranges (the job's strategy; ``naive`` has its own).
     public var frames: Int
     /// Frames the display link dropped (the loop started them late).
     public var droppedFrames: Int
@@ -240,10 +240,13 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
         func shown(_ path: String) -> String { path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path }
         let p = phases
         func pc(_ percent: Double) -> String { String(format: "%.1f %%", percent) }
+        // A steady scroll's speed is its average; flings say theirs.
+        let averageSpeed = scrollModel == "steady" || scrollSecondsPlanned <= 0 ? ""
+            : String(format: " (%.1f s, %.0f pt/s on average)", scrollSecondsPlanned, (contentHeight - viewportHeight) / scrollSecondsPlanned)
         var lines = [
             "feed-demo: \(items) items, \(FeedRenderJob.number(width)) pt wide @\(FeedRenderJob.number(scale))x, WebP q\(FeedRenderJob.number(webpQuality)) method \(webpMethod)",
             "  time        \(ms(wallSeconds)), \(String(format: "%.1f", itemsPerSecond)) items/s (decode \(ms(p.decodeSeconds)), layout \(ms(p.layoutSeconds)), scroll \(ms(p.scrollSeconds)), settle \(ms(p.settleSeconds)), contact sheet \(ms(p.contactSheetSeconds)))",
-            "  scroll      \(String(format: "%.0f", contentHeight)) pt \(scrollDescription) in a \(FeedRenderJob.number(width))×\(FeedRenderJob.number(viewportHeight)) pt viewport, with the ranges: \(frames) frames at \(framesPerSecond) Hz, \(droppedFrames) dropped, \(blankFrames) (\(pc(blankFramesPercent))) with a visible item not drawn yet",
+            "  scroll      \(String(format: "%.0f", contentHeight)) pt \(scrollDescription)\(averageSpeed) in a \(FeedRenderJob.number(width))×\(FeedRenderJob.number(viewportHeight)) pt viewport, with the ranges: \(frames) frames at \(framesPerSecond) Hz, \(droppedFrames) dropped, \(blankFrames) (\(pc(blankFramesPercent))) with a visible item not drawn yet",
             "  renders     \(renders) drawn; requests: \(rangeRenders) on entering the display range, \(settleRenders) by the settle pass, \(joinedRenders) joined; \(skippedRenders) skipped, \(cancelledRenders) cancelled",
             "  prefetches  \(prefetches) (\(cancelledPrefetches) cancelled)",
             "  cache hits  renders \(hits(cache.renders)), images \(hits(cache.images)), texts \(hits(cache.texts)), layouts \(hits(cache.layouts)); \(cache.evictions) evictions",
