@@ -120,11 +120,11 @@ public final class ServiceRenderBackend: ListRenderBackend {
     public func render(_ tree: HashedElement, size: Size, scale: Double, priority: RenderPriority) async throws -> Bitmap {
         let key = ElementRenderService.Key(hash: tree.contentHash, size: size, scale: scale)
         let service = self.service, recorder = self.recorder, root = tree.element
-        if let cached = await service.cache.render(for: key) {
+        if let cached = service.cache.render(for: key) {
             return cached
         }
         return try await service.inFlight.value(for: key, priority: priority.taskPriority) {
-            if let cached = await service.cache.render(for: key) {
+            if let cached = service.cache.render(for: key) {
                 return cached
             }
             let renderer = service.renderer

@@ -81,9 +81,9 @@ import Testing
     @Test func theCacheCountsEncodingsAsTheirOwnKind() async throws {
         let cache = ElementCache(byteLimit: 1_000)
         let key = Self.key(try HashedElement(Self.tree()), .png())
-        #expect(await cache.encoding(for: key) == nil)
+        #expect(cache.encoding(for: key) == nil)
         await cache.insertEncoding([UInt8](repeating: 7, count: 600), for: key)
-        #expect(await cache.encoding(for: key)?.count == 600)
+        #expect(cache.encoding(for: key)?.count == 600)
         // Another encoding that does not fit beside it pushes it out; one over the budget is refused.
         let other = Self.key(try HashedElement(Self.tree(99)), .png())
         await cache.insertEncoding([UInt8](repeating: 8, count: 500), for: other)

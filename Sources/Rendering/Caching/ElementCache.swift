@@ -93,6 +93,8 @@ public actor ElementCache: TextMeasurementStore, DecodedImageStore {
     }
 
     private var store: LRUByteStore<Key, Value>
+    /// The finished renders and encodings, for lookups outside the actor; written only here.
+    private nonisolated let finished = FinishedWorkIndex()
     private var counters = Metrics()
     private var held: [Kind: (count: Int, bytes: Int)] = [:]
     private let decodes = InFlightWork<DecodedImageKey, Bitmap>()
@@ -107,17 +109,18 @@ public actor ElementCache: TextMeasurementStore, DecodedImageStore {
 
     // MARK: Renders
 
-    /// The finished render for `key`, or `nil`.
-    public func render(for key: RenderKey) -> Bitmap? {
-        let found: Bitmap? = if case .bitmap(let bitmap)? = store.value(for: .render(key)) { bitmap } else { nil }
-        count(found != nil, in: \.renders)
-        return found
+    /// The finished render for `key`, or `nil`. Synchronous and outside the actor: finished
+    /// renders and encodings are read through a sharded index (see <doc:CachingAndSharing>), so
+    /// warm requests on many threads do not queue on one executor.
+    public nonisolated func render(for key: RenderKey) -> Bitmap? {
+        if case .bitmap(let bitmap)? = finished.value(for: .render(key), counted: true) { return bitmap }
+        return nil
     }
 
     /// The finished render for `key` without counting a hit or a miss: the shared render's second
     /// look, after the request's own counted one.
-    func peekRender(for key: RenderKey) -> Bitmap? {
-        if case .bitmap(let bitmap)? = store.value(for: .render(key)) { return bitmap }
+    nonisolated func peekRender(for key: RenderKey) -> Bitmap? {
+        if case .bitmap(let bitmap)? = finished.value(for: .render(key), counted: false) { return bitmap }
         return nil
     }
 
@@ -129,16 +132,16 @@ public actor ElementCache: TextMeasurementStore, DecodedImageStore {
     // MARK: Encodings
 
     /// The encoded bytes for `key`, or `nil` (counted as a hit or a miss of ``Metrics/encodings``).
-    public func encoding(for key: EncodingKey) -> [UInt8]? {
-        let found = peekEncoding(for: key)
-        count(found != nil, in: \.encodings)
-        return found
+    /// Synchronous and outside the actor, as ``render(for:)``.
+    public nonisolated func encoding(for key: EncodingKey) -> [UInt8]? {
+        if case .encoded(let bytes)? = finished.value(for: .encoding(key), counted: true) { return bytes }
+        return nil
     }
 
     /// The encoded bytes for `key` without counting a hit or a miss: the shared encode's second
     /// look, after the request's own counted one.
-    func peekEncoding(for key: EncodingKey) -> [UInt8]? {
-        if case .encoded(let bytes)? = store.value(for: .encoding(key)) { return bytes }
+    nonisolated func peekEncoding(for key: EncodingKey) -> [UInt8]? {
+        if case .encoded(let bytes)? = finished.value(for: .encoding(key), counted: false) { return bytes }
         return nil
     }
 
@@ -228,6 +231,7 @@ public actor ElementCache: TextMeasurementStore, DecodedImageStore {
 
     /// Evicts least recently used entries until at most `bytes` remain (memory pressure).
     public func trim(toBytes bytes: Int) {
+        applyFinishedUses()
         let evicted = store.evict(downTo: max(0, bytes))
         evicted.forEach(forget)
         counters.evictions += evicted.count
@@ -247,6 +251,11 @@ public actor ElementCache: TextMeasurementStore, DecodedImageStore {
     /// Hits, misses, sizes and evictions, by kind.
     public var metrics: Metrics {
         var snapshot = counters
+        let finishedCounts = finished.counts()
+        snapshot.renders.hits = finishedCounts.renderHits
+        snapshot.renders.misses = finishedCounts.renderMisses
+        snapshot.encodings.hits = finishedCounts.encodingHits
+        snapshot.encodings.misses = finishedCounts.encodingMisses
         snapshot.renders.count = held[.render]?.count ?? 0
         snapshot.renders.bytes = held[.render]?.bytes ?? 0
         snapshot.encodings.count = held[.encoding]?.count ?? 0
@@ -263,12 +272,18 @@ public actor ElementCache: TextMeasurementStore, DecodedImageStore {
     // MARK: Bookkeeping
 
     private func insert(_ value: Value, cost: Int, for key: Key) {
+        applyFinishedUses()
         let outcome = store.insert(value, cost: cost, for: key)
         if let replaced = outcome.replaced { forget(replaced) }
         if outcome.rejected {
             counters.rejected += 1
         } else {
             adjust(kind(of: key), count: 1, bytes: max(0, cost))
+            switch (key, value) {
+            case (.render(let render), .bitmap(let bitmap)): finished.set(.bitmap(bitmap), for: .render(render))
+            case (.encoding(let encoding), .encoded(let bytes)): finished.set(.encoded(bytes), for: .encoding(encoding))
+            default: break
+            }
         }
         outcome.evicted.forEach(forget)
         counters.evictions += outcome.evicted.count
@@ -276,6 +291,22 @@ public actor ElementCache: TextMeasurementStore, DecodedImageStore {
 
     private func forget(_ entry: LRUByteStore<Key, Value>.Removed) {
         adjust(kind(of: entry.key), count: -1, bytes: -entry.cost)
+        switch entry.key {
+        case .render(let render): finished.remove(.render(render))
+        case .encoding(let encoding): finished.remove(.encoding(encoding))
+        case .image, .text: break
+        }
+    }
+
+    /// Moves the finished renders and encodings hit outside the actor to the newest end of the
+    /// least-recently-used order, oldest use first, before anything is evicted.
+    private func applyFinishedUses() {
+        for key in finished.drainUses() {
+            switch key {
+            case .render(let render): _ = store.value(for: .render(render))
+            case .encoding(let encoding): _ = store.value(for: .encoding(encoding))
+            }
+        }
     }
 
     private func adjust(_ kind: Kind, count: Int, bytes: Int) {

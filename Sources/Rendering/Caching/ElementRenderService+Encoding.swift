@@ -92,7 +92,7 @@ extension ElementRenderService {
     /// differently for a miss (say, watching its client's connection) looks here first and calls
     /// ``encodeShared(_:size:scale:as:priority:)`` on a miss.
     public func cachedEncoding(of tree: HashedElement, size: Size, scale: Double, as options: EncodingOptions) async -> [UInt8]? {
-        await cache.encoding(for: Self.encodingKey(tree, size: size, scale: scale, options: options))
+        cache.encoding(for: Self.encodingKey(tree, size: size, scale: scale, options: options))
     }
 
     /// The second half of ``encoded(_:size:scale:as:priority:)``, after the caller's own cache
@@ -144,7 +144,7 @@ extension ElementRenderService {
         // closure runs, so `request` names the request that started the work.
         let shared = try await encodes.value(for: key, priority: priority.taskPriority, executor: lanes.executor) {
             // A request that missed just before an identical encode finished finds it here.
-            if let bytes = await cache.peekEncoding(for: key) {
+            if let bytes = cache.peekEncoding(for: key) {
                 return SharedEncode(bytes: bytes, startedBy: request, wasCached: true)
             }
             do {

@@ -101,7 +101,7 @@ public final class ElementRenderService: Sendable {
         layout: LayoutResult?
     ) async throws -> Bitmap {
         let key = Key(hash: tree.contentHash, size: size, scale: scale)
-        if let cached = await cache.render(for: key) {
+        if let cached = cache.render(for: key) {
             return cached
         }
         let lanes = self.lanes, renderer = self.renderer, cache = self.cache
@@ -112,7 +112,7 @@ public final class ElementRenderService: Sendable {
             // Looked up again inside the shared work (not counted: the request counted its miss):
             // a render that finished between this request's first look and its joining is in
             // the cache by now.
-            if let cached = await cache.peekRender(for: key) {
+            if let cached = cache.peekRender(for: key) {
                 return cached
             }
             self.renderCount.add(1, ordering: .relaxed)

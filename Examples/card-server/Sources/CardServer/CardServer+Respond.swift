@@ -74,8 +74,8 @@ extension CardServer {
     /// which service made it); `nil` when neither holds it.
     func cachedImage(_ name: ImageName) async -> [UInt8]? {
         let key = name.encodingKey
-        if let bytes = await templateService.cache.encoding(for: key) { return bytes }
-        return await service.cache.encoding(for: key)
+        if let bytes = templateService.cache.encoding(for: key) { return bytes }
+        return service.cache.encoding(for: key)
     }
 
     /// What the two services' caches hold: renders, encodings, decoded images, texts.
