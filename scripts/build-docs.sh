@@ -28,13 +28,15 @@ GRAPHS=.build/docs-symbol-graphs
 # The documented modules, each after the modules it links to, and what it links to. A module's
 # archive holds only its own symbols: AsyncLayerKit re-exports Canvas, Flexbox and DisplayLoop, but its
 # symbol graph has only the symbols it declares, and links to theirs resolve in their archives.
-MODULES=(Canvas Flexbox DisplayLoop AsyncLayerKit AsyncLayerKitTesting)
+MODULES=(Canvas Flexbox DisplayLoop Elements Rendering AsyncLayerKit AsyncLayerKitTesting)
 declare -A DEPENDENCIES=(
     [Canvas]=""
     [Flexbox]=""
     [DisplayLoop]=""
-    [AsyncLayerKit]="Canvas Flexbox DisplayLoop"
-    [AsyncLayerKitTesting]="Canvas Flexbox DisplayLoop AsyncLayerKit"
+    [Elements]="Canvas Flexbox"
+    [Rendering]="Canvas Flexbox DisplayLoop Elements"
+    [AsyncLayerKit]="Canvas Flexbox DisplayLoop Elements Rendering"
+    [AsyncLayerKitTesting]="Canvas Flexbox DisplayLoop Elements Rendering AsyncLayerKit"
 )
 
 # docc ships with the Swift toolchain, beside the swift driver.

@@ -72,7 +72,7 @@ extension ElementRenderService {
     /// ``encoded(_:size:scale:as:priority:)`` at `layout.size`, sharing its cache entries, with a
     /// render that skips the layout step.
     ///
-    /// - Throws: as ``encoded(_:size:scale:as:priority:)``, and ``ElementError/invalidLayout(_:)``
+    /// - Throws: as ``encoded(_:size:scale:as:priority:)``, and ``/Elements/ElementError/invalidLayout(_:)``
     ///   when `layout` is not this tree's.
     public func encoded(
         _ tree: HashedElement,

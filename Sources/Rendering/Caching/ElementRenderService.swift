@@ -51,9 +51,9 @@ public final class ElementRenderService: Sendable {
     /// or a new render on the lanes.
     ///
     /// This computes the tree's content hash (a walk of the tree); a caller that asks for the same
-    /// tree again and again can hash it once with ``HashedElement``.
+    /// tree again and again can hash it once with ``/Elements/HashedElement``.
     ///
-    /// - Throws: ``ElementError`` (limits, images, drawing), `CancellationError` when the calling
+    /// - Throws: ``/Elements/ElementError`` (limits, images, drawing), `CancellationError` when the calling
     ///   task is cancelled, or ``RenderLaneError`` when the lanes refuse the work.
     public func render(
         _ root: Element,
@@ -82,7 +82,7 @@ public final class ElementRenderService: Sendable {
     /// kinds of request share renders.
     ///
     /// - Throws: as ``render(_:size:scale:priority:)-(Element,_,_,_)``, and
-    ///   ``ElementError/invalidLayout(_:)`` when `layout` is not this tree's.
+    ///   ``/Elements/ElementError/invalidLayout(_:)`` when `layout` is not this tree's.
     public func render(
         _ tree: HashedElement,
         layout: LayoutResult,

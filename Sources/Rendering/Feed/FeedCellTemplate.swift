@@ -23,7 +23,7 @@ public protocol FeedCellTemplate<Item>: Sendable {
 }
 
 /// One item's cell, laid out off the loop at one width: its element tree with its content hash
-/// (hashed once, so a renderer or a cache key never walks the tree again), the ``LayoutResult``
+/// (hashed once, so a renderer or a cache key never walks the tree again), the ``/Elements/LayoutResult``
 /// (every frame, every text measured) and its height, ready to be drawn by an
 /// ``ElementRenderService`` or placed by a list.
 public struct FeedItemLayout<ID: Hashable & Sendable>: Sendable {

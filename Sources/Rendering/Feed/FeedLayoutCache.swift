@@ -1,7 +1,7 @@
 import Canvas
 public import Elements
 
-/// Pre-layout (预排版): the element tree, ``LayoutResult`` and height of each of the caller's
+/// Pre-layout (预排版): the element tree, ``/Elements/LayoutResult`` and height of each of the caller's
 /// items at a width, computed off the loop on ``RenderLanes``, bounded by
 /// ``maxConcurrentLayouts`` and cached by item (its whole value) and width. See <doc:FeedsArticle>.
 ///

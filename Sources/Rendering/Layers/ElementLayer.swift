@@ -5,7 +5,7 @@ public import Elements
 ///
 /// The model builds the tree (a value, on any thread); the cell hands it to its element layer on
 /// the loop; the layer renders it off the loop — through an ``ElementRenderService`` (cache,
-/// shared in-flight renders, render lanes) or an ``ElementRenderer`` on ``RenderLanes`` — and
+/// shared in-flight renders, render lanes) or an ``/Elements/ElementRenderer`` on ``RenderLanes`` — and
 /// shows the bitmap:
 ///
 /// ```swift
@@ -202,7 +202,7 @@ public final class ElementLayer {
 
     /// The current contents: the last tree's bitmap, or `nil`.
     public var contents: Bitmap? { layer.contents }
-    /// Why the last render failed, if it did (an ``ElementError``, or a ``RenderLaneError`` when the
+    /// Why the last render failed, if it did (an ``/Elements/ElementError``, or a ``RenderLaneError`` when the
     /// lanes refused the work); `nil` after a success.
     public var lastError: (any Error)? { layer.lastError }
     /// Whether a render is in flight.

@@ -171,8 +171,8 @@ public final class RenderLanes: Sendable {
 }
 
 extension RenderLanes {
-    /// The process-wide lanes that ``/AsyncLayerKit/AsyncLayer`` draws on by default
-    /// (``/AsyncLayerKit/LayerRenderer/default``): as many threads as active processors, at most 16,
+    /// The process-wide lanes that ``AsyncLayer`` draws on by default
+    /// (``LayerRenderer/default``): as many threads as active processors, at most 16,
     /// made on first use and kept for the life of the process.
     public static let shared = RenderLanes()
 }
