@@ -99,7 +99,7 @@ let package = Package(
         // MARK: AsyncLayerKit: the umbrella a server imports; re-exports every module above.
         .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop", "Elements", "Rendering"], swiftSettings: swiftSettings),
         // The manual loop driver, turn recorder, test clock and golden-image comparison, for users' own tests.
-        .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit"], swiftSettings: swiftSettings),
+        .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit", "Rendering"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AsyncLayerKitTests",
             // Elements and Rendering by name too: tests reach their internals with @testable.

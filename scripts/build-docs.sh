@@ -141,3 +141,12 @@ fi
 timings+=", merge $(elapsed "$t")s"
 
 echo "docs: built $OUTPUT in $(elapsed "$start")s with no warnings (modules: ${MODULES[*]}; $timings)"
+
+# 4. The public API lists (api/<Module>.txt, committed): a change to the public surface must be
+# committed with them, so it shows in review. `API_UPDATE=1` rewrites them instead of checking.
+if [[ "${API_UPDATE:-0}" == 1 ]]; then
+    python3 scripts/api-list.py
+elif ! python3 scripts/api-list.py --check; then
+    echo "docs: the public API changed: review it, then run API_UPDATE=1 make docs and commit api/" >&2
+    exit 1
+fi

@@ -183,8 +183,7 @@ public struct FeedRenderJob: Sendable {
         // 2. Pre-layout, off the loop; delivered to the loop at the layout phase. The probe
         //    counts the heavy steps from inside them, and those that ran on the loop's thread.
         let probe = FeedLoopProbe()
-        let service = ElementRenderService(renderer: ElementRenderer(imageLoader: ProbedImageLoader(base: imageLoader, probe: probe)),
-                                           lanes: options.lanes, cacheBytes: options.cacheBytes)
+        let service = ElementRenderService(.init(imageLoader: ProbedImageLoader(base: imageLoader, probe: probe), lanes: options.lanes, cacheBytes: options.cacheBytes))
         let layoutCache = FeedLayoutCache(template: ProbedCells(base: FeedCells(), probe: probe), lanes: options.lanes,
                                           textCache: service.cache)
         let layouts = try await FeedLayoutCollector.layOut(items, width: options.width, cache: layoutCache, progress: progress)
@@ -220,7 +219,7 @@ public struct FeedRenderJob: Sendable {
         var turns = LoopMetrics()
         turns.recentTurnNanoseconds = Array(loop.recentTurnNanoseconds.suffix(jobTurns))
         let cache = await service.cache.metrics
-        let joined = await service.inFlight.joined
+        let joined = service.joinedRenders
         let layoutMetrics = await layoutCache.metrics
         let wall = (finished - started).inSeconds
         let counters = outcome.counters
@@ -295,8 +294,7 @@ public struct FeedRenderJob: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let probe = FeedLoopProbe()
-        let service = ElementRenderService(renderer: ElementRenderer(imageLoader: ProbedImageLoader(base: imageLoader, probe: probe)),
-                                           lanes: options.lanes, cacheBytes: options.cacheBytes)
+        let service = ElementRenderService(.init(imageLoader: ProbedImageLoader(base: imageLoader, probe: probe), lanes: options.lanes, cacheBytes: options.cacheBytes))
         let layoutCache = FeedLayoutCache(template: ProbedCells(base: FeedCells(), probe: probe), lanes: options.lanes,
                                           textCache: service.cache)
         let layouts = try await FeedLayoutCollector.layOut(items, width: options.width, cache: layoutCache, progress: { _ in })

@@ -247,7 +247,7 @@ final class FeedScroller {
         guard failure == nil, plan.imageCounts[index] > 0, !prefetches.isDone(index), !renders.isDone(index),
               !renders.isInFlight(index), !prefetches.isInFlight(index) else { return }
         counters.prefetches += 1
-        let renderer = service.renderer, lanes = plan.options.lanes, layout = plan.layouts[index], scale = plan.options.scale
+        let service = self.service, lanes = plan.options.lanes, layout = plan.layouts[index], scale = plan.options.scale
         let probe = self.probe
         prefetches.start(index) { ticket in
             Task.detached(priority: .utility) { [weak self] in
@@ -258,7 +258,7 @@ final class FeedScroller {
                     // the decoding runs at the lanes' lower OS priority, never ahead of the loop.
                     _ = try await lanes.renderAsync(priority: .utility) {
                         probe.check(.prefetch)
-                        return try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
+                        try await service.prefetchImages(of: RenderRequest(layout, scale: scale, priority: .utility))
                     }
                     outcome = .success(())
                 } catch {
@@ -309,7 +309,7 @@ final class FeedScroller {
                     // cores, every CPU-heavy step on the cooperative threads would compete with the loop.
                     // The draw itself is probed by the cell's probe element.
                     let tree = try await lanes.render(priority: priority) { try Self.hash(layout.element, probe: probe) }
-                    result = .success(try await service.render(tree, size: layout.size, scale: scale, priority: priority))
+                    result = .success(try await service.render(RenderRequest(tree, size: layout.size, scale: scale, priority: priority)))
                 } catch {
                     result = .failure(error)
                 }

@@ -37,7 +37,7 @@ enum CardSource: Sendable {
                 return try renderer.draw(tree, layout: layout, images: images, scale: ReferenceCard.scale)
             }
         case .service:
-            let service = ElementRenderService(renderer: ElementRenderer(limits: limits, imageLoader: loader), lanes: lanes)
+            let service = ElementRenderService(.init(limits: limits, imageLoader: loader, lanes: lanes))
             // The two sample records, then (with --trees above 2) copies with a viewer count of
             // their own: distinct trees, so distinct cache entries.
             let trees = try (0..<max(1, serviceTrees)).map { k in
@@ -46,7 +46,7 @@ enum CardSource: Sendable {
                 return try HashedElement(ReferenceCard.element(for: record))
             }
             return .service { _, i in
-                try await service.render(trees[i % trees.count], size: ReferenceCard.size, scale: ReferenceCard.scale)
+                try await service.render(RenderRequest(trees[i % trees.count], size: ReferenceCard.size, scale: ReferenceCard.scale))
             }
         }
     }

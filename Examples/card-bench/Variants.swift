@@ -53,8 +53,7 @@ struct Variants: AsyncParsableCommand {
                                    maxRenderDuration: .seconds(5))
         let width = self.lanes
         let lanes = RenderLanes(width: width, admissionLimit: width * 8, overloadPolicy: .fail)
-        let service = ElementRenderService(renderer: ElementRenderer(limits: limits, imageLoader: try ReferenceCardLoader()),
-                                           lanes: lanes, cacheBytes: 64 << 20)
+        let service = ElementRenderService(.init(limits: limits, imageLoader: try ReferenceCardLoader(), lanes: lanes, cacheBytes: 64 << 20))
         let quality = Double(self.quality ?? format.defaultQuality)
         let options = webpMethod.map { EncodingOptions.webp(quality: quality, method: $0) }
             ?? format.encodingOptions(quality: Int(quality))
@@ -68,7 +67,7 @@ struct Variants: AsyncParsableCommand {
             guard let size = decoded.size else { throw ValidationError("\(document) has no size") }
             let tree = try HashedElement(decoded.root)
             let hashed = clock.now
-            let bitmap = try await service.render(tree, size: size, scale: scale)
+            let bitmap = try await service.render(RenderRequest(tree, size: size, scale: scale))
             let encoded = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
             let end = clock.now
             bytes = encoded.count

@@ -1,6 +1,6 @@
 import Synchronization
 public import Canvas
-public import Elements
+import Elements
 
 /// Encoded files from the render service: cached under the renders' byte budget, keyed by
 /// (content hash, size, scale, ``/Canvas/EncodingOptions``), shared while in flight, and encoded
@@ -43,9 +43,9 @@ extension ElementRenderService {
         let wasCached: Bool
     }
 
-    /// The file of a tree whose content hash is known, drawn at `size` points and `scale` and
-    /// encoded with `options`: from the cache, an identical encode in flight, or a new encode on
-    /// the lanes (after the render, itself from the cache, shared or drawn).
+    /// The file of `request`'s render encoded with `options`: from the cache, an identical encode
+    /// in flight, or a new encode on the lanes (after the render, itself from the cache, shared or
+    /// drawn).
     ///
     /// The encoding is cached under the same byte budget as the renders (``ElementCache`` kind
     /// ``ElementCache/Metrics/encodings``). Identical concurrent requests share one encode,
@@ -53,74 +53,31 @@ extension ElementRenderService {
     /// and the encode stops only when its last requester has left. A failed encode is not
     /// cached: its error reaches every requester, and the next request tries again.
     ///
-    /// - Throws: as ``render(_:size:scale:priority:)-(Element,_,_,_)``, and
-    ///   ``/Canvas/CanvasError`` when the encoder fails or `options` are out of range.
-    public func encoded(
-        _ tree: HashedElement,
-        size: Size,
-        scale: Double,
-        as options: EncodingOptions,
-        priority: RenderPriority = .userInitiated
-    ) async throws -> EncodedImage {
-        if let bytes = await cachedEncoding(of: tree, size: size, scale: scale, as: options) {
+    /// - Throws: as ``render(_:)``, and ``/Canvas/CanvasError`` when the encoder fails or
+    ///   `options` are out of range.
+    public func encoded(_ request: RenderRequest, as options: EncodingOptions) async throws -> EncodedImage {
+        if let bytes = cachedEncoding(of: request, as: options) {
             return EncodedImage(bytes: bytes, source: .cache)
         }
-        return try await encodeShared(tree, size: size, scale: scale, as: options, priority: priority)
+        return try await encodeShared(request, as: options)
     }
 
-    /// The file of a tree laid out before, drawn at `scale` and encoded with `options`: as
-    /// ``encoded(_:size:scale:as:priority:)`` at `layout.size`, sharing its cache entries, with a
-    /// render that skips the layout step.
+    /// The cached encoding of `request`'s render with `options`, or `nil`; counted as a hit or a
+    /// miss. Synchronous: read outside the cache's actor. The first half of
+    /// ``encoded(_:as:)``: a caller that waits differently for a miss (say, watching its client's
+    /// connection) looks here first and calls ``encodeShared(_:as:)`` on a miss.
+    public func cachedEncoding(of request: RenderRequest, as options: EncodingOptions) -> [UInt8]? {
+        cache.encoding(for: ElementCache.EncodingKey(render: request.key, options: options))
+    }
+
+    /// The second half of ``encoded(_:as:)``, after the caller's own cache miss: joins an
+    /// identical encode in flight or starts one (which looks in the cache again, uncounted,
+    /// before it renders and encodes).
     ///
-    /// - Throws: as ``encoded(_:size:scale:as:priority:)``, and ``/Elements/ElementError/invalidLayout(_:)``
-    ///   when `layout` is not this tree's.
-    public func encoded(
-        _ tree: HashedElement,
-        layout: LayoutResult,
-        scale: Double,
-        as options: EncodingOptions,
-        priority: RenderPriority = .userInitiated
-    ) async throws -> EncodedImage {
-        if let bytes = await cachedEncoding(of: tree, size: layout.size, scale: scale, as: options) {
-            return EncodedImage(bytes: bytes, source: .cache)
-        }
-        return try await encodeShared(tree, layout: layout, scale: scale, as: options, priority: priority)
-    }
-
-    /// The cached encoding of a tree at `size`, `scale` and `options`, or `nil`; counted as a hit
-    /// or a miss. The first half of ``encoded(_:size:scale:as:priority:)``: a caller that waits
-    /// differently for a miss (say, watching its client's connection) looks here first and calls
-    /// ``encodeShared(_:size:scale:as:priority:)`` on a miss.
-    public func cachedEncoding(of tree: HashedElement, size: Size, scale: Double, as options: EncodingOptions) async -> [UInt8]? {
-        cache.encoding(for: Self.encodingKey(tree, size: size, scale: scale, options: options))
-    }
-
-    /// The second half of ``encoded(_:size:scale:as:priority:)``, after the caller's own cache
-    /// miss: joins an identical encode in flight or starts one (which looks in the cache again,
-    /// uncounted, before it renders and encodes).
-    ///
-    /// - Throws: as ``encoded(_:size:scale:as:priority:)``.
-    public func encodeShared(
-        _ tree: HashedElement,
-        size: Size,
-        scale: Double,
-        as options: EncodingOptions,
-        priority: RenderPriority = .userInitiated
-    ) async throws -> EncodedImage {
-        try await encodeShared(tree, size: size, scale: scale, options: options, priority: priority, layout: nil)
-    }
-
-    /// ``encodeShared(_:size:scale:as:priority:)`` for a tree laid out before.
-    ///
-    /// - Throws: as ``encoded(_:layout:scale:as:priority:)``.
-    public func encodeShared(
-        _ tree: HashedElement,
-        layout: LayoutResult,
-        scale: Double,
-        as options: EncodingOptions,
-        priority: RenderPriority = .userInitiated
-    ) async throws -> EncodedImage {
-        try await encodeShared(tree, size: layout.size, scale: scale, options: options, priority: priority, layout: layout)
+    /// - Throws: as ``encoded(_:as:)``.
+    public func encodeShared(_ request: RenderRequest, as options: EncodingOptions) async throws -> EncodedImage {
+        try await encodeShared(request.tree, size: request.size, scale: request.scale, options: options,
+                               priority: request.priority, layout: request.layout)
     }
 
     /// Encoder calls: cache misses that were not shared and whose render succeeded (an encode
@@ -130,14 +87,10 @@ extension ElementRenderService {
     /// Shared encodes that stopped because every request waiting for them was cancelled.
     public var encodesCancelled: Int { cancelledEncodeCount.load(ordering: .relaxed) }
 
-    private static func encodingKey(_ tree: HashedElement, size: Size, scale: Double, options: EncodingOptions) -> ElementCache.EncodingKey {
-        ElementCache.EncodingKey(render: Key(hash: tree.contentHash, size: size, scale: scale), options: options)
-    }
-
     private func encodeShared(
         _ tree: HashedElement, size: Size, scale: Double, options: EncodingOptions, priority: RenderPriority, layout: LayoutResult?
     ) async throws -> EncodedImage {
-        let key = Self.encodingKey(tree, size: size, scale: scale, options: options)
+        let key = ElementCache.EncodingKey(render: Key(hash: tree.contentHash, size: size, scale: scale), options: options)
         let request = encodeRequests.add(1, ordering: .relaxed).newValue
         let cache = self.cache, lanes = self.lanes
         // Like a render's, the shared task prefers the lanes' executor; only the first request's

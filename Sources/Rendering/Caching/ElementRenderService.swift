@@ -17,82 +17,93 @@ public final class ElementRenderService: Sendable {
     /// What identifies one render.
     public typealias Key = ElementCache.RenderKey
 
-    /// Finished renders, decoded images and measured texts, under one byte budget.
+    /// Everything the service owns, set once: what a tree may ask for, where named images come
+    /// from, where the work runs and how much it keeps.
+    public struct Configuration: Sendable {
+        /// What a tree may ask for (nodes, depth, text, pixels, the render deadline).
+        public var limits: ElementLimits
+        /// Resolves named images; `nil` makes a named image an error.
+        public var imageLoader: (any ElementImageLoader)?
+        /// Where renders, image loads and decodes, and encodes run.
+        public var lanes: RenderLanes
+        /// The byte budget of the service's cache: finished renders, encodings, decoded images and
+        /// measured texts together.
+        public var cacheBytes: Int
+
+        /// A configuration; the defaults suit a server of cards.
+        ///
+        /// - Parameters:
+        ///   - limits: What a tree may ask for; default ``/Elements/ElementLimits/default``.
+        ///   - imageLoader: Resolves named images.
+        ///   - lanes: Where the work runs; default ``RenderLanes/shared``.
+        ///   - cacheBytes: The cache's budget; default 128 MiB.
+        public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil,
+                    lanes: RenderLanes = .shared, cacheBytes: Int = 128 << 20) {
+            self.limits = limits
+            self.imageLoader = imageLoader
+            self.lanes = lanes
+            self.cacheBytes = cacheBytes
+        }
+    }
+
+    /// The configuration the service was made with.
+    public let configuration: Configuration
+    /// Finished renders, encodings, decoded images and measured texts, under one byte budget. The
+    /// service owns it; read its metrics, trim it under memory pressure.
     public let cache: ElementCache
     /// The renders in flight.
-    public let inFlight = InFlightWork<Key, Bitmap>()
+    package let inFlight = InFlightWork<Key, Bitmap>()
     /// The encodes in flight (each with the render it needs).
-    public let encodes = InFlightWork<ElementCache.EncodingKey, SharedEncode>()
-    /// Where renders run.
-    public let lanes: RenderLanes
-    /// How trees are drawn: limits and the image loader, with the service's ``cache`` for images
-    /// and texts.
-    public let renderer: ElementRenderer
+    package let encodes = InFlightWork<ElementCache.EncodingKey, SharedEncode>()
+    /// Where renders run (``Configuration/lanes``).
+    public var lanes: RenderLanes { configuration.lanes }
+    /// The pure stage, equipped with the service's cache and lanes.
+    package let renderer: ElementRenderer
 
-    /// Creates a service.
-    ///
-    /// - Parameters:
-    ///   - renderer: Limits and the image loader. The service gives it its cache (decoded images
-    ///     and measured texts share the renders' budget) and its lanes (image loads and decodes
-    ///     run there).
-    ///   - lanes: Where renders run; default ``RenderLanes/shared``.
-    ///   - cacheBytes: The budget of a new cache; default 128 MiB.
-    public init(renderer: ElementRenderer = ElementRenderer(), lanes: RenderLanes = .shared, cacheBytes: Int = 128 << 20) {
-        var renderer = renderer
-        let cache = renderer.cache ?? ElementCache(byteLimit: cacheBytes)
-        renderer.cache = cache
-        renderer.imageExecutor = renderer.imageExecutor ?? lanes.executor
-        self.renderer = renderer
-        self.lanes = lanes
+    /// Creates a service that owns a new cache and renders on `configuration.lanes`.
+    public convenience init(_ configuration: Configuration = Configuration()) {
+        self.init(configuration, cache: ElementCache(byteLimit: configuration.cacheBytes))
+    }
+
+    /// Creates a service that uses `cache` (whose budget wins over `configuration.cacheBytes`):
+    /// for tests that share one cache between a service and a plain renderer.
+    package init(_ configuration: Configuration, cache: ElementCache) {
+        self.configuration = configuration
         self.cache = cache
+        self.renderer = ElementRenderer(limits: configuration.limits, imageLoader: configuration.imageLoader,
+                                        cache: cache, lanes: configuration.lanes)
     }
 
-    /// The bitmap of `root` drawn at `size` points and `scale`, from the cache, a render in flight,
-    /// or a new render on the lanes.
+    /// The bitmap `request` asks for, through the pipeline's stages in order: the cache (the
+    /// tree's hash is in the request), a render of the same key in flight, admission to a lane,
+    /// then the renderer's layout (texts from the cache in one call, new ones back in another),
+    /// images (one lookup, one shared decode per miss) and paint, and the result into the cache.
+    /// See <doc:CachingAndSharing>.
     ///
-    /// This computes the tree's content hash (a walk of the tree); a caller that asks for the same
-    /// tree again and again can hash it once with ``/Elements/HashedElement``.
-    ///
-    /// - Throws: ``/Elements/ElementError`` (limits, images, drawing), `CancellationError` when the calling
-    ///   task is cancelled, or ``RenderLaneError`` when the lanes refuse the work.
-    public func render(
-        _ root: Element,
-        size: Size,
-        scale: Double,
-        priority: RenderPriority = .userInitiated
-    ) async throws -> Bitmap {
-        try await render(HashedElement(root), size: size, scale: scale, priority: priority)
+    /// - Throws: ``/Elements/ElementError`` (limits, images, drawing), `CancellationError` when
+    ///   the calling task is cancelled, or ``RenderLaneError`` when the lanes refuse the work;
+    ///   ``/Elements/ElementError/invalidLayout(_:)`` when the request's layout is not its tree's.
+    public func render(_ request: RenderRequest) async throws -> Bitmap {
+        try await render(request.tree, size: request.size, scale: request.scale, priority: request.priority, layout: request.layout)
     }
 
-    /// The bitmap of a tree whose content hash is known, drawn at `size` points and `scale`.
+    /// Loads and decodes the images of a laid-out request into the cache (Texture's preload
+    /// range): the render that follows finds them there. The loads and decodes run on the
+    /// service's lanes; the walk runs in the calling task.
     ///
-    /// - Throws: as ``render(_:size:scale:priority:)-(Element,_,_,_)``.
-    public func render(
-        _ tree: HashedElement,
-        size: Size,
-        scale: Double,
-        priority: RenderPriority = .userInitiated
-    ) async throws -> Bitmap {
-        try await render(tree, size: size, scale: scale, priority: priority, layout: nil)
+    /// - Throws: ``/Elements/ElementError`` (``/Elements/ElementError/invalidLayout(_:)`` for a
+    ///   request without a layout or with another tree's), or a load or decode failure.
+    public func prefetchImages(of request: RenderRequest) async throws(ElementError) {
+        guard let layout = request.layout else {
+            throw .invalidLayout("prefetching images needs the request's layout (RenderRequest(_:layout:scale:priority:))")
+        }
+        _ = try await renderer.resolveImages(request.tree.element, layout: layout, scale: request.scale)
     }
 
-    /// The bitmap of a tree laid out before (pre-layout), drawn at `scale`: from the cache, a
-    /// render in flight, or a render that skips the layout step. The cache key is the same as
-    /// for ``render(_:size:scale:priority:)-(HashedElement,_,_,_)`` at `layout.size`, so both
-    /// kinds of request share renders.
-    ///
-    /// - Throws: as ``render(_:size:scale:priority:)-(Element,_,_,_)``, and
-    ///   ``/Elements/ElementError/invalidLayout(_:)`` when `layout` is not this tree's.
-    public func render(
-        _ tree: HashedElement,
-        layout: LayoutResult,
-        scale: Double,
-        priority: RenderPriority = .userInitiated
-    ) async throws -> Bitmap {
-        try await render(tree, size: layout.size, scale: scale, priority: priority, layout: layout)
-    }
+    /// Requests that joined a render already in flight rather than start their own.
+    public var joinedRenders: Int { inFlight.joined }
 
-    /// The render behind every public entry point, and behind an encode's render.
+    /// The render behind ``render(_:)`` and behind an encode's render.
     func render(
         _ tree: HashedElement,
         size: Size,

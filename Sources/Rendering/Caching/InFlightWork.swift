@@ -1,31 +1,29 @@
+import LayerKitSupport
+
 /// Shares identical work that is in flight: a second request for the same key awaits the first
 /// one's result instead of starting again, at the highest priority of its waiters, cancelled only
 /// when its last waiter leaves. See <doc:CachingAndSharing>.
-public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
-    private struct Entry {
-        let generation: Int
-        let task: Task<Void, Never>
-        /// The work's lane on a render executor, raised with the task's priority.
-        let binding: RenderLaneBinding?
-        var priority: TaskPriority
-        var waiters: [Int: CheckedContinuation<Value, any Error>]
-    }
-
-    private var entries: [Key: Entry] = [:]
-    private var nextID = 0
-    private var nextGeneration = 0
-    /// Requests that started work.
-    public private(set) var started = 0
-    /// Requests that joined work already in flight.
-    public private(set) var joined = 0
-    /// Works cancelled because their last waiter left.
-    public private(set) var cancelledWorks = 0
-    /// Callers of ``waitForWaiters(_:for:)`` parked until their key's waiters reach their count.
-    private var countWaits: [Int: CountWait] = [:]
-    private var nextCountWaitID = 0
+///
+/// The bookkeeping is a pure state machine (`InFlightState`) under the project's one lock, held
+/// for one transition, not an actor: a request registers and parks in one step on its own thread
+/// (``/LayerKitSupport`` `parkWaiter`, the project's one way to park a task), a cancelled request
+/// leaves in its cancellation handler without starting a task, and the work's end resumes its
+/// waiters from the work's own task. Continuations are resumed and tasks started, escalated or
+/// cancelled outside the lock.
+public final class InFlightWork<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let state = Lock(InFlightState<Key, Value>())
+    /// Numbers requests and count waits, so a cancellation handler can name its own.
+    private let nextID = Lock(0)
 
     /// Creates an empty registry.
     public init() {}
+
+    /// Requests that started work.
+    public var started: Int { state.withLock { $0.started } }
+    /// Requests that joined work already in flight.
+    public var joined: Int { state.withLock { $0.joined } }
+    /// Works cancelled because their last waiter left.
+    public var cancelledWorks: Int { state.withLock { $0.cancelledWorks } }
 
     /// The result of `work` for `key`, shared with every concurrent request for the same key.
     ///
@@ -45,62 +43,64 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
         executor: (any TaskExecutor)? = nil,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        let id = nextID
-        nextID += 1
+        let id = makeID()
         let priority = priority ?? Task.currentPriority
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                guard !Task.isCancelled else {
-                    continuation.resume(throwing: CancellationError())
-                    return
+        return try await parkWaiter { (waiter: CheckedContinuation<Value, any Error>) -> Bool in
+            let (action, satisfied) = state.withLock { $0.request(key, id: id, waiter: waiter, priority: priority) }
+            for wait in satisfied { wait.resume() }
+            switch action {
+            case .join(let escalate):
+                if let escalate {
+                    escalate.task.escalatePriority(to: escalate.priority)
+                    // The runtime does not move a queued job when its task is escalated.
+                    escalate.binding?.raise(to: RenderPriority(escalate.priority))
                 }
-                if var entry = entries[key] {
-                    entry.waiters[id] = continuation
-                    if priority > entry.priority {
-                        entry.priority = priority
-                        entry.task.escalatePriority(to: priority)
-                        // The runtime does not move a queued job when its task is escalated.
-                        entry.binding?.raise(to: RenderPriority(priority))
-                    }
-                    entries[key] = entry
-                    joined += 1
-                    resumeCountWaits(for: key)
-                } else {
-                    nextGeneration += 1
-                    let generation = nextGeneration
-                    let binding = (executor as? RenderExecutor).map { RenderLaneBinding(base: $0, lane: RenderPriority(priority)) }
-                    let task = Task(executorPreference: binding.map { $0 as any TaskExecutor } ?? executor, priority: priority) {
-                        let result: Result<Value, any Error>
-                        do {
-                            result = .success(try await work())
-                        } catch {
-                            result = .failure(error)
-                        }
-                        await self.finish(key, generation: generation, with: result)
-                    }
-                    entries[key] = Entry(
-                        generation: generation, task: task, binding: binding, priority: priority, waiters: [id: continuation]
-                    )
-                    started += 1
-                    resumeCountWaits(for: key)
-                }
+            case .start(let generation):
+                start(key, generation: generation, priority: priority, executor: executor, work)
             }
+            return true
         } onCancel: {
-            Task { await self.leave(key, waiter: id) }
+            let (waiter, cancel) = state.withLock { $0.leave(key, id: id) }
+            waiter?.resume(throwing: CancellationError())
+            cancel?.cancel()
+        }
+    }
+
+    /// Starts the work's task (outside the lock) and reports it to the state.
+    private func start(_ key: Key, generation: Int, priority: TaskPriority, executor: (any TaskExecutor)?,
+                       _ work: @escaping @Sendable () async throws -> Value) {
+        let binding = (executor as? RenderExecutor).map { RenderLaneBinding(base: $0, lane: RenderPriority(priority)) }
+        let task = Task(executorPreference: binding.map { $0 as any TaskExecutor } ?? executor, priority: priority) {
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try await work())
+            } catch {
+                result = .failure(error)
+            }
+            let waiters = self.state.withLock { $0.finish(key, generation: generation) }
+            for waiter in waiters { waiter.resume(with: result) }
+        }
+        switch state.withLock({ $0.attach(task, binding: binding, for: key, generation: generation, startPriority: priority) }) {
+        case .none: break
+        case .escalate(let raised):
+            task.escalatePriority(to: raised)
+            binding?.raise(to: RenderPriority(raised))
+        case .cancel:
+            task.cancel()
         }
     }
 
     /// The keys with work in flight.
-    public var inFlightCount: Int { entries.count }
+    public var inFlightCount: Int { state.withLock { $0.inFlightCount } }
 
     /// The waiters of the work for `key`.
-    public func waiterCount(for key: Key) -> Int { entries[key]?.waiters.count ?? 0 }
+    public func waiterCount(for key: Key) -> Int { state.withLock { $0.waiterCount(for: key) } }
 
     /// Suspends until the work for `key` has at least `count` waiters (requests waiting in
     /// ``value(for:priority:executor:_:)``); returns at once if it has them already.
     ///
-    /// The caller is resumed by the registration that makes the count, in the same step on this
-    /// actor: no polling. Useful in tests to start the next step only once every request has
+    /// The caller is resumed by the registration that makes the count, in the same step under the
+    /// lock: no polling. Useful in tests to start the next step only once every request has
     /// joined (for instance before letting gated work finish):
     ///
     /// ```swift
@@ -115,62 +115,25 @@ public actor InFlightWork<Key: Hashable & Sendable, Value: Sendable> {
     /// - Throws: `CancellationError` if the calling task is cancelled before the count is
     ///   reached; the parked wait is removed then, nothing is left behind.
     public func waitForWaiters(_ count: Int, for key: Key) async throws {
-        guard waiterCount(for: key) < count else { return }
-        let id = nextCountWaitID
-        nextCountWaitID += 1
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                guard !Task.isCancelled else {
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                countWaits[id] = CountWait(key: key, count: count, continuation: continuation)
+        let id = makeID()
+        try await parkWaiter { (continuation: CheckedContinuation<Void, any Error>) -> Bool in
+            guard state.withLock({ $0.parkCountWait(id: id, key: key, count: count, continuation: continuation) }) else {
+                continuation.resume()
+                return false
             }
+            return true
         } onCancel: {
-            Task { await self.cancelCountWait(id) }
+            state.withLock { $0.cancelCountWait(id: id) }?.resume(throwing: CancellationError())
         }
     }
 
     /// Calls of ``waitForWaiters(_:for:)`` parked now (for tests of the wait itself).
-    var parkedCountWaits: Int { countWaits.count }
+    var parkedCountWaits: Int { state.withLock { $0.parkedCountWaits } }
 
-    private struct CountWait {
-        let key: Key
-        let count: Int
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
-    /// Resumes the parked waits for `key` whose count its waiters now reach.
-    private func resumeCountWaits(for key: Key) {
-        guard !countWaits.isEmpty else { return }
-        let waiters = waiterCount(for: key)
-        for (id, wait) in countWaits where wait.key == key && wait.count <= waiters {
-            countWaits[id] = nil
-            wait.continuation.resume()
-        }
-    }
-
-    private func cancelCountWait(_ id: Int) {
-        countWaits.removeValue(forKey: id)?.continuation.resume(throwing: CancellationError())
-    }
-
-    private func finish(_ key: Key, generation: Int, with result: Result<Value, any Error>) {
-        guard let entry = entries[key], entry.generation == generation else { return }
-        entries[key] = nil
-        for continuation in entry.waiters.values {
-            continuation.resume(with: result)
-        }
-    }
-
-    private func leave(_ key: Key, waiter id: Int) {
-        guard var entry = entries[key], let continuation = entry.waiters.removeValue(forKey: id) else { return }
-        continuation.resume(throwing: CancellationError())
-        if entry.waiters.isEmpty {
-            entry.task.cancel()
-            entries[key] = nil
-            cancelledWorks += 1
-        } else {
-            entries[key] = entry
+    private func makeID() -> Int {
+        nextID.withLock { id in
+            defer { id += 1 }
+            return id
         }
     }
 }

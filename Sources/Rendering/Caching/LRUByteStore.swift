@@ -1,5 +1,5 @@
 /// The bookkeeping of a least-recently-used cache with a byte budget: a dictionary into a doubly
-/// linked list of slots, all O(1). A plain value with no locking; ``ByteBudgetCache`` owns one
+/// linked list of slots, all O(1). A plain value with no locking; ``ElementCache`` owns one
 /// inside an actor.
 struct LRUByteStore<Key: Hashable, Value> {
     private struct Slot {

@@ -54,7 +54,7 @@ public final class ElementLayer {
         @concurrent nonisolated func render(_ element: Element, size: Size, scale: Double, priority: RenderPriority) async throws -> Bitmap {
             switch self {
             case .service(let service):
-                return try await service.render(element, size: size, scale: scale, priority: priority)
+                return try await service.render(RenderRequest(element, size: size, scale: scale, priority: priority))
             case .renderer(let renderer, let lanes):
                 return try await lanes.renderAsync(priority: priority) {
                     try await renderer.render(element, size: size, scale: scale)
