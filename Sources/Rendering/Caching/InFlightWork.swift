@@ -6,7 +6,7 @@ import LayerKitSupport
 ///
 /// The bookkeeping is a pure state machine (`InFlightState`) under the project's one lock, held
 /// for one transition, not an actor: a request registers and parks in one step on its own thread
-/// (``/LayerKitSupport`` `parkWaiter`, the project's one way to park a task), a cancelled request
+/// (`parkWaiter`, the project's one way to park a task), a cancelled request
 /// leaves in its cancellation handler without starting a task, and the work's end resumes its
 /// waiters from the work's own task. Continuations are resumed and tasks started, escalated or
 /// cancelled outside the lock.
