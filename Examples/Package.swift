@@ -66,6 +66,9 @@ let package = Package(
         // article), and the range-driven work scheduler it shares with FeedSupport's scroller. A
         // simulation, not the library: no product, so no user imports it by accident.
         .target(name: "HeadlessList", dependencies: [rootProduct("AsyncLayerKit")], path: "HeadlessList", swiftSettings: swiftSettings),
+        // The benchmarks' shared arithmetic (durations in seconds, percentiles, medians): one copy
+        // for card-bench, lanes-bench, layout-bench and loop-bench.
+        .target(name: "BenchSupport", path: "BenchSupport", swiftSettings: swiftSettings),
         // libpng's writer: card-bench's PNG baseline only (the library writes PNG over libdeflate).
         .target(name: "CPNGBaseline", path: "CPNGBaseline", linkerSettings: [.linkedLibrary("png16")]),
 
@@ -84,12 +87,12 @@ let package = Package(
         example("doc-diagrams", [rootProduct("AsyncLayerKit")]),
 
         // MARK: Benchmarks (BENCHMARKS.md; scripts/bench-*.sh)
-        example("loop-bench", [rootProduct("AsyncLayerKit")]),
-        example("lanes-bench", [rootProduct("AsyncLayerKit"), "ReferenceCard"]),
-        example("card-bench", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "FeedSupport", "CPNGBaseline"]),
+        example("loop-bench", [rootProduct("AsyncLayerKit"), "BenchSupport"]),
+        example("lanes-bench", [rootProduct("AsyncLayerKit"), "ReferenceCard", "BenchSupport"]),
+        example("card-bench", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "FeedSupport", "CPNGBaseline", "BenchSupport"]),
         // The Flexbox engine's figures: synthetic trees, and the reference card's layout share of
         // its cold render (scripts/bench-layout.sh).
-        example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard"]),
+        example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "BenchSupport"]),
 
         // MARK: Sanitizers
         // The LeakSanitizer exit check (scripts/test-asan.sh): the reference card rendered, with its

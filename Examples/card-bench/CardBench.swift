@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import AsyncLayerKit
 import Foundation
@@ -187,12 +188,6 @@ final class FailureBox: Sendable {
     var first: (any Error)? { errors.withLock { $0.first } }
 }
 
-extension Duration {
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) / 1e18
-    }
-}
 
 extension Array where Element == Double {
     var median: Double {

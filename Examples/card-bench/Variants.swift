@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import AsyncLayerKit
 import Foundation
@@ -140,12 +141,4 @@ struct VariantsResult: Codable {
     }
 }
 
-extension Array where Element == Double {
-    /// The nearest-rank percentile `p` (0...100).
-    func percentile(_ p: Double) -> Double {
-        guard !isEmpty else { return .nan }
-        let sorted = self.sorted()
-        let rank = Int((p / 100 * Double(count)).rounded(.up))
-        return sorted[Swift.min(Swift.max(rank, 1), count) - 1]
-    }
-}
+

@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 @_spi(Benchmarks) import Canvas
 import Dispatch

@@ -13,28 +13,24 @@ enum ElementValidation {
             throw .invalidLayout("\(path()).\(what): \(value) is not \(expected)")
         }
         func nonNegative(_ what: String, _ value: Double?) throws(ElementError) {
-            if let value, !(value.isFinite && value >= 0) { try fail(what, "\(value)", "a finite number ≥ 0") }
+            if let value, !LengthRule.acceptsFactor(value) { try fail(what, "\(value)", "a finite number ≥ 0") }
         }
         func finite(_ what: String, _ value: Double?) throws(ElementError) {
             if let value, !value.isFinite { try fail(what, "\(value)", "finite") }
         }
-        /// A length that may not be negative (sizes, padding, gaps).
-        func length(_ what: String, _ value: Length?) throws(ElementError) {
-            switch value {
-            case .points(let v)?: if !(v.isFinite && v >= 0) { try fail(what, "\(v)", "a finite length ≥ 0") }
-            case .percent(let v)?: if !(v.isFinite && v >= 0) { try fail(what, "\(v)%", "a finite percentage ≥ 0") }
-            case .auto?, .minContent?, .maxContent?, .fitContent?, nil: break
+        /// A length checked by the engine's rule for its property (``/Flexbox/LengthRule``).
+        func checked(_ rule: LengthRule, _ what: String, _ value: Length?) throws(ElementError) {
+            guard let value, !rule.accepts(value) else { return }
+            let shown = switch value {
+            case .points(let v): "\(v)"
+            case .percent(let v): "\(v)%"
+            default: "\(value)"
             }
+            try fail(what, shown, rule.expected(for: value))
         }
-        /// A length that may be negative (margins, insets).
-        func offset(_ what: String, _ value: Length?) throws(ElementError) {
-            switch value {
-            case .points(let v)?: if !v.isFinite { try fail(what, "\(v)", "a finite length") }
-            case .percent(let v)?: if !v.isFinite { try fail(what, "\(v)%", "a finite percentage") }
-            case .auto?, nil: break
-            case .minContent?, .maxContent?, .fitContent?: try fail(what, "\(value!)", "a length or auto")
-            }
-        }
+        func length(_ what: String, _ value: Length?) throws(ElementError) { try checked(.size, what, value) }
+        func spacing(_ what: String, _ value: Length?) throws(ElementError) { try checked(.spacing, what, value) }
+        func offset(_ what: String, _ value: Length?) throws(ElementError) { try checked(.offset, what, value) }
         func edges<V>(_ name: String, _ edges: Edges<V>, _ check: (String, V?) throws(ElementError) -> Void) throws(ElementError) {
             try check("\(name).top", edges.top)
             try check("\(name).left", edges.left)
@@ -51,18 +47,18 @@ enum ElementValidation {
         try length("layout.minHeight", l.minHeight)
         try length("layout.maxWidth", l.maxWidth)
         try length("layout.maxHeight", l.maxHeight)
-        try length("layout.rowGap", l.rowGap)
-        try length("layout.columnGap", l.columnGap)
+        try spacing("layout.rowGap", l.rowGap)
+        try spacing("layout.columnGap", l.columnGap)
         try nonNegative("layout.flexGrow", l.flexGrow)
         try nonNegative("layout.flexShrink", l.flexShrink)
         switch l.flexBasis {
-        case .points(let v): if !(v.isFinite && v >= 0) { try fail("layout.flexBasis", "\(v)", "a finite length ≥ 0") }
-        case .percent(let v): if !(v.isFinite && v >= 0) { try fail("layout.flexBasis", "\(v)%", "a finite percentage ≥ 0") }
+        case .points(let v): try length("layout.flexBasis", .points(v))
+        case .percent(let v): try length("layout.flexBasis", .percent(v))
         case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
-        if let ratio = l.aspectRatio, !(ratio.isFinite && ratio > 0) { try fail("layout.aspectRatio", "\(ratio)", "a finite number > 0") }
+        if let ratio = l.aspectRatio, !LengthRule.acceptsAspectRatio(ratio) { try fail("layout.aspectRatio", "\(ratio)", "a finite number > 0") }
         try edges("layout.margin", l.margin, offset)
-        try edges("layout.padding", l.padding, length)
+        try edges("layout.padding", l.padding, spacing)
         try edges("layout.border", l.border, nonNegative)
         try edges("layout.inset", l.inset, offset)
 

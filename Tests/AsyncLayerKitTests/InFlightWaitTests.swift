@@ -1,6 +1,7 @@
 import AsyncLayerKit
 @testable import Elements
 @testable import Rendering
+import Synchronization
 import Testing
 
 /// `InFlightWork.waitForWaiters(_:for:)`: a parked wait is woken by the registration that makes
@@ -80,17 +81,19 @@ import Testing
 
 extension InFlightWork {
     /// Starts a task that waits for `count` waiters of `key` and returns the waiter count it saw
-    /// when woken; returns that task once its wait is parked. The task runs on this actor and
-    /// reaches the wait without leaving it, so when this method is back on the actor (after the
-    /// task's start signal), the task has parked, or returned.
+    /// when woken; returns that task once its wait is parked (or has returned at once). The
+    /// registry parks the wait under its lock in the task's first step, so the loop below sees
+    /// the parked count change; it yields to the task meanwhile, and the suite's time limit
+    /// bounds a wait that never parks.
     func parkedWait(_ count: Int, for key: Key) async -> Task<Int, any Error> {
-        let (started, start) = AsyncStream<Void>.makeStream()
+        let parkedBefore = parkedCountWaits
+        let returned = Atomic<Bool>(false)
         let task = Task {
-            start.finish()
+            defer { returned.store(true, ordering: .releasing) }
             try await self.waitForWaiters(count, for: key)
             return self.waiterCount(for: key)
         }
-        for await _ in started {}
+        while parkedCountWaits == parkedBefore && !returned.load(ordering: .acquiring) { await Task.yield() }
         return task
     }
 }
