@@ -1,9 +1,9 @@
+public import Canvas
 import Foundation
 
 /// How far a decoded picture is from its source: the quality figure of the codec tests and of
-/// card-bench's encoder tables.
-/// Not API: SPI for the benchmarks of the examples package (`@_spi(Benchmarks) import Canvas`).
-@_spi(Benchmarks) public enum ImageDistortion {
+/// card-bench's encoder tables (test and benchmark support, beside the golden-image comparison).
+public enum ImageDistortion {
     /// The PSNR in dB of `decoded` against `source`, both composited onto opaque white (what a
     /// viewer sees on a white page; JPEG's own background), over the R, G and B samples of every
     /// pixel: `10 log10(255² / MSE)`. `+infinity` when they are equal; nil when their sizes differ.
