@@ -54,10 +54,14 @@ let package = Package(
         // images' loader, its constants and the feed demo's job: shared by feed-gen, the feed
         // examples and the tests. The feed it reads, feed-data, ships as a resource (Bundle.module),
         // so a built binary runs without the source tree.
+        // The sample feed's model: its items (the seed's mock post, the live card), the versioned
+        // page of them, its limits and errors. Only the library: the fuzz package compiles it
+        // alone (Fuzz/Sources/FeedModel is a link here).
+        .target(name: "FeedModel", dependencies: [rootProduct("AsyncLayerKit")], path: "FeedModel", swiftSettings: swiftSettings),
         .target(
             name: "FeedSupport",
             // HeadlessList: the range-driven work scheduler the feed demo's scroller keeps its books in.
-            dependencies: [rootProduct("AsyncLayerKit"), "ReferenceCard", "HeadlessList"],
+            dependencies: [rootProduct("AsyncLayerKit"), "FeedModel", "ReferenceCard", "HeadlessList"],
             path: "FeedSupport",
             resources: [.copy("feed-data")],
             swiftSettings: swiftSettings

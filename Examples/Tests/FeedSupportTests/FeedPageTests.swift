@@ -1,5 +1,6 @@
 import AsyncLayerKit
-@testable import FeedSupport
+@testable import FeedModel
+import FeedSupport
 import Foundation
 import Testing
 
