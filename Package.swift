@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "DisplayLoop", targets: ["DisplayLoop"]),
         .library(name: "Canvas", targets: ["Canvas"]),
         .library(name: "Flexbox", targets: ["Flexbox"]),
+        .library(name: "Elements", targets: ["Elements"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
     ],
     targets: [
         // MARK: C libraries (Debian packages; see the README)
@@ -85,13 +87,23 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: AsyncLayerKit: layers, render lanes, reuse pool; re-exports Canvas, Flexbox and DisplayLoop.
-        .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop"], swiftSettings: swiftSettings),
+        // MARK: Elements: the element tree (value, JSON and CSS forms, DSL), its layout through
+        // Flexbox, its painting onto a Canvas context, its content hash. Pure stages: no loop, no
+        // lanes, no cache; it reaches text and image stores through small protocols.
+        .target(name: "Elements", dependencies: ["LayerKitSupport", "Canvas", "Flexbox"], swiftSettings: swiftSettings),
+
+        // MARK: Rendering: the concurrency machinery around the stages: render lanes, admission,
+        // in-flight sharing, the caches and the render service, layers, ranges, pre-layout.
+        .target(name: "Rendering", dependencies: ["LayerKitSupport", "Canvas", "DisplayLoop", "Elements"], swiftSettings: swiftSettings),
+
+        // MARK: AsyncLayerKit: the umbrella a server imports; re-exports every module above.
+        .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop", "Elements", "Rendering"], swiftSettings: swiftSettings),
         // The manual loop driver, turn recorder, test clock and golden-image comparison, for users' own tests.
-        .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit"], swiftSettings: swiftSettings),
+        .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit", "Rendering"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AsyncLayerKitTests",
-            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting"],
+            // Elements and Rendering by name too: tests reach their internals with @testable.
+            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "Elements", "Rendering"],
             // Element golden images, found through #filePath (see Support/Golden.swift).
             exclude: ["Golden"],
             swiftSettings: swiftSettings

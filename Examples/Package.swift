@@ -54,10 +54,14 @@ let package = Package(
         // images' loader, its constants and the feed demo's job: shared by feed-gen, the feed
         // examples and the tests. The feed it reads, feed-data, ships as a resource (Bundle.module),
         // so a built binary runs without the source tree.
+        // The sample feed's model: its items (the seed's mock post, the live card), the versioned
+        // page of them, its limits and errors. Only the library: the fuzz package compiles it
+        // alone (Fuzz/Sources/FeedModel is a link here).
+        .target(name: "FeedModel", dependencies: [rootProduct("AsyncLayerKit")], path: "FeedModel", swiftSettings: swiftSettings),
         .target(
             name: "FeedSupport",
             // HeadlessList: the range-driven work scheduler the feed demo's scroller keeps its books in.
-            dependencies: [rootProduct("AsyncLayerKit"), "ReferenceCard", "HeadlessList"],
+            dependencies: [rootProduct("AsyncLayerKit"), "FeedModel", "ReferenceCard", "HeadlessList"],
             path: "FeedSupport",
             resources: [.copy("feed-data")],
             swiftSettings: swiftSettings
@@ -66,6 +70,9 @@ let package = Package(
         // article), and the range-driven work scheduler it shares with FeedSupport's scroller. A
         // simulation, not the library: no product, so no user imports it by accident.
         .target(name: "HeadlessList", dependencies: [rootProduct("AsyncLayerKit")], path: "HeadlessList", swiftSettings: swiftSettings),
+        // The benchmarks' shared arithmetic (durations in seconds, percentiles, medians): one copy
+        // for card-bench, lanes-bench, layout-bench and loop-bench.
+        .target(name: "BenchSupport", path: "BenchSupport", swiftSettings: swiftSettings),
         // libpng's writer: card-bench's PNG baseline only (the library writes PNG over libdeflate).
         .target(name: "CPNGBaseline", path: "CPNGBaseline", linkerSettings: [.linkedLibrary("png16")]),
 
@@ -84,12 +91,12 @@ let package = Package(
         example("doc-diagrams", [rootProduct("AsyncLayerKit")]),
 
         // MARK: Benchmarks (BENCHMARKS.md; scripts/bench-*.sh)
-        example("loop-bench", [rootProduct("AsyncLayerKit")]),
-        example("lanes-bench", [rootProduct("AsyncLayerKit"), "ReferenceCard"]),
-        example("card-bench", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "FeedSupport", "CPNGBaseline"]),
+        example("loop-bench", [rootProduct("AsyncLayerKit"), "BenchSupport"]),
+        example("lanes-bench", [rootProduct("AsyncLayerKit"), "ReferenceCard", "BenchSupport"]),
+        example("card-bench", [rootProduct("Canvas"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "FeedSupport", "CPNGBaseline", "BenchSupport"]),
         // The Flexbox engine's figures: synthetic trees, and the reference card's layout share of
         // its cold render (scripts/bench-layout.sh).
-        example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard"]),
+        example("layout-bench", [rootProduct("Flexbox"), rootProduct("AsyncLayerKit"), rootProduct("AsyncLayerKitTesting"), "ReferenceCard", "BenchSupport"]),
 
         // MARK: Sanitizers
         // The LeakSanitizer exit check (scripts/test-asan.sh): the reference card rendered, with its

@@ -36,9 +36,12 @@ let package = Package(
         // own target folder (Examples/card-server/Sources/CardRequestParsing), so the fuzz build
         // compiles the same files without resolving Hummingbird.
         .target(name: "CardRequestParsing", dependencies: [library], swiftSettings: swiftSettings),
+        // The sample feed's page model: Sources/FeedModel is a link to the examples' own target
+        // folder (Examples/FeedModel), compiled here without the rest of the examples package.
+        .target(name: "FeedModel", dependencies: [library], swiftSettings: swiftSettings),
 
         fuzzTarget("element-document", [library, "FuzzSupport"]),
-        fuzzTarget("feed-page", [library, "FuzzSupport"]),
+        fuzzTarget("feed-page", [library, "FeedModel", "FuzzSupport"]),
         fuzzTarget("image-png", [library, "FuzzSupport"]),
         fuzzTarget("image-jpeg", [library, "FuzzSupport"]),
         fuzzTarget("image-webp", [library, "FuzzSupport"]),

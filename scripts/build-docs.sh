@@ -28,13 +28,15 @@ GRAPHS=.build/docs-symbol-graphs
 # The documented modules, each after the modules it links to, and what it links to. A module's
 # archive holds only its own symbols: AsyncLayerKit re-exports Canvas, Flexbox and DisplayLoop, but its
 # symbol graph has only the symbols it declares, and links to theirs resolve in their archives.
-MODULES=(Canvas Flexbox DisplayLoop AsyncLayerKit AsyncLayerKitTesting)
+MODULES=(Canvas Flexbox DisplayLoop Elements Rendering AsyncLayerKit AsyncLayerKitTesting)
 declare -A DEPENDENCIES=(
     [Canvas]=""
     [Flexbox]=""
     [DisplayLoop]=""
-    [AsyncLayerKit]="Canvas Flexbox DisplayLoop"
-    [AsyncLayerKitTesting]="Canvas Flexbox DisplayLoop AsyncLayerKit"
+    [Elements]="Canvas Flexbox"
+    [Rendering]="Canvas Flexbox DisplayLoop Elements"
+    [AsyncLayerKit]="Canvas Flexbox DisplayLoop Elements Rendering"
+    [AsyncLayerKitTesting]="Canvas Flexbox DisplayLoop Elements Rendering AsyncLayerKit"
 )
 
 # docc ships with the Swift toolchain, beside the swift driver.
@@ -139,3 +141,12 @@ fi
 timings+=", merge $(elapsed "$t")s"
 
 echo "docs: built $OUTPUT in $(elapsed "$start")s with no warnings (modules: ${MODULES[*]}; $timings)"
+
+# 4. The public API lists (api/<Module>.txt, committed): a change to the public surface must be
+# committed with them, so it shows in review. `API_UPDATE=1` rewrites them instead of checking.
+if [[ "${API_UPDATE:-0}" == 1 ]]; then
+    python3 scripts/api-list.py
+elif ! python3 scripts/api-list.py --check; then
+    echo "docs: the public API changed: review it, then run API_UPDATE=1 make docs and commit api/" >&2
+    exit 1
+fi

@@ -42,8 +42,8 @@ public enum FeedContactSheet {
     static let headerHeight = 36.0
 
     static let background = Color(red255: 43, green255: 45, blue255: 51)
-    static let titleStyle = TextStyle(size: 16, weight: .bold, color: .white)
-    static let labelStyle = TextStyle(size: 10, color: Color(red255: 200, green255: 203, blue255: 210))
+    static let titleStyle = TextStyle(fontFamily: FeedCells.fontFamily, size: 16, weight: .bold, color: .white)
+    static let labelStyle = TextStyle(fontFamily: FeedCells.fontFamily, size: 10, color: Color(red255: 200, green255: 203, blue255: 210))
 
     /// A tile's size in points.
     static var tileSize: Size {

@@ -5,7 +5,7 @@ import AsyncLayerKit
 /// request is complete.
 @DisplayActor
 final class FeedLayoutCollector {
-    private var layouts: [String: FeedItemLayout] = [:]
+    private var layouts: [String: FeedItemLayout<String>] = [:]
     private var failure: FeedRenderError?
     private var continuation: CheckedContinuation<Void, Never>?
     private var complete = false
@@ -17,9 +17,9 @@ final class FeedLayoutCollector {
     static func layOut(
         _ items: [FeedItem],
         width: Double,
-        cache: FeedLayoutCache,
+        cache: FeedLayoutCache<FeedItem>,
         progress: @escaping @DisplayActor @Sendable (FeedRenderProgress) -> Void
-    ) async throws -> [FeedItemLayout] {
+    ) async throws -> [FeedItemLayout<String>] {
         let collector = FeedLayoutCollector()
         let total = items.count
         let preLayout = FeedPreLayout(cache: cache) { [weak collector] delivery in

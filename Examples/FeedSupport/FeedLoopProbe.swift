@@ -83,7 +83,7 @@ struct ProbedImageLoader: ElementImageLoader {
 /// A cell template that probes each build (``FeedLoopProbe/Step/cellBuild``) and adds a probe
 /// element to each cell, so every draw of the cell is probed too (``FeedLoopProbe/Step/draw``).
 struct ProbedCells: FeedCellTemplate {
-    let base: any FeedCellTemplate
+    let base: any FeedCellTemplate<FeedItem>
     let probe: FeedLoopProbe
 
     func element(for item: FeedItem, width: Double) -> Element {

@@ -12,8 +12,8 @@ import Glibc
 ///    the heights reach ``/DisplayLoop/DisplayLoop/main`` at the layout phase
 ///    (``/AsyncLayerKit/FeedPreLayout``), where they become the list's ``/AsyncLayerKit/ItemExtents``.
 /// 3. **Scroll**: a virtual viewport (``Options/width`` × ``Options/viewportHeight`` points) moves
-///    down the feed at ``Options/scrollSpeed`` points per second, one step per frame of a
-///    ``/DisplayLoop/DisplayLink`` on the loop. Each frame a ``/AsyncLayerKit/RangeController`` in
+///    down the feed as ``Options/scroll`` says (by default a thumb's flings, ``ThumbFlings``; or a
+///    steady speed), one step per frame of a ``/DisplayLoop/DisplayLink`` on the loop. Each frame a ``/AsyncLayerKit/RangeController`` in
 ///    Full mode classifies the items: entering the preload range, an item's images are fetched and
 ///    decoded into the render service's cache; entering the display range, it is rendered by an
 ///    ``/AsyncLayerKit/ElementRenderService`` (visible items at `userInitiated`, the rest of the
@@ -28,6 +28,9 @@ import Glibc
 ///    ``Options/webpMethod``), into `feed/<item-id>.webp` under ``Options/outputDirectory``, and
 ///    keep a thumbnail; at the end the thumbnails become `feed-contact-sheet.png`
 ///    (``FeedContactSheet``).
+/// 6. **Compare** (``Options/comparesNaive``): the same scroll again, from a cold cache and a
+///    fresh pre-layout, with the naive strategy — an item rendered only when it enters the screen —
+///    writing nothing; its frames go in ``FeedRenderSummary/naive`` beside the ranges' own.
 ///
 /// ``run(pageBytes:imageLoader:progress:)`` returns a ``FeedRenderSummary``. It drives
 /// ``/DisplayLoop/DisplayActor``: in a test, use the `.mainDisplayLoop` trait and drive the loop
@@ -51,8 +54,11 @@ public struct FeedRenderJob: Sendable {
         public var webpMethod: Int
         /// Renders only the first `itemLimit` items of the page; `nil`: all of them.
         public var itemLimit: Int?
-        /// How fast the viewport scrolls, in points per second.
-        public var scrollSpeed: Double
+        /// How the viewport scrolls: by default ``FeedScroll/default``, a thumb's flings.
+        public var scroll: FeedScroll
+        /// Whether to scroll the feed a second time, rendering each item only when it enters the
+        /// screen (the naive strategy), to measure it beside the ranges; default `true`.
+        public var comparesNaive: Bool
         /// The display link's rate.
         public var framesPerSecond: Int
         /// Where rendering, encoding and layout run.
@@ -66,10 +72,6 @@ public struct FeedRenderJob: Sendable {
             guard case .webp(_, _, let method, _, _, _, _) = EncodingOptions.webp() else { return 4 }
             return method
         }()
-        /// The default scroll speed, in points per second: about 30 screens a second, several
-        /// times a real fling, so the job takes seconds; on a 2-core machine the renders still
-        /// keep up with it (see the README).
-        public static let defaultScrollSpeed = 24_000.0
 
         /// Creates options; everything but the folder has a default.
         public init(
@@ -80,7 +82,8 @@ public struct FeedRenderJob: Sendable {
             webpQuality: Double = 80,
             webpMethod: Int = Options.defaultWebPMethod,
             itemLimit: Int? = nil,
-            scrollSpeed: Double = Options.defaultScrollSpeed,
+            scroll: FeedScroll = .default,
+            comparesNaive: Bool = true,
             framesPerSecond: Int = 60,
             lanes: RenderLanes = .shared,
             cacheBytes: Int = 128 << 20
@@ -92,7 +95,8 @@ public struct FeedRenderJob: Sendable {
             self.webpQuality = webpQuality
             self.webpMethod = webpMethod
             self.itemLimit = itemLimit
-            self.scrollSpeed = scrollSpeed
+            self.scroll = scroll
+            self.comparesNaive = comparesNaive
             self.framesPerSecond = framesPerSecond
             self.lanes = lanes
             self.cacheBytes = cacheBytes
@@ -119,7 +123,7 @@ public struct FeedRenderJob: Sendable {
             }
             guard (0...6).contains(webpMethod) else { throw .invalidOption("WebP method \(webpMethod): expected 0...6") }
             if let itemLimit, itemLimit < 1 { throw .invalidOption("items \(itemLimit): expected at least 1") }
-            guard scrollSpeed.isFinite, scrollSpeed > 0 else { throw .invalidOption("scroll speed \(scrollSpeed): expected > 0 points per second") }
+            try scroll.validate()
             guard (1...240).contains(framesPerSecond) else { throw .invalidOption("frame rate \(framesPerSecond): expected 1...240") }
         }
     }
@@ -179,8 +183,7 @@ public struct FeedRenderJob: Sendable {
         // 2. Pre-layout, off the loop; delivered to the loop at the layout phase. The probe
         //    counts the heavy steps from inside them, and those that ran on the loop's thread.
         let probe = FeedLoopProbe()
-        let service = ElementRenderService(renderer: ElementRenderer(imageLoader: ProbedImageLoader(base: imageLoader, probe: probe)),
-                                           lanes: options.lanes, cacheBytes: options.cacheBytes)
+        let service = ElementRenderService(.init(imageLoader: ProbedImageLoader(base: imageLoader, probe: probe), lanes: options.lanes, cacheBytes: options.cacheBytes))
         let layoutCache = FeedLayoutCache(template: ProbedCells(base: FeedCells(), probe: probe), lanes: options.lanes,
                                           textCache: service.cache)
         let layouts = try await FeedLayoutCollector.layOut(items, width: options.width, cache: layoutCache, progress: progress)
@@ -191,7 +194,7 @@ public struct FeedRenderJob: Sendable {
         // 3 to 5. Range-driven rendering on the loop, encoding on the lanes.
         let plan = try FeedScrollPlan(options: options, layouts: layouts, imageCounts: imageCounts,
                                   files: fileNames.map { options.feedDirectory.appendingPathComponent($0) })
-        let scroller = await FeedScroller(plan: plan, service: service, probe: probe, progress: progress)
+        let scroller = await FeedScroller(plan: plan, strategy: .ranges, service: service, probe: probe, progress: progress)
         let outcome = try await scroller.run()
 
         // The contact sheet, off the loop.
@@ -216,10 +219,18 @@ public struct FeedRenderJob: Sendable {
         var turns = LoopMetrics()
         turns.recentTurnNanoseconds = Array(loop.recentTurnNanoseconds.suffix(jobTurns))
         let cache = await service.cache.metrics
-        let joined = await service.inFlight.joined
+        let joined = service.joinedRenders
         let layoutMetrics = await layoutCache.metrics
         let wall = (finished - started).inSeconds
         let counters = outcome.counters
+        let workOnLoopThread = FeedLoopProbe.Step.allCases.reduce(0) { $0 + probe.counts($1).onLoop }
+        let loopProbe = probe.report
+
+        // 6. The naive strategy over the same scroll.
+        let naive = options.comparesNaive
+            ? try await runNaive(items, imageLoader: imageLoader, extents: plan.extents, imageCounts: imageCounts, files: plan.files,
+                                 progress: progress)
+            : nil
         return FeedRenderSummary(
             items: items.count,
             width: options.width,
@@ -227,7 +238,10 @@ public struct FeedRenderJob: Sendable {
             scale: options.scale,
             webpQuality: options.webpQuality,
             webpMethod: options.webpMethod,
-            scrollSpeed: options.scrollSpeed,
+            scrollModel: options.scroll.model,
+            scrollSpeed: options.scroll.peakSpeed,
+            scrollDescription: options.scroll.description,
+            scrollSecondsPlanned: options.scroll.seconds(toTravel: plan.maxOffset),
             framesPerSecond: options.framesPerSecond,
             contentHeight: plan.extents.contentLength,
             wallSeconds: wall,
@@ -238,6 +252,7 @@ public struct FeedRenderJob: Sendable {
             frames: counters.frames,
             droppedFrames: counters.droppedFrames,
             blankFrames: counters.blankFrames,
+            blankFramesPercent: FeedRenderSummary.percent(counters.blankFrames, of: counters.frames),
             renders: service.renders,
             rangeRenders: counters.rangeRenders,
             settleRenders: counters.settleRenders,
@@ -261,8 +276,45 @@ public struct FeedRenderJob: Sendable {
                         turnP50Milliseconds: Double(turns.turnDurationPercentile(50)) / 1e6,
                         turnP99Milliseconds: Double(turns.turnDurationPercentile(99)) / 1e6,
                         turnMaxMilliseconds: Double(turns.recentTurnNanoseconds.max() ?? 0) / 1e6),
-            workOnLoopThread: FeedLoopProbe.Step.allCases.reduce(0) { $0 + probe.counts($1).onLoop },
-            loopProbe: probe.report
+            workOnLoopThread: workOnLoopThread,
+            loopProbe: loopProbe,
+            naive: naive
+        )
+    }
+
+    /// Step 6: lays `items` out again into a fresh render service's cache (so its renders find
+    /// the measured texts, as the ranges pass's did) and scrolls the same scroll with the naive
+    /// strategy.
+    ///
+    /// - Throws: ``FeedRenderError`` (an item's layout or render), `CancellationError`.
+    func runNaive(
+        _ items: [FeedItem], imageLoader: any ElementImageLoader, extents: ItemExtents, imageCounts: [Int], files: [URL],
+        progress: @escaping @DisplayActor @Sendable (FeedRenderProgress) -> Void
+    ) async throws -> FeedRenderSummary.NaiveRun {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let probe = FeedLoopProbe()
+        let service = ElementRenderService(.init(imageLoader: ProbedImageLoader(base: imageLoader, probe: probe), lanes: options.lanes, cacheBytes: options.cacheBytes))
+        let layoutCache = FeedLayoutCache(template: ProbedCells(base: FeedCells(), probe: probe), lanes: options.lanes,
+                                          textCache: service.cache)
+        let layouts = try await FeedLayoutCollector.layOut(items, width: options.width, cache: layoutCache, progress: { _ in })
+        let plan = try FeedScrollPlan(options: options, layouts: layouts, imageCounts: imageCounts, files: files)
+        // Pre-layout is deterministic: the same heights, so the same scroll over the same items.
+        guard plan.extents == extents else { throw FeedRenderError.layout(id: items.first?.id ?? "", "the naive pass laid the feed out differently") }
+        let scroller = await FeedScroller(plan: plan, strategy: .naive, service: service, probe: probe, progress: progress)
+        let outcome = try await scroller.run()
+        let counters = outcome.counters
+        return FeedRenderSummary.NaiveRun(
+            frames: counters.frames,
+            droppedFrames: counters.droppedFrames,
+            blankFrames: counters.blankFrames,
+            blankFramesPercent: FeedRenderSummary.percent(counters.blankFrames, of: counters.frames),
+            renders: service.renders,
+            requests: counters.rangeRenders,
+            cancelledRenders: counters.cancelledRenders,
+            scrollSeconds: outcome.scrollSeconds,
+            seconds: (clock.now - started).inSeconds,
+            workOnLoopThread: FeedLoopProbe.Step.allCases.reduce(0) { $0 + probe.counts($1).onLoop }
         )
     }
 
@@ -317,11 +369,14 @@ public struct FeedRenderProgress: Sendable, Hashable {
         case layout
         /// Rendering and writing them.
         case render
+        /// Scrolling the feed again with the naive strategy, for the comparison.
+        case naive
     }
 
     /// The step.
     public var phase: Phase
-    /// Items laid out (``Phase/layout``) or written (``Phase/render``) so far.
+    /// Items laid out (``Phase/layout``), written (``Phase/render``) or reached by the viewport
+    /// (``Phase/naive``) so far.
     public var done: Int
     /// All items.
     public var total: Int

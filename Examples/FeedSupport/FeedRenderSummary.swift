@@ -75,8 +75,16 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
     public var webpQuality: Double
     /// WebP method.
     public var webpMethod: Int
-    /// Scroll speed, in points per second.
+    /// The scroll's model: `steady` or `flings` (``FeedScroll/model``).
+    public var scrollModel: String
+    /// The fastest the viewport moved, in points per second: the steady speed, or the flings'
+    /// release velocity (``FeedScroll/peakSpeed``).
     public var scrollSpeed: Double
+    /// The scroll in words (``FeedScroll/description``).
+    public var scrollDescription: String
+    /// Seconds the scroll takes from the top to the bottom, by its model (the display link's
+    /// frames, dropped ones included, at their times).
+    public var scrollSecondsPlanned: Double
     /// Display link rate.
     public var framesPerSecond: Int
     /// The feed's height, in points.
@@ -87,12 +95,14 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
     public var itemsPerSecond: Double
     /// Wall time per step.
     public var phases: Phases
-    /// Frames handled while scrolling.
+    /// Frames handled while scrolling with the ranges (the job's strategy; ``naive`` has its own).
     public var frames: Int
     /// Frames the display link dropped (the loop started them late).
     public var droppedFrames: Int
     /// Frames in which a visible item was not rendered yet.
     public var blankFrames: Int
+    /// ``blankFrames`` in percent of ``frames``.
+    public var blankFramesPercent: Double
     /// Trees the render service drew (cache misses not shared with a render in flight).
     public var renders: Int
     /// Render requests made because an item entered the display range.
@@ -137,6 +147,56 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
     /// Each probed step (`imageLoads`, `cellBuilds`, `prefetches`, `hashes`, `draws`, `encodes`,
     /// `contactSheet`): how many ran, and how many of those on the loop's thread.
     public var loopProbe: [String: StepCount]
+    /// The same scroll with the naive strategy, for the comparison; `nil` when the job did not run
+    /// it (``FeedRenderJob/Options/comparesNaive``).
+    public var naive: NaiveRun?
+
+    /// The naive strategy's pass over the same scroll: each item rendered only when it enters the
+    /// screen, from a cold cache, nothing written. Everything here is the naive pass's own.
+    public struct NaiveRun: Sendable, Codable, Hashable {
+        /// Frames handled while scrolling.
+        public var frames: Int
+        /// Frames the display link dropped.
+        public var droppedFrames: Int
+        /// Frames in which a visible item was not rendered yet.
+        public var blankFrames: Int
+        /// ``blankFrames`` in percent of ``frames``.
+        public var blankFramesPercent: Double
+        /// Trees its render service drew.
+        public var renders: Int
+        /// Render requests made (one per item entering the screen).
+        public var requests: Int
+        /// Render requests cancelled because their item left the screen first.
+        public var cancelledRenders: Int
+        /// Seconds from the top to the bottom.
+        public var scrollSeconds: Double
+        /// Seconds of the whole pass: its pre-layout, the scroll, the last renders.
+        public var seconds: Double
+        /// Heavy steps of the pass found running on the loop's thread (0 unless something is wrong).
+        public var workOnLoopThread: Int
+
+        /// Creates the figures of a naive pass.
+        public init(
+            frames: Int, droppedFrames: Int, blankFrames: Int, blankFramesPercent: Double, renders: Int, requests: Int,
+            cancelledRenders: Int, scrollSeconds: Double, seconds: Double, workOnLoopThread: Int
+        ) {
+            self.frames = frames
+            self.droppedFrames = droppedFrames
+            self.blankFrames = blankFrames
+            self.blankFramesPercent = blankFramesPercent
+            self.renders = renders
+            self.requests = requests
+            self.cancelledRenders = cancelledRenders
+            self.scrollSeconds = scrollSeconds
+            self.seconds = seconds
+            self.workOnLoopThread = workOnLoopThread
+        }
+    }
+
+    /// `count` in percent of `total` (0 when `total` is 0).
+    public static func percent(_ count: Int, of total: Int) -> Double {
+        total > 0 ? 100 * Double(count) / Double(total) : 0
+    }
 
     /// One probed step's counts.
     public struct StepCount: Sendable, Codable, Hashable {
@@ -179,16 +239,25 @@ public struct FeedRenderSummary: Sendable, Codable, Hashable {
         let here = FileManager.default.currentDirectoryPath + "/"
         func shown(_ path: String) -> String { path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path }
         let p = phases
-        let lines = [
+        func pc(_ percent: Double) -> String { String(format: "%.1f %%", percent) }
+        // A steady scroll's speed is its average; flings say theirs.
+        let averageSpeed = scrollModel == "steady" || scrollSecondsPlanned <= 0 ? ""
+            : String(format: " (%.1f s, %.0f pt/s on average)", scrollSecondsPlanned, (contentHeight - viewportHeight) / scrollSecondsPlanned)
+        var lines = [
             "feed-demo: \(items) items, \(FeedRenderJob.number(width)) pt wide @\(FeedRenderJob.number(scale))x, WebP q\(FeedRenderJob.number(webpQuality)) method \(webpMethod)",
             "  time        \(ms(wallSeconds)), \(String(format: "%.1f", itemsPerSecond)) items/s (decode \(ms(p.decodeSeconds)), layout \(ms(p.layoutSeconds)), scroll \(ms(p.scrollSeconds)), settle \(ms(p.settleSeconds)), contact sheet \(ms(p.contactSheetSeconds)))",
-            "  scroll      \(String(format: "%.0f", contentHeight)) pt at \(String(format: "%.0f", scrollSpeed)) pt/s in a \(FeedRenderJob.number(width))×\(FeedRenderJob.number(viewportHeight)) pt viewport: \(frames) frames at \(framesPerSecond) Hz, \(droppedFrames) dropped, \(blankFrames) with a visible item not drawn yet",
+            "  scroll      \(String(format: "%.0f", contentHeight)) pt \(scrollDescription)\(averageSpeed) in a \(FeedRenderJob.number(width))×\(FeedRenderJob.number(viewportHeight)) pt viewport, with the ranges: \(frames) frames at \(framesPerSecond) Hz, \(droppedFrames) dropped, \(blankFrames) (\(pc(blankFramesPercent))) with a visible item not drawn yet",
             "  renders     \(renders) drawn; requests: \(rangeRenders) on entering the display range, \(settleRenders) by the settle pass, \(joinedRenders) joined; \(skippedRenders) skipped, \(cancelledRenders) cancelled",
             "  prefetches  \(prefetches) (\(cancelledPrefetches) cancelled)",
             "  cache hits  renders \(hits(cache.renders)), images \(hits(cache.images)), texts \(hits(cache.texts)), layouts \(hits(cache.layouts)); \(cache.evictions) evictions",
             "  written     \(files) WebP files, \(bytes(webpBytes)), in \(shown(feedDirectory))/; \(shown(contactSheet)) (\(contactSheetWidth)×\(contactSheetHeight) px, \(bytes(contactSheetBytes))); \(bytes(bytesWritten)) in all",
             "  loop        \(loop.turns) turns: p50 \(String(format: "%.3f", loop.turnP50Milliseconds)) ms, p99 \(String(format: "%.3f", loop.turnP99Milliseconds)) ms, max \(String(format: "%.3f", loop.turnMaxMilliseconds)) ms; work on the loop's thread: \(workOnLoopThread) of \(probedSteps) probed steps",
         ]
+        if let naive {
+            lines.insert(
+                "  naive       the same scroll, each item rendered only on entering the screen: \(naive.frames) frames at \(framesPerSecond) Hz, \(naive.droppedFrames) dropped, \(naive.blankFrames) (\(pc(naive.blankFramesPercent))) with a visible item not drawn yet; \(naive.requests) requests, \(naive.cancelledRenders) cancelled (\(ms(naive.seconds)) more)",
+                at: 3)
+        }
         return lines.joined(separator: "\n")
     }
 }

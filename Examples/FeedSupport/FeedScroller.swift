@@ -6,12 +6,12 @@ import HeadlessList
 /// each has, where each file goes, and the list's extents.
 struct FeedScrollPlan: Sendable {
     let options: FeedRenderJob.Options
-    let layouts: [FeedItemLayout]
+    let layouts: [FeedItemLayout<String>]
     let imageCounts: [Int]
     let files: [URL]
     let extents: ItemExtents
 
-    init(options: FeedRenderJob.Options, layouts: [FeedItemLayout], imageCounts: [Int], files: [URL]) throws {
+    init(options: FeedRenderJob.Options, layouts: [FeedItemLayout<String>], imageCounts: [Int], files: [URL]) throws {
         self.options = options
         self.layouts = layouts
         self.imageCounts = imageCounts
@@ -32,7 +32,7 @@ struct FeedScrollCounters: Sendable {
     var droppedFrames = 0
     /// Frames with at least one visible item not rendered yet.
     var blankFrames = 0
-    /// Renders started because their item entered the display range.
+    /// Renders started because their item entered the display range (the naive strategy: the screen).
     var rangeRenders = 0
     /// Renders started by the settle pass.
     var settleRenders = 0
@@ -53,16 +53,29 @@ struct FeedScrollCounters: Sendable {
 /// What the scroll produced.
 struct FeedScrollOutcome: Sendable {
     let counters: FeedScrollCounters
-    /// Each item's contact-sheet thumbnail, in the items' order.
+    /// Each item's contact-sheet thumbnail, in the items' order (none for the naive strategy).
     let thumbnails: [Bitmap]
     let scrollSeconds: Double
     let settleSeconds: Double
 }
 
+/// How a ``FeedScroller`` gets the items drawn.
+enum FeedScrollStrategy: Sendable, Hashable {
+    /// The job's: a ``/AsyncLayerKit/RangeController`` in Full mode prefetches images in the preload
+    /// range, renders the display range ahead of the viewport, cancels what leaves; a settle pass
+    /// renders what was skipped; every bitmap is encoded into its file.
+    case ranges
+    /// The comparison: an item is rendered only when it enters the screen (as a plain list view
+    /// asks for a cell's contents), its render cancelled if it leaves first (a reused cell); no
+    /// prefetch, no render ahead, no settle pass, no encoding or file.
+    case naive
+}
+
 /// The range-driven part of the job, on ``/DisplayLoop/DisplayActor``: moves the virtual viewport
 /// once per display-link frame, turns each ``/AsyncLayerKit/RangeUpdate`` into work started or
 /// cancelled off the loop, and keeps the books in ``RangeWorkScheduler``s (as the headless list's
-/// ranges strategy does). Nothing here renders, decodes or encodes: every
+/// ranges strategy does). With ``FeedScrollStrategy/naive`` the same scroll renders each item only
+/// as it enters the screen, and writes nothing. Nothing here renders, decodes or encodes: every
 /// heavy step runs in a detached task (the render service on the lanes, prefetches on the
 /// concurrent executor, encoding on the lanes) and reports back with a small job on the loop.
 /// The steps are probed from inside (``FeedLoopProbe``), so one that reached the loop's thread
@@ -70,6 +83,7 @@ struct FeedScrollOutcome: Sendable {
 @DisplayActor
 final class FeedScroller {
     private let plan: FeedScrollPlan
+    private let strategy: FeedScrollStrategy
     private let service: ElementRenderService
     private let probe: FeedLoopProbe
     private let progress: @DisplayActor @Sendable (FeedRenderProgress) -> Void
@@ -91,9 +105,13 @@ final class FeedScroller {
     /// is told a render takes.
     private var renderEstimate = 0.02
 
-    init(plan: FeedScrollPlan, service: ElementRenderService, probe: FeedLoopProbe,
+    /// The items the viewport has reached so far (the naive pass's progress).
+    private var reached = 0
+
+    init(plan: FeedScrollPlan, strategy: FeedScrollStrategy = .ranges, service: ElementRenderService, probe: FeedLoopProbe,
          progress: @escaping @DisplayActor @Sendable (FeedRenderProgress) -> Void) {
         self.plan = plan
+        self.strategy = strategy
         self.service = service
         self.probe = probe
         self.progress = progress
@@ -101,21 +119,22 @@ final class FeedScroller {
         thumbnails = Array(repeating: nil, count: plan.layouts.count)
     }
 
-    /// Scrolls to the bottom, settles, and returns once every item's file is written.
+    /// Scrolls to the bottom, settles, and returns once every item's file is written; with the
+    /// naive strategy, returns once the renders in flight at the bottom have ended.
     ///
     /// - Throws: the first ``FeedRenderError`` of any item, or `CancellationError`.
     func run() async throws -> FeedScrollOutcome {
         let clock = ContinuousClock()
         let started = clock.now
-        progress(FeedRenderProgress(phase: .render, done: 0, total: plan.layouts.count))
+        progress(FeedRenderProgress(phase: strategy == .ranges ? .render : .naive, done: 0, total: plan.layouts.count))
 
         // Full mode from the first frame: held until the first scroll, after which it is the
         // natural mode of a list the user scrolled (Texture switches after the first scroll).
         ranges.setMode(.full)
-        let speed = plan.options.scrollSpeed
         let moving = plan.maxOffset > 0
         counters.frames += 1
-        apply(ranges.update(viewport: viewport(at: 0), velocity: moving ? speed : 0))
+        let first = sample(frame: 0)
+        apply(ranges.update(viewport: viewport(at: first.offset), velocity: first.velocity))
         countBlankFrame()
         if moving && failure == nil {
             let link = DisplayLink(framesPerSecond: plan.options.framesPerSecond)
@@ -132,6 +151,15 @@ final class FeedScroller {
             counters.droppedFrames = link.droppedFrames
         }
         let scrolled = clock.now
+
+        if strategy == .naive {
+            // Nothing to settle or write: the renders still in flight end, and the pass is over.
+            await renders.waitForAll()
+            if failure == nil, Task.isCancelled { failure = CancellationError() }
+            if let failure { throw failure }
+            return FeedScrollOutcome(counters: counters, thumbnails: [],
+                                     scrollSeconds: (scrolled - started).inSeconds, settleSeconds: (clock.now - scrolled).inSeconds)
+        }
 
         // Settle: let the renders in flight end, then render every item that has no bitmap yet
         // (skipped, or cancelled when it left the display range).
@@ -163,18 +191,25 @@ final class FeedScroller {
         Rect(x: 0, y: offset, width: plan.options.width, height: plan.options.viewportHeight)
     }
 
-    /// One display-link frame: the viewport where the steady scroll has brought it by now
-    /// (dropped frames included), the ranges updated, the work started and cancelled.
+    /// The scroll at frame `frame` (0: the first, before the display link starts).
+    private func sample(frame: Int) -> FeedScroll.Sample {
+        plan.options.scroll.sample(frame: frame, framesPerSecond: plan.options.framesPerSecond, maxOffset: plan.maxOffset)
+    }
+
+    /// One display-link frame: the viewport where the scroll has brought it by now (dropped frames
+    /// included), the ranges updated, the work started and cancelled.
     private func onFrame(_ frame: DisplayLink<ContinuousClock>.Frame) {
         guard isScrolling else { return }
-        let speed = plan.options.scrollSpeed
-        let offset = min(plan.maxOffset, Double(frame.index + 1) * speed / Double(plan.options.framesPerSecond))
-        let atEnd = offset >= plan.maxOffset
-        counters.frames += 1
         // At the bottom the list comes to rest: velocity 0, so the leading side stops growing.
-        apply(ranges.update(viewport: viewport(at: offset), velocity: atEnd ? 0 : speed))
+        let now = sample(frame: frame.index + 1)
+        counters.frames += 1
+        apply(ranges.update(viewport: viewport(at: now.offset), velocity: now.velocity))
         countBlankFrame()
-        if atEnd { finishScroll() }
+        if strategy == .naive, ranges.sets.visible.upperBound > reached {
+            reached = ranges.sets.visible.upperBound
+            progress(FeedRenderProgress(phase: .naive, done: reached, total: plan.layouts.count))
+        }
+        if now.atEnd { finishScroll() }
     }
 
     private func countBlankFrame() {
@@ -192,6 +227,12 @@ final class FeedScroller {
     /// Acts on one update: cancel what left, prefetch what entered the preload range, render what
     /// entered the display range (visible items first, at the higher priority).
     private func apply(_ update: RangeUpdate) {
+        if strategy == .naive {
+            // Only the screen counts: a render starts as its item enters it, and stops if it leaves.
+            for run in update.visible.left { for index in run { renders.cancel(index, forget: false) } }
+            for run in update.visible.entered { for index in run { startNaiveRender(index) } }
+            return
+        }
         // Cancelled work keeps its entry until its task ends: the item starts again only after.
         for run in update.preload.left { for index in run { prefetches.cancel(index, forget: false) } }
         for run in update.display.left { for index in run { renders.cancel(index, forget: false) } }
@@ -206,7 +247,7 @@ final class FeedScroller {
         guard failure == nil, plan.imageCounts[index] > 0, !prefetches.isDone(index), !renders.isDone(index),
               !renders.isInFlight(index), !prefetches.isInFlight(index) else { return }
         counters.prefetches += 1
-        let renderer = service.renderer, lanes = plan.options.lanes, layout = plan.layouts[index], scale = plan.options.scale
+        let service = self.service, lanes = plan.options.lanes, layout = plan.layouts[index], scale = plan.options.scale
         let probe = self.probe
         prefetches.start(index) { ticket in
             Task.detached(priority: .utility) { [weak self] in
@@ -217,7 +258,7 @@ final class FeedScroller {
                     // the decoding runs at the lanes' lower OS priority, never ahead of the loop.
                     _ = try await lanes.renderAsync(priority: .utility) {
                         probe.check(.prefetch)
-                        return try await renderer.resolveImages(layout.element, layout: layout.layout, scale: scale)
+                        try await service.prefetchImages(of: RenderRequest(layout, scale: scale, priority: .utility))
                     }
                     outcome = .success(())
                 } catch {
@@ -248,6 +289,13 @@ final class FeedScroller {
         startRender(index, priority: priority)
     }
 
+    /// The naive strategy's render of an item entering the screen: always started, at once.
+    private func startNaiveRender(_ index: Int) {
+        guard failure == nil, !renders.isDone(index), !renders.isInFlight(index) else { return }
+        counters.rangeRenders += 1
+        startRender(index, priority: .userInitiated)
+    }
+
     private func startRender(_ index: Int, priority: RenderPriority) {
         let layout = plan.layouts[index], service = self.service, scale = plan.options.scale, lanes = plan.options.lanes
         let probe = self.probe
@@ -261,7 +309,7 @@ final class FeedScroller {
                     // cores, every CPU-heavy step on the cooperative threads would compete with the loop.
                     // The draw itself is probed by the cell's probe element.
                     let tree = try await lanes.render(priority: priority) { try Self.hash(layout.element, probe: probe) }
-                    result = .success(try await service.render(tree, size: layout.size, scale: scale, priority: priority))
+                    result = .success(try await service.render(RenderRequest(tree, size: layout.size, scale: scale, priority: priority)))
                 } catch {
                     result = .failure(error)
                 }
@@ -282,7 +330,7 @@ final class FeedScroller {
         switch result {
         case .success(let bitmap):
             renderEstimate = renderEstimate * 0.8 + seconds * 0.2
-            startEncode(index, bitmap)
+            if strategy == .ranges { startEncode(index, bitmap) }
         case .failure(let error) where Self.isCancellation(error):
             counters.cancelledRenders += 1
         case .failure(let error):

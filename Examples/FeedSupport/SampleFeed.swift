@@ -1,4 +1,4 @@
-public import AsyncLayerKit
+import AsyncLayerKit
 public import Foundation
 
 /// The sample feed: `sample-feed.json` (written by `feed-gen`) and its images in `images/`.

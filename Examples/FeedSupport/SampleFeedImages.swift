@@ -91,7 +91,7 @@ public enum SampleFeedImages {
             guard let caption else { return }
             let band = Rect(x: 0, y: h - h * 0.16, width: w, height: h * 0.16)
             context.fill(.rect(band), with: .color(Color.black.withAlpha(0.35)))
-            let label = try TextLayout(caption, style: TextStyle(size: h * 0.065, weight: .bold, color: .white))
+            let label = try TextLayout(caption, style: TextStyle(fontFamily: FeedCells.fontFamily, size: h * 0.065, weight: .bold, color: .white))
             context.draw(label, at: Point(x: h * 0.05, y: band.minY + (band.height - label.size.height) / 2))
         }
     }
@@ -113,7 +113,7 @@ public enum SampleFeedImages {
             context.fill(.circle(center: Point(x: 48, y: 48), radius: 48),
                          with: .linearGradient(Gradient(colors: [hsv(hue, 0.5, 0.95), hsv(hue + 30, 0.7, 0.6)]),
                                                start: Point(x: 0, y: 0), end: Point(x: 96, y: 96)))
-            let letter = try TextLayout(["S", "M", "J"][index % 3], style: TextStyle(size: 44, weight: .bold, color: .white))
+            let letter = try TextLayout(["S", "M", "J"][index % 3], style: TextStyle(fontFamily: FeedCells.fontFamily, size: 44, weight: .bold, color: .white))
             context.draw(letter, at: Point(x: (96 - letter.size.width) / 2, y: (96 - letter.size.height) / 2))
         }
     }

@@ -99,9 +99,9 @@ actor LedgerRecorder {
 /// The real backend: an ``ElementRenderService`` — its cache, its shared in-flight renders, its
 /// render lanes — with each render timed for the ledger.
 ///
-/// ``render(_:size:scale:priority:)`` does what ``ElementRenderService/render(_:size:scale:priority:)-(HashedElement,_,_,_)``
+/// ``render(_:size:scale:priority:)`` does what ``ElementRenderService/render(_:)``
 /// does, with the service's own parts (look in ``ElementRenderService/cache``, join or start the
-/// render in ``ElementRenderService/inFlight``, draw on ``ElementRenderService/lanes``, insert
+/// render in a registry of its own, draw on ``ElementRenderService/lanes``, insert
 /// the bitmap), and records the time inside each render that gets a lane, finished or cancelled.
 /// ``prefetch(_:size:scale:)`` lays the tree out and resolves its images through the service's
 /// renderer, whose cache is the service's, so the render that follows decodes nothing.
@@ -111,23 +111,29 @@ public final class ServiceRenderBackend: ListRenderBackend {
     /// The service renders go through.
     public let service: ElementRenderService
     private let recorder = LedgerRecorder()
+    /// The renders in flight: this backend's own registry, since it times each render inside it.
+    private let inFlight = InFlightWork<ElementRenderService.Key, Bitmap>()
+    /// The service's stage, equipped as the service equips its own: the service's cache and lanes.
+    private let renderer: ElementRenderer
 
     /// Creates a backend over `service`.
     public init(service: ElementRenderService) {
         self.service = service
+        self.renderer = ElementRenderer(limits: service.configuration.limits, imageLoader: service.configuration.imageLoader,
+                                        cache: service.cache, lanes: service.lanes)
     }
 
     public func render(_ tree: HashedElement, size: Size, scale: Double, priority: RenderPriority) async throws -> Bitmap {
         let key = ElementRenderService.Key(hash: tree.contentHash, size: size, scale: scale)
         let service = self.service, recorder = self.recorder, root = tree.element
-        if let cached = await service.cache.render(for: key) {
+        if let cached = service.cache.render(for: key) {
             return cached
         }
-        return try await service.inFlight.value(for: key, priority: priority.taskPriority) {
-            if let cached = await service.cache.render(for: key) {
+        let renderer = self.renderer
+        return try await inFlight.value(for: key, priority: priority.taskPriority) {
+            if let cached = service.cache.render(for: key) {
                 return cached
             }
-            let renderer = service.renderer
             let bitmap = try await service.lanes.renderAsync(priority: priority) {
                 // Timed on the lane, so the wait for a lane is not render time; a render
                 // cancelled before it got a lane never ran and is not in the ledger.
@@ -147,7 +153,7 @@ public final class ServiceRenderBackend: ListRenderBackend {
     }
 
     public func prefetch(_ tree: HashedElement, size: Size, scale: Double) async throws {
-        let renderer = service.renderer, root = tree.element
+        let renderer = self.renderer, root = tree.element
         try Task.checkCancellation()
         let layout = try ElementLayout.layout(root, in: size, limits: renderer.limits, scale: scale)  // as the render rounds it, so the decode sizes match
         _ = try await renderer.resolveImages(root, layout: layout, scale: scale)
@@ -155,7 +161,7 @@ public final class ServiceRenderBackend: ListRenderBackend {
 
     @DisplayActor
     public func drawSynchronously(_ tree: HashedElement, size: Size, scale: Double) throws -> Bitmap {
-        let renderer = service.renderer, root = tree.element
+        let renderer = self.renderer, root = tree.element
         let result = BlockingResult()
         // The loop waits here for the whole render, as UIKit's main thread waits in drawRect:.
         // The render runs on a pool thread; nothing it does needs the loop, so the wait ends.

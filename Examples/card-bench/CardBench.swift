@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import AsyncLayerKit
 import Foundation
@@ -58,6 +59,7 @@ struct Run: AsyncParsableCommand {
     @Option(help: "WebP method (effort) for --mode webp, 0...6; default the library's (`.webp()`).") var webpMethod: Int?
     @Option(help: "Write card-0 and card-1 as PNG and WebP into this folder.") var out: String?
     @Option(help: "Threads rendering at once; each renders its share of the cards.") var threads = 1
+    @Option(help: "--source service: distinct trees requested in turn (2: the two sample cards; more: copies with viewer counts of their own, so warm hits spread over more cache entries).") var trees = 2
 
     func run() async throws {
         let records = LiveCardRecord.samples
@@ -74,7 +76,7 @@ struct Run: AsyncParsableCommand {
             return Int(bitmap.pixel(x: 100, y: 100)?.alpha ?? 0)
         }
         let lanes = RenderLanes(width: max(1, threads))
-        let draw = try await CardSource.make(source, lanes: lanes)
+        let draw = try await CardSource.make(source, lanes: lanes, serviceTrees: trees)
         /// One card drawn and encoded: on this thread when there is one thread (no hop, as in
         /// C), on a lane thread when there are more (render and encode there, like C's pthreads),
         /// or through the service (which renders on its lanes; the encode runs on the caller).
@@ -186,12 +188,6 @@ final class FailureBox: Sendable {
     var first: (any Error)? { errors.withLock { $0.first } }
 }
 
-extension Duration {
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) / 1e18
-    }
-}
 
 extension Array where Element == Double {
     var median: Double {

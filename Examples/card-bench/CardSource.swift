@@ -14,7 +14,7 @@ enum CardSource: Sendable {
         }
     }
 
-    static func make(_ source: Source, lanes: RenderLanes) async throws -> CardSource {
+    static func make(_ source: Source, lanes: RenderLanes, serviceTrees: Int = 2) async throws -> CardSource {
         let limits = { var l = ElementLimits.default; l.maxRenderDuration = nil; return l }()
         let loader = try ReferenceCardLoader()
         switch source {
@@ -37,10 +37,18 @@ enum CardSource: Sendable {
                 return try renderer.draw(tree, layout: layout, images: images, scale: ReferenceCard.scale)
             }
         case .service:
-            let service = ElementRenderService(renderer: ElementRenderer(limits: limits, imageLoader: loader), lanes: lanes)
-            let trees = try LiveCardRecord.samples.prefix(2).map { try HashedElement(ReferenceCard.element(for: $0)) }
+            let service = ElementRenderService(.init(limits: limits, imageLoader: loader, lanes: lanes))
+            // The two sample records, then (with --trees above 2) copies with a viewer count of
+            // their own: distinct trees, so distinct cache entries.
+            let trees = try (0..<max(1, serviceTrees)).map { k in
+                var record = LiveCardRecord.samples[k % 2]
+                if k >= 2 { record.viewers = "\(k) watching" }
+                return try HashedElement(ReferenceCard.element(for: record))
+            }
+            // One request per tree, made once, as a caller that renders the same cards again would.
+            let requests = trees.map { RenderRequest($0, size: ReferenceCard.size, scale: ReferenceCard.scale) }
             return .service { _, i in
-                try await service.render(trees[i & 1], size: ReferenceCard.size, scale: ReferenceCard.scale)
+                try await service.render(requests[i % requests.count])
             }
         }
     }

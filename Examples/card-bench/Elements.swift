@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import AsyncLayerKit
 import Foundation
@@ -32,9 +33,9 @@ struct Elements: AsyncParsableCommand {
         limits.maxRenderDuration = nil
         let uncached = ElementRenderer(limits: limits, imageLoader: loader)
         let cached = ElementRenderer(limits: limits, imageLoader: loader, cache: ElementCache(byteLimit: 64 << 20))
-        let service = ElementRenderService(renderer: ElementRenderer(limits: limits, imageLoader: loader))
+        let service = ElementRenderService(.init(limits: limits, imageLoader: loader))
         let hashed = try HashedElement(root)
-        _ = try await service.render(root, size: size, scale: 2)  // fills the render cache
+        _ = try await service.render(RenderRequest(root, size: size, scale: 2))  // fills the render cache
         _ = try await cached.render(root, size: size, scale: 2)  // fills the image and text caches
         // Images decoded once, as the baseline and the C program do.
         let images = try await uncached.resolveImages(root, layout: try ElementLayout.layout(root, in: size, limits: limits), scale: 2)
@@ -54,8 +55,8 @@ struct Elements: AsyncParsableCommand {
             })
             rows["uncached", default: []].append(try await perCard { _ = try await uncached.render(root, size: size, scale: 2) })
             rows["cached", default: []].append(try await perCard { _ = try await cached.render(root, size: size, scale: 2) })
-            rows["warm", default: []].append(try await perCard { _ = try await service.render(root, size: size, scale: 2) })
-            rows["warmHashed", default: []].append(try await perCard { _ = try await service.render(hashed, size: size, scale: 2) })
+            rows["warm", default: []].append(try await perCard { _ = try await service.render(RenderRequest(root, size: size, scale: 2)) })
+            rows["warmHashed", default: []].append(try await perCard { _ = try await service.render(RenderRequest(hashed, size: size, scale: 2)) })
             rows["hash", default: []].append(try await perCard { _ = try root.contentHash() })
         }
         let m = rows.mapValues(\.median)

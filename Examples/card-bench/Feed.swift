@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import AsyncLayerKit
 import AsyncLayerKitTesting
@@ -56,7 +57,7 @@ struct Feed: AsyncParsableCommand {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (i, tree) in trees.enumerated() {
                     if i >= inFlight { try await group.next() }
-                    group.addTask { _ = try await service.render(tree, size: size, scale: scale) }
+                    group.addTask { _ = try await service.render(RenderRequest(tree, size: size, scale: scale)) }
                 }
                 try await group.waitForAll()
             }
@@ -65,18 +66,14 @@ struct Feed: AsyncParsableCommand {
         let cardBytes = Int((size.width * scale).rounded(.up)) * Int((size.height * scale).rounded(.up)) * 4
         let budget = cacheMB.map { $0 << 20 } ?? (cards * cardBytes * 11 / 10 + (64 << 20))
         func coldService(width: Int, budget: Int) async throws -> ElementRenderService {
-            let cache = ElementCache(byteLimit: budget)
-            let service = ElementRenderService(
-                renderer: ElementRenderer(limits: limits, imageLoader: loader, cache: cache),
-                lanes: RenderLanes(width: width)
-            )
+            let service = ElementRenderService(.init(limits: limits, imageLoader: loader, lanes: RenderLanes(width: width), cacheBytes: budget))
             // Warm-up: the lanes' threads started and 64 cards that are not in the feed rendered,
             // then everything dropped but the images, decoded once before the clock starts, as
             // the C program does.
             let warmUp = try (0..<64).map { try HashedElement(ReferenceCard.element(for: Self.record($0, version: -1))) }
             _ = try await pass(service, warmUp)
-            await cache.removeAll()
-            _ = try await service.renderer.resolveImages(trees[0].element, layout: try ElementLayout.layout(trees[0].element, in: size, limits: limits), scale: scale)
+            await service.cache.removeAll()
+            try await service.prefetchImages(of: RenderRequest(trees[0], layout: try ElementLayout.layout(trees[0].element, in: size, limits: limits), scale: scale))
             return service
         }
 

@@ -1,5 +1,5 @@
 import CPNGBaseline
-@_spi(Benchmarks) import Canvas
+import Canvas
 
 /// card-bench's PNG baseline, libpng: the bitmap unpremultiplied into packed RGBA
 /// (`(c × 255 + a / 2) / a`), then libpng at a zlib level with its default adaptive filtering,
@@ -13,8 +13,8 @@ enum LibPNGBaseline {
     static func encode(_ bitmap: Bitmap, level: Int) throws -> [UInt8] {
         // The library's own unpremultiplied copy and opaque scan, so only the writer differs.
         let width = bitmap.width, height = bitmap.height
-        let rgba = PixelConversion.straightBytes(of: bitmap, order: .rgba)
-        let opaque = PixelConversion.isOpaque(bitmap)
+        let rgba = bitmap.straightBytes(order: .rgba)
+        let opaque = bitmap.isOpaque
         var result = acs_png_result()
         let status = rgba.withUnsafeBufferPointer { pixels in
             acs_png_encode(pixels.baseAddress, UInt32(width), UInt32(height), width * 4, Int32(level), opaque ? 0 : 1, &result)

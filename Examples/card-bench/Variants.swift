@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import AsyncLayerKit
 import Foundation
@@ -53,8 +54,7 @@ struct Variants: AsyncParsableCommand {
                                    maxRenderDuration: .seconds(5))
         let width = self.lanes
         let lanes = RenderLanes(width: width, admissionLimit: width * 8, overloadPolicy: .fail)
-        let service = ElementRenderService(renderer: ElementRenderer(limits: limits, imageLoader: try ReferenceCardLoader()),
-                                           lanes: lanes, cacheBytes: 64 << 20)
+        let service = ElementRenderService(.init(limits: limits, imageLoader: try ReferenceCardLoader(), lanes: lanes, cacheBytes: 64 << 20))
         let quality = Double(self.quality ?? format.defaultQuality)
         let options = webpMethod.map { EncodingOptions.webp(quality: quality, method: $0) }
             ?? format.encodingOptions(quality: Int(quality))
@@ -68,7 +68,7 @@ struct Variants: AsyncParsableCommand {
             guard let size = decoded.size else { throw ValidationError("\(document) has no size") }
             let tree = try HashedElement(decoded.root)
             let hashed = clock.now
-            let bitmap = try await service.render(tree, size: size, scale: scale)
+            let bitmap = try await service.render(RenderRequest(tree, size: size, scale: scale))
             let encoded = try await lanes.render(priority: .userInitiated) { try ImageEncoder.encode(bitmap, as: options) }
             let end = clock.now
             bytes = encoded.count
@@ -141,12 +141,4 @@ struct VariantsResult: Codable {
     }
 }
 
-extension Array where Element == Double {
-    /// The nearest-rank percentile `p` (0...100).
-    func percentile(_ p: Double) -> Double {
-        guard !isEmpty else { return .nan }
-        let sorted = self.sorted()
-        let rank = Int((p / 100 * Double(count)).rounded(.up))
-        return sorted[Swift.min(Swift.max(rank, 1), count) - 1]
-    }
-}
+

@@ -1,4 +1,6 @@
+import BenchSupport
 import ArgumentParser
+import AsyncLayerKitTesting
 @_spi(Benchmarks) import Canvas
 import Dispatch
 import Foundation

@@ -87,6 +87,8 @@ let package = Package(
                 "CardServer",
                 "CardRequestParsing",
                 .product(name: "AsyncLayerKit", package: "AsyncLayerKit"),
+                // The service's shared work in flight, observed by the tests.
+                .product(name: "AsyncLayerKitTesting", package: "AsyncLayerKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "FeedSupport", package: "AsyncLayerKitExamples"),

@@ -36,7 +36,7 @@ struct DocDiagrams: AsyncParsableCommand {
         }
         let layouts = LayoutPictures(repository: root)
         for (tree, name) in LayoutPictures.trees where only.isEmpty || only.contains(name) {
-            try write(try await layouts.render(tree), named: name, catalog: "AsyncLayerKit", in: catalogs)
+            try write(try await layouts.render(tree), named: name, catalog: "Elements", in: catalogs)
         }
     }
 
@@ -51,5 +51,5 @@ struct DocDiagrams: AsyncParsableCommand {
     }
 
     /// Every diagram drawn in code, by catalog.
-    static var diagrams: [Diagram] { CanvasDiagrams.all + LoopDiagrams.all + LayerDiagrams.all + ServingDiagrams.all }
+    static var diagrams: [Diagram] { CanvasDiagrams.all + LoopDiagrams.all + LayerDiagrams.all + ServingDiagrams.all + ArchitectureDiagrams.all }
 }

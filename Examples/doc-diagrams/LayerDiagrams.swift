@@ -4,8 +4,8 @@ import AsyncLayerKit
 enum LayerDiagrams {
     static var all: [Diagram] {
         [
-            Diagram(catalog: "AsyncLayerKit", name: "draw-cancelled", size: Size(width: 1000, height: 560), draw: drawCancelled),
-            Diagram(catalog: "AsyncLayerKit", name: "ranges-viewport", size: Size(width: 960, height: 540), draw: rangesViewport),
+            Diagram(catalog: "Rendering", name: "draw-cancelled", size: Size(width: 1000, height: 560), draw: drawCancelled),
+            Diagram(catalog: "Rendering", name: "ranges-viewport", size: Size(width: 960, height: 540), draw: rangesViewport),
         ]
     }
 

@@ -5,8 +5,8 @@ import AsyncLayerKit
 enum ServingDiagrams {
     static var all: [Diagram] {
         [
-            Diagram(catalog: "AsyncLayerKit", name: "serving-request-path", size: Size(width: 1000, height: 930), draw: requestPath),
-            Diagram(catalog: "AsyncLayerKit", name: "serving-scale-out", size: Size(width: 1000, height: 480), draw: scaleOut),
+            Diagram(catalog: "Rendering", name: "serving-request-path", size: Size(width: 1000, height: 930), draw: requestPath),
+            Diagram(catalog: "Rendering", name: "serving-scale-out", size: Size(width: 1000, height: 480), draw: scaleOut),
         ]
     }
 

@@ -1,3 +1,4 @@
+import BenchSupport
 import AsyncLayerKit
 
 /// The cost of getting tiny work done: a direct call, a hop through `RenderLanes`, a hop through

@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import AsyncLayerKit
 import ReferenceCard
@@ -53,7 +54,7 @@ struct LanesBench: AsyncParsableCommand {
                 perWidth[width, default: []].append(try await cardsPerSecond(width: width, seconds: seconds, assets: assets))
             }
         }
-        let one = median(perWidth[1]!), two = median(perWidth[2]!)
+        let one = (perWidth[1]!).median, two = (perWidth[2]!).median
         let ratios = zip(perWidth[1]!, perWidth[2]!).map { $1 / $0 }
 
         let hop = try await HopCosts.measure(count: hops)
@@ -63,7 +64,7 @@ struct LanesBench: AsyncParsableCommand {
         print("|---|---|")
         print("| cards/s, width 1 (median of \(rounds) × \(seconds) s) | \(format(one, 1)) |")
         print("| cards/s, width 2 (median of \(rounds) × \(seconds) s) | \(format(two, 1)) |")
-        print("| width 2 / width 1 (median ratio; per round: \(ratios.map { format($0, 2) }.joined(separator: ", "))) | **\(format(median(ratios), 2))×** |")
+        print("| width 2 / width 1 (median ratio; per round: \(ratios.map { format($0, 2) }.joined(separator: ", "))) | **\(format(ratios.median, 2))×** |")
         print("| direct call, tiny work (ns/item) | \(format(hop.direct, 1)) |")
         print("| `RenderLanes.render`, one awaited at a time (ns/item, mean / p50 / p99) | \(format(hop.lanes.mean, 0)) / \(format(hop.lanes.p50, 0)) / \(format(hop.lanes.p99, 0)) |")
         print("| `Task.detached { }.value`, one at a time (ns/item, mean / p50 / p99) | \(format(hop.detached.mean, 0)) / \(format(hop.detached.p50, 0)) / \(format(hop.detached.p99, 0)) |")
@@ -112,11 +113,6 @@ struct LanesBench: AsyncParsableCommand {
     }
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-}
-
 func format(_ value: Double, _ digits: Int) -> String {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
@@ -124,14 +120,6 @@ func format(_ value: Double, _ digits: Int) -> String {
     return digits == 0 ? String(Int(rounded)) : String(rounded)
 }
 
-extension Duration {
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) / 1e18
-    }
-
-    var nanoseconds: Double { seconds * 1e9 }
-}
 
 /// Cards rendered so far, counted from every producer.
 final class CardCounter: Sendable {

@@ -1,3 +1,4 @@
+import BenchSupport
 import AsyncLayerKit
 import Foundation
 import ReferenceCard
@@ -11,7 +12,7 @@ enum LoopThreadShare {
         let iterations = await calibrate()
         var idleTimes: [Double] = []
         for _ in 0..<5 { idleTimes.append(await timeOnThread(iterations)) }
-        let idle = median(idleTimes)
+        let idle = idleTimes.median
         var result: [RenderPriority: Double] = [:]
         for lane in [RenderPriority.background, .userInteractive] {
             let lanes = RenderLanes(width: width)
@@ -36,7 +37,7 @@ enum LoopThreadShare {
                 for _ in 0..<5 { times.append(await timeOnThread(iterations)) }
                 stop.set()
                 try await group.waitForAll()
-                result[lane] = median(times) / idle
+                result[lane] = times.median / idle
             }
         }
         return (result[.background]!, result[.userInteractive]!)

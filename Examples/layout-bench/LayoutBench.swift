@@ -15,13 +15,6 @@ struct LayoutBench: AsyncParsableCommand {
     )
 }
 
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) / 1e18
-    }
-}
 
 extension Array where Element == Double {
     /// The median (mean of the middle two for an even count); NaN when empty.

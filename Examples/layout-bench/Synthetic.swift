@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import Flexbox
 import Foundation
@@ -62,7 +63,7 @@ struct Synthetic: ParsableCommand {
             var measurer = WrapMeasurer(cases[i].plan.texts)
             let start = ContinuousClock.now
             let result = watchdog.guarded("`\(cases[i].spec)`") {
-                cases[i].tree.layout(root: FlexTree.NodeID(0), width: nil, height: nil, pointScale: pointScale, measurer: &measurer)
+                cases[i].tree.layout(root: FlexTree.NodeID(0), width: nil, height: nil, rounding: .pixelGrid(scale: pointScale), measurer: &measurer)
             }
             cases[i].layoutRepeats = repeats(for: (ContinuousClock.now - start).seconds)
             cases[i].measureCalls = measurer.calls
@@ -75,7 +76,7 @@ struct Synthetic: ParsableCommand {
                 let (_, build) = timed(c.buildRepeats) { c.plan.build().count }
                 let (_, layout) = timed(c.layoutRepeats) {
                     var measurer = WrapMeasurer(c.plan.texts)
-                    return c.tree.layout(root: FlexTree.NodeID(0), width: nil, height: nil, pointScale: pointScale, measurer: &measurer).frames.count
+                    return c.tree.layout(root: FlexTree.NodeID(0), width: nil, height: nil, rounding: .pixelGrid(scale: pointScale), measurer: &measurer).frames.count
                 }
                 cases[i].build.append(build)
                 cases[i].layout.append(layout)

@@ -149,7 +149,7 @@ struct TreePlan: Sendable {
     }
 
     /// 20 % auto, 60 % points in `points`, 20 % percent in 10…100 (Taffy's mix).
-    private static func dimension(random: inout SplitMix64, points: ClosedRange<Int>) -> Dimension {
+    private static func dimension(random: inout SplitMix64, points: ClosedRange<Int>) -> Length {
         let roll = Double.random(in: 0..<1, using: &random)
         if roll < 0.2 { return .auto }
         if roll < 0.8 { return .points(Double(Int.random(in: points, using: &random))) }

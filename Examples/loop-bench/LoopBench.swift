@@ -1,3 +1,4 @@
+import BenchSupport
 import ArgumentParser
 import AsyncLayerKit
 import Dispatch
@@ -31,17 +32,17 @@ struct LoopBench: AsyncParsableCommand {
         print("## Hop latency onto the loop (µs per round trip: await a call from a task on the cooperative pool)\n")
         print("| executor | p50 | p99 | p50 × Dispatch | jobs/s (median) | jobs/s × plain actor |")
         print("|---|---:|---:|---:|---:|---:|")
-        let dispatchP50 = median(hopRows["Dispatch"]!.map { percentile($0, 50) })
-        let actorJobs = median(throughput["actor"]!)
+        let dispatchP50 = (hopRows["Dispatch"]!.map { $0.percentile(50) }).median
+        let actorJobs = (throughput["actor"]!).median
         let labels = [
             "DisplayLoop": "DisplayLoop.main (its own thread)",
             "actor": "plain actor (default executor)",
             "Dispatch": "Dispatch serial queue + continuation",
         ]
         for name in ["DisplayLoop", "actor", "Dispatch"] {
-            let p50 = median(hopRows[name]!.map { percentile($0, 50) })
-            let p99 = median(hopRows[name]!.map { percentile($0, 99) })
-            let perSecond = median(throughput[name]!)
+            let p50 = (hopRows[name]!.map { $0.percentile(50) }).median
+            let p99 = (hopRows[name]!.map { $0.percentile(99) }).median
+            let perSecond = (throughput[name]!).median
             print(String(format: "| %@ | %.2f | %.2f | %.2f | %.0f | %.2f |", labels[name]!, p50, p99, p50 / dispatchP50, perSecond, perSecond / actorJobs))
         }
         print("""
@@ -63,7 +64,7 @@ struct LoopBench: AsyncParsableCommand {
         print("\n## Cancellation latency (request → superseded draw abandoned, µs)\n")
         print("| p50 | p99 | max |")
         print("|---:|---:|---:|")
-        print(String(format: "| %.0f | %.0f | %.0f |", percentile(cancel, 50), percentile(cancel, 99), cancel.max() ?? 0))
+        print(String(format: "| %.0f | %.0f | %.0f |", cancel.percentile(50), cancel.percentile(99), cancel.max() ?? 0))
     }
 
     // MARK: Hops
@@ -93,7 +94,7 @@ struct LoopBench: AsyncParsableCommand {
                     Self.queue.async { continuation.resume() }
                 }
             }
-            samples.append((clock.now - start).secondsValue * 1e6)
+            samples.append((clock.now - start).seconds * 1e6)
         }
         return samples
     }
@@ -115,7 +116,7 @@ struct LoopBench: AsyncParsableCommand {
             for _ in 0..<count { Self.queue.async { done.add() } }
             while done.value < count { await Task.yield() }
         }
-        let seconds = (clock.now - start).secondsValue
+        let seconds = (clock.now - start).seconds
         return Double(count) / seconds
     }
 
@@ -137,13 +138,13 @@ struct LoopBench: AsyncParsableCommand {
                 for i in 0..<n { Transaction(target: many[i % 1000], action: "x") { _ in }.commit() }
                 let t2 = clock.now
                 withExtendedLifetime((one, many)) {}
-                return ((t1 - t0).secondsValue / Double(n) * 1e9, (t2 - t1).secondsValue / Double(n) * 1e9)
+                return ((t1 - t0).seconds / Double(n) * 1e9, (t2 - t1).seconds / Double(n) * 1e9)
             }.value
             coalesced.append(a)
             distinct.append(b)
             try? await Task.sleep(for: .milliseconds(5))  // let the flush run
         }
-        return (median(coalesced), median(distinct))
+        return (coalesced.median, distinct.median)
     }
 
     // MARK: Cancellation
@@ -167,7 +168,7 @@ struct LoopBench: AsyncParsableCommand {
                 },
                 didDisplay: { [weak self] _, finished in
                     guard let self, !finished, let requestedAt = self.requestedAt else { return }
-                    self.latencies.append((ContinuousClock.now - requestedAt).secondsValue * 1e6)
+                    self.latencies.append((ContinuousClock.now - requestedAt).seconds * 1e6)
                     self.requestedAt = nil
                 }
             )
@@ -198,17 +199,4 @@ final class Counter: Sendable {
     var value: Int { count.load(ordering: .relaxed) }
 }
 
-extension Duration {
-    var secondsValue: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
 
-func median(_ values: [Double]) -> Double {
-    percentile(values, 50)
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    guard !values.isEmpty else { return .nan }
-    let sorted = values.sorted()
-    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
-    return sorted[max(rank, 1) - 1]
-}

@@ -46,7 +46,7 @@ struct ScrollSim: AsyncParsableCommand {
         var rows: [Row] = []
         for strategy in ListStrategy.allCases {
             // Cold caches for every strategy: a new service (render cache, decoded images, texts).
-            let service = ElementRenderService(renderer: ElementRenderer(imageLoader: loader), cacheBytes: 256 << 20)
+            let service = ElementRenderService(.init(imageLoader: loader, cacheBytes: 256 << 20))
             let backend = ServiceRenderBackend(service: service)
             let list = try await Task { @DisplayActor in
                 try HeadlessList(items: listItems, strategy: strategy, backend: backend, clock: ContinuousClock(),

@@ -21,12 +21,10 @@ extension FlexTree {
     ///     negative value): sized to content.
     ///   - height: As `width`, for the height.
     ///   - direction: The root's direction when its style says `inherit`.
-    ///   - pointScale: Pixels per point: frames are rounded to this grid after layout (edges
-    ///     rounded, sizes from rounded edges, measured leaves never shrink); 0 (or a non-finite or
-    ///     negative value): not rounded. Capped at 1000.
+    ///   - rounding: How frames are rounded after layout; default ``PixelRounding/wholePoints``.
     ///   - measurer: Sizes the measured nodes.
     public func layout<M: FlexMeasurer>(root: NodeID, width: Double?, height: Double?,
-                                        direction: LayoutDirection = .ltr, pointScale: Double = 1,
+                                        direction: LayoutDirection = .ltr, rounding: PixelRounding = .wholePoints,
                                         measurer: inout M) -> FlexLayoutResult {
         let zero = FlexFrame(left: 0, top: 0, width: 0, height: 0)
         guard root.index >= 0, root.index < count else {
@@ -37,14 +35,14 @@ extension FlexTree {
         return withUnsafeMutablePointer(to: &boxed) { measurerPointer in
             styles.withUnsafeBufferPointer { given in
                 layout(given, root: root.index, width: width, height: height, direction: direction,
-                       pointScale: pointScale, measurer: measurerPointer)
+                       rounding: rounding, measurer: measurerPointer)
             }
         }
     }
 
     /// The layout with the tables of one call: allocated here, freed before returning.
     private func layout(_ given: UnsafeBufferPointer<FlexStyle>, root: Int, width: Double?, height: Double?,
-                        direction: LayoutDirection, pointScale: Double,
+                        direction: LayoutDirection, rounding: PixelRounding,
                         measurer: UnsafeMutablePointer<any FlexMeasurer>) -> FlexLayoutResult {
         let engine = LayoutEngine(tree: self, given: given, root: root, measurer: measurer)
         defer { engine.deallocate() }
@@ -52,15 +50,14 @@ extension FlexTree {
         DeepStack.run(depth: engine.depth) {
             engine.layoutRoot(ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: direction)
         }
-        let scale = pointScale.isFinite && pointScale > 0 ? Swift.min(pointScale, 1000) : 0
-        return engine.result(scale: scale)
+        return engine.result(scale: rounding.gridScale)
     }
 
-    /// Lays out a tree without measured nodes (see ``layout(root:width:height:direction:pointScale:measurer:)``).
+    /// Lays out a tree without measured nodes (see ``layout(root:width:height:direction:rounding:measurer:)``).
     public func layout(root: NodeID, width: Double?, height: Double?,
-                       direction: LayoutDirection = .ltr, pointScale: Double = 1) -> FlexLayoutResult {
+                       direction: LayoutDirection = .ltr, rounding: PixelRounding = .wholePoints) -> FlexLayoutResult {
         var measurer = NoMeasurer()
-        return layout(root: root, width: width, height: height, direction: direction, pointScale: pointScale, measurer: &measurer)
+        return layout(root: root, width: width, height: height, direction: direction, rounding: rounding, measurer: &measurer)
     }
 
     /// An owner size: finite and non-negative, else unknown (NaN).

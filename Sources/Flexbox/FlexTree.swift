@@ -1,5 +1,5 @@
 /// A tree of styled nodes to lay out: built parent first (pre-order), then laid out by
-/// ``layout(root:width:height:direction:pointScale:measurer:)`` into a ``FlexLayoutResult``.
+/// ``layout(root:width:height:direction:rounding:measurer:)`` into a ``FlexLayoutResult``.
 ///
 /// Nodes live in one array and refer to each other by index, so building and laying out a
 /// 10,000-node tree allocates a handful of arrays rather than a node object each.

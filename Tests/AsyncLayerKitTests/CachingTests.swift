@@ -1,76 +1,77 @@
 import AsyncLayerKit
+@testable import Rendering
 import AsyncLayerKitTesting
 import DisplayLoop
 import LayerKitSupport
 import Testing
 
-@Suite struct ByteBudgetCacheTests {
-    @Test func evictsTheLeastRecentlyUsedByBytes() async {
-        let cache = ByteBudgetCache<String, Int>(byteLimit: 100)
-        await cache.insert(1, cost: 40, for: "a")
-        await cache.insert(2, cost: 40, for: "b")
-        #expect(await cache.value(for: "a") == 1)  // a is now the most recent
-        await cache.insert(3, cost: 40, for: "c")  // over budget: b, the least recent, goes
-        #expect(await cache.value(for: "b") == nil)
-        #expect(await cache.value(for: "a") == 1)
-        #expect(await cache.value(for: "c") == 3)
-        let metrics = await cache.metrics
-        #expect(metrics.bytes == 80 && metrics.count == 2 && metrics.evictions == 1)
-        #expect(metrics.hits == 3 && metrics.misses == 1)
+/// The least-recently-used store with a byte budget that ``ElementCache`` keeps its entries in.
+@Suite struct LRUByteStoreTests {
+    @Test func evictsTheLeastRecentlyUsedByBytes() {
+        var store = LRUByteStore<String, Int>(byteLimit: 100)
+        _ = store.insert(1, cost: 40, for: "a")
+        _ = store.insert(2, cost: 40, for: "b")
+        #expect(store.value(for: "a") == 1)  // a is now the most recent
+        let outcome = store.insert(3, cost: 40, for: "c")  // over budget: b, the least recent, goes
+        #expect(outcome.evicted.map(\.key) == ["b"])
+        #expect(store.value(for: "b") == nil)
+        #expect(store.value(for: "a") == 1)
+        #expect(store.value(for: "c") == 3)
+        #expect(store.bytes == 80 && store.count == 2)
     }
 
-    @Test func replacingAndRejecting() async {
-        let cache = ByteBudgetCache<String, Int>(byteLimit: 100)
-        await cache.insert(1, cost: 30, for: "a")
-        await cache.insert(2, cost: 50, for: "a")  // replaced, not added
-        #expect(await cache.metrics.bytes == 50)
-        await cache.insert(9, cost: 101, for: "huge")  // alone over the budget: not kept, nothing evicted
-        #expect(await cache.value(for: "huge") == nil)
-        #expect(await cache.value(for: "a") == 2)
-        #expect(await cache.metrics.rejected == 1)
+    @Test func replacingAndRejecting() {
+        var store = LRUByteStore<String, Int>(byteLimit: 100)
+        _ = store.insert(1, cost: 30, for: "a")
+        let replacing = store.insert(2, cost: 50, for: "a")  // replaced, not added
+        #expect(replacing.replaced?.value == 1)
+        #expect(store.bytes == 50)
+        let huge = store.insert(9, cost: 101, for: "huge")  // alone over the budget: not kept, nothing evicted
+        #expect(huge.rejected && huge.evicted.isEmpty)
+        #expect(store.value(for: "huge") == nil)
+        #expect(store.value(for: "a") == 2)
     }
 
-    @Test func trimmingAnswersMemoryPressure() async {
-        let cache = ByteBudgetCache<Int, Int>(byteLimit: 1000)
-        for i in 0..<10 { await cache.insert(i, cost: 100, for: i) }
-        await cache.trim(toBytes: 250)
-        let metrics = await cache.metrics
-        #expect(metrics.bytes == 200 && metrics.count == 2)
-        #expect(await cache.value(for: 9) == 9)  // the newest survive
-        #expect(await cache.value(for: 8) == 8)
-        await cache.setByteLimit(100)
-        #expect(await cache.metrics.count == 1)
+    @Test func trimmingAnswersMemoryPressure() {
+        var store = LRUByteStore<Int, Int>(byteLimit: 1000)
+        for i in 0..<10 { _ = store.insert(i, cost: 100, for: i) }
+        _ = store.evict(downTo: 250)
+        #expect(store.bytes == 200 && store.count == 2)
+        #expect(store.value(for: 9) == 9)  // the newest survive
+        #expect(store.value(for: 8) == 8)
+        store.byteLimit = 100
+        _ = store.evict(downTo: store.byteLimit)
+        #expect(store.count == 1)
     }
 
     /// 10 000 random operations against a plain array model of LRU-by-bytes.
     @Test(arguments: [1, 2, 3])
-    func matchesASimpleModel(seed: UInt64) async {
+    func matchesASimpleModel(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let cache = ByteBudgetCache<Int, Int>(byteLimit: 500)
+        var store = LRUByteStore<Int, Int>(byteLimit: 500)
         var model: [(key: Int, cost: Int)] = []  // oldest first
         for step in 0..<10_000 {
             let key = Int(rng.next() % 40)
             if rng.next() % 3 == 0 {
                 let cost = Int(rng.next() % 120)
-                await cache.insert(step, cost: cost, for: key)
+                _ = store.insert(step, cost: cost, for: key)
                 model.removeAll { $0.key == key }
                 if cost <= 500 {
                     model.append((key, cost))
                     while model.reduce(0, { $0 + $1.cost }) > 500 { model.removeFirst() }
                 }
             } else {
-                let hit = await cache.value(for: key) != nil
+                let hit = store.value(for: key) != nil
                 let index = model.firstIndex { $0.key == key }
                 #expect(hit == (index != nil))
                 if let index { model.append(model.remove(at: index)) }
             }
         }
-        #expect(await cache.metrics.bytes == model.reduce(0) { $0 + $1.cost })
-        #expect(await cache.metrics.count == model.count)
+        #expect(store.bytes == model.reduce(0) { $0 + $1.cost })
+        #expect(store.count == model.count)
     }
 }
 
-/// Every wait here is bounded by the time limit: a wait that is never satisfied fails the test.
 @Suite(.timeLimit(.minutes(1))) struct InFlightWorkTests {
     /// A gate work waits on, opened by the test: the waiting task is suspended (a continuation,
     /// no polling) until `open()`, or until it is cancelled, which lets it through at once.
@@ -133,9 +134,9 @@ import Testing
             for try await value in group { #expect(value == 42) }
         }
         #expect(runs.current == 1)
-        #expect(await shared.started == 1)
-        #expect(await shared.joined == 9)
-        #expect(await shared.inFlightCount == 0)
+        #expect(shared.started == 1)
+        #expect(shared.joined == 9)
+        #expect(shared.inFlightCount == 0)
     }
 
     @Test func theWorkIsCancelledOnlyWhenItsLastWaiterLeaves() async throws {
@@ -156,12 +157,12 @@ import Testing
 
         first.cancel()
         await #expect(throws: CancellationError.self) { try await first.value }
-        #expect(await shared.waiterCount(for: "k") == 1)
-        #expect(await shared.cancelledWorks == 0)  // the other waiter still wants it
+        #expect(shared.waiterCount(for: "k") == 1)
+        #expect(shared.cancelledWorks == 0)  // the other waiter still wants it
 
         second.cancel()
         await #expect(throws: CancellationError.self) { try await second.value }
-        #expect(await shared.cancelledWorks == 1)
+        #expect(shared.cancelledWorks == 1)
         var cancellations = 0
         for await _ in cancelsSeen { cancellations += 1 }  // until the work ends
         #expect(cancellations == 1)  // the work saw its cancellation

@@ -41,9 +41,9 @@ import Testing
         var limits = ElementLimits()
         limits.maxDepth = 1_000_000  // asks for more than the library walks
         limits.maxNodes = 1_000_000
-        let service = ElementRenderService(renderer: ElementRenderer(limits: limits), lanes: RenderLanes(width: 1))
+        let service = ElementRenderService(.init(limits: limits, lanes: RenderLanes(width: 1)))
         await #expect(throws: Self.tooDeep) {
-            _ = try await service.render(Self.chain(depth: 3_000), size: Size(width: 10, height: 10), scale: 1)
+            _ = try await service.render(RenderRequest(Self.chain(depth: 3_000), size: Size(width: 10, height: 10), scale: 1))
         }
         #expect(service.renders == 0)
     }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ElementHashTests {
     static func sampleTree() -> Element {
         .vstack(spacing: 4, layout: flexLayout(padding: EdgeInsets(all: 8)), style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12)), children: [
-            .text("Hello", style: TextStyle(size: 14, weight: .bold), maxLines: 1),
+            .text("Hello", style: TextStyle(fontFamily: "Noto Sans CJK SC, DejaVu Sans", size: 14, weight: .bold), maxLines: 1),
             .image(.named("cover"), layout: flexLayout(height: 60)),
             .gradient(.linear(Gradient(colors: [.clear, .black]), start: Point(x: 0, y: 0), end: Point(x: 0, y: 1))),
             .custom(BadgeElement(color: .red), layout: flexLayout(width: 16, height: 16)),

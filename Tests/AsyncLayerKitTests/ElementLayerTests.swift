@@ -29,7 +29,7 @@ import Testing
                           events: EventLog) -> (ElementLayer, ElementRenderService?) {
         // Image loads too run on these lanes (a gated load blocks one of them, not a shared lane).
         let renderer = ElementRenderer(limits: .testing, imageLoader: loader, lanes: lanes)
-        let service = via == .service ? ElementRenderService(renderer: renderer, lanes: lanes) : nil
+        let service = via == .service ? ElementRenderService(.init(limits: .testing, imageLoader: loader, lanes: lanes)) : nil
         let layer = DisplayLoop.drive { () -> ElementLayer in
             let layer = service.map { ElementLayer(bounds: bounds, contentsScale: scale, service: $0) }
                 ?? ElementLayer(bounds: bounds, contentsScale: scale, renderer: renderer, lanes: lanes)
@@ -112,7 +112,7 @@ import Testing
         #expect(Self.backgroundColor(of: layer) == .blue)
         #expect(events.all.sorted() == ["A false", "B true"])  // A's task may come back after B's
         if let service {
-            #expect(await service.inFlight.cancelledWorks == 1)
+            #expect(service.inFlight.cancelledWorks == 1)
             #expect(service.renders == 2)
         }
     }

@@ -11,10 +11,10 @@ import Testing
     }
 
     @Test func aRepeatedTreeComesFromTheCache() async throws {
-        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing), cacheBytes: 8 << 20)
+        let service = ElementRenderService(.init(limits: .testing, cacheBytes: 8 << 20))
         let size = Size(width: 100, height: 60)
-        let first = try await service.render(Self.tree("hello"), size: size, scale: 2)
-        let second = try await service.render(Self.tree("hello"), size: size, scale: 2)
+        let first = try await service.render(RenderRequest(Self.tree("hello"), size: size, scale: 2))
+        let second = try await service.render(RenderRequest(Self.tree("hello"), size: size, scale: 2))
         #expect(first.premultipliedBGRABytes() == second.premultipliedBGRABytes())
         let metrics = await service.cache.metrics
         // One miss (the shared work's second look is not counted), one hit.
@@ -24,18 +24,18 @@ import Testing
         // The text was measured once and kept under the same budget.
         #expect(metrics.texts.count == 1 && metrics.texts.bytes > 0)
         #expect(metrics.bytes == metrics.renders.bytes + metrics.texts.bytes)
-        _ = try await service.render(Self.tree("other"), size: size, scale: 2)  // another tree
-        _ = try await service.render(Self.tree("hello"), size: size, scale: 3)  // another scale
+        _ = try await service.render(RenderRequest(Self.tree("other"), size: size, scale: 2))  // another tree
+        _ = try await service.render(RenderRequest(Self.tree("hello"), size: size, scale: 3))  // another scale
         #expect(await service.cache.metrics.renders.count == 3)
         #expect(service.renders == 3)
     }
 
     @Test func concurrentRequestsForOneTreeShareOneRender() async throws {
-        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing), cacheBytes: 8 << 20)
+        let service = ElementRenderService(.init(limits: .testing, cacheBytes: 8 << 20))
         let size = Size(width: 100, height: 60)
         let tree = Self.tree("shared")
         let bitmaps = try await withThrowingTaskGroup(of: Bitmap.self) { group in
-            for _ in 0..<8 { group.addTask { try await service.render(tree, size: size, scale: 2) } }
+            for _ in 0..<8 { group.addTask { try await service.render(RenderRequest(tree, size: size, scale: 2)) } }
             return try await group.reduce(into: [Bitmap]()) { $0.append($1) }
         }
         #expect(bitmaps.count == 8)
@@ -53,20 +53,19 @@ import Testing
             }
         }
         struct ProbeError: Error { var thread: String }
-        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing))
-        _ = try await service.render(.custom(ThreadProbe(), frame: Rect(x: 0, y: 0, width: 4, height: 4)),
-                                     size: Size(width: 4, height: 4), scale: 1)
+        let service = ElementRenderService(.init(limits: .testing))
+        _ = try await service.render(RenderRequest(.custom(ThreadProbe(), frame: Rect(x: 0, y: 0, width: 4, height: 4)), size: Size(width: 4, height: 4), scale: 1))
     }
 
     /// Pre-layout: a tree laid out once renders without a second layout, to the same pixels and
     /// under the same cache key as a render from the tree alone.
     @Test func aPreLaidOutTreeRendersTheSameAndSharesTheCache() async throws {
-        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing), cacheBytes: 8 << 20)
+        let service = ElementRenderService(.init(limits: .testing, cacheBytes: 8 << 20))
         let size = Size(width: 100, height: 60)
         let tree = try HashedElement(Self.tree("laid out once"))
         let layout = try ElementLayout.layout(tree.element, in: size)
-        let fromLayout = try await service.render(tree, layout: layout, scale: 2)
-        let fromTree = try await service.render(tree, size: size, scale: 2)
+        let fromLayout = try await service.render(RenderRequest(tree, layout: layout, scale: 2))
+        let fromTree = try await service.render(RenderRequest(tree, size: size, scale: 2))
         #expect(fromLayout.premultipliedBGRABytes() == fromTree.premultipliedBGRABytes())
         #expect(service.renders == 1)
         #expect(await service.cache.metrics.renders.hits == 1)
@@ -74,7 +73,7 @@ import Testing
         #expect(await service.cache.metrics.texts.count == 0)
         let other = try ElementLayout.layout(Self.tree("x").children[0], in: size)
         await #expect(throws: ElementError.self) {
-            _ = try await service.render(try HashedElement(Self.tree("another")), layout: other, scale: 2)
+            _ = try await service.render(RenderRequest(try HashedElement(Self.tree("another")), layout: other, scale: 2))
         }
     }
 }

@@ -16,7 +16,7 @@ struct RecordingTemplate: FeedCellTemplate {
     let probe: TemplateProbe
     var delayMicroseconds: UInt32 = 0
 
-    func element(for item: FeedItem, width: Double) -> Element {
+    func element(for item: TestItem, width: Double) -> Element {
         probe.calls.add(1, ordering: .relaxed)
         let now = probe.running.add(1, ordering: .relaxed).newValue
         defer { probe.running.subtract(1, ordering: .relaxed) }
@@ -40,7 +40,7 @@ struct RecordingTemplate: FeedCellTemplate {
     /// Lanes of these tests, so a worker held by a test never holds the shared ones.
     static let lanes = RenderLanes(width: 2)
 
-    static func mock(_ texts: [String], images: Int = 0) -> FeedItem {
+    static func mock(_ texts: [String], images: Int = 0) -> TestItem {
         .mock(id: "x", texts: texts, images: (0..<images).map { "photo-\($0 % 9 + 1)" })
     }
 
@@ -81,13 +81,14 @@ struct RecordingTemplate: FeedCellTemplate {
         #expect(await cache.cachedLayout(for: .mock(id: "e0", texts: ["t"]), width: 300) == nil)
     }
 
-    @Test func aLayoutErrorNamesTheItem() async throws {
+    /// Each item's result is its own: the failing item's, typed; a bad width is refused.
+    @Test func aLayoutErrorIsTheFailingItemsOwn() async throws {
         let cache = FeedLayoutCache(template: TestFeedCells(), limits: ElementLimits(maxNodes: 3), lanes: Self.lanes)
         let results = await cache.layouts(of: [Self.mock(["a"]), .mock(id: "big", texts: ["1", "2", "3", "4"])], width: 300)
         #expect((try? results[0].get()) != nil)
-        #expect(throws: FeedError.layoutFailed(id: "big", .tooManyNodes(count: 4, limit: 3))) { try results[1].get() }
+        #expect(throws: ElementError.tooManyNodes(count: 4, limit: 3)) { try results[1].get() }
         for width in [Double.nan, .infinity, 0, -1] {
-            await #expect(throws: FeedError.self) { try await cache.layout(of: Self.mock(["a"]), width: width) }
+            await #expect(throws: ElementError.self) { try await cache.layout(of: Self.mock(["a"]), width: width) }
         }
     }
 
@@ -97,8 +98,8 @@ struct RecordingTemplate: FeedCellTemplate {
         let probe = TemplateProbe()
         let lanes = RenderLanes(width: 2)
         let cache = FeedLayoutCache(template: RecordingTemplate(probe: probe, delayMicroseconds: 3_000), lanes: lanes, maxConcurrentLayouts: 2)
-        let items = (0..<12).map { FeedItem.mock(id: "b\($0)", texts: ["Item \($0)", String(repeating: "text ", count: $0 * 5 + 1)], images: ["p"]) }
-        let deliveries = Locked<[FeedPreLayout.Delivery]>([])
+        let items = (0..<12).map { TestItem.mock(id: "b\($0)", texts: ["Item \($0)", String(repeating: "text ", count: $0 * 5 + 1)], images: ["p"]) }
+        let deliveries = Locked<[FeedPreLayout<TestItem>.Delivery]>([])
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
         #expect(await DisplayLoop.settle { !preLayout.isRunning(request) })
@@ -119,7 +120,7 @@ struct RecordingTemplate: FeedCellTemplate {
 
     @Test func fullLayoutsAreBoundedAndForgottenHeightsAreKept() async throws {
         let cache = FeedLayoutCache(template: RecordingTemplate(probe: TemplateProbe(), delayMicroseconds: 0), lanes: RenderLanes(width: 2))
-        let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"], images: []) }
+        let items = (0..<10).map { TestItem.mock(id: "r\($0)", texts: ["Item \($0)"], images: []) }
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache, retainedLayouts: 4) }.value
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
         #expect(await DisplayLoop.settle { !preLayout.isRunning(request) })
@@ -150,9 +151,9 @@ struct RecordingTemplate: FeedCellTemplate {
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
         let cache = FeedLayoutCache(template: TestFeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
-        let items = (0..<6).map { FeedItem.mock(id: "d\($0)", texts: ["Item \($0)"], images: Array(repeating: "p", count: $0)) }
+        let items = (0..<6).map { TestItem.mock(id: "d\($0)", texts: ["Item \($0)"], images: Array(repeating: "p", count: $0)) }
         let events = EventLog()
-        let deliveries = Locked<[FeedPreLayout.Delivery]>([])
+        let deliveries = Locked<[FeedPreLayout<TestItem>.Delivery]>([])
         let preLayout = DisplayLoop.drive {
             FeedPreLayout(cache: cache) { d in
                 events.append("delivery")
@@ -199,8 +200,8 @@ struct RecordingTemplate: FeedCellTemplate {
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
         let cache = FeedLayoutCache(template: TestFeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
-        let items = (0..<20).map { FeedItem.mock(id: "c\($0)", texts: ["Item \($0)"]) }
-        let deliveries = Locked<[FeedPreLayout.Delivery]>([])
+        let items = (0..<20).map { TestItem.mock(id: "c\($0)", texts: ["Item \($0)"]) }
+        let deliveries = Locked<[FeedPreLayout<TestItem>.Delivery]>([])
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
         let request = DisplayLoop.drive { preLayout.request(items, width: 375) }.value
         await lanes.until { $0.admitted >= 3 }  // the held worker and a window of two
@@ -219,9 +220,9 @@ struct RecordingTemplate: FeedCellTemplate {
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
         let cache = FeedLayoutCache(template: TestFeedCells(), lanes: lanes)
-        let items = (0..<3).map { FeedItem.mock(id: "s\($0)", texts: ["Item \($0)"]) }
-        let kept = [FeedItem.mock(id: "k0", texts: ["Kept"])]
-        let deliveries = Locked<[FeedPreLayout.Delivery]>([])
+        let items = (0..<3).map { TestItem.mock(id: "s\($0)", texts: ["Item \($0)"]) }
+        let kept = [TestItem.mock(id: "k0", texts: ["Kept"])]
+        let deliveries = Locked<[FeedPreLayout<TestItem>.Delivery]>([])
         let preLayout = DisplayLoop.drive { FeedPreLayout(cache: cache) { d in deliveries.withLock { $0.append(d) } } }.value
         let (request, other) = DisplayLoop.drive { (preLayout.request(items, width: 375), preLayout.request(kept, width: 375)) }.value
         latch.open()
@@ -267,7 +268,7 @@ extension PreLayoutTests {
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch)
         let cache = FeedLayoutCache(template: TestFeedCells(), lanes: lanes, maxConcurrentLayouts: 2)
-        let items = (0..<10).map { FeedItem.mock(id: "r\($0)", texts: ["Item \($0)"]) }
+        let items = (0..<10).map { TestItem.mock(id: "r\($0)", texts: ["Item \($0)"]) }
         let owner = DisplayLoop.drive { PreLayoutOwner(FeedPreLayout(cache: cache)) }.value
         DisplayLoop.drive { owner.preLayout?.request(items, width: 375) }
         await lanes.until { $0.admitted >= 3 }  // the held worker and a window of two
@@ -280,6 +281,6 @@ extension PreLayoutTests {
 }
 
 @DisplayActor final class PreLayoutOwner {
-    var preLayout: FeedPreLayout?
-    init(_ preLayout: FeedPreLayout) { self.preLayout = preLayout }
+    var preLayout: FeedPreLayout<TestItem>?
+    init(_ preLayout: FeedPreLayout<TestItem>) { self.preLayout = preLayout }
 }

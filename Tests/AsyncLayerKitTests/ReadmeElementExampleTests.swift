@@ -10,8 +10,8 @@ import Testing
             Element.image(.named("cover")).size(height: 120).cornerRadius(8),
             .text("Live from the Bund · 上海外滩夜景", style: TextStyle(size: 15, weight: .bold), maxLines: 2),
         ]).padding(12)
-        let service = ElementRenderService(renderer: ElementRenderer(imageLoader: assets))   // cache + shared renders + lanes
-        let bitmap = try await service.render(card, size: Size(width: 320, height: 200), scale: 2)
+        let service = ElementRenderService(.init(imageLoader: assets))   // owns its cache, shared renders, lanes
+        let bitmap = try await service.render(RenderRequest(card, size: Size(width: 320, height: 200), scale: 2))
         // --- end ---
         #expect(bitmap.width == 640 && bitmap.height == 400)
         // The cover is drawn (not the white background) at its place, the corner is transparent.

@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import Testing
 
 /// The executor's state machine on its own, without threads: entries are plain strings.

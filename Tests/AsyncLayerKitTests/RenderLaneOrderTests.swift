@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import Testing
 
 /// Lanes are served highest first, and the anti-starvation rule lets lower lanes through.

@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import Testing
 
 /// The serving rule on its own, without threads.

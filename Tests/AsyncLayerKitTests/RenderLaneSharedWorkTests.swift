@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import LayerKitSupport
 import Testing
 
@@ -47,7 +49,7 @@ import Testing
         latch.open()
         let lanes1 = try await first.value, lanes2 = try await urgent.value
         for task in utility + [holder] { try await task.value }
-        #expect(await shared.joined == 1)
+        #expect(shared.joined == 1)
         #expect(lanes1 == .userInitiated && lanes2 == .userInitiated)  // the lane that ran it
         #expect(log.values == ["shared", "utility0", "utility1", "utility2"])
     }
@@ -58,7 +60,7 @@ import Testing
     @Test func aSharedRenderRunsInTheLaneOfItsMostUrgentRequester() async throws {
         let lanes = RenderLanes(width: 1, threadPriorities: .unchanged, starvationLimit: 100)
         defer { lanes.shutdown() }
-        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing), lanes: lanes, cacheBytes: 1 << 20)
+        let service = ElementRenderService(.init(limits: .testing, lanes: lanes, cacheBytes: 1 << 20))
         let latch = Latch()
         let holder = await holdWorker(of: lanes, until: latch, lane: .utility)
         let log = Recorder<String>()
@@ -67,10 +69,10 @@ import Testing
         let token = LaneProbe.register(lanes: lanes, log: log)
         let tree = Element.custom(LaneProbe(token: token), frame: Rect(x: 0, y: 0, width: 4, height: 4))
         let size = Size(width: 4, height: 4)
-        let first = Task(priority: .utility) { try await service.render(tree, size: size, scale: 1, priority: .utility) }
+        let first = Task(priority: .utility) { try await service.render(RenderRequest(tree, size: size, scale: 1, priority: .utility)) }
         await lanes.until { $0.executor.queuedPerLane[.utility] == 4 }  // the shared task's first job
         let urgent = Task(priority: .userInitiated) {
-            try await service.render(tree, size: size, scale: 1, priority: .userInitiated)
+            try await service.render(RenderRequest(tree, size: size, scale: 1, priority: .userInitiated))
         }
         await lanes.until { $0.executor.promotions >= 1 }
         #expect(lanes.metrics.executor.queuedPerLane[.userInitiated] == 1)
@@ -80,7 +82,7 @@ import Testing
         _ = try await urgent.value
         for task in utility + [holder] { try await task.value }
         #expect(service.renders == 1)
-        #expect(await service.inFlight.joined == 1)
+        #expect(service.inFlight.joined == 1)
         #expect(log.values == ["draw userInitiated RenderLane", "utility0", "utility1", "utility2"])
         // Every entry the render queued ran in the userInitiated lane; utility ran only the four items.
         #expect(lanes.metrics.executor.ran[.utility] == 4)

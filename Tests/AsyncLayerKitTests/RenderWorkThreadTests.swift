@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import AsyncLayerKitTesting
 import Foundation
 import LayerKitSupport
@@ -17,10 +19,9 @@ import Testing
     enum Via: String, CaseIterable, CustomTestStringConvertible, Sendable {
         /// ``ElementLayer/init(bounds:contentsScale:renderer:lanes:priority:)``, the renderer with a cache.
         case renderer
-        /// ``ElementLayer/init(bounds:contentsScale:service:priority:)``.
+        /// ``ElementLayer/init(bounds:contentsScale:service:priority:)``: the service's lanes run its
+        /// image loads too (its configuration names one set of lanes for all its work).
         case service
-        /// The same, with a renderer that names no lanes: it takes the service's.
-        case serviceLanes
         var testDescription: String { rawValue }
     }
 
@@ -43,11 +44,7 @@ import Testing
             case .renderer:
                 return ElementLayer(bounds: bounds, renderer: ElementRenderer(limits: .testing, imageLoader: loader, cache: cache), lanes: lanes)
             case .service:
-                let renderer = ElementRenderer(limits: .testing, imageLoader: loader, cache: cache, lanes: lanes)
-                return ElementLayer(bounds: bounds, service: ElementRenderService(renderer: renderer, lanes: lanes))
-            case .serviceLanes:
-                let renderer = ElementRenderer(limits: .testing, imageLoader: loader, cache: cache)
-                return ElementLayer(bounds: bounds, service: ElementRenderService(renderer: renderer, lanes: lanes))
+                return ElementLayer(bounds: bounds, service: ElementRenderService(.init(limits: .testing, imageLoader: loader, lanes: lanes), cache: cache))
             }
         }.value
         DisplayLoop.drive {

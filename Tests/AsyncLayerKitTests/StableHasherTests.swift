@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import Testing
 
 /// The content hash's digest is MurmurHash3 x64 128 (seed 0). For inputs that are whole words it

@@ -1,4 +1,6 @@
-@testable import AsyncLayerKit
+import AsyncLayerKit
+@testable import Elements
+@testable import Rendering
 import Testing
 
 /// The "did you mean" of an unknown style key: the edit distance it rests on, and its bound, which

@@ -1,3 +1,4 @@
+import AsyncLayerKitTesting
 import Testing
 
 @_spi(Benchmarks) @testable import Canvas

@@ -1,4 +1,5 @@
 import CWebP
+import AsyncLayerKitTesting
 import Testing
 
 @_spi(Benchmarks) @testable import Canvas

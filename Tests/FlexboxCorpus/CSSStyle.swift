@@ -42,7 +42,7 @@ public enum CSSStyle {
             guard let v = Double(value) else { throw fail() }
             return v
         }
-        func length(keywords: Bool = false) throws(CorpusStyleError) -> Flexbox.Dimension {
+        func length(keywords: Bool = false) throws(CorpusStyleError) -> Flexbox.Length {
             switch value {
             case "auto": return .auto
             case "min-content" where keywords: return .minContent
@@ -55,7 +55,7 @@ public enum CSSStyle {
             if value == "0" { return .points(0) }
             throw fail()
         }
-        func edge(_ side: String) -> WritableKeyPath<Edges<Flexbox.Dimension>, Flexbox.Dimension?>? {
+        func edge(_ side: String) -> WritableKeyPath<Edges<Flexbox.Length>, Flexbox.Length?>? {
             switch side {
             case "top": \.top
             case "right": \.right

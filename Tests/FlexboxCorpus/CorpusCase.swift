@@ -1,4 +1,4 @@
-public import Flexbox
+import Flexbox
 
 /// One tree of the differential layout bench (`scripts/layout-diff`): a flex tree in CSS terms,
 /// the viewport it is laid out in, and, when Chromium has laid it out, Chromium's frames.

@@ -58,7 +58,7 @@ public enum CorpusLayout {
         let rootHeight: Double? = tree.styles[0].height == .auto ? nil : c.viewport.height
         let direction: LayoutDirection = c.direction == "rtl" ? .rtl : .ltr
         let result = tree.layout(root: root, width: c.viewport.width, height: rootHeight,
-                                 direction: direction, pointScale: 0, measurer: &measurer)
+                                 direction: direction, rounding: .unrounded, measurer: &measurer)
         // Absolute boxes, relative to the root's border box.
         var frames = Array(repeating: [0.0, 0, 0, 0], count: tree.count)
         for i in 1..<Swift.max(tree.count, 1) {

@@ -145,7 +145,7 @@ import Testing
         let root = tree.add(cssStyle { $0.width = 100; $0.height = 10 })
         let padded = tree.add(cssStyle { $0.flexBasis = 100; $0.padding = Edges(left: 40); $0.minWidth = 0 }, parent: root)
         let plain = tree.add(cssStyle { $0.flexBasis = 100; $0.minWidth = 0 }, parent: root)
-        let result = tree.layout(root: root, width: nil, height: nil, pointScale: 0)
+        let result = tree.layout(root: root, width: nil, height: nil, rounding: .unrounded)
         #expect(result[padded].width == 62.5)
         #expect(result[plain].width == 37.5)
     }

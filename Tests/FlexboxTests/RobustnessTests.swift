@@ -23,7 +23,7 @@ func allFinite(_ result: FlexLayoutResult) -> Bool {
 
 @Suite struct RobustnessTests {
     @Test func nonFiniteAndNegativeLengthsLayOutFinite() {
-        let garbage: [Dimension] = [.points(.nan), .points(.infinity), .points(-.infinity), .points(-10),
+        let garbage: [Length] = [.points(.nan), .points(.infinity), .points(-.infinity), .points(-10),
                                     .percent(.nan), .percent(.infinity), .percent(-50), .points(1e300)]
         var tree = FlexTree()
         let root = tree.add(FlexStyle())
@@ -49,7 +49,7 @@ func allFinite(_ result: FlexLayoutResult) -> Bool {
         }
         var measurer = GarbageMeasurer()
         for width in [nil, Double.nan, .infinity, -1, 100] as [Double?] {
-            let result = tree.layout(root: root, width: width, height: width, pointScale: .nan, measurer: &measurer)
+            let result = tree.layout(root: root, width: width, height: width, rounding: .pixelGrid(scale: .nan), measurer: &measurer)
             #expect(allFinite(result))
         }
     }
@@ -130,7 +130,7 @@ func allFinite(_ result: FlexLayoutResult) -> Bool {
         var random = SplitMix64(seed: 7)
         func next(_ n: Int) -> Int { random.next(upTo: n) }
         let values: [Double] = [0, 1, 10, 50, 100, -5, .nan, .infinity, 1e12, 0.5]
-        func dim() -> Dimension {
+        func dim() -> Length {
             switch next(4) {
             case 0: .auto
             case 1: .percent(values[next(values.count)])
@@ -171,7 +171,7 @@ func allFinite(_ result: FlexLayoutResult) -> Bool {
             }
             var measurer = TextStub()
             let result = tree.layout(root: root, width: next(2) == 0 ? nil : 300, height: nil,
-                                     direction: next(2) == 0 ? .ltr : .rtl, pointScale: [0, 1, 2, 3][next(4)],
+                                     direction: next(2) == 0 ? .ltr : .rtl, rounding: .pixelGrid(scale: [0, 1, 2, 3][next(4)]),
                                      measurer: &measurer)
             #expect(allFinite(result))
         }

@@ -100,15 +100,18 @@ import Testing
         #expect(box(boxes.layout(root: row, width: nil, height: nil)[plain]) == [1, 0, 10, 14])
     }
 
-    /// Rounding happens at the point scale: halves at 2×, nothing at 0.
-    @Test func pointScale() {
+    /// Rounding happens at the grid asked for: halves at 2×, nothing when unrounded (and a
+    /// scale of 0 is unrounded too).
+    @Test func pixelGrid() {
         var tree = FlexTree()
         let root = tree.add(cssStyle { $0.width = 100; $0.height = 10 })
         let items = (0..<3).map { _ in tree.add(cssStyle { $0.flexGrow = 1 }, parent: root) }
-        let twice = tree.layout(root: root, width: nil, height: nil, pointScale: 2)
+        let twice = tree.layout(root: root, width: nil, height: nil, rounding: .pixelGrid(scale: 2))
         #expect(items.map { twice[$0].left } == [0, 33.5, 66.5])
         #expect(items.map { twice[$0].width } == [33.5, 33, 33.5])
-        let exact = tree.layout(root: root, width: nil, height: nil, pointScale: 0)
+        let exact = tree.layout(root: root, width: nil, height: nil, rounding: .unrounded)
         #expect(abs(exact[items[1]].left - 100.0 / 3) < 1e-9)
+        let zero = tree.layout(root: root, width: nil, height: nil, rounding: .pixelGrid(scale: 0))
+        #expect(zero[items[1]] == exact[items[1]])
     }
 }

@@ -79,7 +79,7 @@ enum YogaConformance {
         for direction in [LayoutDirection.ltr, .rtl] {
             var (tree, measurer, _) = direction == .ltr ? built : Self.tree(for: testCase, direction: direction)
             let result = tree.layout(root: FlexTree.NodeID(0), width: 0, height: 0,
-                                     direction: .ltr, pointScale: 1, measurer: &measurer)
+                                     direction: .ltr, rounding: .wholePoints, measurer: &measurer)
             guard result.frames.count == tree.count else {
                 return YogaMismatch(direction: direction, node: "(\(result.frames.count) frames for \(tree.count) nodes)",
                                     expected: [], actual: [])

@@ -75,7 +75,7 @@ enum YogaStyleDecoding {
     }
 
     /// `{"points": v}`, `{"percent": v}`, `{"auto": true}`, `{"maxContent": true}` or `{"fitContent": true}`.
-    static func dimension(_ value: YogaJSONValue, _ path: String) throws -> Dimension {
+    static func dimension(_ value: YogaJSONValue, _ path: String) throws -> Length {
         guard case .object(let object) = value, object.count == 1, let (kind, amount) = object.first else {
             throw YogaFixtureError("\(path): not a length: \(value)")
         }

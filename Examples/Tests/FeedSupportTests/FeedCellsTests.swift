@@ -10,7 +10,7 @@ import Testing
     /// Lanes of these tests, so a worker held by another test never holds the shared ones.
     static let lanes = RenderLanes(width: 2)
 
-    static func height(_ item: FeedItem, width: Double = 375, cache: FeedLayoutCache? = nil) async throws -> Double {
+    static func height(_ item: FeedItem, width: Double = 375, cache: FeedLayoutCache<FeedItem>? = nil) async throws -> Double {
         let cache = cache ?? FeedLayoutCache(template: FeedCells(), lanes: lanes)
         return try await cache.layout(of: item, width: width).height
     }

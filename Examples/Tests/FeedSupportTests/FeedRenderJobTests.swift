@@ -40,10 +40,13 @@ final class ProbingImageLoader: ElementImageLoader {
         items: Int,
         into folder: URL,
         loader: any ElementImageLoader,
-        lanes: RenderLanes
+        lanes: RenderLanes,
+        scroll: FeedScroll = .steady(pointsPerSecond: 20_000),
+        comparesNaive: Bool = false
     ) async throws -> (Result<FeedRenderSummary, any Error>, [FeedRenderProgress]) {
-        // Fast, so the scroll over twenty items takes a fraction of a second.
-        let options = FeedRenderJob.Options(outputDirectory: folder, itemLimit: items, scrollSpeed: 20_000, lanes: lanes)
+        // By default fast, so the scroll over twenty items takes a fraction of a second.
+        let options = FeedRenderJob.Options(outputDirectory: folder, itemLimit: items, scroll: scroll, comparesNaive: comparesNaive,
+                                            lanes: lanes)
         let page = try SampleFeed.pageBytes()
         let outcome = Locked<Result<FeedRenderSummary, any Error>?>(nil)
         let progress = Locked<[FeedRenderProgress]>([])
@@ -105,6 +108,9 @@ final class ProbingImageLoader: ElementImageLoader {
         #expect(summary.settleRenders >= summary.cancelledRenders + summary.skippedRenders)
         #expect(summary.cancelledPrefetches <= summary.prefetches)
         #expect(summary.frames >= 2 && summary.contentHeight == heights.reduce(0, +))
+        #expect(summary.blankFrames <= summary.frames && summary.blankFramesPercent == 100 * Double(summary.blankFrames) / Double(summary.frames))
+        #expect(summary.scrollModel == "steady" && summary.scrollSpeed == 20_000 && summary.scrollDescription == "at 20000 pt/s")
+        #expect(summary.naive == nil)  // not asked for
         #expect(summary.cache.texts.hits > 0)  // pre-layout measured the texts the renders draw
         #expect(summary.cache.images.hits + summary.cache.images.misses > 0)
         #expect(summary.cache.layouts.misses == count)
@@ -135,6 +141,59 @@ final class ProbingImageLoader: ElementImageLoader {
         // The JSON summary decodes back to the same value.
         let decoded = try JSONDecoder().decode(FeedRenderSummary.self, from: Data(summary.jsonString().utf8))
         #expect(decoded == summary)
+    }
+
+    /// The default scroll, a thumb's flings, and the naive strategy over the same scroll: every item
+    /// entering the screen is requested once, nothing more is written, and the summary carries both
+    /// strategies' frames.
+    @Test func theNaiveStrategyScrollsTheSameFlingsAndWritesNothing() async throws {
+        let count = 20
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let loader = ProbingImageLoader(try SampleFeed.imageLoader())
+        let (result, progress) = try await Self.run(items: count, into: folder, loader: loader, lanes: RenderLanes(width: 2),
+                                                    scroll: .default, comparesNaive: true)
+        let summary = try result.get()
+        let naive = try #require(summary.naive)
+
+        // The ranges pass wrote one file per item, and the naive pass nothing more.
+        #expect(summary.files == count)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("feed").path).count == count)
+        #expect(summary.scrollModel == "flings" && summary.scrollSpeed == ThumbFlings.standard.releaseVelocity)
+        #expect(summary.scrollSecondsPlanned == ThumbFlings.standard.seconds(toTravel: summary.contentHeight - summary.viewportHeight))
+
+        // The same scroll, frame for frame by time: both passes run (handled or dropped) at least the
+        // frames the model takes to reach the end.
+        let planned = Int((summary.scrollSecondsPlanned * 60).rounded(.up)) + 1
+        #expect(naive.frames + naive.droppedFrames >= planned && summary.frames + summary.droppedFrames >= planned)
+        #expect(naive.frames >= 2 && naive.blankFrames >= 1 && naive.blankFrames <= naive.frames)
+        #expect(naive.blankFramesPercent == 100 * Double(naive.blankFrames) / Double(naive.frames))
+        // At flinging speeds no item crosses the screen between two frames: each one is requested
+        // once as it enters, and drawn unless it left first.
+        #expect(naive.requests == count)
+        #expect(naive.cancelledRenders <= naive.requests && naive.renders >= naive.requests - naive.cancelledRenders)
+        #expect(naive.workOnLoopThread == 0 && naive.seconds >= naive.scrollSeconds && naive.scrollSeconds > 0)
+        // The naive pass reported how far the viewport had come, up to the last item.
+        #expect(progress.contains { $0.phase == .naive })
+        #expect(progress.last { $0.phase == .naive } == FeedRenderProgress(phase: .naive, done: count, total: count))
+
+        // Both strategies in the text, ranges on the scroll line and naive under it; and in the JSON.
+        let lines = summary.text().split(separator: "\n").map(String.init)
+        #expect(lines.map { String($0.prefix(14)) } == [
+            "feed-demo: 20 ", "  time        ", "  scroll      ", "  naive       ", "  renders     ", "  prefetches  ",
+            "  cache hits  ", "  written     ", "  loop        ",
+        ])
+        #expect(lines[2].contains("in flings released at 5000 pt/s") && lines[2].hasSuffix(
+            "\(summary.blankFrames) (\(String(format: "%.1f", summary.blankFramesPercent)) %) with a visible item not drawn yet"))
+        #expect(lines[3].contains("\(naive.blankFrames) (\(String(format: "%.1f", naive.blankFramesPercent)) %) with a visible item not drawn yet"))
+        let json = summary.jsonString()
+        #expect(json.contains("\"naive\":{\"blankFrames\":\(naive.blankFrames),"))
+        #expect(try JSONDecoder().decode(FeedRenderSummary.self, from: Data(json.utf8)) == summary)
+        // Without the naive pass, no naive line and no naive key.
+        var alone = summary
+        alone.naive = nil
+        #expect(!alone.text().contains("  naive ") && !alone.jsonString().contains("\"naive\""))
+        #expect(alone.text().split(separator: "\n").count == lines.count - 1)
     }
 
     /// The job's steps run on the loop's thread are counted: the probe sits inside each step, so
@@ -193,7 +252,8 @@ final class ProbingImageLoader: ElementImageLoader {
             FeedRenderJob.Options(outputDirectory: folder, webpQuality: 101),
             FeedRenderJob.Options(outputDirectory: folder, webpMethod: 7),
             FeedRenderJob.Options(outputDirectory: folder, itemLimit: 0),
-            FeedRenderJob.Options(outputDirectory: folder, scrollSpeed: 0),
+            FeedRenderJob.Options(outputDirectory: folder, scroll: .steady(pointsPerSecond: 0)),
+            FeedRenderJob.Options(outputDirectory: folder, scroll: .flings(ThumbFlings(decelerationRate: 1.5))),
         ] {
             #expect(throws: FeedRenderError.self) { try options.validate() }
         }

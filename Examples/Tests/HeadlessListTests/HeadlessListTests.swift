@@ -271,7 +271,7 @@ import Testing
     }
 
     @Test func rendersAreLedgeredOnceAndCacheHitsAreNot() async throws {
-        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing, imageLoader: BundledImageLoader()), lanes: Self.lanes)
+        let service = ElementRenderService(.init(limits: .testing, imageLoader: BundledImageLoader(), lanes: Self.lanes))
         let backend = ServiceRenderBackend(service: service)
         let tree = try Self.tree()
         let size = Size(width: 16, height: 16)
@@ -295,7 +295,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1))) func aCancelledRenderIsLedgeredAsNotFinished() async throws {
         let loader = CancellableImageLoader()
-        let service = ElementRenderService(renderer: ElementRenderer(limits: .testing, imageLoader: loader), lanes: Self.lanes)
+        let service = ElementRenderService(.init(limits: .testing, imageLoader: loader, lanes: Self.lanes))
         let backend = ServiceRenderBackend(service: service)
         let tree = try HashedElement(.view(style: ElementStyle(background: .red), children: [
             .image(.named("slow"), contentMode: .scaleToFill, frame: Rect(x: 0, y: 0, width: 8, height: 8)),

@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import FeedModel
 import FuzzSupport
 
 /// `FeedPage.decode` over arbitrary bytes: it must return or throw a `FeedError`, never crash, and

@@ -4,8 +4,9 @@
 /// exact for opaque pixels and within ±1 for translucent ones:
 /// - premultiply: `c × a / 255`, rounded to nearest (pixman's `MUL_UN8`);
 /// - unpremultiply: `(c × 255 + a / 2) / a`, clamped to 255; a transparent pixel becomes 0, 0, 0, 0.
-/// Not API: SPI for the benchmarks of the examples package (`@_spi(Benchmarks) import Canvas`).
-@_spi(Benchmarks) public enum PixelConversion {
+/// Package API: the codecs' and the tests' conversions; users reach them through
+/// ``Bitmap/isOpaque`` and ``Bitmap/straightBytes(order:)``.
+package enum PixelConversion {
     /// `c × a / 255` rounded to nearest, exactly as pixman computes it.
     @inline(__always)
     static func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
@@ -42,7 +43,7 @@
     /// Whether every pixel of `bitmap` is fully opaque; stops at the first translucent one (a card
     /// with rounded, transparent corners is known at its first pixel). Pixels are read as Cairo
     /// defines them, one native-endian `UInt32` each with alpha in the top byte, two at a time.
-    public static func isOpaque(_ bitmap: Bitmap) -> Bool {
+    package static func isOpaque(_ bitmap: Bitmap) -> Bool {
         bitmap.withUnsafeBytes { bytes in
             let base = bytes.baseAddress!
             let pairs = bitmap.width / 2
@@ -62,7 +63,7 @@
 
     /// The pixels of `bitmap` unpremultiplied and packed (`width * 4` bytes a row), in the byte
     /// order `order`.
-    public static func straightBytes(of bitmap: Bitmap, order: ByteOrder) -> [UInt8] {
+    package static func straightBytes(of bitmap: Bitmap, order: Bitmap.StraightByteOrder) -> [UInt8] {
         let width = bitmap.width, height = bitmap.height
         var out = [UInt8](repeating: 0, count: width * height * 4)
         bitmap.withUnsafeBytes { source in
@@ -84,13 +85,5 @@
             }
         }
         return out
-    }
-
-    /// The byte order of a packed straight-alpha pixel.
-    public enum ByteOrder {
-        /// B, G, R, A (what WebP imports fastest on little-endian machines).
-        case bgra
-        /// R, G, B, A (what PNG stores).
-        case rgba
     }
 }

@@ -36,10 +36,26 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var midX: Double { origin.x + size.width / 2 }
     /// The vertical centre.
     public var midY: Double { origin.y + size.height / 2 }
-    /// The width.
-    public var width: Double { size.width }
-    /// The height.
-    public var height: Double { size.height }
+    /// The left edge (``origin``'s x), settable: moves the rectangle.
+    public var x: Double {
+        get { origin.x }
+        set { origin.x = newValue }
+    }
+    /// The top edge (``origin``'s y), settable: moves the rectangle.
+    public var y: Double {
+        get { origin.y }
+        set { origin.y = newValue }
+    }
+    /// The width (``size``'s), settable: keeps the origin.
+    public var width: Double {
+        get { size.width }
+        set { size.width = newValue }
+    }
+    /// The height (``size``'s), settable: keeps the origin.
+    public var height: Double {
+        get { size.height }
+        set { size.height = newValue }
+    }
     /// The centre point.
     public var center: Point { Point(x: midX, y: midY) }
 

@@ -25,8 +25,10 @@ public struct TextStyle: Hashable, Sendable, Codable {
     /// Whether to draw a line through the text.
     public var strikethrough: Bool
 
-    /// The default family list: the CJK font the reference card uses, then a Latin fallback.
-    public static let defaultFontFamily = "Noto Sans CJK SC, DejaVu Sans"
+    /// The default family: fontconfig's generic `sans-serif` (DejaVu Sans with Debian's
+    /// fonts-dejavu-core), as CSS's generic families; characters it lacks (CJK, emoji) come from
+    /// fontconfig's fallback fonts. A card that needs a particular face names it.
+    public static let defaultFontFamily = "sans-serif"
     /// The largest accepted font size, in points.
     public static let maxFontSize = 1000.0
 

@@ -458,7 +458,7 @@ extension LayoutEngine {
 
     /// An intrinsic keyword resolved from border-box content widths (fit-content in `available`,
     /// max-content when that is NaN); `nil` for any other length.
-    func keywordWidth(_ d: Dimension, _ content: IntrinsicWidths, available: Double) -> Double? {
+    func keywordWidth(_ d: Length, _ content: IntrinsicWidths, available: Double) -> Double? {
         switch d {
         case .minContent: content.minContent
         case .maxContent: content.maxContent
@@ -470,7 +470,7 @@ extension LayoutEngine {
     /// A min or max width as a border-box length: a length, a percentage of `reference`, or an
     /// intrinsic keyword (the content's widths plus `pb`; fit-content of `available`); NaN for
     /// auto/none and what cannot resolve.
-    func widthBound(_ n: Int, _ d: Dimension, _ reference: Double, _ pb: Double, dir: LayoutDirection,
+    func widthBound(_ n: Int, _ d: Length, _ reference: Double, _ pb: Double, dir: LayoutDirection,
                     isMax: Bool, available: Double = .nan) -> Double {
         switch d {
         case .minContent: return contentWidths(n, dir).minContent + pb
@@ -510,16 +510,16 @@ extension LayoutEngine {
 }
 
 /// Whether a length is a percentage.
-@inline(__always) func isPercent(_ d: Dimension) -> Bool {
+@inline(__always) func isPercent(_ d: Length) -> Bool {
     if case .percent = d { return true }
     return false
 }
 
 /// Whether a min or max height is the content's height (an intrinsic keyword).
-@inline(__always) func isContentHeightBound(_ d: Dimension) -> Bool { isIntrinsicKeyword(d) }
+@inline(__always) func isContentHeightBound(_ d: Length) -> Bool { isIntrinsicKeyword(d) }
 
 /// Whether a length is `min-content`, `max-content` or `fit-content`.
-@inline(__always) func isIntrinsicKeyword(_ d: Dimension) -> Bool {
+@inline(__always) func isIntrinsicKeyword(_ d: Length) -> Bool {
     switch d {
     case .minContent, .maxContent, .fitContent: true
     default: false

@@ -98,7 +98,7 @@ extension LayoutEngine {
     /// The border-box size a length resolves to: points, or a percentage of `reference` (NaN when
     /// `reference` is), with box-sizing applied (`pb` is the padding and border on that axis);
     /// NaN for `auto` and the intrinsic keywords.
-    @inline(__always) func borderBox(_ d: Dimension, _ reference: Double, _ n: Int, _ pb: Double) -> Double {
+    @inline(__always) func borderBox(_ d: Length, _ reference: Double, _ n: Int, _ pb: Double) -> Double {
         let v: Double
         switch d {
         case .points(let p): v = p
@@ -171,7 +171,7 @@ extension LayoutEngine {
 }
 
 /// Resolves a length against a reference size: NaN for `auto`, keywords, `nil`, or a percent of an unknown size.
-@inline(__always) func resolve(_ d: Dimension?, _ reference: Double) -> Double {
+@inline(__always) func resolve(_ d: Length?, _ reference: Double) -> Double {
     switch d {
     case .points(let v): v
     case .percent(let p): p * reference / 100

@@ -1,6 +1,6 @@
 /// One layout call's working state: the packed styles, every node's layout, the per-call caches
 /// and the scratch stacks of the flex algorithm. Created by
-/// ``FlexTree/layout(root:width:height:direction:pointScale:measurer:)``, which frees it
+/// ``FlexTree/layout(root:width:height:direction:rounding:measurer:)``, which frees it
 /// (``deallocate()``) before it returns, so nothing outlives the call.
 ///
 /// The algorithm is CSS Flexible Box Layout §9 as Chromium (LayoutNG) lays it out, in Chromium's

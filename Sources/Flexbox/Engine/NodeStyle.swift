@@ -57,7 +57,7 @@ struct NodeStyle {
         alignSelf = style.pointee.alignSelf
         justifySelf = style.pointee.justifySelf
         let m = style.pointee.margin
-        func bit(_ d: Dimension?, _ edge: Edge, _ dir: LayoutDirection) -> UInt8 {
+        func bit(_ d: Length?, _ edge: Edge, _ dir: LayoutDirection) -> UInt8 {
             d == .auto ? 1 << (edge.rawValue + (dir == .rtl ? 4 : 0)) : 0
         }
         autoMargins = bit(m.top, .top, .ltr) | bit(m.bottom, .bottom, .ltr) | bit(m.top, .top, .rtl)
@@ -88,7 +88,7 @@ struct NodeStyle {
         ratio = style.pointee.aspectRatio ?? .nan
     }
 
-    private static func pack(_ d: Dimension) -> (UInt8, Double) {
+    private static func pack(_ d: Length) -> (UInt8, Double) {
         switch d {
         case .auto: (LengthUnit.auto.rawValue, 0)
         case .minContent: (LengthUnit.minContent.rawValue, 0)
@@ -99,7 +99,7 @@ struct NodeStyle {
         }
     }
 
-    @inline(__always) private static func dimension(_ unit: UInt8, _ value: Double) -> Dimension {
+    @inline(__always) private static func dimension(_ unit: UInt8, _ value: Double) -> Length {
         switch unit {
         case LengthUnit.points.rawValue: .points(value)
         case LengthUnit.percent.rawValue: .percent(value)
@@ -122,14 +122,14 @@ struct NodeStyle {
         default: .auto
         }
     }
-    @inline(__always) var width: Dimension { Self.dimension(units.1, values.1) }
-    @inline(__always) var height: Dimension { Self.dimension(units.2, values.2) }
-    @inline(__always) var minWidth: Dimension { Self.dimension(units.3, values.3) }
-    @inline(__always) var minHeight: Dimension { Self.dimension(units.4, values.4) }
-    @inline(__always) var maxWidth: Dimension { Self.dimension(units.5, values.5) }
-    @inline(__always) var maxHeight: Dimension { Self.dimension(units.6, values.6) }
-    @inline(__always) var rowGap: Dimension { Self.dimension(units.7, values.7) }
-    @inline(__always) var columnGap: Dimension { Self.dimension(units.8, values.8) }
+    @inline(__always) var width: Length { Self.dimension(units.1, values.1) }
+    @inline(__always) var height: Length { Self.dimension(units.2, values.2) }
+    @inline(__always) var minWidth: Length { Self.dimension(units.3, values.3) }
+    @inline(__always) var minHeight: Length { Self.dimension(units.4, values.4) }
+    @inline(__always) var maxWidth: Length { Self.dimension(units.5, values.5) }
+    @inline(__always) var maxHeight: Length { Self.dimension(units.6, values.6) }
+    @inline(__always) var rowGap: Length { Self.dimension(units.7, values.7) }
+    @inline(__always) var columnGap: Length { Self.dimension(units.8, values.8) }
     /// `aspect-ratio`, `nil` when none.
     @inline(__always) var aspectRatio: Double? { ratio.isNaN ? nil : ratio }
 
@@ -164,13 +164,13 @@ struct NodeEdges {
             e.top == nil && e.left == nil && e.bottom == nil && e.right == nil && e.start == nil && e.end == nil
         }
         if unset(m), unset(p), unset(b) { return nil }
-        func isPercent(_ d: Dimension?) -> Bool { if case .percent = d { true } else { false } }
-        func hasPercent(_ e: Edges<Dimension>) -> Bool {
+        func isPercent(_ d: Length?) -> Bool { if case .percent = d { true } else { false } }
+        func hasPercent(_ e: Edges<Length>) -> Bool {
             isPercent(e.top) || isPercent(e.left) || isPercent(e.bottom) || isPercent(e.right)
                 || isPercent(e.start) || isPercent(e.end)
         }
         pointsOnly = !hasPercent(m) && !hasPercent(p)
-        func points(_ d: Dimension?) -> Double {
+        func points(_ d: Length?) -> Double {
             if case .points(let v) = d { v } else { 0 }
         }
         func margins(_ dir: LayoutDirection) -> ResolvedEdges {
@@ -179,7 +179,7 @@ struct NodeEdges {
         }
         // A padding is never negative (as `LayoutEngine.padding`).
         func paddings(_ dir: LayoutDirection) -> ResolvedEdges {
-            func nonNegative(_ d: Dimension?) -> Double { let v = points(d); return v > 0 ? v : 0 }
+            func nonNegative(_ d: Length?) -> Double { let v = points(d); return v > 0 ? v : 0 }
             return ResolvedEdges(top: nonNegative(p.top), left: nonNegative(p.resolvedLeft(dir)),
                                  bottom: nonNegative(p.bottom), right: nonNegative(p.resolvedRight(dir)))
         }

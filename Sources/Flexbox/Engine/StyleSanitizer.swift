@@ -1,6 +1,7 @@
 /// Makes any style safe to lay out, so no input can produce a NaN frame, a crash or a hang.
 ///
-/// The rules (the engine's documented contract for bad input):
+/// The rules (the engine's documented contract for bad input; which values are valid is
+/// ``LengthRule``'s, shared with the element decoder, which reports them as errors instead):
 /// - A non-finite length is `auto` (for a margin, padding, border or gap: unset, i.e. 0).
 /// - Lengths and percentages are clamped to ±``StyleSanitizer/maxMagnitude`` so sums stay finite.
 /// - A negative `width`/`height`/`min*`/`max*`/`flexBasis` is `auto` (CSS rejects it);
@@ -16,28 +17,19 @@ enum StyleSanitizer {
 
     /// Whether `s` holds a value the rules above change (most styles do not, and are used as they are).
     static func needsSanitizing(_ style: UnsafePointer<FlexStyle>) -> Bool {
-        func size(_ d: Dimension) -> Bool {
+        /// Rejected by its ``LengthRule``, or past the magnitude the engine clamps to.
+        func changes(_ d: Length?, _ rule: LengthRule) -> Bool {
+            guard let d else { return false }
             switch d {
-            case .auto, .minContent, .maxContent, .fitContent: false
-            case .points(let v), .percent(let v): !(v.isFinite && v >= 0 && v <= maxMagnitude)
+            case .points(let v), .percent(let v): return !rule.accepts(d) || abs(v) > maxMagnitude
+            case .auto, .minContent, .maxContent, .fitContent: return !rule.accepts(d)
             }
         }
-        func signed(_ d: Dimension?) -> Bool {
-            switch d {
-            case .points(let v), .percent(let v): !(v.isFinite && abs(v) <= maxMagnitude)
-            case .auto, nil: false
-            case .minContent, .maxContent, .fitContent: true
-            }
-        }
-        func gapOrPadding(_ d: Dimension?) -> Bool {
-            switch d {
-            case .points(let v), .percent(let v): !(v.isFinite && v >= 0 && v <= maxMagnitude)
-            case .auto, .minContent, .maxContent, .fitContent: true
-            case nil: false
-            }
-        }
+        func size(_ d: Length) -> Bool { changes(d, .size) }
+        func signed(_ d: Length?) -> Bool { changes(d, .offset) }
+        func gapOrPadding(_ d: Length?) -> Bool { changes(d, .spacing) }
         func border(_ v: Double?) -> Bool { v.map { !($0.isFinite && $0 > 0 && $0 <= maxMagnitude) } ?? false }
-        func edges(_ e: Edges<Dimension>, _ f: (Dimension?) -> Bool) -> Bool {
+        func edges(_ e: Edges<Length>, _ f: (Length?) -> Bool) -> Bool {
             f(e.top) || f(e.left) || f(e.bottom) || f(e.right) || f(e.start) || f(e.end)
         }
         if size(style.pointee.width) || size(style.pointee.height) || size(style.pointee.minWidth) || size(style.pointee.minHeight) || size(style.pointee.maxWidth) || size(style.pointee.maxHeight) {
@@ -70,11 +62,11 @@ enum StyleSanitizer {
         s.flexGrow = factor(s.flexGrow)
         s.flexShrink = factor(s.flexShrink)
         switch s.flexBasis {
-        case .points(let v): s.flexBasis = v.isFinite && v >= 0 ? .points(min(v, maxMagnitude)) : .auto
-        case .percent(let v): s.flexBasis = v.isFinite && v >= 0 ? .percent(min(v, maxMagnitude)) : .auto
+        case .points(let v): s.flexBasis = LengthRule.size.accepts(.points(v)) ? .points(min(v, maxMagnitude)) : .auto
+        case .percent(let v): s.flexBasis = LengthRule.size.accepts(.percent(v)) ? .percent(min(v, maxMagnitude)) : .auto
         case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
-        if let ratio = s.aspectRatio, !(ratio.isFinite && ratio > 0) { s.aspectRatio = nil }
+        if let ratio = s.aspectRatio, !LengthRule.acceptsAspectRatio(ratio) { s.aspectRatio = nil }
         if let ratio = s.aspectRatio { s.aspectRatio = min(max(ratio, 1e-9), 1e9) }
         s.margin = edges(s.margin, signed)
         s.inset = edges(s.inset, signed)
@@ -86,31 +78,28 @@ enum StyleSanitizer {
 
     private static func clamp(_ v: Double) -> Double { min(max(v, -maxMagnitude), maxMagnitude) }
 
-    /// A size: finite and non-negative, else auto.
-    private static func size(_ d: Dimension) -> Dimension {
+    /// A size: what ``LengthRule/size`` accepts (clamped), else auto.
+    private static func size(_ d: Length) -> Length {
+        guard LengthRule.size.accepts(d) else { return .auto }
+        return clamped(d)
+    }
+
+    /// A margin or inset: what ``LengthRule/offset`` accepts (clamped), else unset.
+    private static func signed(_ d: Length) -> Length? {
+        LengthRule.offset.accepts(d) ? clamped(d) : nil
+    }
+
+    /// A padding or gap: what ``LengthRule/spacing`` accepts (clamped), else unset (0).
+    private static func nonNegative(_ d: Length) -> Length? {
+        LengthRule.spacing.accepts(d) ? clamped(d) : nil
+    }
+
+    /// A length with its number clamped to ±``maxMagnitude``.
+    private static func clamped(_ d: Length) -> Length {
         switch d {
+        case .points(let v): .points(clamp(v))
+        case .percent(let v): .percent(clamp(v))
         case .auto, .minContent, .maxContent, .fitContent: d
-        case .points(let v): v.isFinite && v >= 0 ? .points(clamp(v)) : .auto
-        case .percent(let v): v.isFinite && v >= 0 ? .percent(clamp(v)) : .auto
-        }
-    }
-
-    /// A margin or inset: finite (any sign) or auto; non-finite or a size keyword is unset.
-    private static func signed(_ d: Dimension) -> Dimension? {
-        switch d {
-        case .auto: .auto
-        case .minContent, .maxContent, .fitContent: nil
-        case .points(let v): v.isFinite ? .points(clamp(v)) : nil
-        case .percent(let v): v.isFinite ? .percent(clamp(v)) : nil
-        }
-    }
-
-    /// A padding or gap: finite and non-negative; anything else is unset (0).
-    private static func nonNegative(_ d: Dimension) -> Dimension? {
-        switch d {
-        case .auto, .minContent, .maxContent, .fitContent: nil
-        case .points(let v): v.isFinite && v >= 0 ? .points(clamp(v)) : nil
-        case .percent(let v): v.isFinite && v >= 0 ? .percent(clamp(v)) : nil
         }
     }
 
@@ -121,7 +110,7 @@ enum StyleSanitizer {
 
     private static func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? min(v, maxMagnitude) : 0 }
 
-    private static func edges(_ e: Edges<Dimension>, _ f: (Dimension) -> Dimension?) -> Edges<Dimension> {
+    private static func edges(_ e: Edges<Length>, _ f: (Length) -> Length?) -> Edges<Length> {
         Edges(top: e.top.flatMap(f), left: e.left.flatMap(f), bottom: e.bottom.flatMap(f),
               right: e.right.flatMap(f), start: e.start.flatMap(f), end: e.end.flatMap(f))
     }

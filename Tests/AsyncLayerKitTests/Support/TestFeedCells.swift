@@ -1,5 +1,22 @@
 import AsyncLayerKit
 
+/// The pre-layout tests' own item type (the library's pre-layout is generic over the caller's
+/// items): a mock post of texts and images, or a live card of a fixed height.
+struct TestItem: Identifiable, Hashable, Sendable {
+    /// What an item shows.
+    enum Kind: Hashable, Sendable {
+        case mock(texts: [String], images: [String])
+        case liveCard
+    }
+
+    var id: String
+    var kind: Kind
+
+    static func mock(id: String, texts: [String], images: [String] = []) -> TestItem {
+        TestItem(id: id, kind: .mock(texts: texts, images: images))
+    }
+}
+
 /// A feed cell template for the pre-layout tests, shaped like the sample feed's mock cell
 /// (Examples/FeedSupport's `FeedCells`): a padded column of texts, the first a headline, then the
 /// images three to a row; a live card is a fixed 260 pt box. Taller with more text or images.
@@ -8,7 +25,7 @@ struct TestFeedCells: FeedCellTemplate {
     static let headline = TextStyle(fontFamily: family, size: 16, weight: .bold, lineHeight: 22)
     static let body = TextStyle(fontFamily: family, size: 14, lineHeight: 20)
 
-    func element(for item: FeedItem, width: Double) -> Element {
+    func element(for item: TestItem, width: Double) -> Element {
         switch item.kind {
         case .mock(let texts, let images):
             let side = max(1, ((width - 32 - 8) / 3).rounded(.down))

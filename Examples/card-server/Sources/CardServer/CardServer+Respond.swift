@@ -31,7 +31,7 @@ extension CardServer {
         // Encoded before (in the service's cache, under its one byte budget): no render, no
         // encode, no lane, and no watch on the connection.
         let options = image.options
-        if let cached = await service.cachedEncoding(of: tree, size: size, scale: scale, as: options) {
+        if let cached = service.cachedEncoding(of: RenderRequest(tree, size: size, scale: scale), as: options) {
             headers[.cacheStatus] = ResponseOutcome.stored.cacheStatus
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: cached)))
         }
@@ -39,9 +39,9 @@ extension CardServer {
         // InFlightWork, keyed by tree hash, size, scale and options).
         let encode: @Sendable () async throws -> ElementRenderService.EncodedImage = {
             if let layout {
-                try await service.encodeShared(tree, layout: layout, scale: scale, as: options)
+                try await service.encodeShared(RenderRequest(tree, layout: layout, scale: scale), as: options)
             } else {
-                try await service.encodeShared(tree, size: size, scale: scale, as: options)
+                try await service.encodeShared(RenderRequest(tree, size: size, scale: scale), as: options)
             }
         }
         let encoded: ElementRenderService.EncodedImage
@@ -74,8 +74,8 @@ extension CardServer {
     /// which service made it); `nil` when neither holds it.
     func cachedImage(_ name: ImageName) async -> [UInt8]? {
         let key = name.encodingKey
-        if let bytes = await templateService.cache.encoding(for: key) { return bytes }
-        return await service.cache.encoding(for: key)
+        if let bytes = templateService.cache.encoding(for: key) { return bytes }
+        return service.cache.encoding(for: key)
     }
 
     /// What the two services' caches hold: renders, encodings, decoded images, texts.

@@ -30,7 +30,7 @@ public final class CardServer: Sendable {
     /// The assets folder's loader, if one is configured.
     public let assets: FolderImageLoader?
     private let feedItems: [String: FeedItem]
-    private let feedLayouts: FeedLayoutCache
+    private let feedLayouts: FeedLayoutCache<FeedItem>
     /// The live cards' trees, hashed once at start.
     private let liveTrees: [HashedElement]
     /// The feed cells' trees, hashed once when first asked for.
@@ -58,17 +58,13 @@ public final class CardServer: Sendable {
         self.lanes = lanes
         let assets = configuration.assetsFolder.map { FolderImageLoader(folder: $0.path) }
         self.assets = assets
-        self.service = ElementRenderService(
-            renderer: ElementRenderer(limits: configuration.limits, imageLoader: assets),
-            lanes: lanes, cacheBytes: configuration.cacheBytes / 2)
+        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: assets, lanes: lanes, cacheBytes: configuration.cacheBytes / 2))
         let feed = configuration.feedDirectory ?? SampleFeed.directory
         var bundled = try SampleFeed.imageLoader(in: feed).images
         let card = try ReferenceCardAssets.bundledFiles()
         bundled["cover"] = card.cover
         bundled["avatar"] = card.avatar
-        self.templateService = ElementRenderService(
-            renderer: ElementRenderer(limits: configuration.limits, imageLoader: TemplateImages(images: bundled)),
-            lanes: lanes, cacheBytes: configuration.cacheBytes / 2)
+        self.templateService = ElementRenderService(.init(limits: configuration.limits, imageLoader: TemplateImages(images: bundled), lanes: lanes, cacheBytes: configuration.cacheBytes / 2))
         let page = try await SampleFeed.loadPage(in: feed)
         self.feedItems = Dictionary(page.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.feedLayouts = FeedLayoutCache(template: FeedCells(), limits: configuration.limits, lanes: lanes,

@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import AsyncLayerKitTesting
 import CardRequestParsing
 @testable import CardServer
 import Foundation
@@ -282,7 +283,7 @@ import Testing
                     group.addTask { try await client.execute(uri: "/render", method: .post, body: document.body) }
                 }
                 // All six wait on the service's one render and encode: one started it, five joined.
-                try await service.encodes.waitForWaiters(6, for: image.encodingKey)
+                try await service.encodesInFlight.waitForWaiters(6, for: image.encodingKey)
                 await holder.release()
                 var responses: [TestResponse] = []
                 for try await response in group { responses.append(response) }
@@ -296,8 +297,8 @@ import Testing
         // One render and one encode, counted, for all six.
         #expect(service.renders == 1)
         #expect(service.encodeStarts == 1)
-        #expect(await service.encodes.started == 1)
-        #expect(await service.encodes.joined == 5)
+        #expect(service.encodesInFlight.started == 1)
+        #expect(service.encodesInFlight.joined == 5)
         // Both went through the lanes once (plus the holder's slot).
         #expect(lanes.metrics.admittedTotal == admitted + 2)
         let statuses = responses.compactMap { $0.headers[.cacheStatus] }.sorted()

@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import AsyncLayerKitTesting
 @testable import CardServer
 import Foundation
 import Hummingbird
@@ -68,13 +69,13 @@ import Testing
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .wait)
         let server = try await TestServer(lanes: lanes)
         let holder = await LaneHolder(lanes: lanes, count: 1)
-        let encodings = server.server.service.encodes
+        let encodings = server.server.service.encodesInFlight
         try await Self.live(server) { client, port in
             // The leaving client starts the render; the staying one joins it.
             let leaving = try await Self.sendAndLeaveOpen(card("kept"), port: port)
-            #expect(try await Self.eventually { await encodings.started == 1 })
+            #expect(try await Self.eventually { encodings.started == 1 })
             let staying = Task { try await client.execute(uri: "/render", method: .post, body: card("kept").body) }
-            #expect(try await Self.eventually { await encodings.joined == 1 })
+            #expect(try await Self.eventually { encodings.joined == 1 })
             try await leaving.close(mode: .all)
             // The leaving client's request ends as a 499; the render it started lives on.
             #expect(try await Self.eventually {
@@ -85,7 +86,7 @@ import Testing
             #expect(response.status == .ok)
             #expect(response.headers[.cacheStatus] == "card-server; fwd=miss; collapsed")
             #expect(lanes.metrics.cancelledWhileWaiting == 0)
-            #expect(await encodings.cancelledWorks == 0)
+            #expect(encodings.cancelledWorks == 0)
             #expect(metricValue("card_server_renders_cancelled_total", in: server.server.metrics.text()) == 0)
             try? await leaving.shutdown()
         }
@@ -101,20 +102,20 @@ import Testing
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .wait)
         let server = try await TestServer(lanes: lanes)
         let holder = await LaneHolder(lanes: lanes, count: 1)
-        let encodings = server.server.service.encodes
+        let encodings = server.server.service.encodesInFlight
         let metrics = server.server.metrics
         try await Self.live(server) { _, port in
             let first = try await Self.sendAndLeaveOpen(card("both"), port: port)
-            #expect(try await Self.eventually { await encodings.started == 1 })
+            #expect(try await Self.eventually { encodings.started == 1 })
             let second = try await Self.sendAndLeaveOpen(card("both"), port: port)
-            #expect(try await Self.eventually { await encodings.joined == 1 })
+            #expect(try await Self.eventually { encodings.joined == 1 })
 
             // One of the two leaves: its request is a 499, but the render goes on for the other.
             try await first.close(mode: .all)
             #expect(try await Self.eventually { metrics.text().contains(Self.closed499(1)) })
             #expect(metricValue("card_server_renders_cancelled_total", in: metrics.text()) == 0)
-            #expect(await encodings.inFlightCount == 1)
-            #expect(await encodings.cancelledWorks == 0)
+            #expect(encodings.inFlightCount == 1)
+            #expect(encodings.cancelledWorks == 0)
 
             // The last one leaves: now the render itself is cancelled, and counted once.
             try await second.close(mode: .all)
@@ -122,7 +123,7 @@ import Testing
             #expect(try await Self.eventually {
                 metricValue("card_server_renders_cancelled_total", in: metrics.text()) == 1
             })
-            #expect(await encodings.cancelledWorks == 1)
+            #expect(encodings.cancelledWorks == 1)
             #expect(try await Self.eventually { lanes.metrics.cancelledWhileWaiting == 1 })
             await holder.release()
             #expect(metricValue("card_server_renders_cancelled_total", in: metrics.text()) == 1)

@@ -1,0 +1,109 @@
+public import Canvas
+import Flexbox
+
+/// Flexbox layout of an element tree: a pure function from a tree and a canvas size to a
+/// ``LayoutResult``, safe to run on any thread or task. It hands the tree to the ``/Flexbox`` engine
+/// and measures the leaves for it; see <doc:LayoutArticle>.
+public enum ElementLayout {
+    /// Lays out `root` in a canvas of `size` points, rounding frames to the pixel grid at `scale`
+    /// (the default, 1, rounds to whole points: on the grid of every integral scale).
+    ///
+    /// - Throws: the tree limits and value checks of ``ElementLimits/check(_:)`` (a NaN, infinite
+    ///   or negative length is ``ElementError/invalidLayout(_:)`` naming the element's path),
+    ///   ``ElementError/invalidLayout(_:)`` for a non-finite canvas size or scale,
+    ///   ``ElementError/canvas(_:)`` when a text cannot be measured or an encoded image's header
+    ///   cannot be read.
+    public static func layout(_ root: Element, in size: Size, limits: ElementLimits = .default, scale: Double = 1) throws(ElementError) -> LayoutResult {
+        try limits.check(root)
+        guard size.isFinite, size.width >= 0, size.height >= 0 else {
+            throw .invalidLayout("canvas size \(size) is not a finite, non-negative size")
+        }
+        return try layout(ElementTraversal(root), width: size.width, height: size.height, limits: limits, texts: TextMeasurer(), scale: scale)
+    }
+
+    /// Lays out a flattened tree whose limits were checked, `width` wide and `height` high
+    /// (`nil`: as high as its content), measuring texts through `texts`.
+    package static func layout(_ tree: ElementTraversal, width: Double, height: Double?, limits: ElementLimits,
+                       texts: TextMeasurer, scale: Double) throws(ElementError) -> LayoutResult {
+        guard width.isFinite, width >= 0, height.map({ $0.isFinite && $0 >= 0 }) ?? true else {
+            throw .invalidLayout("canvas size \(width) × \(height.map { "\($0)" } ?? "auto") is not a finite, non-negative size")
+        }
+        guard scale.isFinite, scale > 0 else { throw .invalidLayout("scale \(scale) is not a finite number > 0") }
+        var flex = FlexTree()
+        flex.reserveCapacity(tree.count)
+        var measurer = ElementMeasurer(texts: texts, limits: limits)
+        measurer.contents.reserveCapacity(tree.count)
+        for index in 0..<tree.count {
+            let element = tree.elements[index]
+            let parent = tree.parents[index]
+            let content = MeasuredContent(element.kind, direction: tree.directions[index])
+            measurer.contents.append(content)
+            flex.add(element.layout, measured: content != nil, parent: parent.map(FlexTree.NodeID.init))
+        }
+        let result = flex.layout(root: FlexTree.NodeID(0), width: width, height: height, direction: .ltr,
+                                 rounding: .pixelGrid(scale: scale), measurer: &measurer)
+        if let error = measurer.error { throw error }
+
+        var nodes: [LayoutResult.Node] = []
+        nodes.reserveCapacity(tree.count)
+        var origins: [Point] = []
+        origins.reserveCapacity(tree.count)
+        for index in 0..<tree.count {
+            let f = result.frames[index]
+            let base = tree.parents[index].map { origins[$0] } ?? .zero
+            let origin = Point(x: base.x + f.left, y: base.y + f.top)
+            origins.append(origin)
+            let frame = Rect(x: origin.x, y: origin.y, width: f.width, height: f.height)
+            guard frame.isFinite else { throw .invalidLayout("\(ElementPath.name(of: index, in: tree)): frame \(frame) is not finite") }
+            let content = frame.inset(by: EdgeInsets(top: f.padding.top + f.border.top, left: f.padding.left + f.border.left,
+                                                     bottom: f.padding.bottom + f.border.bottom, right: f.padding.right + f.border.right))
+            var text: TextLayout?
+            if tree.visibility[index] != .none, case .text(let t, let direction)? = measurer.contents[index] {
+                do { text = try texts.layout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, direction: direction, limits: limits)) }
+                catch { throw .canvas(error) }
+            }
+            nodes.append(LayoutResult.Node(frame: frame, contentFrame: content, border: f.border, direction: tree.directions[index], text: text))
+        }
+        let size = Size(width: width, height: height ?? nodes.first.map { $0.frame.maxY } ?? 0)
+        return LayoutResult(size: size, nodes: nodes)
+    }
+}
+
+/// What the engine asks the measurer to size: a leaf's content.
+enum MeasuredContent: Hashable, Sendable {
+    /// A text and its paragraphs' base direction (its element's resolved direction).
+    case text(TextContent, direction: TextDirection = .auto)
+    /// An image's source.
+    case image(ImageSource)
+
+    /// The measured content of an element of `kind` laid out in `direction`; `nil` for the kinds
+    /// that have no content size (views, gradients, custom elements).
+    init?(_ kind: Element.Kind, direction: LayoutDirection) {
+        switch kind {
+        case .text(let text): self = .text(text, direction: TextDirection(direction))
+        case .image(let image): self = .image(image.source)
+        case .view, .gradient, .custom: return nil
+        }
+    }
+}
+
+extension TextDirection {
+    /// CSS's `direction` sets a text's base direction: an element's resolved direction is fixed,
+    /// so a text starting with a Hebrew word in an LTR element is still an LTR paragraph.
+    init(_ direction: LayoutDirection) {
+        switch direction {
+        case .ltr: self = .leftToRight
+        case .rtl: self = .rightToLeft
+        }
+    }
+}
+
+extension TextContent {
+    /// The Canvas options for this text in a box `width` points wide (`nil`: unbounded), laid out
+    /// with `direction` as its base direction.
+    func options(maxWidth width: Double?, direction: TextDirection, limits: ElementLimits) -> TextLayoutOptions {
+        var result = options(maxWidth: width, limits: limits)
+        result.baseDirection = direction
+        return result
+    }
+}

@@ -1,0 +1,131 @@
+import Canvas
+import Flexbox
+
+/// The engine's measure function for element trees: texts through the Canvas's Pango measurement
+/// (via the layout's ``TextMeasurer``), images by their intrinsic size. The first error met is
+/// recorded (a measurer cannot throw) and thrown by ``ElementLayout`` after layout.
+struct ElementMeasurer: FlexMeasurer {
+    let texts: TextMeasurer
+    let limits: ElementLimits
+    /// Every node's measured content, by index (`nil` for a node the engine does not measure).
+    var contents: [MeasuredContent?] = []
+    /// The first error met while measuring.
+    private(set) var error: ElementError?
+    /// Per text node, for this layout call: its layout on one line (no width), its min-content
+    /// width, and its last layout at a width. The engine asks a text for its min-content and
+    /// max-content widths and then its height and baseline at the width it gets; a width at
+    /// least the one-line width breaks nothing, so most texts are shaped twice, not four times.
+    private var oneLine: [Int: TextLayout] = [:]
+    private var minContent: [Int: FlexSize] = [:]
+    private var lastWrapped: [Int: (width: Double, layout: TextLayout)] = [:]
+
+    init(texts: TextMeasurer, limits: ElementLimits) {
+        self.texts = texts
+        self.limits = limits
+    }
+
+    mutating func measure(_ node: FlexTree.NodeID, width: Double, widthMode: MeasureMode,
+                          height: Double, heightMode: MeasureMode) -> FlexSize {
+        let natural: Size
+        switch contents[node.index] {
+        case .text(let text, let direction)?:
+            // A maximum width of 0 asks for the min-content width (CSS): the widest word, or the
+            // widest character when lines break anywhere; a single line cut with an ellipsis
+            // has none (it may shrink to nothing, as `overflow: hidden; white-space: nowrap`).
+            if widthMode == .atMost, width <= 0 {
+                if text.maxLines == 1, text.truncation != .none { return FlexSize(width: 0, height: 0) }
+                if let known = minContent[node.index] { return known }
+                guard let layout = minContentLayout(text, direction: direction) else { return .zero }
+                let size = FlexSize(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+                minContent[node.index] = size
+                return size
+            }
+            // An exact or a maximum width wraps the text.
+            guard let layout = layout(node.index, text, direction: direction, width: widthMode == .undefined ? nil : width) else { return .zero }
+            natural = Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+        case .image(let source)?:
+            natural = intrinsicSize(source)
+        case nil:
+            natural = .zero
+        }
+        // A maximum height does not cut the content: a text's height follows from its width and
+        // an image's is intrinsic (as Yoga's text measure functions do); the engine decides what
+        // overflows. An exact height is the height.
+        return FlexSize(width: Self.constrain(natural.width, width, widthMode),
+                        height: heightMode == .exactly ? height : natural.height)
+    }
+
+    mutating func baseline(_ node: FlexTree.NodeID, size: FlexSize) -> Double? {
+        guard case .text(let text, let direction)? = contents[node.index],
+              let layout = layout(node.index, text, direction: direction, width: size.width > 0 ? size.width : nil) else { return nil }
+        return layout.lines.first?.baseline
+    }
+
+    /// Node `index`'s text laid out at `width` (`nil`: on one line), from this call's layouts when
+    /// one fits: a width at least the one-line width breaks the same lines as none (its size and
+    /// first baseline are the one-line layout's; only the alignment within the width differs,
+    /// which measuring does not see).
+    private mutating func layout(_ index: Int, _ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
+        if let width, let last = lastWrapped[index], last.width == width { return last.layout }
+        if let unbounded = oneLine[index], width.map({ $0 >= unbounded.size.width.rounded(.up) }) ?? true { return unbounded }
+        guard let width else {
+            guard let unbounded = textLayout(text, direction: direction, width: nil) else { return nil }
+            oneLine[index] = unbounded
+            return unbounded
+        }
+        guard let wrapped = textLayout(text, direction: direction, width: width) else { return nil }
+        lastWrapped[index] = (width, wrapped)
+        return wrapped
+    }
+
+    /// A content width under the width's constraint: exactly it, at most it, or the natural one.
+    static func constrain(_ natural: Double, _ length: Double, _ mode: MeasureMode) -> Double {
+        switch mode {
+        case .exactly: length
+        case .atMost: min(natural, length)
+        case .undefined: natural
+        }
+    }
+
+    private mutating func textLayout(_ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
+        do {
+            return try texts.layout(text, options: text.options(maxWidth: width, direction: direction, limits: limits))
+        } catch {
+            if self.error == nil { self.error = .canvas(error) }
+            return nil
+        }
+    }
+
+    /// The text broken at every opportunity (words; characters for ``LineBreakMode/character``),
+    /// all lines kept: its width is the text's min-content width.
+    private mutating func minContentLayout(_ text: TextContent, direction: TextDirection) -> TextLayout? {
+        var options = text.options(maxWidth: 1, direction: direction, limits: limits)
+        if options.lineBreakMode == .wordOrCharacter { options.lineBreakMode = .word }
+        options.maxLines = 0
+        options.truncation = .none
+        do {
+            return try texts.layout(text, options: options)
+        } catch {
+            if self.error == nil { self.error = .canvas(error) }
+            return nil
+        }
+    }
+
+    /// A bitmap's size, or an encoded image's from its header; a named image has none.
+    private mutating func intrinsicSize(_ source: ImageSource) -> Size {
+        switch source {
+        case .bitmap(let b): return b.bitmap.size
+        case .encoded(let bytes):
+            // A header that cannot be read is the error it is, rather than a zero size that might
+            // leave the image in an empty box, never decoded and never reported.
+            do {
+                let info = try ImageDecoder.info(of: bytes)
+                return Size(width: Double(info.displayWidth), height: Double(info.displayHeight))
+            } catch {
+                if self.error == nil { self.error = .canvas(error) }
+                return .zero
+            }
+        case .named: return .zero
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Canvas
+
+extension ElementRenderer {
+    /// Loads (named sources, through ``imageLoader``) and decodes (at each element's display size,
+    /// aspect-fill or aspect-fit for the scaling content modes) every visible image, concurrently.
+    ///
+    /// - Throws: ``ElementError/noImageLoader(name:)``, ``ElementError/imageLoadFailed(name:detail:)``,
+    ///   ``ElementError/canvas(_:)`` for a bad or oversized image, ``ElementError/cancelled``.
+    public func resolveImages(_ root: Element, layout: LayoutResult, scale: Double) async throws(ElementError) -> ResolvedImages {
+        let tree = try Self.traversal(of: root, matching: layout)
+        return try await resolveImages(tree, layout: layout, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
+    }
+
+    /// The image stage: the images of the drawn elements (not hidden, not under `display: none`);
+    /// with an image store, first looks every image up in **one** call to the store (each call may
+    /// wait for another render using it), so only missing images go further.
+    func resolveImages(_ tree: ElementTraversal, layout: LayoutResult, scale: Double, deadline: RenderDeadline?) async throws(ElementError) -> ResolvedImages {
+        var jobs: [ImageJob] = []
+        for index in tree.drawnIndices {
+            if case .image(let image) = tree.elements[index].kind {
+                jobs.append(ImageJob(index: index, content: image, box: layout.nodes[index].contentFrame.size))
+            }
+        }
+        let loader = imageLoader
+        let pixelLimits = limits.pixels
+        let cache = self.images
+        var resolved = ResolvedImages()
+        // Each job's cache key, computed once (hashing encoded bytes is not free).
+        var keyed = jobs.map { (job: $0, key: cache == nil ? nil : $0.cacheKey(scale: scale)) }
+        if let cache {
+            let known = await cache.decodedImages(for: keyed.compactMap(\.key))
+            keyed = keyed.filter { entry in
+                if let key = entry.key, let bitmap = known[key] {
+                    resolved.bitmaps[entry.job.index] = bitmap
+                    return false
+                }
+                return true
+            }
+        }
+        jobs = keyed.map(\.job)
+        if jobs.isEmpty {
+            if Task.isCancelled { throw .cancelled }
+            try deadline?.check()
+            return resolved
+        }
+        let executor = imageExecutor, toResolve = keyed
+        // Every load and decode runs in a task that prefers the lanes (a child task here; the
+        // cache's shared decode in a task of its own, told the executor explicitly).
+        let resolveAll: @Sendable () async throws -> [(Int, Bitmap?)] = {
+            try await withThrowingTaskGroup(of: (Int, Bitmap?).self) { group in
+                for (job, key) in toResolve {
+                    group.addTask(executorPreference: executor) {
+                        (job.index, try await job.resolve(loader: loader, cache: cache, key: key, executor: executor, scale: scale, limits: pixelLimits))
+                    }
+                }
+                var results: [(Int, Bitmap?)] = []
+                for try await result in group { results.append(result) }
+                return results
+            }
+        }
+        do {
+            // A loader that hangs cannot hold the render past its deadline: the deadline fires
+            // from its own timer thread and the render returns without waiting for the loads.
+            let results = if let deadline { try await deadline.race(executor: executor, resolveAll) } else { try await resolveAll() }
+            for (index, bitmap) in results {
+                if let bitmap { resolved.bitmaps[index] = bitmap }
+            }
+        } catch let error as ElementError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .imageLoadFailed(name: "", detail: "\(error)")
+        }
+        if Task.isCancelled { throw .cancelled }
+        try deadline?.check()
+        return resolved
+    }
+}
+
+/// One image to load and decode.
+private struct ImageJob: Sendable {
+    let index: Int
+    let content: ImageContent
+    let box: Size
+
+    /// The cache key of this image at `scale`; `nil` when nothing is cached for it (an empty box,
+    /// or an in-memory bitmap drawn as it is).
+    func cacheKey(scale: Double) -> DecodedImageKey? {
+        guard !box.isEmpty else { return nil }
+        let target = decodeTarget(scale: scale)
+        let source: DecodedImageKey.Source
+        switch content.source {
+        case .bitmap(let image):
+            // Drawn as it is, unless it is blurred: then the blurred copy is made once and cached.
+            guard content.blurRadius != 0 else { return nil }
+            source = .bitmap(image.digest)
+        case .named(let name):
+            source = .named(name)
+        case .encoded(let bytes):
+            var hasher = StableHasher()
+            hasher.combine(UInt64(bytes.count))
+            hasher.combine(bytes)
+            source = .encoded(hasher.finalize())
+        }
+        return DecodedImageKey(source: source, target: target, scale: target == .original ? 1 : scale, blurRadius: content.blurRadius)
+    }
+
+    /// The decoded image: the element's own bitmap, or from the cache (a decode of the same
+    /// source at the same size, finished or in flight), or loaded and decoded now. `key` is this
+    /// job's ``cacheKey(scale:)``, computed once by the caller (`nil` without a cache).
+    func resolve(loader: (any ElementImageLoader)?, cache: (any DecodedImageStore)?, key: DecodedImageKey?,
+                 executor: (any TaskExecutor)?, scale: Double, limits: PixelLimits) async throws -> Bitmap? {
+        guard !box.isEmpty else { return nil }
+        let target = decodeTarget(scale: scale)
+        if case .bitmap(let image) = content.source, content.blurRadius == 0 { return image.bitmap }
+        guard let cache, let key else {
+            return try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
+        }
+        do {
+            return try await cache.decodedImage(for: key, priority: nil, executor: executor) {
+                try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
+            }
+        } catch is CancellationError {
+            throw ElementError.cancelled
+        }
+    }
+
+    /// What to decode for: the display size for the scaling content modes, else the image's own.
+    private func decodeTarget(scale: Double) -> DecodeTarget {
+        switch content.contentMode {
+        case .aspectFill, .scaleToFill: .fill(box, scale: scale)
+        case .aspectFit: .fit(box, scale: scale)
+        default: .original
+        }
+    }
+
+    private func loadAndDecode(loader: (any ElementImageLoader)?, target: DecodeTarget, scale: Double, limits: PixelLimits) async throws -> Bitmap {
+        let bytes: [UInt8]
+        switch content.source {
+        case .bitmap(let image):
+            do { return try content.applyingEffects(to: image.bitmap, box: box) } catch { throw ElementError.canvas(error) }
+        case .encoded(let encoded):
+            bytes = encoded
+        case .named(let name):
+            guard let loader else { throw ElementError.noImageLoader(name: name) }
+            do {
+                bytes = try await loader.imageBytes(named: name)
+            } catch is CancellationError {
+                throw ElementError.cancelled
+            } catch {
+                throw ElementError.imageLoadFailed(name: name, detail: (error as? FolderImageLoaderError)?.reason ?? "\(error)")
+            }
+        }
+        try Task.checkCancellation()
+        return try decode(bytes, target: target, scale: scale, limits: limits)
+    }
+
+    private func decode(_ bytes: [UInt8], target: DecodeTarget, scale: Double, limits: PixelLimits) throws(ElementError) -> Bitmap {
+        RenderWorkProbe.record(.imageDecode, {
+            if case .named(let name) = content.source { return name }
+            return ""
+        }())
+        do {
+            return try content.applyingEffects(to: ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale)), box: box)
+        } catch {
+            throw ElementError.canvas(error)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Flexbox
+/// An element tree flattened once in pre-order — an element, then its children's subtrees in
+/// document order — the one walk that layout, image collection and painting share, so that the
+/// node order and the rules for what is skipped live here only.
+///
+/// Built from a tree whose depth was checked (the walk recurses once per level).
+package struct ElementTraversal: Sendable {
+    /// Whether a node is laid out and drawn.
+    enum Visibility: Sendable {
+        /// Laid out and drawn.
+        case visible
+        /// Laid out, not drawn (`isHidden`, here or on an ancestor): CSS `visibility: hidden`.
+        case hidden
+        /// Neither laid out nor drawn (`display: none`, here or on an ancestor).
+        case none
+    }
+
+    /// Every element, by pre-order index.
+    private(set) var elements: [Element] = []
+    /// Every element's parent index (`nil` for the root).
+    private(set) var parents: [Int?] = []
+    /// One past the last index of every element's subtree.
+    private(set) var subtreeEnds: [Int] = []
+    /// Every element's visibility, inherited from its ancestors.
+    private(set) var visibility: [Visibility] = []
+    /// Every element's direction after inheritance (the root inherits left to right).
+    private(set) var directions: [LayoutDirection] = []
+
+    /// Flattens `root`.
+    package init(_ root: Element) {
+        add(root, parent: nil, inherited: .visible, direction: .ltr)
+    }
+
+    private mutating func add(_ element: Element, parent: Int?, inherited: Visibility, direction parentDirection: LayoutDirection) {
+        let index = elements.count
+        let own: Visibility = switch inherited {
+        case .none: .none
+        case _ where element.layout.display == .none: .none
+        case .hidden: .hidden
+        case .visible: element.style.isHidden ? .hidden : .visible
+        }
+        let direction: LayoutDirection = switch element.layout.direction {
+        case .inherit: parentDirection
+        case .ltr: .ltr
+        case .rtl: .rtl
+        }
+        elements.append(element)
+        parents.append(parent)
+        directions.append(direction)
+        subtreeEnds.append(index + 1)
+        visibility.append(own)
+        for child in element.children { add(child, parent: index, inherited: own, direction: direction) }
+        subtreeEnds[index] = elements.count
+    }
+
+    /// The number of elements.
+    var count: Int { elements.count }
+
+    /// The indices of `index`'s children, in document order.
+    func children(of index: Int) -> [Int] {
+        var result: [Int] = []
+        var child = index + 1
+        while child < subtreeEnds[index] {
+            result.append(child)
+            child = subtreeEnds[child]
+        }
+        return result
+    }
+
+    /// The indices of `index`'s children in paint order: by ascending z-index, stable.
+    func paintOrder(of index: Int) -> [Int] {
+        let children = children(of: index)
+        guard children.contains(where: { elements[$0].style.zIndex != 0 }) else { return children }
+        return children.enumerated()
+            .sorted { a, b in
+                let za = elements[a.element].style.zIndex, zb = elements[b.element].style.zIndex
+                return za != zb ? za < zb : a.offset < b.offset
+            }
+            .map(\.element)
+    }
+
+    /// The indices of the elements that are drawn (visible), in pre-order.
+    var drawnIndices: some Sequence<Int> { visibility.indices.lazy.filter { visibility[$0] == .visible } }
+}

@@ -1,0 +1,120 @@
+import Canvas
+import Flexbox
+
+/// The value checks of one element: every length, weight, inset, radius, width and opacity is a
+/// finite number in its range, so that layout and drawing never see NaN or a negative size.
+/// Errors name the value by its path (`root.children[2].layout.width`).
+///
+/// Contradictory values (a minimum above a maximum, insets wider than the parent) are not errors:
+/// the engine lays them out by CSS's rules.
+enum ElementValidation {
+    static func check(_ element: Element, path: () -> String) throws(ElementError) {
+        func fail(_ what: String, _ value: String, _ expected: String) throws(ElementError) -> Never {
+            throw .invalidLayout("\(path()).\(what): \(value) is not \(expected)")
+        }
+        func nonNegative(_ what: String, _ value: Double?) throws(ElementError) {
+            if let value, !LengthRule.acceptsFactor(value) { try fail(what, "\(value)", "a finite number ≥ 0") }
+        }
+        func finite(_ what: String, _ value: Double?) throws(ElementError) {
+            if let value, !value.isFinite { try fail(what, "\(value)", "finite") }
+        }
+        /// A length checked by the engine's rule for its property (``/Flexbox/LengthRule``).
+        func checked(_ rule: LengthRule, _ what: String, _ value: Length?) throws(ElementError) {
+            guard let value, !rule.accepts(value) else { return }
+            let shown = switch value {
+            case .points(let v): "\(v)"
+            case .percent(let v): "\(v)%"
+            default: "\(value)"
+            }
+            try fail(what, shown, rule.expected(for: value))
+        }
+        func length(_ what: String, _ value: Length?) throws(ElementError) { try checked(.size, what, value) }
+        func spacing(_ what: String, _ value: Length?) throws(ElementError) { try checked(.spacing, what, value) }
+        func offset(_ what: String, _ value: Length?) throws(ElementError) { try checked(.offset, what, value) }
+        func edges<V>(_ name: String, _ edges: Edges<V>, _ check: (String, V?) throws(ElementError) -> Void) throws(ElementError) {
+            try check("\(name).top", edges.top)
+            try check("\(name).left", edges.left)
+            try check("\(name).bottom", edges.bottom)
+            try check("\(name).right", edges.right)
+            try check("\(name).start", edges.start)
+            try check("\(name).end", edges.end)
+        }
+
+        let l = element.layout
+        try length("layout.width", l.width)
+        try length("layout.height", l.height)
+        try length("layout.minWidth", l.minWidth)
+        try length("layout.minHeight", l.minHeight)
+        try length("layout.maxWidth", l.maxWidth)
+        try length("layout.maxHeight", l.maxHeight)
+        try spacing("layout.rowGap", l.rowGap)
+        try spacing("layout.columnGap", l.columnGap)
+        try nonNegative("layout.flexGrow", l.flexGrow)
+        try nonNegative("layout.flexShrink", l.flexShrink)
+        switch l.flexBasis {
+        case .points(let v): try length("layout.flexBasis", .points(v))
+        case .percent(let v): try length("layout.flexBasis", .percent(v))
+        case .auto, .content, .minContent, .maxContent, .fitContent: break
+        }
+        if let ratio = l.aspectRatio, !LengthRule.acceptsAspectRatio(ratio) { try fail("layout.aspectRatio", "\(ratio)", "a finite number > 0") }
+        try edges("layout.margin", l.margin, offset)
+        try edges("layout.padding", l.padding, spacing)
+        try edges("layout.border", l.border, nonNegative)
+        try edges("layout.inset", l.inset, offset)
+
+        let s = element.style
+        let r = s.cornerRadii
+        try nonNegative("style.cornerRadii.topLeft", r.topLeft)
+        try nonNegative("style.cornerRadii.topRight", r.topRight)
+        try nonNegative("style.cornerRadii.bottomRight", r.bottomRight)
+        try nonNegative("style.cornerRadii.bottomLeft", r.bottomLeft)
+        if let shadow = s.shadow {
+            try nonNegative("style.shadow.radius", shadow.radius)
+            try finite("style.shadow.offset.width", shadow.offset.width)
+            try finite("style.shadow.offset.height", shadow.offset.height)
+        }
+        if !(s.opacity.isFinite && s.opacity >= 0 && s.opacity <= 1) { try fail("style.opacity", "\(s.opacity)", "in 0...1") }
+        switch element.kind {
+        case .image(let image):
+            if !(image.blurRadius.isFinite && image.blurRadius >= 0 && image.blurRadius <= Bitmap.maxBlurRadius) {
+                try fail("image.blur", "\(image.blurRadius)", "in 0...\(Int(Bitmap.maxBlurRadius))")
+            }
+        case .text(let text):
+            if text.maxLines < 0 { try fail("text.maxLines", "\(text.maxLines)", "0 or more") }
+        case .gradient(.linear(_, let start, let end)):
+            try finite("gradient.start.x", start.x); try finite("gradient.start.y", start.y)
+            try finite("gradient.end.x", end.x); try finite("gradient.end.y", end.y)
+        case .gradient(.radial(_, let center, let radius)):
+            try finite("gradient.center.x", center.x); try finite("gradient.center.y", center.y)
+            try nonNegative("gradient.radius", radius)
+        default:
+            break
+        }
+    }
+}
+
+/// The name of an element by its place in the tree: `root`, `root.children[2].children[0]`.
+enum ElementPath {
+    /// The path of the element whose parent link chain starts at `position`; `links[i]` is node
+    /// `i`'s parent index and its index among that parent's children (the root: `nil`).
+    static func name(of position: Int, links: [(parent: Int, index: Int)?]) -> String {
+        var steps: [Int] = []
+        var node = position
+        while let link = links[node] {
+            steps.append(link.index)
+            node = link.parent
+        }
+        return steps.reversed().reduce("root") { "\($0).children[\($1)]" }
+    }
+
+    /// The path of the element at pre-order `index` of `tree`.
+    static func name(of index: Int, in tree: ElementTraversal) -> String {
+        var steps: [Int] = []
+        var node = index
+        while let parent = tree.parents[node] {
+            steps.append(tree.children(of: parent).firstIndex(of: node) ?? 0)
+            node = parent
+        }
+        return steps.reversed().reduce("root") { "\($0).children[\($1)]" }
+    }
+}

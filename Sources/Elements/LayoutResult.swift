@@ -1,0 +1,31 @@
+public import Canvas
+public import Flexbox
+
+/// A laid-out element tree: every element's resolved frame, and every text measured at its final
+/// width, ready to be drawn (pre-layout: compute once, render later, on any thread).
+///
+/// Nodes are in pre-order (an element, then its children's subtrees in document order), the order
+/// the renderer walks the tree in. A result belongs to the tree it was computed for:
+/// ``ElementRenderer/draw(_:layout:images:scale:)`` checks only that the node counts agree, so
+/// drawing another tree with as many elements uses the wrong frames.
+public struct LayoutResult: Sendable {
+    /// One element's place.
+    public struct Node: Sendable {
+        /// The element's border box in the root's coordinates, in points (zero for an element
+        /// under `display: none`).
+        public let frame: Rect
+        /// The frame inside the element's border and padding: where its content is drawn.
+        public let contentFrame: Rect
+        /// The resolved border widths, physical edges, in points.
+        public let border: ResolvedEdges
+        /// The element's direction after inheritance.
+        public let direction: LayoutDirection
+        /// For a text element, its text measured at the content width; drawn as is.
+        public let text: TextLayout?
+    }
+
+    /// The canvas size the tree was laid out in.
+    public let size: Size
+    /// Every element's node, in pre-order.
+    public let nodes: [Node]
+}

@@ -1,0 +1,146 @@
+import Synchronization
+public import Canvas
+public import Elements
+
+/// Renders (and encodes) element trees the way a server or a feed wants them: from the cache when
+/// the same tree was drawn before, shared when it is being drawn right now, and otherwise on the
+/// render lanes. See <doc:CachingAndSharing>.
+public final class ElementRenderService: Sendable {
+    private let renderCount = Atomic<Int>(0)
+    /// Encodes started (cache misses that were not shared).
+    let encodeCount = Atomic<Int>(0)
+    /// Shared encodes that stopped because their last waiter left.
+    let cancelledEncodeCount = Atomic<Int>(0)
+    /// Numbers the encode requests, so that each can tell whether it started the shared work.
+    let encodeRequests = Atomic<UInt64>(0)
+
+    /// What identifies one render.
+    public typealias Key = ElementCache.RenderKey
+
+    /// Everything the service owns, set once: what a tree may ask for, where named images come
+    /// from, where the work runs and how much it keeps.
+    public struct Configuration: Sendable {
+        /// What a tree may ask for (nodes, depth, text, pixels, the render deadline).
+        public var limits: ElementLimits
+        /// Resolves named images; `nil` makes a named image an error.
+        public var imageLoader: (any ElementImageLoader)?
+        /// Where renders, image loads and decodes, and encodes run.
+        public var lanes: RenderLanes
+        /// The byte budget of the service's cache: finished renders, encodings, decoded images and
+        /// measured texts together.
+        public var cacheBytes: Int
+
+        /// A configuration; the defaults suit a server of cards.
+        ///
+        /// - Parameters:
+        ///   - limits: What a tree may ask for; default ``/Elements/ElementLimits/default``.
+        ///   - imageLoader: Resolves named images.
+        ///   - lanes: Where the work runs; default ``RenderLanes/shared``.
+        ///   - cacheBytes: The cache's budget; default 128 MiB.
+        public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil,
+                    lanes: RenderLanes = .shared, cacheBytes: Int = 128 << 20) {
+            self.limits = limits
+            self.imageLoader = imageLoader
+            self.lanes = lanes
+            self.cacheBytes = cacheBytes
+        }
+    }
+
+    /// The configuration the service was made with.
+    public let configuration: Configuration
+    /// Finished renders, encodings, decoded images and measured texts, under one byte budget. The
+    /// service owns it; read its metrics, trim it under memory pressure.
+    public let cache: ElementCache
+    /// The renders in flight.
+    package let inFlight = InFlightWork<Key, Bitmap>()
+    /// The encodes in flight (each with the render it needs).
+    package let encodes = InFlightWork<ElementCache.EncodingKey, SharedEncode>()
+    /// Where renders run (``Configuration/lanes``).
+    public var lanes: RenderLanes { configuration.lanes }
+    /// The pure stage, equipped with the service's cache and lanes.
+    package let renderer: ElementRenderer
+
+    /// Creates a service that owns a new cache and renders on `configuration.lanes`.
+    public convenience init(_ configuration: Configuration = Configuration()) {
+        self.init(configuration, cache: ElementCache(byteLimit: configuration.cacheBytes))
+    }
+
+    /// Creates a service that uses `cache` (whose budget wins over `configuration.cacheBytes`):
+    /// for tests that share one cache between a service and a plain renderer.
+    package init(_ configuration: Configuration, cache: ElementCache) {
+        self.configuration = configuration
+        self.cache = cache
+        self.renderer = ElementRenderer(limits: configuration.limits, imageLoader: configuration.imageLoader,
+                                        cache: cache, lanes: configuration.lanes)
+    }
+
+    /// The bitmap `request` asks for, through the pipeline's stages in order: the cache (the
+    /// tree's hash is in the request), a render of the same key in flight, admission to a lane,
+    /// then the renderer's layout (texts from the cache in one call, new ones back in another),
+    /// images (one lookup, one shared decode per miss) and paint, and the result into the cache.
+    /// See <doc:CachingAndSharing>.
+    ///
+    /// - Throws: ``/Elements/ElementError`` (limits, images, drawing), `CancellationError` when
+    ///   the calling task is cancelled, or ``RenderLaneError`` when the lanes refuse the work;
+    ///   ``/Elements/ElementError/invalidLayout(_:)`` when the request's layout is not its tree's.
+    public func render(_ request: RenderRequest) async throws -> Bitmap {
+        try await render(request.tree, size: request.size, scale: request.scale, priority: request.priority, layout: request.layout)
+    }
+
+    /// Loads and decodes the images of a laid-out request into the cache (Texture's preload
+    /// range): the render that follows finds them there. The loads and decodes run on the
+    /// service's lanes; the walk runs in the calling task.
+    ///
+    /// - Throws: ``/Elements/ElementError`` (``/Elements/ElementError/invalidLayout(_:)`` for a
+    ///   request without a layout or with another tree's), or a load or decode failure.
+    public func prefetchImages(of request: RenderRequest) async throws(ElementError) {
+        guard let layout = request.layout else {
+            throw .invalidLayout("prefetching images needs the request's layout (RenderRequest(_:layout:scale:priority:))")
+        }
+        _ = try await renderer.resolveImages(request.tree.element, layout: layout, scale: request.scale)
+    }
+
+    /// Requests that joined a render already in flight rather than start their own.
+    public var joinedRenders: Int { inFlight.joined }
+
+    /// The render behind ``render(_:)`` and behind an encode's render.
+    func render(
+        _ tree: HashedElement,
+        size: Size,
+        scale: Double,
+        priority: RenderPriority,
+        layout: LayoutResult?
+    ) async throws -> Bitmap {
+        let key = Key(hash: tree.contentHash, size: size, scale: scale)
+        if let cached = cache.render(for: key) {
+            return cached
+        }
+        let lanes = self.lanes, renderer = self.renderer, cache = self.cache
+        let root = tree.element
+        // The shared render's task prefers the lanes' executor: its cache lookups and the render
+        // itself run on the lanes' threads, without hops back to the cooperative pool.
+        return try await inFlight.value(for: key, priority: priority.taskPriority, executor: lanes.executor) {
+            // Looked up again inside the shared work (not counted: the request counted its miss):
+            // a render that finished between this request's first look and its joining is in
+            // the cache by now.
+            if let cached = cache.peekRender(for: key) {
+                return cached
+            }
+            self.renderCount.add(1, ordering: .relaxed)
+            // No explicit lane: the shared task's current priority, the most urgent waiter's
+            // (InFlightWork escalates it), and renderAsync follows later escalations.
+            let bitmap = try await lanes.renderAsync {
+                if let layout {
+                    return try await renderer.render(root, layout: layout, scale: scale)
+                }
+                return try await renderer.render(root, size: size, scale: scale)
+            }
+            // Cached before the in-flight entry ends, so no later request can miss both.
+            await cache.insertRender(bitmap, for: key)
+            return bitmap
+        }
+    }
+
+    /// Trees actually drawn (cache misses that were not shared).
+    public var renders: Int { renderCount.load(ordering: .relaxed) }
+}
