@@ -34,27 +34,33 @@ extension CSSComponent: CustomStringConvertible {
     /// The component as CSS text (whitespace as one space), for error messages.
     var description: String {
         switch self {
-        case .token(let token):
-            switch token {
-            case .ident(let name): name
-            case .hash(let name): "#" + name
-            case .string(let text): "\"" + text + "\""
-            case .url(let text): "url(" + text + ")"
-            case .number(let value): CSSNumber.format(value)
-            case .percentage(let value): CSSNumber.format(value) + "%"
-            case .dimension(let value, let unit): CSSNumber.format(value) + unit
-            case .delim(let scalar): String(Character(scalar))
-            case .whitespace: " "
-            case .comma: ","
-            case .colon: ":"
-            case .semicolon: ";"
-            case .bad(let text): text
-            }
+        case .token(let token): token.text
         case .function(let name, let arguments):
             name + "(" + arguments.map(\.description).joined() + ")"
         case .block(let open, let contents):
             let close: Character = open == "(" ? ")" : open == "[" ? "]" : "}"
             String(Character(open)) + contents.map(\.description).joined() + String(close)
+        }
+    }
+}
+
+extension CSSSyntaxToken {
+    /// The token as CSS text (whitespace as one space).
+    var text: String {
+        switch self {
+        case .ident(let name): name
+        case .hash(let name): "#" + name
+        case .string(let text): "\"" + text + "\""
+        case .url(let text): "url(" + text + ")"
+        case .number(let value): CSSNumber.format(value)
+        case .percentage(let value): CSSNumber.format(value) + "%"
+        case .dimension(let value, let unit): CSSNumber.format(value) + unit
+        case .delim(let scalar): String(Character(scalar))
+        case .whitespace: " "
+        case .comma: ","
+        case .colon: ":"
+        case .semicolon: ";"
+        case .bad(let text): text
         }
     }
 }
