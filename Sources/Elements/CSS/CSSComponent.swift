@@ -34,12 +34,13 @@ extension CSSComponent: CustomStringConvertible {
     /// The component as CSS text (whitespace as one space), for error messages.
     var description: String {
         switch self {
-        case .token(let token): token.text
+        case .token(let token):
+            return token.text
         case .function(let name, let arguments):
-            name + "(" + arguments.map(\.description).joined() + ")"
+            return name + "(" + arguments.map(\.description).joined() + ")"
         case .block(let open, let contents):
             let close: Character = open == "(" ? ")" : open == "[" ? "]" : "}"
-            String(Character(open)) + contents.map(\.description).joined() + String(close)
+            return String(Character(open)) + contents.map(\.description).joined() + String(close)
         }
     }
 }
