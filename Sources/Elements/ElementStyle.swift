@@ -8,11 +8,18 @@ public struct ElementStyle: Hashable, Sendable {
     public var background: Color?
     /// Per-corner radii of the element's shape (clamped to its size when drawn).
     public var cornerRadii: CornerRadii
-    /// The border's colour, drawn inside the shape's edge with the layout's per-edge widths
-    /// (``/Flexbox/FlexStyle/border``), above the content and children. `nil`: no border drawn
-    /// (the widths still take part in layout).
-    public var borderColor: Color?
-    /// A drop shadow. `nil`: none.
+    /// The background layers (gradients), first on top, drawn over ``background`` as CSS's
+    /// `background-image` with its size, position, repeat, origin and clip.
+    public var backgroundLayers: [BackgroundLayer]
+    /// The border's sides: colour and line style of each, drawn with the layout's per-edge widths
+    /// (``/Flexbox/FlexStyle/border``) inside the shape's edge, above the content and children.
+    /// ``BorderSides/none`` draws nothing (the widths still take part in layout).
+    public var border: BorderSides
+    /// The box shadows, first on top, as CSS's `box-shadow`: outer ones beneath the background,
+    /// outside the border box; inset ones above the background, inside the padding box.
+    public var boxShadows: [BoxShadow]
+    /// A drop shadow of what the element draws (the ``/Canvas/Shadow`` of a `CALayer`), not a
+    /// CSS `box-shadow` (that is ``boxShadows``). `nil`: none.
     ///
     /// With a ``background``, the shadow is the background's rounded shape (the cheap path: one
     /// blurred shape). Without one, the element casts the shadow of whatever it draws — its
@@ -36,16 +43,32 @@ public struct ElementStyle: Hashable, Sendable {
         cornerRadii: CornerRadii = .zero,
         borderColor: Color? = nil,
         shadow: Shadow? = nil,
+        backgroundLayers: [BackgroundLayer] = [],
+        boxShadows: [BoxShadow] = [],
         opacity: Double = 1,
         zIndex: Int = 0,
         isHidden: Bool = false
     ) {
         self.background = background
         self.cornerRadii = cornerRadii
-        self.borderColor = borderColor
+        self.border = borderColor.map { BorderSides(all: BorderSide(color: .color($0), style: .solid)) } ?? .none
         self.shadow = shadow
+        self.backgroundLayers = backgroundLayers
+        self.boxShadows = boxShadows
         self.opacity = opacity
         self.zIndex = zIndex
         self.isHidden = isHidden
+    }
+
+    /// One solid colour on every side, or `nil` when the border is not drawn or its sides differ:
+    /// the border of earlier versions. Setting it draws every side solid in that colour (`nil`:
+    /// no border).
+    public var borderColor: Color? {
+        get {
+            guard case .color(let color) = border.top.color, border.top.style == .solid,
+                  border.all.allSatisfy({ $0 == border.top }) else { return nil }
+            return color
+        }
+        set { border = newValue.map { BorderSides(all: BorderSide(color: .color($0), style: .solid)) } ?? .none }
     }
 }

@@ -1,21 +1,32 @@
 internal import Canvas
+internal import Flexbox
 
-// The paint half of a schema-2 `style` object: backgroundColor, borderColor, borderRadius (and
-// its four corner longhands), boxShadow, opacity, zIndex, visibility.
+// The paint half of a schema-2 `style` object: the background (colour, layers and the shorthand),
+// the border's styles and colours (and the border shorthands, whose widths go to layout),
+// borderRadius (and its four corner longhands), boxShadow, opacity, zIndex, visibility.
 
 extension ElementStyle {
     /// The corner longhands, in CSS order: top-left, top-right, bottom-right, bottom-left.
     static let radiusKeys = ["borderTopLeftRadius", "borderTopRightRadius", "borderBottomRightRadius", "borderBottomLeftRadius"]
+    /// The sides' names in CSS order, as the border longhands spell them.
+    static let sideNames = ["Top", "Right", "Bottom", "Left"]
+    /// The background longhands besides the colour, in the order they are written.
+    static let backgroundKeys = ["backgroundImage", "backgroundSize", "backgroundPosition", "backgroundRepeat", "backgroundOrigin", "backgroundClip"]
+    /// The border keys this half reads: shorthands, styles and colours (the widths are layout's).
+    static let borderKeys = ["border", "borderStyle", "borderColor"]
+        + sideNames.flatMap { ["border\($0)", "border\($0)Style", "border\($0)Color"] }
 
     /// Every paint key the `style` object accepts.
-    static let cssKeys: [String] = ["backgroundColor", "borderColor", "borderRadius"] + radiusKeys
-        + ["boxShadow", "opacity", "zIndex", "visibility"]
+    static let cssKeys: [String] = ["background", "backgroundColor"] + backgroundKeys + borderKeys + ["borderRadius"] + radiusKeys
+        + ["boxShadow", "layerShadow", "opacity", "zIndex", "visibility"]
 
-    /// Reads the paint properties of a `style` object; keys it does not know are left alone.
-    init(css reader: StyleReader) throws {
+    /// Reads the paint properties of a `style` object; keys it does not know are left alone. The
+    /// border shorthands (`border: 2px dashed red`) also set `layout`'s border widths where no
+    /// width longhand does.
+    init(css reader: StyleReader, layout: inout FlexStyle) throws {
         self.init()
-        background = try reader.decode(Color.self, "backgroundColor")
-        borderColor = try reader.decode(Color.self, "borderColor")
+        try readBackground(reader)
+        try readBorder(reader, layout: &layout)
         var corners = [0.0, 0, 0, 0]
         if let values = try reader.parse("borderRadius", { (value: CSSValue) throws(CSSValueError) -> [Double] in
             let tokens = value.tokens
@@ -33,7 +44,7 @@ extension ElementStyle {
             }
         }
         cornerRadii = CornerRadii(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
-        shadow = try reader.decode(Shadow.self, "boxShadow")
+        try readShadows(reader)
         if let value = try reader.parse("opacity", Self.parseOpacity) { opacity = value }
         if let value = try reader.parse("zIndex", Self.parseZIndex) { zIndex = value }
         if let value = try reader.parse("visibility", { value throws(CSSValueError) in try CSSKeyword.parse(value, as: Visibility.self) }) {
@@ -41,19 +52,141 @@ extension ElementStyle {
         }
     }
 
+    /// The components of a string value (a number is one number token).
+    static func components(_ value: CSSValue) throws(CSSValueError) -> [CSSComponent] {
+        switch value {
+        case .number(let n): [.token(.number(n))]
+        case .string(let text): try CSSComponentParser.parse(text)
+        }
+    }
+
+    private mutating func readBackground(_ reader: StyleReader) throws {
+        var layers: [BackgroundLayer] = []
+        var shorthandColor: StyleColor?
+        if let parsed = try reader.parse("background", { value throws(CSSValueError) in try CSSBoxPaintGrammar.background(Self.components(value)) }) {
+            layers = parsed.layers
+            shorthandColor = parsed.color
+        }
+        if let color = try reader.parse("backgroundColor", { value throws(CSSValueError) in try CSSColorParser.required(Self.components(value)) }) ?? shorthandColor {
+            guard case .color(let resolved) = color else {
+                throw DecodingError.dataCorruptedError(forKey: StyleKey("backgroundColor"), in: reader.container,
+                                                       debugDescription: "currentColor is not supported as a background colour yet")
+            }
+            background = resolved
+        }
+        if let images = try reader.parse("backgroundImage", { value throws(CSSValueError) in try CSSBoxPaintGrammar.images(Self.components(value)) }) {
+            // The longhand wins over the shorthand; the shorthand's other values stay by position.
+            layers = images.enumerated().map { index, image in
+                var layer = index < layers.count ? layers[index] : BackgroundLayer(image)
+                layer.image = image
+                return layer
+            }
+        }
+        func apply<T>(_ key: String, _ parse: @escaping ([CSSComponent]) throws(CSSValueError) -> T, _ set: (inout BackgroundLayer, T) -> Void) throws {
+            guard let values = try reader.parse(key, { value throws(CSSValueError) in try CSSBoxPaintGrammar.list(Self.components(value), key, parse) }) else { return }
+            // CSS repeats a short list to the number of images.
+            for index in layers.indices { set(&layers[index], values[index % values.count]) }
+        }
+        try apply("backgroundSize", CSSBoxPaintGrammar.size) { $0.size = $1 }
+        try apply("backgroundPosition", { words throws(CSSValueError) in try CSSPositionGrammar.position(words) }) { $0.position = $1 }
+        try apply("backgroundRepeat", CSSBoxPaintGrammar.repeatStyle) { $0.repeatX = $1.0; $0.repeatY = $1.1 }
+        try apply("backgroundOrigin", { words throws(CSSValueError) in try CSSBoxPaintGrammar.box(words, allowText: false) }) { $0.origin = $1 }
+        try apply("backgroundClip", { words throws(CSSValueError) in try CSSBoxPaintGrammar.box(words, allowText: true) }) { $0.clip = $1 }
+        backgroundLayers = layers
+    }
+
+    private mutating func readBorder(_ reader: StyleReader, layout: inout FlexStyle) throws {
+        var styles: [BorderLineStyle?] = [nil, nil, nil, nil]
+        var colors: [StyleColor?] = [nil, nil, nil, nil]
+        var widths: [Double?] = [nil, nil, nil, nil]
+        if let all = try reader.parse("border", { value throws(CSSValueError) in try CSSBoxPaintGrammar.borderShorthand(Self.components(value)) }) {
+            styles = Array(repeating: all.side.style, count: 4)
+            colors = Array(repeating: all.side.color, count: 4)
+            widths = Array(repeating: all.width, count: 4)
+        }
+        for (index, side) in Self.sideNames.enumerated() {
+            if let one = try reader.parse("border\(side)", { value throws(CSSValueError) in try CSSBoxPaintGrammar.borderShorthand(Self.components(value)) }) {
+                styles[index] = one.side.style
+                colors[index] = one.side.color
+                widths[index] = one.width
+            }
+        }
+        if let four = try reader.parse("borderStyle", { value throws(CSSValueError) in try CSSBoxPaintGrammar.borderStyles(Self.components(value)) }) {
+            styles = four
+        }
+        if let four = try reader.parse("borderColor", { value throws(CSSValueError) in try CSSBoxPaintGrammar.borderColors(Self.components(value)) }) {
+            colors = four
+        }
+        for (index, side) in Self.sideNames.enumerated() {
+            if let style = try reader.parse("border\(side)Style", { value throws(CSSValueError) in try CSSBoxPaintGrammar.borderStyles(Self.components(value))[0] }) {
+                styles[index] = style
+            }
+            if let color = try reader.parse("border\(side)Color", { value throws(CSSValueError) in try CSSColorParser.required(Self.components(value)) }) {
+                colors[index] = color
+            }
+        }
+        // A side with a colour and no style anywhere is solid: documents before borderStyle drew
+        // borderWidth and borderColor so (CSS itself would draw nothing).
+        let sides = (0..<4).map { index in
+            BorderSide(color: colors[index] ?? .currentColor, style: styles[index] ?? (colors[index] != nil ? .solid : .none))
+        }
+        border = BorderSides(top: sides[0], right: sides[1], bottom: sides[2], left: sides[3])
+        // The shorthands' widths, where no width longhand set one.
+        if widths[0] != nil, layout.border.top == nil { layout.border.top = widths[0] }
+        if widths[1] != nil, layout.border.right == nil, layout.border.end == nil { layout.border.right = widths[1] }
+        if widths[2] != nil, layout.border.bottom == nil { layout.border.bottom = widths[2] }
+        if widths[3] != nil, layout.border.left == nil, layout.border.start == nil { layout.border.left = widths[3] }
+    }
+
+    private mutating func readShadows(_ reader: StyleReader) throws {
+        // An object is the earlier drop shadow (``shadow``); a string is CSS's box-shadow list.
+        if let legacy = try? reader.decode(Shadow.self, "boxShadow") {
+            shadow = legacy
+        } else if let shadows = try reader.parse("boxShadow", { value throws(CSSValueError) in try CSSBoxPaintGrammar.boxShadows(Self.components(value)) }) {
+            boxShadows = shadows
+        }
+        if let legacy = try reader.decode(Shadow.self, "layerShadow") { shadow = legacy }
+    }
+
     /// Writes the properties that differ from their defaults, in a fixed order.
     func encodeCSS(to c: inout KeyedEncodingContainer<StyleKey>) throws {
         try c.encodeIfPresent(background, forKey: StyleKey("backgroundColor"))
-        try c.encodeIfPresent(borderColor, forKey: StyleKey("borderColor"))
+        try encodeBackgroundLayers(to: &c)
+        if let color = borderColor {
+            try c.encode(color, forKey: StyleKey("borderColor"))
+        } else if border != .none {
+            try c.encode(CSSBoxPaintGrammar.compact(border.all.map(\.style.rawValue)), forKey: StyleKey("borderStyle"))
+            try c.encode(CSSBoxPaintGrammar.compact(border.all.map(\.color.cssText)), forKey: StyleKey("borderColor"))
+        }
         let r = cornerRadii
         if r != .zero {
             let values = CSSBoxKeys.compact([r.topLeft, r.topRight, r.bottomRight, r.bottomLeft])
             try CSSOutput.encode(values.map { .number($0) }, forKey: StyleKey("borderRadius"), in: &c)
         }
-        try c.encodeIfPresent(shadow, forKey: StyleKey("boxShadow"))
+        if !boxShadows.isEmpty {
+            try c.encode(boxShadows.map(\.cssText).joined(separator: ", "), forKey: StyleKey("boxShadow"))
+            try c.encodeIfPresent(shadow, forKey: StyleKey("layerShadow"))
+        } else {
+            try c.encodeIfPresent(shadow, forKey: StyleKey("boxShadow"))
+        }
         if opacity != 1 { try CSSOutput.encode([.number(opacity)], forKey: StyleKey("opacity"), in: &c) }
         if zIndex != 0 { try c.encode(zIndex, forKey: StyleKey("zIndex")) }
         if isHidden { try c.encode(Visibility.hidden.rawValue, forKey: StyleKey("visibility")) }
+    }
+
+    private func encodeBackgroundLayers(to c: inout KeyedEncodingContainer<StyleKey>) throws {
+        guard !backgroundLayers.isEmpty else { return }
+        let layers = backgroundLayers
+        try c.encode(layers.map(\.image.cssText).joined(separator: ", "), forKey: StyleKey("backgroundImage"))
+        let initial = BackgroundLayer(layers[0].image)
+        func list(_ key: String, _ text: (BackgroundLayer) -> String, _ differs: (BackgroundLayer) -> Bool) throws {
+            if layers.contains(where: differs) { try c.encode(layers.map(text).joined(separator: ", "), forKey: StyleKey(key)) }
+        }
+        try list("backgroundSize", { $0.size.cssText }, { $0.size != initial.size })
+        try list("backgroundPosition", { $0.position.cssText }, { $0.position != initial.position })
+        try list("backgroundRepeat", { $0.repeatX.rawValue + " " + $0.repeatY.rawValue }, { $0.repeatX != initial.repeatX || $0.repeatY != initial.repeatY })
+        try list("backgroundOrigin", { $0.origin.rawValue }, { $0.origin != initial.origin })
+        try list("backgroundClip", { $0.clip.rawValue }, { $0.clip != initial.clip })
     }
 
     /// `opacity`: a number in 0...1 or a percentage in 0%...100%.
