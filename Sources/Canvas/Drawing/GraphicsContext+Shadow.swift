@@ -31,6 +31,21 @@ extension GraphicsContext {
         return try body()
     }
 
+    /// Draws only the shadow that filling `path` would cast: the filled shape's alpha, blurred,
+    /// moved and tinted as ``withShadow(_:_:)`` does, without the shape itself (CSS `box-shadow`,
+    /// whose caller clips the box out or in).
+    public func drawShadow(of path: Path, rule: FillRule = .winding, shadow: Shadow) {
+        guard shadow.offset.isFinite, shadow.radius.isFinite, shadow.radius >= 0 else {
+            return reject("shadow offset \(shadow.offset), radius \(shadow.radius): must be finite, radius ≥ 0")
+        }
+        guard shadow.color.alpha > 0 else { return }
+        cairo_push_group(cairo)
+        fill(path, with: .color(.black), rule: rule)
+        let group = cairo_pop_group(cairo)!
+        paintShadow(of: group, shadow)
+        cairo_pattern_destroy(group)
+    }
+
     private func paintShadow(of group: OpaquePointer, _ shadow: Shadow) {
         var groupSurface: OpaquePointer?
         guard cairo_pattern_get_surface(group, &groupSurface) == CAIRO_STATUS_SUCCESS, let groupSurface else { return }
