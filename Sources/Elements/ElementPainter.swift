@@ -33,6 +33,7 @@ struct ElementPainter {
     private func drawShadowedBody(_ index: Int) throws(ElementError) {
         let style = tree.elements[index].style
         guard let shadow = style.shadow, style.background == nil else { return try drawBody(index) }
+        // (The legacy drop shadow; CSS box shadows are drawn in drawBody.)
         var failure: ElementError?
         context.withShadow(shadow) {
             do throws(ElementError) { try drawBody(index) } catch { failure = error }
@@ -40,24 +41,44 @@ struct ElementPainter {
         if let failure { throw failure }
     }
 
+    /// CSS's paint order for one element (CSS 2.1 Appendix E, for a box that paints its own
+    /// stacking layer): outer box shadows, background colour, background layers, inset box
+    /// shadows, border; then its content and children, clipped to the padding box when its
+    /// overflow is not visible.
     private func drawBody(_ index: Int) throws(ElementError) {
         let element = tree.elements[index]
         let style = element.style
         let node = nodes[index]
-        let frame = node.frame
-        let radii = style.cornerRadii.clamped(to: frame.size)
-        let shape: Path = radii.isZero ? .rect(frame) : .roundedRect(frame, radii: radii)
+        let box = BoxGeometry(node: node, radii: style.cornerRadii)
+        let shape = box.shape(.borderBox)
+        let lengths = LengthContext(canvasSize: context.size)
+        // `color` is not a property yet: currentColor is CSS's initial text colour.
+        let currentColor = Color.black
 
+        if !style.boxShadows.isEmpty {
+            BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintOuter(style.boxShadows, in: box)
+        }
         if let background = style.background {
+            // The colour is clipped to the bottom layer's clip box, as CSS.
+            let area = style.backgroundLayers.last.map { box.shape($0.clip) } ?? shape
             if let shadow = style.shadow {
-                context.withShadow(shadow) { context.fill(shape, with: .color(background)) }
+                context.withShadow(shadow) { context.fill(area, with: .color(background)) }
             } else {
-                context.fill(shape, with: .color(background))
+                context.fill(area, with: .color(background))
             }
+        }
+        if !style.backgroundLayers.isEmpty {
+            BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.backgroundLayers, in: box)
+        }
+        if style.boxShadows.contains(where: \.inset) {
+            BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintInset(style.boxShadows, in: box)
+        }
+        if style.border.isVisible {
+            BorderPainter(context: context, currentColor: currentColor).paint(style.border, in: box)
         }
 
         context.saveGState()
-        if !radii.isZero { context.clip(to: shape) }
+        if !box.borderRadii.isZero { context.clip(to: shape) }
         var failure: ElementError?
         do throws(ElementError) { try drawContent(element, node: node, shape: shape, index: index) } catch { failure = error }
         context.restoreGState()
@@ -66,42 +87,13 @@ struct ElementPainter {
         let children = tree.paintOrder(of: index)
         if !children.isEmpty {
             context.saveGState()
-            if element.layout.overflow != .visible { context.clip(to: shape) }
+            if element.layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
             for child in children {
                 do throws(ElementError) { try draw(child) } catch { failure = error; break }
             }
             context.restoreGState()
             if let failure { throw failure }
         }
-
-        if let color = style.borderColor { drawBorder(node.border, color: color, frame: frame, radii: radii, shape: shape) }
-    }
-
-    /// A uniform border is stroked along the middle of its width (inside the edge); a non-uniform
-    /// one fills the ring between the rounded shape and the rectangle inside the border widths
-    /// (whose corners are rounded by what is left of each radius).
-    private func drawBorder(_ border: ResolvedEdges, color: Color, frame: Rect, radii: CornerRadii, shape: Path) {
-        let b = border
-        if b.top == b.left, b.top == b.bottom, b.top == b.right {
-            guard b.top > 0 else { return }
-            let half = b.top / 2
-            let inset = frame.insetBy(dx: half, dy: half)
-            let innerRadii = CornerRadii(topLeft: max(0, radii.topLeft - half), topRight: max(0, radii.topRight - half),
-                                         bottomRight: max(0, radii.bottomRight - half), bottomLeft: max(0, radii.bottomLeft - half))
-            let path: Path = innerRadii.isZero ? .rect(inset) : .roundedRect(inset, radii: innerRadii)
-            context.stroke(path, with: .color(color), style: StrokeStyle(lineWidth: b.top))
-            return
-        }
-        let inner = frame.inset(by: b.insets)
-        var ring = shape
-        if inner.width > 0, inner.height > 0 {
-            let innerRadii = CornerRadii(topLeft: max(0, radii.topLeft - max(b.left, b.top)),
-                                         topRight: max(0, radii.topRight - max(b.right, b.top)),
-                                         bottomRight: max(0, radii.bottomRight - max(b.right, b.bottom)),
-                                         bottomLeft: max(0, radii.bottomLeft - max(b.left, b.bottom)))
-            ring.addPath(innerRadii.isZero ? .rect(inner) : .roundedRect(inner, radii: innerRadii.clamped(to: inner.size)))
-        }
-        context.fill(ring, with: .color(color), rule: .evenOdd)
     }
 
     private func drawContent(_ element: Element, node: LayoutResult.Node, shape: Path, index: Int) throws(ElementError) {

@@ -73,6 +73,20 @@ enum ElementValidation {
             try finite("style.shadow.offset.width", shadow.offset.width)
             try finite("style.shadow.offset.height", shadow.offset.height)
         }
+        for (i, shadow) in s.boxShadows.enumerated() {
+            for (name, length) in [("x", shadow.x), ("y", shadow.y), ("blur", shadow.blur), ("spread", shadow.spread)] where !length.isFinite {
+                try fail("style.boxShadows[\(i)].\(name)", length.cssText, "a finite length")
+            }
+        }
+        if s.backgroundLayers.count > CSSBoxPaintGrammar.maximumLayers {
+            try fail("style.backgroundLayers", "\(s.backgroundLayers.count) layers", "at most \(CSSBoxPaintGrammar.maximumLayers)")
+        }
+        if s.boxShadows.count > CSSBoxPaintGrammar.maximumLayers {
+            try fail("style.boxShadows", "\(s.boxShadows.count) shadows", "at most \(CSSBoxPaintGrammar.maximumLayers)")
+        }
+        for (i, layer) in s.backgroundLayers.enumerated() where !layer.isValid {
+            try fail("style.backgroundLayers[\(i)]", layer.image.cssText.prefix(80).description, "finite lengths, at least two colour stops and at most \(CSSGradientGrammar.maximumStops)")
+        }
         if !(s.opacity.isFinite && s.opacity >= 0 && s.opacity <= 1) { try fail("style.opacity", "\(s.opacity)", "in 0...1") }
         switch element.kind {
         case .image(let image):

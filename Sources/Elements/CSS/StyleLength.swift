@@ -67,6 +67,16 @@ public indirect enum StyleLength: Hashable, Sendable, ExpressibleByIntegerLitera
         }
     }
 
+    /// Whether every number in the length is finite (a value built in Swift may hold NaN).
+    var isFinite: Bool {
+        switch self {
+        case .points(let v), .percent(let v), .em(let v), .rem(let v), .vw(let v), .vh(let v): v.isFinite
+        case .sum(let terms), .min(let terms), .max(let terms): terms.allSatisfy(\.isFinite)
+        case .product(let length, let factor): factor.isFinite && length.isFinite
+        case .clamp(let a, let b, let c): a.isFinite && b.isFinite && c.isFinite
+        }
+    }
+
     /// Whether the length depends on a percentage basis.
     var usesPercent: Bool {
         switch self {

@@ -76,3 +76,21 @@ public struct BackgroundLayer: Hashable, Sendable {
         self.clip = clip
     }
 }
+
+extension BackgroundLayer {
+    /// Whether the layer can be drawn: finite lengths, two colour stops or more, not too many.
+    var isValid: Bool {
+        let (stops, center): ([ColorStop], BoxPosition?) = switch image {
+        case .linear(let g): (g.stops, nil)
+        case .radial(let g): (g.stops, g.center)
+        case .conic(let g): (g.stops, g.center)
+        }
+        var lengths = [position.x, position.y] + stops.compactMap(\.position)
+        if let center { lengths += [center.x, center.y] }
+        if case .size(let w, let h) = size { lengths += [w, h].compactMap { $0 } }
+        if case .radial(let g) = image, case .radii(let a, let b) = g.extent { lengths += [a] + (b.map { [$0] } ?? []) }
+        if case .linear(let g) = image, case .angle(let a) = g.direction, !a.isFinite { return false }
+        if case .conic(let g) = image, !g.from.isFinite { return false }
+        return lengths.allSatisfy(\.isFinite) && stops.filter { $0.color != nil }.count >= 2 && stops.count <= CSSGradientGrammar.maximumStops
+    }
+}
