@@ -32,9 +32,10 @@ extension GraphicsContext {
     }
 
     /// Draws only the shadow that filling `path` would cast: the filled shape's alpha, blurred,
-    /// moved and tinted as ``withShadow(_:_:)`` does, without the shape itself (CSS `box-shadow`,
-    /// whose caller clips the box out or in).
-    public func drawShadow(of path: Path, rule: FillRule = .winding, shadow: Shadow) {
+    /// moved and tinted as ``withShadow(_:_:)`` does, without the shape itself; the shadow (not
+    /// the shape it is cast from) is clipped to `clip` when given (CSS `box-shadow` draws outside
+    /// the box, or inside it for `inset`).
+    public func drawShadow(of path: Path, rule: FillRule = .winding, shadow: Shadow, clippedTo clip: Path? = nil, clipRule: FillRule = .winding) {
         guard shadow.offset.isFinite, shadow.radius.isFinite, shadow.radius >= 0 else {
             return reject("shadow offset \(shadow.offset), radius \(shadow.radius): must be finite, radius ≥ 0")
         }
@@ -42,8 +43,11 @@ extension GraphicsContext {
         cairo_push_group(cairo)
         fill(path, with: .color(.black), rule: rule)
         let group = cairo_pop_group(cairo)!
+        defer { cairo_pattern_destroy(group) }
+        saveGState()
+        defer { restoreGState() }
+        if let clip { self.clip(to: clip, rule: clipRule) }
         paintShadow(of: group, shadow)
-        cairo_pattern_destroy(group)
     }
 
     private func paintShadow(of group: OpaquePointer, _ shadow: Shadow) {

@@ -60,7 +60,9 @@ struct BorderPainter {
             let half = side.width / 2
             let rect = box.borderBox.insetBy(dx: half, dy: half)
             let radii = BoxGeometry.shrink(box.borderRadii, top: half, right: half, bottom: half, left: half)
-            let perimeter = 2 * (rect.width + rect.height)
+            // Each rounded corner's quarter circle is shorter than its two square sides by (2 - π/2) r.
+            let corners = radii.topLeft + radii.topRight + radii.bottomRight + radii.bottomLeft
+            let perimeter = 2 * (rect.width + rect.height) - (2 - .pi / 2) * corners
             context.withSavedGState {
                 context.clip(to: ring(box.shape(.borderBox), box.shape(.paddingBox)), rule: .evenOdd)
                 context.stroke(BoxGeometry.shape(rect, radii), with: .color(side.color), style: dashStyle(side, length: perimeter, closed: true))

@@ -26,10 +26,8 @@ struct BoxShadowPainter {
             let reach = s.blur * 2 + abs(s.x) + abs(s.y) + abs(s.spread) + 1
             var outside = Path.rect(box.borderBox.insetBy(dx: -reach, dy: -reach))
             outside.addPath(box.shape(.borderBox))
-            context.withSavedGState {
-                context.clip(to: outside, rule: .evenOdd)
-                context.drawShadow(of: shape, shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color))
-            }
+            context.drawShadow(of: shape, shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color),
+                               clippedTo: outside, clipRule: .evenOdd)
         }
     }
 
@@ -46,10 +44,8 @@ struct BoxShadowPainter {
             if hole.width > 0, hole.height > 0 {
                 frame.addPath(BoxGeometry.shape(hole, BoxGeometry.spread(box.paddingRadii, by: -s.spread)))
             }
-            context.withSavedGState {
-                context.clip(to: box.shape(.paddingBox))
-                context.drawShadow(of: frame, rule: .evenOdd, shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color))
-            }
+            context.drawShadow(of: frame, rule: .evenOdd, shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color),
+                               clippedTo: box.shape(.paddingBox))
         }
     }
 
