@@ -135,7 +135,7 @@ enum CSSColorParser {
                 throw invalid(whole, "the comma syntax of \(name)() takes three numbers or three percentages, not a mix")
             }
             var components: [Double?] = []
-            for (part, value) in zip(parts, numbers.count == 3 ? numbers : percentages.map { $0 * 2.55 }) {
+            for (part, value) in zip(parts, numbers.count == 3 ? numbers : percentages.map { $0 / 100 * 255 }) {
                 try finite(value, part, whole)
                 components.append(channel(value))
             }
