@@ -9,7 +9,7 @@ import Foundation
 @Suite struct CSSPaintSmokeTests {
     @Test func sampler() async throws {
         let json = """
-        {"version": 2, "size": {"width": 400, "height": 300}, "root": {"type": "view", "style": {"flexDirection": "row", "flexWrap": "wrap", "gap": 16, "padding": 16, "backgroundColor": "#ffffff"}, "children": [
+        {"version": 2, "size": {"width": 400, "height": 360}, "root": {"type": "view", "style": {"flexDirection": "row", "flexWrap": "wrap", "gap": 16, "padding": 16, "backgroundColor": "#ffffff"}, "children": [
           {"type": "view", "style": {"width": 100, "height": 70, "backgroundImage": "linear-gradient(135deg, #f06 0%, #48f 100%)", "borderRadius": 12}},
           {"type": "view", "style": {"width": 100, "height": 70, "background": "radial-gradient(circle at 30% 30%, #fff, #f06 60%, #48f)"}},
           {"type": "view", "style": {"width": 100, "height": 70, "backgroundImage": "conic-gradient(from 45deg, red, blue, red)"}},
