@@ -78,7 +78,11 @@ struct ElementPainter {
         }
 
         context.saveGState()
-        if !box.borderRadii.isZero { context.clip(to: shape) }
+        // A replaced element's content (an image) is clipped to the content box's curve, as CSS;
+        // other content to the element's rounded shape.
+        if !box.borderRadii.isZero {
+            if case .image = element.kind { context.clip(to: box.shape(.contentBox)) } else { context.clip(to: shape) }
+        }
         var failure: ElementError?
         do throws(ElementError) { try drawContent(element, node: node, shape: shape, index: index) } catch { failure = error }
         context.restoreGState()

@@ -289,7 +289,7 @@ enum CSSBoxPaintGrammar {
     static func borderColors(_ components: [CSSComponent]) throws(CSSValueError) -> [StyleColor] {
         let words = CSSComponentParser.words(components)
         let colors = try words.map { (word: CSSComponent) throws(CSSValueError) -> StyleColor in
-            guard let color = try CSSColorParser.color(word) else {
+            guard let color = try CSSColorParser.colorOrBareHex(word) else {
                 throw CSSValueError(message: "\"\(word)\" is not a colour")
             }
             return color
@@ -322,14 +322,18 @@ extension CSSColorParser {
     /// A value that must be exactly one colour.
     static func required(_ components: [CSSComponent]) throws(CSSValueError) -> StyleColor {
         let words = CSSComponentParser.words(components)
-        // Earlier documents could leave out the `#` of a hex colour ("FFFFFF").
-        if words.count == 1, (try? color(words[0])) == nil, case let text = words[0].description,
-           [3, 4, 6, 8].contains(text.count), text.allSatisfy(\.isHexDigit), let legacy = try? Color(hex: text) {
-            return .color(legacy)
-        }
-        guard words.count == 1, let color = try color(words[0]) else {
+        guard words.count == 1, let color = try colorOrBareHex(words[0]) else {
             throw CSSValueError(message: "\"\(components.map(\.description).joined())\" is not a colour: expected a name, #RGB, #RRGGBB, #RRGGBBAA, rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or currentColor")
         }
         return color
+    }
+
+    /// A colour, or hex digits without their `#` as documents before CSS colours wrote them
+    /// ("E0E0E0"); `nil` when `component` is neither.
+    static func colorOrBareHex(_ component: CSSComponent) throws(CSSValueError) -> StyleColor? {
+        if let color = try color(component) { return color }
+        let text = component.description
+        guard [3, 4, 6, 8].contains(text.count), text.allSatisfy(\.isHexDigit), let legacy = try? Color(hex: text) else { return nil }
+        return .color(legacy)
     }
 }
