@@ -23,18 +23,18 @@ struct Effects: AsyncParsableCommand {
 
     /// The effects: a name and the panel's style (JSON object members).
     static let cards: [(String, String)] = [
-        ("plain fill", #""backgroundColor": "#3366ff""#),
-        ("linear gradient", #""backgroundImage": "linear-gradient(135deg, #f06 0%, #48f 100%)""#),
-        ("radial gradient", #""backgroundImage": "radial-gradient(circle at 30% 30%, #fff, #f06 60%, #48f)""#),
-        ("conic gradient", #""backgroundImage": "conic-gradient(from 45deg, red, yellow, lime, aqua, blue, magenta, red)""#),
-        ("repeating stripes", #""backgroundImage": "repeating-linear-gradient(45deg, #000 0 6px, #fff 6px 12px)""#),
-        ("3 box shadows", #""backgroundColor": "#3366ff", "borderRadius": 24, "boxShadow": "0 1px 2px rgba(0,0,0,.3), 0 4px 12px -2px rgba(0,0,0,.25), 0 24px 48px rgba(0,0,0,.2)""#),
-        ("inset shadow", #""backgroundColor": "#3366ff", "borderRadius": 24, "boxShadow": "inset 0 2px 16px rgba(0,0,0,.5)""#),
-        ("dashed border", #""backgroundColor": "#3366ff", "border": "6px dashed #fff", "borderRadius": 24"#),
+        ("plain fill", ##""backgroundColor": "#3366ff""##),
+        ("linear gradient", ##""backgroundImage": "linear-gradient(135deg, #f06 0%, #48f 100%)""##),
+        ("radial gradient", ##""backgroundImage": "radial-gradient(circle at 30% 30%, #fff, #f06 60%, #48f)""##),
+        ("conic gradient", ##""backgroundImage": "conic-gradient(from 45deg, red, yellow, lime, aqua, blue, magenta, red)""##),
+        ("repeating stripes", ##""backgroundImage": "repeating-linear-gradient(45deg, #000 0 6px, #fff 6px 12px)""##),
+        ("3 box shadows", ##""backgroundColor": "#3366ff", "borderRadius": 24, "boxShadow": "0 1px 2px rgba(0,0,0,.3), 0 4px 12px -2px rgba(0,0,0,.25), 0 24px 48px rgba(0,0,0,.2)""##),
+        ("inset shadow", ##""backgroundColor": "#3366ff", "borderRadius": 24, "boxShadow": "inset 0 2px 16px rgba(0,0,0,.5)""##),
+        ("dashed border", ##""backgroundColor": "#3366ff", "border": "6px dashed #fff", "borderRadius": 24"##),
     ]
 
     static func document(_ style: String) -> String {
-        #"{"version": 2, "size": {"width": 1200, "height": 630}, "root": {"type": "view", "style": {"backgroundColor": "#f4f4f4", "alignItems": "center", "justifyContent": "center"}, "children": [{"type": "view", "style": {"width": 1000, "height": 430, \#(style)}}]}}"#
+        ##"{"version": 2, "size": {"width": 1200, "height": 630}, "root": {"type": "view", "style": {"backgroundColor": "#f4f4f4", "alignItems": "center", "justifyContent": "center"}, "children": [{"type": "view", "style": {"width": 1000, "height": 430, \##(style)}}]}}"##
     }
 
     func run() async throws {

@@ -17,13 +17,45 @@ struct ElementPainter {
         if Task.isCancelled { throw .cancelled }
         try deadline?.check()
         let style = tree.elements[index].style
-        guard style.opacity < 1 else { return try drawShadowedBody(index) }
         guard style.opacity > 0 else { return }
+        // The common case, a plain box: nothing to set up.
+        guard style.opacity < 1 || style.hasCompositing else { return try drawShadowedBody(index) }
+        try drawComposited(index, style)
+    }
+
+    /// CSS's order for an element's compositing: the transform, the clip path, the backdrop
+    /// filter, the filters (the element and its children as drawn), then the mask, the opacity
+    /// and the blend mode as the result is composited; the outline over it all.
+    private func drawComposited(_ index: Int, _ style: ElementStyle) throws(ElementError) {
+        let node = nodes[index]
+        let lengths = LengthContext(canvasSize: context.size)
+        var matrix: AffineTransform?
+        if !style.transform.isEmpty {
+            // A transform that maps the box to nothing (scale(0)) or to infinity draws nothing.
+            guard let m = CompositingGeometry.transform(style.transform, origin: style.transformOrigin, box: node.frame, lengths: lengths) else { return }
+            matrix = m
+        }
+        context.saveGState()
+        defer { context.restoreGState() }
+        if let matrix { context.concatenate(matrix) }
+        if let clip = style.clipPath { CompositingGeometry.clip(context, to: clip, box: node.frame, lengths: lengths) }
+        let box = BoxGeometry(node: node, radii: style.cornerRadii)
         var failure: ElementError?
-        context.withTransparencyLayer(opacity: style.opacity) {
+        let needsLayer = style.opacity < 1 || style.blendMode != .normal || style.isolates || !style.maskLayers.isEmpty
+        if needsLayer {
+            let mask: (() -> Void)? = style.maskLayers.isEmpty ? nil : {
+                BackgroundPainter(context: context, lengths: lengths, currentColor: .black).paint(style.maskLayers, in: box)
+            }
+            context.withLayer(opacity: style.opacity, blend: style.blendMode.operation, mask: mask) {
+                do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+            }
+        } else {
             do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
         }
         if let failure { throw failure }
+        if let outline = style.outline {
+            BorderPainter(context: context, currentColor: .black).paint(outline: outline, around: box)
+        }
     }
 
     /// Draws the body; an element with a shadow but no background casts the shadow of everything

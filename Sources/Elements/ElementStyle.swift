@@ -27,6 +27,31 @@ public struct ElementStyle: Hashable, Sendable {
     /// is drawn as one group and the group's alpha, blurred, is the shadow (an image's rounded
     /// corners, a text's glyphs). That costs a group and a blur over the drawn area.
     public var shadow: Shadow?
+    /// CSS `transform`: 2D functions applied in order about ``transformOrigin``, to the element
+    /// and its children as drawn (layout is unchanged, as in CSS).
+    public var transform: [TransformFunction] = []
+    /// The point the transform is applied about, in the border box (initially its centre).
+    public var transformOrigin: BoxPosition = .center
+    /// CSS `mix-blend-mode`: how the element, drawn as one group, combines with what is beneath.
+    public var blendMode: BlendMode = .normal
+    /// CSS `isolation: isolate`: the element's children blend within it, not with what is beneath.
+    public var isolates = false
+    /// CSS `filter`: functions the element and its children pass through, in order.
+    public var filters: [StyleFilter] = []
+    /// CSS `backdrop-filter`: functions what is drawn beneath the element passes through, within
+    /// its border box's shape, before the element draws.
+    public var backdropFilters: [StyleFilter] = []
+    /// CSS `clip-path`: the element and its children are drawn only inside this shape.
+    public var clipPath: ClipShape?
+    /// CSS `mask-image` and its `mask-size`, `mask-position`, `mask-repeat`: the alpha of these
+    /// layers masks the element.
+    public var maskLayers: [BackgroundLayer] = []
+    /// CSS `outline`: drawn outside the border box over the element, taking no space.
+    public var outline: Outline?
+    /// CSS `object-fit` of an image element (`nil`: the image's own content mode).
+    public var objectFit: ObjectFit?
+    /// CSS `object-position` of an image element: where it sits in its content box.
+    public var objectPosition: BoxPosition = .center
     /// 0...1; below 1 the element and its children are composited as one group.
     public var opacity: Double
     /// Paint order among siblings: children are drawn by ascending `zIndex`, equal values in
@@ -70,5 +95,12 @@ public struct ElementStyle: Hashable, Sendable {
             return color
         }
         set { border = newValue.map { BorderSides(all: BorderSide(color: .color($0), style: .solid)) } ?? .none }
+    }
+
+    /// Whether any transform, blend, filter, clip, mask or outline is set: the painter's fast
+    /// path skips them all otherwise.
+    var hasCompositing: Bool {
+        !transform.isEmpty || blendMode != .normal || isolates || !filters.isEmpty || !backdropFilters.isEmpty
+            || clipPath != nil || !maskLayers.isEmpty || outline != nil
     }
 }

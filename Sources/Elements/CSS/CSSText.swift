@@ -90,3 +90,70 @@ extension BoxShadow {
         (inset ? "inset " : "") + [x, y, blur, spread].map(\.cssText).joined(separator: " ") + " " + color.cssText
     }
 }
+
+extension TransformFunction {
+    /// The function as CSS.
+    var cssText: String {
+        switch self {
+        case .translate(let x, let y): "translate(\(x.cssText), \(y.cssText))"
+        case .scale(let x, let y): "scale(\(CSSNumber.format(x)), \(CSSNumber.format(y)))"
+        case .rotate(let a): "rotate(\(CSSNumber.format(a))deg)"
+        case .skew(let x, let y): "skew(\(CSSNumber.format(x))deg, \(CSSNumber.format(y))deg)"
+        case .matrix(let a, let b, let c, let d, let e, let f): "matrix(" + [a, b, c, d, e, f].map(CSSNumber.format).joined(separator: ", ") + ")"
+        }
+    }
+}
+
+extension StyleFilter {
+    /// The function as CSS.
+    var cssText: String {
+        switch self {
+        case .blur(let r): "blur(\(r.cssText))"
+        case .brightness(let v): "brightness(\(CSSNumber.format(v)))"
+        case .contrast(let v): "contrast(\(CSSNumber.format(v)))"
+        case .grayscale(let v): "grayscale(\(CSSNumber.format(v)))"
+        case .sepia(let v): "sepia(\(CSSNumber.format(v)))"
+        case .saturate(let v): "saturate(\(CSSNumber.format(v)))"
+        case .hueRotate(let a): "hue-rotate(\(CSSNumber.format(a))deg)"
+        case .invert(let v): "invert(\(CSSNumber.format(v)))"
+        case .opacity(let v): "opacity(\(CSSNumber.format(v)))"
+        case .dropShadow(let x, let y, let blur, let color): "drop-shadow(\(x.cssText) \(y.cssText) \(blur.cssText) \(color.cssText))"
+        }
+    }
+}
+
+extension ClipShape {
+    /// The shape as CSS.
+    var cssText: String {
+        switch self {
+        case .inset(let t, let r, let b, let l, let radius):
+            "inset(\([t, r, b, l].map(\.cssText).joined(separator: " ")) round \(radius.cssText))"
+        case .circle(let r, let center): "circle(\(r?.cssText ?? "closest-side") at \(center.cssText))"
+        case .ellipse(let rx, let ry, let center): "ellipse(\(rx?.cssText ?? "closest-side") \(ry?.cssText ?? "closest-side") at \(center.cssText))"
+        case .polygon(let points, let evenOdd): "polygon(" + ((evenOdd ? ["evenodd"] : []) + points.map(\.cssText)).joined(separator: ", ") + ")"
+        case .path(let data, let evenOdd): "path(" + (evenOdd ? "evenodd, " : "") + CSSText.quoted(data) + ")"
+        }
+    }
+}
+
+/// Helpers for writing CSS text.
+enum CSSText {
+    /// `text` as a CSS string in double quotes, `"` and `\` escaped, newlines as `\a `.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\a "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension Outline {
+    /// The `outline` shorthand.
+    var cssText: String { "\(CSSNumber.format(width))px \(style.rawValue) \(color.cssText)" }
+}

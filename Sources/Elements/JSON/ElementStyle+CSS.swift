@@ -18,7 +18,11 @@ extension ElementStyle {
 
     /// Every paint key the `style` object accepts.
     static let cssKeys: [String] = ["background", "backgroundColor"] + backgroundKeys + borderKeys + ["borderRadius"] + radiusKeys
-        + ["boxShadow", "layerShadow", "opacity", "zIndex", "visibility"]
+        + ["boxShadow", "layerShadow", "opacity", "zIndex", "visibility"] + compositingKeys
+    /// The transform, blending, filter, clip, mask, outline and object keys.
+    static let compositingKeys = ["transform", "transformOrigin", "mixBlendMode", "isolation", "filter", "backdropFilter", "clipPath",
+                                  "maskImage", "maskSize", "maskPosition", "maskRepeat",
+                                  "outline", "outlineWidth", "outlineStyle", "outlineColor", "outlineOffset", "objectFit", "objectPosition"]
 
     /// Reads the paint properties of a `style` object; keys it does not know are left alone. The
     /// border shorthands (`border: 2px dashed red`) also set `layout`'s border widths where no
@@ -45,6 +49,7 @@ extension ElementStyle {
         }
         cornerRadii = CornerRadii(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
         try readShadows(reader)
+        try readCompositing(reader)
         if let value = try reader.parse("opacity", Self.parseOpacity) { opacity = value }
         if let value = try reader.parse("zIndex", Self.parseZIndex) { zIndex = value }
         if let value = try reader.parse("visibility", { value throws(CSSValueError) in try CSSKeyword.parse(value, as: Visibility.self) }) {
@@ -148,6 +153,69 @@ extension ElementStyle {
         if let legacy = try reader.decode(Shadow.self, "layerShadow") { shadow = legacy }
     }
 
+    private mutating func readCompositing(_ reader: StyleReader) throws {
+        func css<T>(_ key: String, _ parse: @escaping ([CSSComponent]) throws(CSSValueError) -> T) throws -> T? {
+            try reader.parse(key) { value throws(CSSValueError) in try parse(Self.components(value)) }
+        }
+        if let v = try css("transform", CSSCompositingGrammar.transform) { transform = v }
+        if let v = try css("transformOrigin", CSSCompositingGrammar.transformOrigin) { transformOrigin = v }
+        if let v = try css("mixBlendMode", CSSCompositingGrammar.blendMode) { blendMode = v }
+        if let v = try reader.parse("isolation", { value throws(CSSValueError) in try CSSKeyword.parse(value, as: Isolation.self) }) { isolates = v == .isolate }
+        if let v = try css("filter", CSSCompositingGrammar.filters) { filters = v }
+        if let v = try css("backdropFilter", CSSCompositingGrammar.filters) { backdropFilters = v }
+        if let v = try css("clipPath", CSSCompositingGrammar.clipPath) { clipPath = v }
+        if let images = try css("maskImage", CSSBoxPaintGrammar.images) {
+            // A mask layer is measured in the border box and, unlike a background, not repeated
+            // unless asked: CSS's mask initial values differ from background's in origin only.
+            maskLayers = images.map { BackgroundLayer($0, origin: .borderBox) }
+            func apply<T>(_ key: String, _ parse: @escaping ([CSSComponent]) throws(CSSValueError) -> T, _ set: (inout BackgroundLayer, T) -> Void) throws {
+                guard let values = try reader.parse(key, { value throws(CSSValueError) in try CSSBoxPaintGrammar.list(Self.components(value), key, parse) }) else { return }
+                for index in maskLayers.indices { set(&maskLayers[index], values[index % values.count]) }
+            }
+            try apply("maskSize", CSSBoxPaintGrammar.size) { $0.size = $1 }
+            try apply("maskPosition", { words throws(CSSValueError) in try CSSPositionGrammar.position(words) }) { $0.position = $1 }
+            try apply("maskRepeat", CSSBoxPaintGrammar.repeatStyle) { $0.repeatX = $1.0; $0.repeatY = $1.1 }
+        }
+        var line = try css("outline", CSSCompositingGrammar.outline)
+        if let width = try css("outlineWidth", { (c: [CSSComponent]) throws(CSSValueError) -> Double in
+            guard let w = try CSSBoxPaintGrammar.lineWidth(c.single()) else { throw CSSValueError(message: "not an outline width: expected a length, thin, medium or thick") }
+            return w
+        }) { line = line ?? Outline(style: .none); line?.width = width }
+        if let style = try css("outlineStyle", { (c: [CSSComponent]) throws(CSSValueError) -> BorderLineStyle in try CSSBoxPaintGrammar.borderStyles(c)[0] }) {
+            line = line ?? Outline(style: .none); line?.style = style
+        }
+        if let color = try css("outlineColor", CSSColorParser.required) { line = line ?? Outline(style: .none); line?.color = color }
+        if let offset = try css("outlineOffset", { (c: [CSSComponent]) throws(CSSValueError) -> Double in
+            guard let l = try CSSLengthGrammar.length(c.single(), percent: false), case .points(let p) = l else { throw CSSValueError(message: "not an outline offset: expected a length in px") }
+            return p
+        }) { line = line ?? Outline(style: .none); line?.offset = offset }
+        outline = line.flatMap { $0.style == .none || $0.style == .hidden ? nil : $0 }
+        if let v = try css("objectFit", CSSCompositingGrammar.objectFit) { objectFit = v }
+        if let v = try css("objectPosition", { words throws(CSSValueError) in try CSSPositionGrammar.position(CSSComponentParser.words(words)) }) { objectPosition = v }
+    }
+
+    private func encodeCompositing(to c: inout KeyedEncodingContainer<StyleKey>) throws {
+        if !transform.isEmpty { try c.encode(transform.map(\.cssText).joined(separator: " "), forKey: StyleKey("transform")) }
+        if transformOrigin != .center { try c.encode(transformOrigin.cssText, forKey: StyleKey("transformOrigin")) }
+        if blendMode != .normal { try c.encode(blendMode.rawValue, forKey: StyleKey("mixBlendMode")) }
+        if isolates { try c.encode(Isolation.isolate.rawValue, forKey: StyleKey("isolation")) }
+        if !filters.isEmpty { try c.encode(filters.map(\.cssText).joined(separator: " "), forKey: StyleKey("filter")) }
+        if !backdropFilters.isEmpty { try c.encode(backdropFilters.map(\.cssText).joined(separator: " "), forKey: StyleKey("backdropFilter")) }
+        if let clipPath { try c.encode(clipPath.cssText, forKey: StyleKey("clipPath")) }
+        if !maskLayers.isEmpty {
+            try c.encode(maskLayers.map(\.image.cssText).joined(separator: ", "), forKey: StyleKey("maskImage"))
+            try c.encode(maskLayers.map(\.size.cssText).joined(separator: ", "), forKey: StyleKey("maskSize"))
+            try c.encode(maskLayers.map(\.position.cssText).joined(separator: ", "), forKey: StyleKey("maskPosition"))
+            try c.encode(maskLayers.map { $0.repeatX.rawValue + " " + $0.repeatY.rawValue }.joined(separator: ", "), forKey: StyleKey("maskRepeat"))
+        }
+        if let outline {
+            try c.encode(outline.cssText, forKey: StyleKey("outline"))
+            if outline.offset != 0 { try c.encode(CSSNumber.format(outline.offset) + "px", forKey: StyleKey("outlineOffset")) }
+        }
+        if let objectFit { try c.encode(objectFit.rawValue, forKey: StyleKey("objectFit")) }
+        if objectPosition != .center { try c.encode(objectPosition.cssText, forKey: StyleKey("objectPosition")) }
+    }
+
     /// Writes the properties that differ from their defaults, in a fixed order.
     func encodeCSS(to c: inout KeyedEncodingContainer<StyleKey>) throws {
         try c.encodeIfPresent(background, forKey: StyleKey("backgroundColor"))
@@ -172,6 +240,7 @@ extension ElementStyle {
         if opacity != 1 { try CSSOutput.encode([.number(opacity)], forKey: StyleKey("opacity"), in: &c) }
         if zIndex != 0 { try c.encode(zIndex, forKey: StyleKey("zIndex")) }
         if isHidden { try c.encode(Visibility.hidden.rawValue, forKey: StyleKey("visibility")) }
+        try encodeCompositing(to: &c)
     }
 
     private func encodeBackgroundLayers(to c: inout KeyedEncodingContainer<StyleKey>) throws {
@@ -223,4 +292,12 @@ enum Visibility: String, CaseIterable {
     case visible
     /// Not drawn; still laid out.
     case hidden
+}
+
+/// CSS `isolation`, as the JSON spells it.
+enum Isolation: String, CaseIterable {
+    /// The element blends with what is beneath it as its children do.
+    case auto
+    /// The element is a group of its own: its children blend within it.
+    case isolate
 }

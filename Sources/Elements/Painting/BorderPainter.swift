@@ -153,4 +153,16 @@ struct BorderPainter {
         }
         return style
     }
+
+    /// Paints `outline` around `box`: a border of the outline's width and style outside the
+    /// border box, `offset` away from it, its corners following the border's radii.
+    func paint(outline: Outline, around box: BoxGeometry) {
+        let w = max(outline.width, 0)
+        let grow = outline.offset + w
+        let outer = box.borderBox.insetBy(dx: -grow, dy: -grow)
+        guard w > 0, outer.width > 0, outer.height > 0 else { return }
+        let radii = BoxGeometry.spread(box.borderRadii, by: grow)
+        let ring = BoxGeometry(borderBox: outer, radii: radii, border: ResolvedEdges(top: w, left: w, bottom: w, right: w))
+        paint(BorderSides(all: BorderSide(color: outline.color, style: outline.style)), in: ring)
+    }
 }

@@ -34,6 +34,17 @@ struct BoxGeometry {
         contentRadii = Self.shrink(paddingRadii, top: p.top, right: p.right, bottom: p.bottom, left: p.left)
     }
 
+    /// The boxes of a border box with `radii` and `border` widths and no padding (an outline).
+    init(borderBox: Rect, radii: CornerRadii, border: ResolvedEdges) {
+        self.borderBox = borderBox
+        borderRadii = radii.clamped(to: borderBox.size)
+        self.border = border
+        paddingBox = borderBox.inset(by: border.insets)
+        paddingRadii = Self.shrink(borderRadii, top: border.top, right: border.right, bottom: border.bottom, left: border.left)
+        contentBox = paddingBox
+        contentRadii = paddingRadii
+    }
+
     /// The rectangle of `area`.
     func rect(_ area: BoxArea) -> Rect {
         switch area {

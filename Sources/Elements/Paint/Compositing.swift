@@ -1,0 +1,148 @@
+internal import Canvas
+
+/// One function of CSS `transform` (CSS Transforms 1, 2D).
+public enum TransformFunction: Hashable, Sendable {
+    /// `translate(x, y)`: percentages are of the border box's width and height.
+    case translate(StyleLength, StyleLength)
+    /// `scale(x, y)`.
+    case scale(Double, Double)
+    /// `rotate(angle)`, in degrees, clockwise.
+    case rotate(Double)
+    /// `skew(ax, ay)`, in degrees.
+    case skew(Double, Double)
+    /// `matrix(a, b, c, d, e, f)`: e and f in points.
+    case matrix(Double, Double, Double, Double, Double, Double)
+}
+
+/// CSS `mix-blend-mode`: how an element's colours combine with what is beneath it
+/// (Compositing and Blending 1), each Cairo's operator of the same name.
+public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+    /// Drawn over (source-over).
+    case normal
+    /// Darkens: the product of the colours.
+    case multiply
+    /// Lightens: the inverse of the product of the inverses.
+    case screen
+    /// Multiply or screen, by the backdrop.
+    case overlay
+    /// The darker of each channel.
+    case darken
+    /// The lighter of each channel.
+    case lighten
+    /// Brightens the backdrop.
+    case colorDodge = "color-dodge"
+    /// Darkens the backdrop.
+    case colorBurn = "color-burn"
+    /// Multiply or screen, by the source.
+    case hardLight = "hard-light"
+    /// A softer hard light.
+    case softLight = "soft-light"
+    /// The absolute difference.
+    case difference
+    /// As difference, with less contrast.
+    case exclusion
+    /// The source's hue, the backdrop's saturation and luminosity.
+    case hue
+    /// The source's saturation.
+    case saturation
+    /// The source's hue and saturation.
+    case color
+    /// The source's luminosity.
+    case luminosity
+}
+
+extension BlendMode {
+    /// The Canvas operation of the same name.
+    var operation: BlendOperation {
+        switch self {
+        case .normal: .normal
+        case .multiply: .multiply
+        case .screen: .screen
+        case .overlay: .overlay
+        case .darken: .darken
+        case .lighten: .lighten
+        case .colorDodge: .colorDodge
+        case .colorBurn: .colorBurn
+        case .hardLight: .hardLight
+        case .softLight: .softLight
+        case .difference: .difference
+        case .exclusion: .exclusion
+        case .hue: .hue
+        case .saturation: .saturation
+        case .color: .color
+        case .luminosity: .luminosity
+        }
+    }
+}
+
+/// One function of CSS `filter` or `backdrop-filter` (Filter Effects 1).
+public enum StyleFilter: Hashable, Sendable {
+    /// `blur(length)`: the Gaussian's standard deviation.
+    case blur(StyleLength)
+    /// `brightness(n)`: 1 leaves the colours.
+    case brightness(Double)
+    /// `contrast(n)`.
+    case contrast(Double)
+    /// `grayscale(n)`, 0...1.
+    case grayscale(Double)
+    /// `sepia(n)`, 0...1.
+    case sepia(Double)
+    /// `saturate(n)`.
+    case saturate(Double)
+    /// `hue-rotate(angle)`, in degrees.
+    case hueRotate(Double)
+    /// `invert(n)`, 0...1.
+    case invert(Double)
+    /// `opacity(n)`, 0...1.
+    case opacity(Double)
+    /// `drop-shadow(x y [blur] [color])`: the shadow of what the element draws.
+    case dropShadow(x: StyleLength, y: StyleLength, blur: StyleLength, color: StyleColor)
+}
+
+/// CSS `clip-path`: a basic shape in the element's border box (CSS Shapes 1).
+public enum ClipShape: Hashable, Sendable {
+    /// `inset(top right bottom left [round radii])`.
+    case inset(top: StyleLength, right: StyleLength, bottom: StyleLength, left: StyleLength, radius: StyleLength)
+    /// `circle(radius at position)`; a `nil` radius is `closest-side`.
+    case circle(StyleLength?, center: BoxPosition)
+    /// `ellipse(rx ry at position)`; `nil` radii are `closest-side`.
+    case ellipse(StyleLength?, StyleLength?, center: BoxPosition)
+    /// `polygon([evenodd,] x y, …)`.
+    case polygon([BoxPosition], evenOdd: Bool)
+    /// `path([evenodd,] "svg path data")`, in points from the border box's top-left corner.
+    case path(String, evenOdd: Bool)
+}
+
+/// CSS `outline`: a line outside the border box that takes no space.
+public struct Outline: Hashable, Sendable {
+    /// Its width in points.
+    public var width: Double
+    /// Its line.
+    public var style: BorderLineStyle
+    /// Its colour.
+    public var color: StyleColor
+    /// The gap between the border box and the outline (negative: inside).
+    public var offset: Double
+
+    /// An outline.
+    public init(width: Double = 3, style: BorderLineStyle = .solid, color: StyleColor = .currentColor, offset: Double = 0) {
+        self.width = width
+        self.style = style
+        self.color = color
+        self.offset = offset
+    }
+}
+
+/// CSS `object-fit`: how an image fills its content box.
+public enum ObjectFit: String, Hashable, Sendable, CaseIterable {
+    /// Stretched to the box.
+    case fill
+    /// As large as fits, ratio kept.
+    case contain
+    /// As small as covers, ratio kept.
+    case cover
+    /// At its natural size.
+    case none
+    /// `none` or `contain`, whichever is smaller.
+    case scaleDown = "scale-down"
+}
