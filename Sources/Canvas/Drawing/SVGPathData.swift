@@ -70,6 +70,8 @@ private struct SVGPathParser {
                 }
             } else if command == 0 || command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
                 throw error("expected a command letter")
+            } else if !Self.startsNumber(byte) {
+                throw error("expected a command letter or a number")
             } else if command == UInt8(ascii: "M") {
                 command = UInt8(ascii: "L")
             } else if command == UInt8(ascii: "m") {
@@ -278,6 +280,10 @@ private struct SVGPathParser {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func startsNumber(_ byte: UInt8) -> Bool {
+        isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
     }
 
     private static func isCommand(_ byte: UInt8) -> Bool {
