@@ -267,6 +267,25 @@ import Testing
         #expect(bitmap.alpha(x: 27, y: 27) == 0)
     }
 
+    /// Hostile sizes finish quickly and draw what can be seen: a far shadow is off the bitmap,
+    /// chains of the largest blurs stay within bounded memory.
+    @Test func hostileSizesAreBounded() throws {
+        let far = Shadow(offset: Size(width: 1e300, height: -1e300), radius: 1e300, color: .black)
+        let bitmap = try Bitmap.render(size: Size(width: 20, height: 20), scale: 2) { context in
+            context.withFilters([.dropShadow(far)]) { context.fill(Rect(x: 5, y: 5, width: 10, height: 10), with: .red) }
+        }
+        #expect(bitmap.pixel(x: 20, y: 20) == px(255, 0, 0, 255))
+        #expect(bitmap.alpha(x: 2, y: 2) == 0)
+        let blurred = try Bitmap.render(size: Size(width: 300, height: 200), scale: 2) { context in
+            context.withFilters([.blur(radius: 1000), .dropShadow(Shadow(offset: Size(width: 500, height: 0), radius: 2000, color: .black)),
+                                 .blur(radius: 1000)]) {
+                context.fill(context.bounds, with: .red)
+            }
+            context.drawBackdrop([.blur(radius: 1000)], clippedTo: .rect(context.bounds))
+        }
+        #expect(blurred.width == 600)
+    }
+
     @Test func blurredDropShadowSpreadsAndKeepsItsAlpha() throws {
         // σ = radius / 2 = 2, offset 20 to the right: the shadow lies apart from the shape.
         let shadow = Shadow(offset: Size(width: 20, height: 0), radius: 4, color: Color.black.withAlpha(0.5))

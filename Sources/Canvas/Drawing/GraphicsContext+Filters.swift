@@ -250,7 +250,8 @@ extension GraphicsContext {
         keep: PixelBox
     ) throws(CanvasError) -> (image: FilterImage, ink: PixelBox)? {
         guard shadow.color.alpha > 0 else { return (image, ink) }
-        let dx = shadow.offset.width * scale, dy = shadow.offset.height * scale
+        // Beyond 10⁷ pixels a shadow is off any bitmap; the bound keeps the box arithmetic in range.
+        let dx = min(max(shadow.offset.width * scale, -1e7), 1e7), dy = min(max(shadow.offset.height * scale, -1e7), 1e7)
         let moved = PixelBox(
             x0: ink.x0 + Int(dx.rounded(.down)),
             y0: ink.y0 + Int(dy.rounded(.down)),
