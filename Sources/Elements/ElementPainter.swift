@@ -40,17 +40,30 @@ struct ElementPainter {
         if let matrix { context.concatenate(matrix) }
         if let clip = style.clipPath { CompositingGeometry.clip(context, to: clip, box: node.frame, lengths: lengths) }
         let box = BoxGeometry(node: node, radii: style.cornerRadii)
+        if !style.backdropFilters.isEmpty {
+            // What is drawn beneath (up to the nearest group: CSS's backdrop root), filtered
+            // within the border box's shape, before the element draws over it.
+            context.drawBackdrop(style.backdropFilters.map { $0.operation(lengths, currentColor: .black) }, clippedTo: box.shape(.borderBox))
+        }
         var failure: ElementError?
+        let filters = style.filters.map { $0.operation(lengths, currentColor: .black) }
+        func body() {
+            if filters.isEmpty {
+                do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+            } else {
+                context.withFilters(filters) {
+                    do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+                }
+            }
+        }
         let needsLayer = style.opacity < 1 || style.blendMode != .normal || style.isolates || !style.maskLayers.isEmpty
         if needsLayer {
             let mask: (() -> Void)? = style.maskLayers.isEmpty ? nil : {
                 BackgroundPainter(context: context, lengths: lengths, currentColor: .black).paint(style.maskLayers, in: box)
             }
-            context.withLayer(opacity: style.opacity, blend: style.blendMode.operation, mask: mask) {
-                do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
-            }
+            context.withLayer(opacity: style.opacity, blend: style.blendMode.operation, mask: mask) { body() }
         } else {
-            do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+            body()
         }
         if let failure { throw failure }
         if let outline = style.outline {
@@ -141,7 +154,11 @@ struct ElementPainter {
             if let layout = node.text { context.draw(layout, at: box.origin) }
         case .image(let image):
             if let bitmap = images.bitmaps[index] {
-                context.draw(bitmap, in: box, contentMode: image.contentMode)
+                if let fit = element.style.objectFit {
+                    drawImage(bitmap, fit: fit, position: element.style.objectPosition, in: box)
+                } else {
+                    context.draw(bitmap, in: box, contentMode: image.contentMode)
+                }
             }
         case .gradient(let gradient):
             let f = node.frame
@@ -164,6 +181,29 @@ struct ElementPainter {
             } catch {
                 throw .customDrawFailed(typeName: custom.typeName, detail: "\(error)")
             }
+        }
+    }
+
+    /// CSS `object-fit` and `object-position`: the image scaled as `fit` says, placed at
+    /// `position` (percentages of the free space), clipped to the content box.
+    private func drawImage(_ bitmap: Bitmap, fit: ObjectFit, position: BoxPosition, in box: Rect) {
+        let natural = bitmap.size
+        guard natural.width > 0, natural.height > 0, box.width > 0, box.height > 0 else { return }
+        let contain = min(box.width / natural.width, box.height / natural.height)
+        let (sx, sy): (Double, Double) = switch fit {
+        case .fill: (box.width / natural.width, box.height / natural.height)
+        case .contain: (contain, contain)
+        case .cover: (max(box.width / natural.width, box.height / natural.height), max(box.width / natural.width, box.height / natural.height))
+        case .none: (1, 1)
+        case .scaleDown: (min(1, contain), min(1, contain))
+        }
+        let width = natural.width * sx, height = natural.height * sy
+        let lengths = LengthContext(canvasSize: context.size)
+        let rect = Rect(x: box.minX + position.x.resolved(lengths, percentOf: box.width - width),
+                        y: box.minY + position.y.resolved(lengths, percentOf: box.height - height), width: width, height: height)
+        context.withSavedGState {
+            context.clip(to: box)
+            context.draw(bitmap, in: rect, contentMode: .scaleToFill)
         }
     }
 }

@@ -78,6 +78,15 @@ enum ElementValidation {
                 try fail("style.boxShadows[\(i)].\(name)", length.cssText, "a finite length")
             }
         }
+        for (i, function) in s.transform.enumerated() where !function.isFinite {
+            try fail("style.transform[\(i)]", function.cssText, "finite")
+        }
+        for (i, filter) in (s.filters + s.backdropFilters).enumerated() where !filter.isValid {
+            try fail("style.filters[\(i)]", filter.cssText, "finite and not negative")
+        }
+        if let outline = s.outline, !(outline.width.isFinite && outline.width >= 0 && outline.offset.isFinite) {
+            try fail("style.outline", outline.cssText, "a finite width ≥ 0 and a finite offset")
+        }
         if s.backgroundLayers.count > CSSBoxPaintGrammar.maximumLayers {
             try fail("style.backgroundLayers", "\(s.backgroundLayers.count) layers", "at most \(CSSBoxPaintGrammar.maximumLayers)")
         }

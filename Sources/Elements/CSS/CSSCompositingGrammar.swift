@@ -1,3 +1,5 @@
+internal import Canvas
+
 /// The grammars of `transform`, `transformOrigin`, `mixBlendMode`, `filter`, `backdropFilter`,
 /// `clipPath`, `outline` and `objectFit`/`objectPosition`.
 enum CSSCompositingGrammar {
@@ -223,6 +225,11 @@ enum CSSCompositingGrammar {
             }
             guard parts.count == 1, parts[0].count == 1, case .token(.string(let data)) = parts[0][0] else {
                 throw CSSValueError(message: "path() takes a quoted string of SVG path data")
+            }
+            do {
+                _ = try Path(svgPathData: data)
+            } catch {
+                throw CSSValueError(message: "path(): \(error)")
             }
             return .path(data, evenOdd: evenOdd)
         default:

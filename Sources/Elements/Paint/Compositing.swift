@@ -146,3 +146,47 @@ public enum ObjectFit: String, Hashable, Sendable, CaseIterable {
     /// `none` or `contain`, whichever is smaller.
     case scaleDown = "scale-down"
 }
+
+extension StyleFilter {
+    /// The Canvas filter, lengths resolved in `lengths`, `currentColor` as `current`.
+    func operation(_ lengths: LengthContext, currentColor current: Color) -> FilterOperation {
+        switch self {
+        case .blur(let radius): .blur(radius: radius.resolved(lengths, percentOf: 0))
+        case .brightness(let v): .brightness(v)
+        case .contrast(let v): .contrast(v)
+        case .grayscale(let v): .grayscale(v)
+        case .sepia(let v): .sepia(v)
+        case .saturate(let v): .saturate(v)
+        case .hueRotate(let degrees): .hueRotate(degrees: degrees)
+        case .invert(let v): .invert(v)
+        case .opacity(let v): .opacity(v)
+        case .dropShadow(let x, let y, let blur, let color):
+            .dropShadow(Shadow(offset: Size(width: x.resolved(lengths, percentOf: 0), height: y.resolved(lengths, percentOf: 0)),
+                               radius: max(blur.resolved(lengths, percentOf: 0), 0), color: color.resolved(currentColor: current)))
+        }
+    }
+}
+
+extension TransformFunction {
+    /// Whether every number is finite.
+    var isFinite: Bool {
+        switch self {
+        case .translate(let x, let y): x.isFinite && y.isFinite
+        case .scale(let x, let y), .skew(let x, let y): x.isFinite && y.isFinite
+        case .rotate(let a): a.isFinite
+        case .matrix(let a, let b, let c, let d, let e, let f): [a, b, c, d, e, f].allSatisfy(\.isFinite)
+        }
+    }
+}
+
+extension StyleFilter {
+    /// Whether the arguments are finite and not negative where CSS forbids it.
+    var isValid: Bool {
+        switch self {
+        case .blur(let r): r.isFinite
+        case .brightness(let v), .contrast(let v), .grayscale(let v), .sepia(let v), .saturate(let v), .invert(let v), .opacity(let v): v.isFinite && v >= 0
+        case .hueRotate(let a): a.isFinite
+        case .dropShadow(let x, let y, let blur, _): x.isFinite && y.isFinite && blur.isFinite
+        }
+    }
+}
