@@ -86,10 +86,13 @@ def number(value):
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def shadow_css(shadow):
-    """The engine's shadow object {offset: {width, height}, radius, color} as CSS offsets, blur and colour."""
+def shadow_css(shadow, blur_scale=1):
+    """The engine's shadow object {offset: {width, height}, radius, color} as CSS offsets, blur and
+    colour. Its radius is a box-shadow blur radius (a Gaussian of σ = radius / 2); drop-shadow()'s
+    blur length is σ itself (measured: drop-shadow(20px 0 4px) draws box-shadow's 20px 0 8px), so
+    the filter form passes blur_scale 0.5."""
     offset = shadow.get("offset", {"width": 0, "height": 2})
-    radius = shadow.get("radius", 8)
+    radius = shadow.get("radius", 8) * blur_scale
     color = shadow.get("color", "#0000001F")
     return f"{number(offset.get('width', 0))}px {number(offset.get('height', 0))}px {number(radius)}px {color}"
 
@@ -116,14 +119,15 @@ def order_key(item):
 def style_css(style):
     """The declarations of a `style` object, shorthands first."""
     decls = []
-    shadow = style.get("boxShadow")
     for key, value in sorted(style.items(), key=order_key):
         if key == "boxShadow" and isinstance(value, dict):
+            shadow = value
             # The engine shadows the background's shape when there is a background (box-shadow),
             # and everything the element draws when there is none (a drop shadow of the group).
-            prop = "box-shadow" if "backgroundColor" in style else "filter"
-            css = shadow_css(shadow)
-            decls.append(f"{prop}: {css if prop == 'box-shadow' else f'drop-shadow({css})'}")
+            if "backgroundColor" in style:
+                decls.append(f"box-shadow: {shadow_css(shadow)}")
+            else:
+                decls.append(f"filter: drop-shadow({shadow_css(shadow, 0.5)})")
             continue
         decls.append(f"{kebab(key)}: {value_css(key, value)}")
     return decls
