@@ -55,6 +55,7 @@ public enum PaintConformance {
     /// The case compared with Chromium's picture (`nil`: Chromium has none for it).
     public static func outcome(_ paintCase: PaintCase, chromium: RGBAImage?,
                                thresholds: PaintThresholds = .standard) async -> PaintOutcome {
+        /// A failing outcome for this case.
         func fail(_ reason: String, _ score: PaintScore? = nil) -> PaintOutcome {
             PaintOutcome(id: paintCase.id, group: paintCase.group, passed: false, reason: reason, score: score)
         }
@@ -107,6 +108,7 @@ public enum PaintConformance {
             if o.passed { rows[o.group]!.passed += 1 } else if o.reason.hasPrefix("unsupported") { rows[o.group]!.unsupported += 1 } else { rows[o.group]!.differs += 1 }
         }
         let width = max(5, order.map(\.count).max() ?? 0)
+        /// `s` padded with spaces to `n` characters, on the left for numbers.
         func pad(_ s: String, _ n: Int, left: Bool = false) -> String {
             let space = String(repeating: " ", count: max(0, n - s.count))
             return left ? space + s : s + space

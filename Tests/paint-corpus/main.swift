@@ -23,9 +23,12 @@ func option(_ flag: String, in arguments: [String]) -> String? {
     return arguments[index + 1]
 }
 
+/// The command line, without the program's name.
 let arguments = Array(CommandLine.arguments.dropFirst())
+/// What the commands are.
 let usage = "usage: paint-corpus compare CASES.json [--pngs DIR] [--diff-out DIR] [--quiet] | render CASES.json OUT_DIR | score A.png B.png [--tolerance T] [--blend-tolerance E]"
 guard let command = arguments.first, arguments.count >= 2 else { fail(usage) }
+/// The thresholds every command uses (the test's).
 let thresholds = PaintThresholds.standard
 do {
     switch command {
