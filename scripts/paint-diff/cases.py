@@ -198,6 +198,7 @@ for style, note in [
     ({"backgroundColor": "#FE3", "borderRadius": 20, "borderWidth": 6, "borderColor": "#E33"}, "with a border"),
     ({"backgroundColor": "#FE3", "borderRadius": 20, "overflow": "hidden"}, "clips its child"),
     ({"backgroundColor": "#3A3", "borderRadius": 30}, "radius 30 on 60 high: a pill"),
+    ({"backgroundColor": "#3A3", "borderRadius": "28 16", "height": 29}, "overflowing radii on a 29 px high box: all scaled by one factor"),
 ]:
     if note == "clips its child":
         case("borderRadius", note, box(style, children=[view({"width": 60, "height": 60, "backgroundColor": "#33E"})]))
@@ -233,6 +234,10 @@ for style, note in [
     ({"backgroundColor": "#FFF", "boxShadow": "0 2px 8px #0000001F"}, "the card default"),
 ]:
     case("boxShadow", note, box(style))
+case("boxShadow", "the engine's shadow object under a translucent background: CSS does not draw it under the box",
+     box({"backgroundColor": "#3366CC80", "boxShadow": {"offset": {"width": 6, "height": 6}, "radius": 4, "color": "#E33"}}))
+case("boxShadow", "the engine's shadow object without a background: the border's shadow",
+     box({"borderWidth": 4, "borderColor": "#33E", "boxShadow": {"offset": {"width": 4, "height": 4}, "radius": 6, "color": "#000000A0"}}))
 
 # MARK: opacity
 case("opacity", "0.5", box({"backgroundColor": "#33E", "opacity": 0.5}))
