@@ -10,10 +10,8 @@ Needs Chromium and the paint-corpus binary (built on the first run, or PAINT_COR
 """
 
 import copy
-import json
 import os
 import subprocess
-import sys
 import tempfile
 
 import cases as hand
