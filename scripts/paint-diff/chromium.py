@@ -172,14 +172,9 @@ def recompress(data):
     def chunk(kind, body):
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
 
-    for kind, body in chunks:
-        out.append(chunk(kind, body))
-        if kind == b"IHDR":
-            header = body
-    raw = zlib.decompress(idat)
-    out.insert(len(out), chunk(b"IDAT", zlib.compress(raw, 9)))
+    out += [chunk(kind, body) for kind, body in chunks]
+    out.append(chunk(b"IDAT", zlib.compress(zlib.decompress(idat), 9)))
     out.append(chunk(b"IEND", b""))
-    del header
     return b"".join(out)
 
 
