@@ -105,7 +105,7 @@ struct ElementPainter {
         }
         if let background = style.background {
             // The colour is clipped to the bottom layer's clip box, as CSS.
-            let area = style.backgroundLayers.last.map { box.shape($0.clip) } ?? shape
+            let area = box.shape(style.backgroundLayers.last?.clip ?? style.backgroundClip)
             if let shadow = style.shadow {
                 context.withShadow(shadow) { context.fill(area, with: .color(background)) }
             } else {
@@ -165,9 +165,9 @@ struct ElementPainter {
             func point(_ unit: Point) -> Point { Point(x: f.minX + unit.x * f.width, y: f.minY + unit.y * f.height) }
             switch gradient {
             case .linear(let g, let start, let end):
-                context.fill(shape, with: .linearGradient(g, start: point(start), end: point(end)))
+                context.fill(shape, with: .linearGradient(GradientStops.premultiplied(g), start: point(start), end: point(end)))
             case .radial(let g, let center, let radius):
-                context.fill(shape, with: .radialGradient(g, center: point(center), radius: radius * min(f.width, f.height)))
+                context.fill(shape, with: .radialGradient(GradientStops.premultiplied(g), center: point(center), radius: radius * min(f.width, f.height)))
             }
         case .custom(let custom):
             guard !box.isEmpty else { return }

@@ -8,6 +8,9 @@ public struct ElementStyle: Hashable, Sendable {
     public var background: Color?
     /// Per-corner radii of the element's shape (clamped to its size when drawn).
     public var cornerRadii: CornerRadii
+    /// The box the background colour is clipped to (CSS: the bottom layer's `background-clip`;
+    /// with layers, it is theirs).
+    public var backgroundClip: BoxArea = .borderBox
     /// The background layers (gradients), first on top, drawn over ``background`` as CSS's
     /// `background-image` with its size, position, repeat, origin and clip.
     public var backgroundLayers: [BackgroundLayer]

@@ -12,21 +12,25 @@ enum CSSBoxPaintGrammar {
     struct ShorthandLayer {
         var layer: BackgroundLayer?
         var color: StyleColor?
+        /// The layer's clip box, also when it has no image (the colour's clip, in the last layer).
+        var clip: BoxArea?
     }
 
     /// `background`: layers separated by commas, each `<image> || <position> [/ <size>] ||
     /// <repeat> || <box> [<box>]`, the last one also `|| <color>`.
-    static func background(_ components: [CSSComponent]) throws(CSSValueError) -> (layers: [BackgroundLayer], color: StyleColor?) {
+    static func background(_ components: [CSSComponent]) throws(CSSValueError) -> (layers: [BackgroundLayer], color: StyleColor?, colorClip: BoxArea) {
         let parts = CSSComponentParser.commaSeparated(components)
         try checkCount(parts.count, "background")
         var layers: [BackgroundLayer] = []
         var color: StyleColor?
+        var colorClip = BoxArea.borderBox
         for (index, part) in parts.enumerated() {
             let parsed = try shorthandLayer(CSSComponentParser.words(part), isFinal: index == parts.count - 1)
             if let layer = parsed.layer { layers.append(layer) }
             color = parsed.color ?? color
+            if index == parts.count - 1 { colorClip = parsed.clip ?? .borderBox }
         }
-        return (layers, color)
+        return (layers, color, colorClip)
     }
 
     private static func shorthandLayer(_ words: [CSSComponent], isFinal: Bool) throws(CSSValueError) -> ShorthandLayer {
@@ -77,7 +81,8 @@ enum CSSBoxPaintGrammar {
             }
             index += 1
         }
-        guard let image else { return ShorthandLayer(layer: nil, color: color) }
+        guard boxes.count <= 2 else { throw CSSValueError(message: "\"\(text)\": at most two boxes (origin, clip)") }
+        guard let image else { return ShorthandLayer(layer: nil, color: color, clip: boxes.last) }
         var layer = BackgroundLayer(image)
         if !positionWords.isEmpty { layer.position = try CSSPositionGrammar.position(positionWords) }
         if let sizeWords { layer.size = try size(sizeWords) }
@@ -88,7 +93,7 @@ enum CSSBoxPaintGrammar {
         case 2: layer.origin = boxes[0]; layer.clip = boxes[1]
         default: throw CSSValueError(message: "\"\(text)\": at most two boxes (origin, clip)")
         }
-        return ShorthandLayer(layer: layer, color: color)
+        return ShorthandLayer(layer: layer, color: color, clip: layer.clip)
     }
 
     /// `backgroundImage`: `none` or gradients separated by commas.

@@ -68,9 +68,11 @@ extension ElementStyle {
     private mutating func readBackground(_ reader: StyleReader) throws {
         var layers: [BackgroundLayer] = []
         var shorthandColor: StyleColor?
+        var colorClip = BoxArea.borderBox
         if let parsed = try reader.parse("background", { value throws(CSSValueError) in try CSSBoxPaintGrammar.background(Self.components(value)) }) {
             layers = parsed.layers
             shorthandColor = parsed.color
+            colorClip = parsed.colorClip
         }
         if let color = try reader.parse("backgroundColor", { value throws(CSSValueError) in try CSSColorParser.required(Self.components(value)) }) ?? shorthandColor {
             guard case .color(let resolved) = color else {
@@ -96,8 +98,17 @@ extension ElementStyle {
         try apply("backgroundPosition", { words throws(CSSValueError) in try CSSPositionGrammar.position(words) }) { $0.position = $1 }
         try apply("backgroundRepeat", CSSBoxPaintGrammar.repeatStyle) { $0.repeatX = $1.0; $0.repeatY = $1.1 }
         try apply("backgroundOrigin", { words throws(CSSValueError) in try CSSBoxPaintGrammar.box(words, allowText: false) }) { $0.origin = $1 }
-        try apply("backgroundClip", { words throws(CSSValueError) in try CSSBoxPaintGrammar.box(words, allowText: true) }) { $0.clip = $1 }
+        if let clips = try reader.parse("backgroundClip", { value throws(CSSValueError) in
+            try CSSBoxPaintGrammar.list(Self.components(value), "backgroundClip") { words throws(CSSValueError) in try CSSBoxPaintGrammar.box(words, allowText: true) }
+        }) {
+            for index in layers.indices { layers[index].clip = clips[index % clips.count] }
+            // The colour is clipped as the bottom layer (or, without images, as the list's last box).
+            colorClip = layers.last?.clip ?? clips[clips.count - 1]
+        } else if let last = layers.last {
+            colorClip = last.clip
+        }
         backgroundLayers = layers
+        backgroundClip = colorClip
     }
 
     private mutating func readBorder(_ reader: StyleReader, layout: inout FlexStyle) throws {
@@ -220,6 +231,7 @@ extension ElementStyle {
     func encodeCSS(to c: inout KeyedEncodingContainer<StyleKey>) throws {
         try c.encodeIfPresent(background, forKey: StyleKey("backgroundColor"))
         try encodeBackgroundLayers(to: &c)
+        if backgroundLayers.isEmpty, backgroundClip != .borderBox { try c.encode(backgroundClip.rawValue, forKey: StyleKey("backgroundClip")) }
         if let color = borderColor {
             try c.encode(color, forKey: StyleKey("borderColor"))
         } else if border != .none {

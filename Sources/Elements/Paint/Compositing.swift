@@ -133,6 +133,19 @@ public struct Outline: Hashable, Sendable {
     }
 }
 
+extension ObjectFit {
+    /// The content mode that decodes the image at the size this fit draws it (`none` and
+    /// `scale-down` need the image's own size).
+    var contentMode: ContentMode {
+        switch self {
+        case .fill: .scaleToFill
+        case .contain: .aspectFit
+        case .cover: .aspectFill
+        case .none, .scaleDown: .center
+        }
+    }
+}
+
 /// CSS `object-fit`: how an image fills its content box.
 public enum ObjectFit: String, Hashable, Sendable, CaseIterable {
     /// Stretched to the box.

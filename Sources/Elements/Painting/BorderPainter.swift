@@ -23,7 +23,10 @@ struct BorderPainter {
             Side(width: width, style: side.style, color: side.color.resolved(currentColor: currentColor))
         }
         guard resolved.contains(where: \.isVisible) else { return }
-        if resolved.allSatisfy({ $0 == resolved[0] }) {
+        // One path round a uniform border; dashes and dots on square corners go side by side,
+        // as Chromium spaces them (each side starts and ends with one).
+        if resolved.allSatisfy({ $0 == resolved[0] }),
+           !(resolved[0].style == .dashed || resolved[0].style == .dotted) || !box.borderRadii.isZero {
             return paintUniform(resolved[0], box)
         }
         let outer = box.borderBox, inner = box.paddingBox

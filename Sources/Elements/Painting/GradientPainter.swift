@@ -47,9 +47,12 @@ struct GradientPainter {
         if g.repeating, range.upperBound - range.lowerBound < 1e-3 {
             return context.paint(.color(stops.averageColor))
         }
-        let end = max(range.upperBound, range.lowerBound + 1e-6)
-        let gradient = stops.gradient(spread: g.repeating ? .repeat : .pad)
-        context.paint(.linearGradient(gradient, start: point(range.lowerBound), end: point(end)))
+        // A padded ramp is laid over the whole line (and past it, where stops are outside), so
+        // a hard stop — two stops at one place — is never a zero-length ramp, which Cairo
+        // would draw as one colour.
+        let span = g.repeating ? range : min(range.lowerBound, 0)...max(range.upperBound, length, min(range.lowerBound, 0) + 1e-3)
+        let gradient = stops.gradient(over: span, spread: g.repeating ? .repeat : .pad)
+        context.paint(.linearGradient(gradient, start: point(span.lowerBound), end: point(span.upperBound)))
     }
 
     private func paintRadial(_ g: RadialGradient, _ box: Rect) {
@@ -91,13 +94,14 @@ struct GradientPainter {
             // A degenerate ending shape: CSS draws it as the last colour everywhere.
             return context.paint(.color(stops.placed.last?.color ?? Color(white: 0, alpha: 0)))
         }
-        let gradient = stops.gradient(spread: g.repeating ? .repeat : .pad)
+        // Radii below 0 do not exist: a padded ramp runs from the centre to past the last stop.
+        let span = g.repeating ? max(range.lowerBound, 0)...max(range.upperBound, max(range.lowerBound, 0) + 1e-3)
+            : 0...max(range.upperBound, rx, 1e-3)
+        let gradient = stops.gradient(over: span, spread: g.repeating ? .repeat : .pad)
         context.withSavedGState {
             context.translateBy(x: cx, y: cy)
             context.scaleBy(x: 1, y: ry / rx)
-            let inner = max(range.lowerBound, 0)
-            let outer = max(range.upperBound, inner + 1e-6)
-            context.paint(.radialGradient(gradient, startCenter: .zero, startRadius: inner, endCenter: .zero, endRadius: outer))
+            context.paint(.radialGradient(gradient, startCenter: .zero, startRadius: span.lowerBound, endCenter: .zero, endRadius: span.upperBound))
         }
     }
 
@@ -110,7 +114,7 @@ struct GradientPainter {
         if g.repeating, range.upperBound - range.lowerBound < 1e-3 {
             return context.paint(.color(stops.averageColor))
         }
-        var gradient = stops.gradient(spread: .pad)
+        var gradient = stops.gradient(over: range, spread: .pad)
         // The mesh spans one turn: map the stops' locations from their range onto the turn,
         // repeating them round it for the repeating form.
         let span = range.upperBound - range.lowerBound

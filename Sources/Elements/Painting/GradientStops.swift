@@ -52,11 +52,11 @@ struct GradientStops {
         (placed.first?.position ?? 0)...(placed.last?.position ?? 0)
     }
 
-    /// The Canvas gradient over ``range`` (locations 0...1 across it), hints and premultiplied
-    /// mixing expanded into sub-stops.
-    func gradient(spread: Gradient.Spread) -> Gradient {
-        let start = range.lowerBound
-        let span = max(range.upperBound - start, 1e-9)
+    /// The Canvas gradient over `extent` (locations 0...1 across it; it holds ``range``), hints
+    /// and premultiplied mixing expanded into sub-stops.
+    func gradient(over extent: ClosedRange<Double>, spread: Gradient.Spread) -> Gradient {
+        let start = extent.lowerBound
+        let span = max(extent.upperBound - start, 1e-9)
         var stops: [Gradient.Stop] = []
         func add(_ position: Double, _ color: Color) { stops.append(.init(location: (position - start) / span, color: color)) }
         var index = 0
@@ -110,5 +110,21 @@ struct GradientStops {
         guard alpha > 0 else { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
         func channel(_ x: Double, _ y: Double) -> Double { (x * a.alpha + (y * b.alpha - x * a.alpha) * w) / alpha }
         return Color(red: channel(a.red, b.red), green: channel(a.green, b.green), blue: channel(a.blue, b.blue), alpha: alpha)
+    }
+
+    /// `gradient` with sub-stops where the alpha changes, so Cairo's straight mixing draws
+    /// CSS's premultiplied one (the gradient element of earlier documents).
+    static func premultiplied(_ gradient: Gradient) -> Gradient {
+        var stops: [Gradient.Stop] = []
+        for (a, b) in zip(gradient.stops, gradient.stops.dropFirst()) {
+            stops.append(a)
+            guard a.color.alpha != b.color.alpha, b.location > a.location else { continue }
+            for k in 1..<16 {
+                let t = Double(k) / 16
+                stops.append(.init(location: a.location + (b.location - a.location) * t, color: mix(a.color, b.color, t)))
+            }
+        }
+        if let last = gradient.stops.last { stops.append(last) }
+        return Gradient(stops: stops, spread: gradient.spread)
     }
 }
