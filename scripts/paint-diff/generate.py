@@ -88,7 +88,10 @@ def position(r):
     """A <position>: keywords, percentages or px."""
     kind = r.randrange(3)
     if kind == 0:
-        return r.choice(SIDES) + " " + r.choice(SIDES)
+        # A horizontal keyword and a vertical one, in either order (CSS refuses "top top").
+        x = r.choice(["left", "center", "right"])
+        y = r.choice(["top", "center", "bottom"])
+        return f"{x} {y}" if r.random() < 0.5 or "center" in (x, y) else f"{y} {x}"
     if kind == 1:
         return f"{r.randrange(0, 101)}% {r.randrange(0, 101)}%"
     return f"{r.randrange(0, 100)}px {r.randrange(0, 60)}px"

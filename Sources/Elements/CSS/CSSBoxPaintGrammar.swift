@@ -241,7 +241,7 @@ enum CSSBoxPaintGrammar {
             } else if color == nil, let c = try CSSColorParser.color(word) {
                 color = c
             } else {
-                throw CSSValueError(message: "\"\(text)\" is not a border: expected a width, a style (solid, dashed, dotted, double, none) and a colour, each at most once")
+                throw CSSValueError(message: "\"\(text)\" is not a border: expected a width, a style (solid, dashed, dotted, double, groove, ridge, inset, outset, none) and a colour, each at most once")
             }
         }
         guard !words.isEmpty else { throw CSSValueError(message: "an empty border value") }
@@ -280,10 +280,7 @@ enum CSSBoxPaintGrammar {
         let words = CSSComponentParser.words(components)
         let styles = try words.map { (word: CSSComponent) throws(CSSValueError) -> BorderLineStyle in
             guard let k = word.keyword, let style = BorderLineStyle(rawValue: k) else {
-                if let k = word.keyword, ["groove", "ridge", "inset", "outset"].contains(k) {
-                    throw CSSValueError(message: "border style \(k) is not supported: expected none, hidden, solid, dashed, dotted or double")
-                }
-                throw CSSValueError(message: "\"\(word)\" is not a border style: expected none, hidden, solid, dashed, dotted or double")
+                throw CSSValueError(message: "\"\(word)\" is not a border style: expected none, hidden, solid, dashed, dotted, double, groove, ridge, inset or outset")
             }
             return style
         }

@@ -12,6 +12,14 @@ public enum BorderLineStyle: String, Hashable, Sendable, CaseIterable {
     case dotted
     /// Two lines with a gap, each a third of the width.
     case double
+    /// Looks carved in: the outer half as `inset`, the inner half as `outset`.
+    case groove
+    /// Looks raised: the outer half as `outset`, the inner half as `inset`.
+    case ridge
+    /// The box looks sunk: the top and left sides darker.
+    case inset
+    /// The box looks raised: the bottom and right sides darker.
+    case outset
 }
 
 /// How one side of the border is drawn (its width is layout's: ``/Flexbox/FlexStyle/border``).

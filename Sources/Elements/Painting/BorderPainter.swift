@@ -25,8 +25,8 @@ struct BorderPainter {
         guard resolved.contains(where: \.isVisible) else { return }
         // One path round a uniform border; dashes and dots on square corners go side by side,
         // as Chromium spaces them (each side starts and ends with one).
-        if resolved.allSatisfy({ $0 == resolved[0] }),
-           !(resolved[0].style == .dashed || resolved[0].style == .dotted) || !box.borderRadii.isZero {
+        if resolved.allSatisfy({ $0 == resolved[0] }), [.solid, .double].contains(resolved[0].style)
+            || ([.dashed, .dotted].contains(resolved[0].style) && !box.borderRadii.isZero) {
             return paintUniform(resolved[0], box)
         }
         let outer = box.borderBox, inner = box.paddingBox
@@ -35,13 +35,26 @@ struct BorderPainter {
             outer: [Point(x: outer.minX, y: outer.minY), Point(x: outer.maxX, y: outer.minY), Point(x: outer.maxX, y: outer.maxY), Point(x: outer.minX, y: outer.maxY)],
             inner: [Point(x: inner.minX, y: inner.minY), Point(x: inner.maxX, y: inner.minY), Point(x: inner.maxX, y: inner.maxY), Point(x: inner.minX, y: inner.maxY)]
         )
+        // Inwards from side i across the box (down from the top side, left from the right side…).
+        let along: [Point] = [Point(x: 0, y: 1), Point(x: -1, y: 0), Point(x: 0, y: -1), Point(x: 1, y: 0)]
         for (index, side) in resolved.enumerated() where side.isVisible {
             let next = (index + 1) % 4
+            // Where a later, opaque side meets this one, this side reaches a point past the
+            // diagonal under it: the later side's edge then blends with this colour, not with
+            // what is beneath (no light seam along the join).
+            func overlap(_ neighbour: Int) -> Point {
+                neighbour > index && resolved[neighbour].isVisible && resolved[neighbour].color.alpha >= 1 && side.color.alpha >= 1
+                    ? along[index] : .zero
+            }
+            let a = overlap((index + 3) % 4), b = overlap(next)
+            func plus(_ p: Point, _ d: Point) -> Point { Point(x: p.x + d.x, y: p.y + d.y) }
             var region = Path()
             region.move(to: corners.outer[index])
             region.addLine(to: corners.outer[next])
-            region.addLine(to: corners.inner[next])
-            region.addLine(to: corners.inner[index])
+            region.addLine(to: plus(corners.outer[next], b))
+            region.addLine(to: plus(corners.inner[next], b))
+            region.addLine(to: plus(corners.inner[index], a))
+            region.addLine(to: plus(corners.outer[index], a))
             region.closeSubpath()
             context.withSavedGState {
                 context.clip(to: region)
@@ -70,7 +83,7 @@ struct BorderPainter {
                 context.clip(to: ring(box.shape(.borderBox), box.shape(.paddingBox)), rule: .evenOdd)
                 context.stroke(BoxGeometry.shape(rect, radii), with: .color(side.color), style: dashStyle(side, length: perimeter, closed: true))
             }
-        case .none, .hidden:
+        case .none, .hidden, .groove, .ridge, .inset, .outset:
             break
         }
     }
@@ -100,9 +113,37 @@ struct BorderPainter {
                 context.clip(to: ring(box.shape(.borderBox), box.shape(.paddingBox)), rule: .evenOdd)
                 context.stroke(line, with: .color(side.color), style: dashStyle(side, length: length, closed: false))
             }
+        case .inset, .outset:
+            context.fill(ring(box.shape(.borderBox), box.shape(.paddingBox)), with: .color(Self.shade(side.color, side: index, sunk: side.style == .inset)), rule: .evenOdd)
+        case .groove, .ridge:
+            // Two halves: the outer one as inset (groove) or outset (ridge), the inner one the other way.
+            let b = box.border
+            let middle = BoxGeometry.shape(box.borderBox.inset(by: EdgeInsets(top: b.top / 2, left: b.left / 2, bottom: b.bottom / 2, right: b.right / 2)),
+                                           BoxGeometry.shrink(box.borderRadii, top: b.top / 2, right: b.right / 2, bottom: b.bottom / 2, left: b.left / 2))
+            let groove = side.style == .groove
+            context.fill(ring(box.shape(.borderBox), middle), with: .color(Self.shade(side.color, side: index, sunk: groove)), rule: .evenOdd)
+            context.fill(ring(middle, box.shape(.paddingBox)), with: .color(Self.shade(side.color, side: index, sunk: !groove)), rule: .evenOdd)
         case .none, .hidden:
             break
         }
+    }
+
+    /// A side's colour for the 3D styles, as Chromium shades them: darker on the top and left of
+    /// a sunk box (its `Color::Dark`: channels scaled by (v − 0.33) / v, v the largest) and
+    /// lighter on the other two (`Color::Light`: scaled by min(1, v + 0.33) / v); the other
+    /// way round for a raised box. Black lightens to #545454.
+    static func shade(_ color: Color, side: Int, sunk: Bool) -> Color {
+        let topOrLeft = side == 0 || side == 3
+        let v = max(color.red, color.green, color.blue)
+        let k: Double
+        if topOrLeft == sunk {
+            guard v > 0 else { return color }
+            k = max(0, (v - 0.33) / v)
+        } else {
+            guard v > 0 else { return Color(red255: 84, green255: 84, blue255: 84, alpha: color.alpha) }
+            k = min(1, v + 0.33) / v
+        }
+        return Color(red: color.red * k, green: color.green * k, blue: color.blue * k, alpha: color.alpha)
     }
 
     /// Two lines, each a third of the widths, the middle third left clear.
