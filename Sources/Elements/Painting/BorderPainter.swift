@@ -181,13 +181,16 @@ struct BorderPainter {
         }
         let period = dash + gap
         guard length > 0, period > 0 else { return style }
+        // A round dot is a zero-length dash with round caps, but it takes a width like a square one.
+        let footprint = side.style == .dotted ? w : dash
+        let spacing = side.style == .dotted ? w : gap
         if closed {
-            let count = max(1, (length / period).rounded())
+            let count = max(1, (length / (footprint + spacing)).rounded())
             let fitted = length / count
             style.dash = [dash, max(fitted - dash, 0.001)]
         } else {
             // n dashes and n - 1 gaps span the side.
-            let count = max(1, ((length + gap) / period).rounded())
+            let count = max(1, ((length + spacing) / (footprint + spacing)).rounded())
             let fittedGap = count > 1 ? max((length - count * dash) / (count - 1), 0.001) : length
             style.dash = [dash, fittedGap]
             if side.style == .dotted, w >= 3 {
