@@ -39,7 +39,7 @@ struct ElementPainter {
         defer { context.restoreGState() }
         if let matrix { context.concatenate(matrix) }
         if let clip = style.clipPath { CompositingGeometry.clip(context, to: clip, box: node.frame, lengths: lengths) }
-        let box = BoxGeometry(node: node, radii: style.cornerRadii)
+        let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
         if !style.backdropFilters.isEmpty {
             // What is drawn beneath (up to the nearest group: CSS's backdrop root), filtered
             // within the border box's shape, before the element draws over it.
@@ -94,9 +94,9 @@ struct ElementPainter {
         let element = tree.elements[index]
         let style = element.style
         let node = nodes[index]
-        let box = BoxGeometry(node: node, radii: style.cornerRadii)
-        let shape = box.shape(.borderBox)
         let lengths = LengthContext(canvasSize: context.size)
+        let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
+        let shape = box.shape(.borderBox)
         // `color` is not a property yet: currentColor is CSS's initial text colour.
         let currentColor = Color.black
 

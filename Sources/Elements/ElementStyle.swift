@@ -6,8 +6,9 @@ public import Canvas
 public struct ElementStyle: Hashable, Sendable {
     /// The fill behind the content, inside the rounded shape. `nil`: none.
     public var background: Color?
-    /// Per-corner radii of the element's shape (clamped to its size when drawn).
-    public var cornerRadii: CornerRadii
+    /// The corners' radii (CSS `border-radius`): elliptical, in lengths or percentages, scaled
+    /// down together where they overlap when drawn.
+    public var borderRadius: BorderRadius
     /// The box the background colour is clipped to (CSS: the bottom layer's `background-clip`;
     /// with layers, it is theirs).
     public var backgroundClip: BoxArea = .borderBox
@@ -78,7 +79,7 @@ public struct ElementStyle: Hashable, Sendable {
         isHidden: Bool = false
     ) {
         self.background = background
-        self.cornerRadii = cornerRadii
+        self.borderRadius = BorderRadius(cornerRadii)
         self.border = borderColor.map { BorderSides(all: BorderSide(color: .color($0), style: .solid)) } ?? .none
         self.shadow = shadow
         self.backgroundLayers = backgroundLayers
@@ -86,6 +87,19 @@ public struct ElementStyle: Hashable, Sendable {
         self.opacity = opacity
         self.zIndex = zIndex
         self.isHidden = isHidden
+    }
+
+    /// Circular radii in points per corner (``borderRadius`` in its simplest form). Reading it
+    /// gives each corner's horizontal radius where it is in points (0 where it is a percentage
+    /// or another unit); setting it makes every corner circular.
+    public var cornerRadii: CornerRadii {
+        get {
+            if let points = borderRadius.circularPoints { return points }
+            func h(_ c: CornerRadius) -> Double { if case .points(let v) = c.horizontal { v } else { 0 } }
+            return CornerRadii(topLeft: h(borderRadius.topLeft), topRight: h(borderRadius.topRight),
+                               bottomRight: h(borderRadius.bottomRight), bottomLeft: h(borderRadius.bottomLeft))
+        }
+        set { borderRadius = BorderRadius(newValue) }
     }
 
     /// One solid colour on every side, or `nil` when the border is not drawn or its sides differ:

@@ -63,11 +63,12 @@ enum ElementValidation {
         try edges("layout.inset", l.inset, offset)
 
         let s = element.style
-        let r = s.cornerRadii
-        try nonNegative("style.cornerRadii.topLeft", r.topLeft)
-        try nonNegative("style.cornerRadii.topRight", r.topRight)
-        try nonNegative("style.cornerRadii.bottomRight", r.bottomRight)
-        try nonNegative("style.cornerRadii.bottomLeft", r.bottomLeft)
+        for (name, corner) in zip(["topLeft", "topRight", "bottomRight", "bottomLeft"], s.borderRadius.corners) {
+            for radius in [corner.horizontal, corner.vertical] {
+                if case .points(let v) = radius { try nonNegative("style.cornerRadii.\(name)", v) }
+                if !radius.isFinite { try fail("style.borderRadius.\(name)", radius.cssText, "finite") }
+            }
+        }
         if let shadow = s.shadow {
             try nonNegative("style.shadow.radius", shadow.radius)
             try finite("style.shadow.offset.width", shadow.offset.width)

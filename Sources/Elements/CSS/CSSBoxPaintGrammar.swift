@@ -275,6 +275,42 @@ enum CSSBoxPaintGrammar {
         }
     }
 
+    /// `borderRadius`: `<lp>{1,4} [/ <lp>{1,4}]`, expanded to the four corners.
+    static func borderRadius(_ components: [CSSComponent]) throws(CSSValueError) -> [CornerRadius] {
+        let words = CSSComponentParser.words(components)
+        let slash = words.firstIndex { $0.isDelim("/") }
+        func radii(_ part: ArraySlice<CSSComponent>) throws(CSSValueError) -> [StyleLength] {
+            let values = try part.map { (word: CSSComponent) throws(CSSValueError) -> StyleLength in try radius(word) }
+            guard (1...4).contains(values.count) else {
+                throw CSSValueError(message: "borderRadius has \(values.count) values\(slash == nil ? "" : " on one side of /"): expected 1 to 4 (top-left, top-right, bottom-right, bottom-left)")
+            }
+            // CSS's corner order, with the shorthand's defaults: a b c d, a b c (d = b), a b (c = a, d = b).
+            switch values.count {
+            case 1: return [values[0], values[0], values[0], values[0]]
+            case 2: return [values[0], values[1], values[0], values[1]]
+            case 3: return [values[0], values[1], values[2], values[1]]
+            default: return values
+            }
+        }
+        let horizontal = try radii(words[..<(slash ?? words.count)])
+        let vertical = try slash.map { (index: Int) throws(CSSValueError) -> [StyleLength] in try radii(words[(index + 1)...]) } ?? horizontal
+        return (0..<4).map { CornerRadius(horizontal[$0], vertical[$0]) }
+    }
+
+    /// One corner's longhand: one or two radii.
+    static func cornerRadius(_ components: [CSSComponent]) throws(CSSValueError) -> CornerRadius {
+        let words = CSSComponentParser.words(components)
+        guard (1...2).contains(words.count) else { throw CSSValueError(message: "a corner takes one or two radii (horizontal, vertical), not \(words.count)") }
+        return CornerRadius(try radius(words[0]), words.count > 1 ? try radius(words[1]) : nil)
+    }
+
+    private static func radius(_ word: CSSComponent) throws(CSSValueError) -> StyleLength {
+        guard let length = try CSSLengthGrammar.length(word, negative: false) else {
+            throw CSSValueError(message: "\(word) is not a radius: expected a length or a percentage, 0 or more")
+        }
+        return length
+    }
+
     /// `borderStyle`: one to four line styles.
     static func borderStyles(_ components: [CSSComponent]) throws(CSSValueError) -> [BorderLineStyle] {
         let words = CSSComponentParser.words(components)

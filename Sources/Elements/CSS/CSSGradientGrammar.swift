@@ -10,41 +10,89 @@ enum CSSGradientGrammar {
         guard case .function(let name, let arguments) = component else { return nil }
         let repeating = name.hasPrefix("repeating-")
         let kind = repeating ? String(name.dropFirst("repeating-".count)) : name
-        let parts = CSSComponentParser.commaSeparated(arguments)
+        var parts = CSSComponentParser.commaSeparated(arguments)
+        // `in <colorspace>` in the first part: taken out, and the part dropped if nothing is left.
+        var explicitSpace: GradientColorSpace?
+        if let first = parts.first, first.contains(where: { $0.keyword == "in" }) {
+            let (rest, space) = try colorSpace(CSSComponentParser.words(first))
+            explicitSpace = space
+            if rest.isEmpty { parts.removeFirst() } else { parts[0] = rest }
+            if rest.isEmpty {
+                // The head was only the colour space: the next part starts the stops.
+                return try finish(kind, name, repeating, parts[...], head: nil, space)
+            }
+        }
+        return try finish(kind, name, repeating, parts[...], head: parts.first, explicitSpace)
+    }
+
+    /// The gradient of `kind` from its head (the first part, if it is one) and its stops, its
+    /// interpolation space `explicit` or CSS's default: Oklab when a stop is written in a
+    /// non-legacy syntax (`lab()`, `oklch()`…), else sRGB.
+    private static func finish(_ kind: String, _ name: String, _ repeating: Bool, _ parts: ArraySlice<[CSSComponent]>,
+                               head: [CSSComponent]?, _ explicit: GradientColorSpace?) throws(CSSValueError) -> BackgroundImage? {
+        var stopParts = parts
+        func space(_ stopParts: ArraySlice<[CSSComponent]>) -> GradientColorSpace {
+            explicit ?? (stopParts.contains { $0.first.map(isModernColor) ?? false } ? .oklab : .srgb)
+        }
         switch kind {
         case "linear-gradient":
             var direction = LinearGradient.Direction.angle(180)
-            var stopParts = parts[...]
-            if let first = parts.first, let parsed = try linearDirection(CSSComponentParser.words(first)) {
+            if let head, let parsed = try linearDirection(CSSComponentParser.words(head)) {
                 direction = parsed
                 stopParts = parts.dropFirst()
             }
-            return .linear(LinearGradient(direction, stops: try stops(stopParts, in: name, angular: false), repeating: repeating))
+            var gradient = LinearGradient(direction, stops: try stops(stopParts, in: name, angular: false), repeating: repeating)
+            gradient.colorSpace = space(stopParts)
+            return .linear(gradient)
         case "radial-gradient":
             var gradient = RadialGradient(stops: [], repeating: repeating)
-            var stopParts = parts[...]
-            if let first = parts.first, try radialHead(CSSComponentParser.words(first), into: &gradient) {
+            if let head, try radialHead(CSSComponentParser.words(head), into: &gradient) {
                 stopParts = parts.dropFirst()
             }
             gradient.stops = try stops(stopParts, in: name, angular: false)
+            gradient.colorSpace = space(stopParts)
             return .radial(gradient)
         case "conic-gradient":
             var gradient = ConicGradient(stops: [], repeating: repeating)
-            var stopParts = parts[...]
-            if let first = parts.first, try conicHead(CSSComponentParser.words(first), into: &gradient) {
+            if let head, try conicHead(CSSComponentParser.words(head), into: &gradient) {
                 stopParts = parts.dropFirst()
             }
             gradient.stops = try stops(stopParts, in: name, angular: true)
+            gradient.colorSpace = space(stopParts)
             return .conic(gradient)
         default:
             return nil
         }
     }
 
+    /// Whether a stop's colour is written in a syntax that is not sRGB's legacy one.
+    private static func isModernColor(_ component: CSSComponent) -> Bool {
+        if case .function(let name, _) = component { return ["lab", "lch", "oklab", "oklch", "color", "color-mix"].contains(name) }
+        return false
+    }
+
+    /// `in <space> [<hue method> hue]` taken out of `words`.
+    private static func colorSpace(_ words: [CSSComponent]) throws(CSSValueError) -> ([CSSComponent], GradientColorSpace) {
+        guard let index = words.firstIndex(where: { $0.keyword == "in" }), index + 1 < words.count,
+              let name = words[index + 1].keyword else {
+            throw CSSValueError(message: "\"in\" needs a colour space: srgb, srgb-linear, lab, oklab, lch, oklch, hsl or hwb")
+        }
+        guard let space = GradientColorSpace(rawValue: name) else {
+            throw CSSValueError(message: "\"\(name)\" is not a gradient colour space: expected srgb, srgb-linear, lab, oklab, lch, oklch, hsl or hwb")
+        }
+        var end = index + 2
+        if end + 1 < words.count, words[end + 1].keyword == "hue" {
+            guard words[end].keyword == "shorter" else {
+                throw CSSValueError(message: "\(words[end]) hue: only the default, shorter hue, is supported")
+            }
+            end += 2
+        }
+        return (Array(words[..<index] + words[end...]), space)
+    }
+
     // MARK: Heads
 
     private static func linearDirection(_ words: [CSSComponent]) throws(CSSValueError) -> LinearGradient.Direction? {
-        let words = dropColorSpace(words)
         guard let first = words.first else { return nil }
         if words.count == 1, let degrees = try CSSLengthGrammar.angle(first) { return .angle(degrees) }
         guard first.keyword == "to" else { return nil }
@@ -66,19 +114,7 @@ enum CSSGradientGrammar {
         return .toward(horizontal, vertical)
     }
 
-    /// `in <colorspace> [hue]`: accepted and not yet honoured (interpolation is premultiplied sRGB,
-    /// CSS's default for the colours a card writes).
-    private static func dropColorSpace(_ words: [CSSComponent]) -> [CSSComponent] {
-        guard let index = words.firstIndex(where: { $0.keyword == "in" }) else { return words }
-        var end = index + 2
-        if end < words.count, let hue = words[end].keyword, hue.hasSuffix("er") || hue == "increasing" || hue == "decreasing" {
-            end += 2
-        }
-        return Array(words[..<index] + words[min(end, words.count)...])
-    }
-
     private static func radialHead(_ words: [CSSComponent], into gradient: inout RadialGradient) throws(CSSValueError) -> Bool {
-        let words = dropColorSpace(words)
         guard !words.isEmpty else { return false }
         // A head is made of shape, size and `at` words; a colour stop starts with a colour.
         var index = 0
@@ -128,7 +164,6 @@ enum CSSGradientGrammar {
     }
 
     private static func conicHead(_ words: [CSSComponent], into gradient: inout ConicGradient) throws(CSSValueError) -> Bool {
-        let words = dropColorSpace(words)
         guard let first = words.first?.keyword, first == "from" || first == "at" else { return false }
         var index = 0
         if first == "from" {

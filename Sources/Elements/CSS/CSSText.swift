@@ -55,7 +55,7 @@ extension BackgroundImage {
             case .angle(let degrees): CSSNumber.format(degrees) + "deg"
             case .toward(let h, let v): "to" + (h.map { " " + $0.rawValue } ?? "") + (v.map { " " + $0.rawValue } ?? "")
             }
-            return (g.repeating ? "repeating-" : "") + "linear-gradient(" + ([direction] + g.stops.map(\.cssText)).joined(separator: ", ") + ")"
+            return (g.repeating ? "repeating-" : "") + "linear-gradient(" + ([direction + g.colorSpace.cssSuffix] + g.stops.map(\.cssText)).joined(separator: ", ") + ")"
         case .radial(let g):
             let extent: String = switch g.extent {
             case .closestSide: "closest-side"
@@ -64,10 +64,10 @@ extension BackgroundImage {
             case .farthestCorner: "farthest-corner"
             case .radii(let rx, let ry): rx.cssText + (ry.map { " " + $0.cssText } ?? "")
             }
-            let head = g.shape.rawValue + " " + extent + " at " + g.center.cssText
+            let head = g.shape.rawValue + " " + extent + " at " + g.center.cssText + g.colorSpace.cssSuffix
             return (g.repeating ? "repeating-" : "") + "radial-gradient(" + ([head] + g.stops.map(\.cssText)).joined(separator: ", ") + ")"
         case .conic(let g):
-            let head = "from " + CSSNumber.format(g.from) + "deg at " + g.center.cssText
+            let head = "from " + CSSNumber.format(g.from) + "deg at " + g.center.cssText + g.colorSpace.cssSuffix
             return (g.repeating ? "repeating-" : "") + "conic-gradient(" + ([head] + g.stops.map(\.cssText)).joined(separator: ", ") + ")"
         }
     }
@@ -156,4 +156,9 @@ enum CSSText {
 extension Outline {
     /// The `outline` shorthand.
     var cssText: String { "\(CSSNumber.format(width))px \(style.rawValue) \(color.cssText)" }
+}
+
+extension GradientColorSpace {
+    /// ` in <space>`, or nothing for sRGB (the default of the colours the encoder writes).
+    var cssSuffix: String { self == .srgb ? "" : " in " + rawValue }
 }

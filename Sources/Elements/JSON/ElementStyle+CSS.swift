@@ -31,23 +31,7 @@ extension ElementStyle {
         self.init()
         try readBackground(reader)
         try readBorder(reader, layout: &layout)
-        var corners = [0.0, 0, 0, 0]
-        if let values = try reader.parse("borderRadius", { (value: CSSValue) throws(CSSValueError) -> [Double] in
-            let tokens = value.tokens
-            guard (1...4).contains(tokens.count) else {
-                throw CSSValueError(message: "\(value) has \(tokens.count) values: expected 1 to 4 (top-left, top-right, bottom-right, bottom-left)")
-            }
-            return try tokens.map { token throws(CSSValueError) in try CSSLength.points(token, .border) }
-        }) {
-            let (tl, tr, br, bl) = CSSBoxKeys.expand(values)
-            corners = [tl, tr, br, bl]
-        }
-        for (index, key) in Self.radiusKeys.enumerated() {
-            if let radius = try reader.parse(key, { value throws(CSSValueError) in try CSSLength.points(value.single(expected: "one radius"), .border) }) {
-                corners[index] = radius
-            }
-        }
-        cornerRadii = CornerRadii(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+        try readRadius(reader)
         try readShadows(reader)
         try readCompositing(reader)
         if let value = try reader.parse("opacity", Self.parseOpacity) { opacity = value }
@@ -154,6 +138,21 @@ extension ElementStyle {
         if widths[3] != nil, layout.border.left == nil, layout.border.start == nil { layout.border.left = widths[3] }
     }
 
+    /// `borderRadius`: 1–4 radii, then optionally `/` and 1–4 vertical radii; each corner's
+    /// longhand one or two (horizontal, vertical). Lengths or percentages, not negative.
+    private mutating func readRadius(_ reader: StyleReader) throws {
+        var corners = BorderRadius.zero.corners
+        if let all = try reader.parse("borderRadius", { value throws(CSSValueError) in try CSSBoxPaintGrammar.borderRadius(Self.components(value)) }) {
+            corners = all
+        }
+        for (index, key) in Self.radiusKeys.enumerated() {
+            if let corner = try reader.parse(key, { value throws(CSSValueError) in try CSSBoxPaintGrammar.cornerRadius(Self.components(value)) }) {
+                corners[index] = corner
+            }
+        }
+        borderRadius = BorderRadius(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+    }
+
     private mutating func readShadows(_ reader: StyleReader) throws {
         // An object is the earlier drop shadow (``shadow``); a string is CSS's box-shadow list.
         if let legacy = try? reader.decode(Shadow.self, "boxShadow") {
@@ -238,10 +237,16 @@ extension ElementStyle {
             try c.encode(CSSBoxPaintGrammar.compact(border.all.map(\.style.rawValue)), forKey: StyleKey("borderStyle"))
             try c.encode(CSSBoxPaintGrammar.compact(border.all.map(\.color.cssText)), forKey: StyleKey("borderColor"))
         }
-        let r = cornerRadii
-        if r != .zero {
-            let values = CSSBoxKeys.compact([r.topLeft, r.topRight, r.bottomRight, r.bottomLeft])
-            try CSSOutput.encode(values.map { .number($0) }, forKey: StyleKey("borderRadius"), in: &c)
+        if let r = borderRadius.circularPoints {
+            // Circular corners in points keep the numeric form of earlier documents.
+            if r != .zero {
+                let values = CSSBoxKeys.compact([r.topLeft, r.topRight, r.bottomRight, r.bottomLeft])
+                try CSSOutput.encode(values.map { .number($0) }, forKey: StyleKey("borderRadius"), in: &c)
+            }
+        } else {
+            let h = CSSBoxPaintGrammar.compact(borderRadius.corners.map(\.horizontal.cssText))
+            let v = CSSBoxPaintGrammar.compact(borderRadius.corners.map(\.vertical.cssText))
+            try c.encode(h == v ? h : h + " / " + v, forKey: StyleKey("borderRadius"))
         }
         if !boxShadows.isEmpty {
             try c.encode(boxShadows.map(\.cssText).joined(separator: ", "), forKey: StyleKey("boxShadow"))

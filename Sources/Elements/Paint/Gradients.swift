@@ -21,6 +21,29 @@ public struct ColorStop: Hashable, Sendable {
     }
 }
 
+/// The colour space a gradient mixes its stops in (CSS Images 4's `in <colorspace>`). CSS's
+/// default is sRGB for stops written in the legacy syntaxes (hex, names, `rgb()`, `hsl()`,
+/// `hwb()`) and Oklab as soon as one is not (`lab()`, `oklch()`…); polar spaces take the shorter
+/// way round the hue.
+public enum GradientColorSpace: String, Hashable, Sendable, CaseIterable {
+    /// Gamma-encoded sRGB.
+    case srgb
+    /// Linear-light sRGB.
+    case srgbLinear = "srgb-linear"
+    /// CIE Lab.
+    case lab
+    /// Oklab.
+    case oklab
+    /// CIE LCH.
+    case lch
+    /// Oklch.
+    case oklch
+    /// HSL.
+    case hsl
+    /// HWB.
+    case hwb
+}
+
 /// A horizontal side of a box, for `to left` and positions.
 public enum HorizontalSide: String, Hashable, Sendable {
     /// The left side.
@@ -53,6 +76,8 @@ public struct LinearGradient: Hashable, Sendable {
     public var stops: [ColorStop]
     /// Whether the stops repeat along the line (`repeating-linear-gradient`).
     public var repeating: Bool
+    /// The space the stops mix in.
+    public var colorSpace: GradientColorSpace = .srgb
 
     /// A linear gradient; by default downwards.
     public init(_ direction: Direction = .angle(180), stops: [ColorStop], repeating: Bool = false) {
@@ -116,6 +141,8 @@ public struct RadialGradient: Hashable, Sendable {
     public var stops: [ColorStop]
     /// Whether the stops repeat outwards.
     public var repeating: Bool
+    /// The space the stops mix in.
+    public var colorSpace: GradientColorSpace = .srgb
 
     /// A radial gradient; by default an ellipse to the farthest corner, centred.
     public init(shape: Shape = .ellipse, extent: Extent = .farthestCorner, center: BoxPosition = .center, stops: [ColorStop], repeating: Bool = false) {
@@ -137,6 +164,8 @@ public struct ConicGradient: Hashable, Sendable {
     public var stops: [ColorStop]
     /// Whether the stops repeat around.
     public var repeating: Bool
+    /// The space the stops mix in.
+    public var colorSpace: GradientColorSpace = .srgb
 
     /// A conic gradient; by default from up, centred.
     public init(from: Double = 0, center: BoxPosition = .center, stops: [ColorStop], repeating: Bool = false) {

@@ -67,7 +67,7 @@ struct BorderPainter {
         switch side.style {
         case .solid:
             let half = side.width / 2
-            let middle = BoxGeometry.shape(box.borderBox.insetBy(dx: half, dy: half), BoxGeometry.shrink(box.borderRadii, top: half, right: half, bottom: half, left: half))
+            let middle = BoxGeometry.shape(box.borderBox.insetBy(dx: half, dy: half), box.borderRadii.shrunk(top: half, right: half, bottom: half, left: half))
             context.stroke(middle, with: .color(side.color), style: StrokeStyle(lineWidth: side.width))
         case .double:
             paintDouble(side.color, box, widths: (side.width, side.width, side.width, side.width))
@@ -75,9 +75,10 @@ struct BorderPainter {
             // One stroke round the middle of the border, its dashes fitted to the perimeter.
             let half = side.width / 2
             let rect = box.borderBox.insetBy(dx: half, dy: half)
-            let radii = BoxGeometry.shrink(box.borderRadii, top: half, right: half, bottom: half, left: half)
-            // Each rounded corner's quarter circle is shorter than its two square sides by (2 - π/2) r.
-            let corners = radii.topLeft + radii.topRight + radii.bottomRight + radii.bottomLeft
+            let radii = box.borderRadii.shrunk(top: half, right: half, bottom: half, left: half)
+            // Each rounded corner's quarter ellipse is shorter than its two square sides by about (2 - π/2) r.
+            let corners = (radii.h.topLeft + radii.h.topRight + radii.h.bottomRight + radii.h.bottomLeft
+                + radii.v.topLeft + radii.v.topRight + radii.v.bottomRight + radii.v.bottomLeft) / 2
             let perimeter = 2 * (rect.width + rect.height) - (2 - .pi / 2) * corners
             context.withSavedGState {
                 context.clip(to: ring(box.shape(.borderBox), box.shape(.paddingBox)), rule: .evenOdd)
@@ -119,7 +120,7 @@ struct BorderPainter {
             // Two halves: the outer one as inset (groove) or outset (ridge), the inner one the other way.
             let b = box.border
             let middle = BoxGeometry.shape(box.borderBox.inset(by: EdgeInsets(top: b.top / 2, left: b.left / 2, bottom: b.bottom / 2, right: b.right / 2)),
-                                           BoxGeometry.shrink(box.borderRadii, top: b.top / 2, right: b.right / 2, bottom: b.bottom / 2, left: b.left / 2))
+                                           box.borderRadii.shrunk(top: b.top / 2, right: b.right / 2, bottom: b.bottom / 2, left: b.left / 2))
             let groove = side.style == .groove
             context.fill(ring(box.shape(.borderBox), middle), with: .color(Self.shade(side.color, side: index, sunk: groove)), rule: .evenOdd)
             context.fill(ring(middle, box.shape(.paddingBox)), with: .color(Self.shade(side.color, side: index, sunk: !groove)), rule: .evenOdd)
@@ -152,7 +153,7 @@ struct BorderPainter {
         func inset(_ f: Double) -> Path {
             let rect = box.borderBox
             let inner = Rect(x: rect.minX + l * f, y: rect.minY + t * f, width: rect.width - (l + r) * f, height: rect.height - (t + b) * f)
-            return BoxGeometry.shape(inner, BoxGeometry.shrink(box.borderRadii, top: t * f, right: r * f, bottom: b * f, left: l * f))
+            return BoxGeometry.shape(inner, box.borderRadii.shrunk(top: t * f, right: r * f, bottom: b * f, left: l * f))
         }
         context.fill(ring(box.shape(.borderBox), inset(1.0 / 3)), with: .color(color), rule: .evenOdd)
         context.fill(ring(inset(2.0 / 3), box.shape(.paddingBox)), with: .color(color), rule: .evenOdd)
@@ -208,8 +209,7 @@ struct BorderPainter {
         let grow = outline.offset + w
         let outer = box.borderBox.insetBy(dx: -grow, dy: -grow)
         guard w > 0, outer.width > 0, outer.height > 0 else { return }
-        let radii = BoxGeometry.spread(box.borderRadii, by: grow)
-        let ring = BoxGeometry(borderBox: outer, radii: radii, border: ResolvedEdges(top: w, left: w, bottom: w, right: w))
+        let ring = BoxGeometry(borderBox: outer, radii: box.borderRadii.spread(by: grow).fitted(to: outer.size), border: ResolvedEdges(top: w, left: w, bottom: w, right: w))
         paint(BorderSides(all: BorderSide(color: outline.color, style: outline.style)), in: ring)
     }
 }

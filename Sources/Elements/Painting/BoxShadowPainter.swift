@@ -21,7 +21,7 @@ struct BoxShadowPainter {
             guard s.color.alpha > 0 else { continue }
             let rect = box.borderBox.insetBy(dx: -s.spread, dy: -s.spread)
             guard rect.width > 0, rect.height > 0 else { continue }
-            let shape = BoxGeometry.shape(rect, BoxGeometry.spread(box.borderRadii, by: s.spread))
+            let shape = BoxGeometry.shape(rect, box.borderRadii.spread(by: s.spread))
             // Only outside the border box: clip the box out with a rectangle beyond the shadow's reach.
             let reach = s.blur * 2 + abs(s.x) + abs(s.y) + abs(s.spread) + 1
             var outside = Path.rect(box.borderBox.insetBy(dx: -reach, dy: -reach))
@@ -42,7 +42,7 @@ struct BoxShadowPainter {
             var frame = Path.rect(padding.insetBy(dx: -reach, dy: -reach))
             let hole = padding.insetBy(dx: s.spread, dy: s.spread)
             if hole.width > 0, hole.height > 0 {
-                frame.addPath(BoxGeometry.shape(hole, BoxGeometry.spread(box.paddingRadii, by: -s.spread)))
+                frame.addPath(BoxGeometry.shape(hole, box.paddingRadii.spread(by: -s.spread)))
             }
             context.drawShadow(of: frame, rule: .evenOdd, shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color),
                                clippedTo: box.shape(.paddingBox))

@@ -51,7 +51,7 @@ struct GradientPainter {
         // a hard stop — two stops at one place — is never a zero-length ramp, which Cairo
         // would draw as one colour.
         let span = g.repeating ? range : min(range.lowerBound, 0)...max(range.upperBound, length, min(range.lowerBound, 0) + 1e-3)
-        let gradient = stops.gradient(over: span, spread: g.repeating ? .repeat : .pad)
+        let gradient = stops.gradient(over: span, spread: g.repeating ? .repeat : .pad, space: g.colorSpace)
         context.paint(.linearGradient(gradient, start: point(span.lowerBound), end: point(span.upperBound)))
     }
 
@@ -97,7 +97,7 @@ struct GradientPainter {
         // Radii below 0 do not exist: a padded ramp runs from the centre to past the last stop.
         let span = g.repeating ? max(range.lowerBound, 0)...max(range.upperBound, max(range.lowerBound, 0) + 1e-3)
             : 0...max(range.upperBound, rx, 1e-3)
-        let gradient = stops.gradient(over: span, spread: g.repeating ? .repeat : .pad)
+        let gradient = stops.gradient(over: span, spread: g.repeating ? .repeat : .pad, space: g.colorSpace)
         context.withSavedGState {
             context.translateBy(x: cx, y: cy)
             context.scaleBy(x: 1, y: ry / rx)
@@ -114,7 +114,7 @@ struct GradientPainter {
         if g.repeating, range.upperBound - range.lowerBound < 1e-3 {
             return context.paint(.color(stops.averageColor))
         }
-        var gradient = stops.gradient(over: range, spread: .pad)
+        var gradient = stops.gradient(over: range, spread: .pad, space: g.colorSpace)
         // The mesh spans one turn: map the stops' locations from their range onto the turn,
         // repeating them round it for the repeating form.
         let span = range.upperBound - range.lowerBound

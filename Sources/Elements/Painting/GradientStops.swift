@@ -54,7 +54,7 @@ struct GradientStops {
 
     /// The Canvas gradient over `extent` (locations 0...1 across it; it holds ``range``), hints
     /// and premultiplied mixing expanded into sub-stops.
-    func gradient(over extent: ClosedRange<Double>, spread: Gradient.Spread) -> Gradient {
+    func gradient(over extent: ClosedRange<Double>, spread: Gradient.Spread, space: GradientColorSpace = .srgb) -> Gradient {
         let start = extent.lowerBound
         let span = max(extent.upperBound - start, 1e-9)
         var stops: [Gradient.Stop] = []
@@ -68,13 +68,13 @@ struct GradientStops {
                 // A hint between a and this stop?
                 let hint = index > 0 && placed[index - 1].color == nil ? placed[index - 1].position : nil
                 let length = stop.position - a.position
-                if length > 0, hint != nil || aColor.alpha != color.alpha {
+                if length > 0, hint != nil || aColor.alpha != color.alpha || space != .srgb {
                     let h = hint.map { min(max(($0 - a.position) / length, 0), 1) } ?? 0.5
                     let samples = 16
                     for k in 1..<samples {
                         let t = Double(k) / Double(samples)
                         let w: Double = if h <= 0 { 1 } else if h >= 1 { 0 } else if hint == nil { t } else { pow(t, log(0.5) / log(h)) }
-                        add(a.position + t * length, Self.mix(aColor, color, w))
+                        add(a.position + t * length, Self.mix(aColor, color, w, in: space))
                     }
                 }
             }
@@ -126,5 +126,48 @@ struct GradientStops {
         }
         if let last = gradient.stops.last { stops.append(last) }
         return Gradient(stops: stops, spread: gradient.spread)
+    }
+
+    /// `a` to `b` by `w`, premultiplied, in `space` (the hue of a polar space the shorter way).
+    static func mix(_ a: Color, _ b: Color, _ w: Double, in space: GradientColorSpace) -> Color {
+        guard space != .srgb else { return mix(a, b, w) }
+        let css: CSSColorSpace = switch space {
+        case .srgb: .srgb
+        case .srgbLinear: .srgbLinear
+        case .lab: .lab
+        case .oklab: .oklab
+        case .lch: .lch
+        case .oklch: .oklch
+        case .hsl: .hsl
+        case .hwb: .hwb
+        }
+        let hueIndex: Int? = switch space {
+        case .lch, .oklch: 2
+        case .hsl, .hwb: 0
+        default: nil
+        }
+        var ca = ColorSpaceConversion.convert(SIMD3(a.red, a.green, a.blue), from: .srgb, to: css)
+        var cb = ColorSpaceConversion.convert(SIMD3(b.red, b.green, b.blue), from: .srgb, to: css)
+        if let h = hueIndex {
+            // A powerless hue (a grey) takes the other colour's.
+            if ca[h].isNaN { ca[h] = cb[h].isNaN ? 0 : cb[h] }
+            if cb[h].isNaN { cb[h] = ca[h] }
+            var delta = cb[h] - ca[h]
+            if delta > 180 { delta -= 360 } else if delta < -180 { delta += 360 }
+            cb[h] = ca[h] + delta
+        }
+        let alpha = a.alpha + (b.alpha - a.alpha) * w
+        guard alpha > 0 else { return Color(red: 0, green: 0, blue: 0, alpha: 0) }
+        var mixed = SIMD3<Double>()
+        for i in 0..<3 {
+            if i == hueIndex {
+                mixed[i] = ca[i] + (cb[i] - ca[i]) * w
+            } else {
+                mixed[i] = (ca[i] * a.alpha + (cb[i] * b.alpha - ca[i] * a.alpha) * w) / alpha
+            }
+        }
+        if let h = hueIndex { mixed[h] = ColorSpaceConversion.normalizedHue(mixed[h]) }
+        let rgb = ColorSpaceConversion.convert(mixed, from: css, to: .srgb)
+        return Color(red: rgb.x, green: rgb.y, blue: rgb.z, alpha: alpha)
     }
 }
