@@ -55,7 +55,7 @@ import Testing
         (#"{"backgroundColor": "notacolour"}"#, "root.style.backgroundColor"),
         (#"{"boxShadow": "1px"}"#, "root.style.boxShadow"),
         (#"{"border": "2px wavy red"}"#, "root.style.border"),
-        (#"{"borderStyle": "groove"}"#, "root.style.borderStyle"),
+        (#"{"borderStyle": "wavy"}"#, "root.style.borderStyle"),
         (#"{"backgroundSize": "cover", "backgroundImage": "linear-gradient(red, blue)", "backgroundPosition": "middle"}"#, "root.style.backgroundPosition"),
     ])
     func badValuesNameTheirPath(style: String, path: String) {
