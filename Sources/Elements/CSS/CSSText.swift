@@ -23,12 +23,21 @@ extension StyleLength {
 }
 
 extension StyleColor {
-    /// The colour as CSS: `#RRGGBB[AA]` or `currentcolor`.
+    /// The colour as CSS: `#RRGGBB[AA]` or `currentcolor`; a colour that 8-bit hex cannot hold
+    /// exactly (`rgb(255 255 255 / 35%)`, a converted `oklch()`) as `rgb(r g b / a)` with its
+    /// exact numbers, so what is written reads back to the same value.
     var cssText: String {
         switch self {
-        case .color(let color): color.hexString
+        case .color(let color): Self.text(of: color)
         case .currentColor: "currentcolor"
         }
+    }
+
+    /// `color` as CSS text, exact.
+    static func text(of color: Color) -> String {
+        let channels = [color.red, color.green, color.blue, color.alpha].map { $0 * 255 }
+        if channels.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) { return color.hexString }
+        return "rgb(" + channels.prefix(3).map(CSSNumber.format).joined(separator: " ") + " / " + CSSNumber.format(color.alpha) + ")"
     }
 }
 

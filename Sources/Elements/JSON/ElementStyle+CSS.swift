@@ -228,11 +228,11 @@ extension ElementStyle {
 
     /// Writes the properties that differ from their defaults, in a fixed order.
     func encodeCSS(to c: inout KeyedEncodingContainer<StyleKey>) throws {
-        try c.encodeIfPresent(background, forKey: StyleKey("backgroundColor"))
+        if let background { try c.encode(StyleColor.text(of: background), forKey: StyleKey("backgroundColor")) }
         try encodeBackgroundLayers(to: &c)
         if backgroundLayers.isEmpty, backgroundClip != .borderBox { try c.encode(backgroundClip.rawValue, forKey: StyleKey("backgroundClip")) }
         if let color = borderColor {
-            try c.encode(color, forKey: StyleKey("borderColor"))
+            try c.encode(StyleColor.text(of: color), forKey: StyleKey("borderColor"))
         } else if border != .none {
             try c.encode(CSSBoxPaintGrammar.compact(border.all.map(\.style.rawValue)), forKey: StyleKey("borderStyle"))
             try c.encode(CSSBoxPaintGrammar.compact(border.all.map(\.color.cssText)), forKey: StyleKey("borderColor"))
