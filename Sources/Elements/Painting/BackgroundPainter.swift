@@ -25,8 +25,8 @@ struct BackgroundPainter {
             if layer.repeatY == .round { tile.height = area.height / max(1, (area.height / tile.height).rounded()) }
             let x = area.minX + layer.position.x.resolved(lengths, percentOf: area.width - tile.width)
             let y = area.minY + layer.position.y.resolved(lengths, percentOf: area.height - tile.height)
-            let columns = Self.tiles(start: x, size: tile.width, repeats: layer.repeatX != .noRepeat, from: clip.minX, to: clip.maxX)
-            let rows = Self.tiles(start: y, size: tile.height, repeats: layer.repeatY != .noRepeat, from: clip.minY, to: clip.maxY)
+            let columns = Self.axisTiles(layer.repeatX, start: x, size: tile.width, area: area.minX...area.maxX, clip: clip.minX...clip.maxX)
+            let rows = Self.axisTiles(layer.repeatY, start: y, size: tile.height, area: area.minY...area.maxY, clip: clip.minY...clip.maxY)
             context.withSavedGState {
                 context.clip(to: box.shape(layer.clip))
                 if columns.count * rows.count > Self.maximumTiles {
@@ -58,15 +58,31 @@ struct BackgroundPainter {
         }
     }
 
-    /// The starts of the tiles along one axis that meet `from...to` (at most maximumTiles + 1).
-    static func tiles(start: Double, size: Double, repeats: Bool, from: Double, to: Double) -> [Double] {
+    /// The starts of the tiles along one axis under `mode`: `space` fits as many whole tiles
+    /// as the area holds, the first and last at its edges and the gaps shared out (one tile: at
+    /// its position; none fits: none), continuing with that step over the clip.
+    static func axisTiles(_ mode: BackgroundRepeat, start: Double, size: Double, area: ClosedRange<Double>, clip: ClosedRange<Double>) -> [Double] {
+        guard mode == .space else {
+            return tiles(start: start, size: size, step: size, repeats: mode != .noRepeat, from: clip.lowerBound, to: clip.upperBound)
+        }
+        let length = area.upperBound - area.lowerBound
+        let count = (length / size).rounded(.down)
+        guard count >= 1 else { return [] }
+        guard count >= 2 else { return tiles(start: start, size: size, step: size, repeats: false, from: clip.lowerBound, to: clip.upperBound) }
+        let step = size + (length - count * size) / (count - 1)
+        return tiles(start: area.lowerBound, size: size, step: step, repeats: true, from: clip.lowerBound, to: clip.upperBound)
+    }
+
+    /// The starts of the tiles along one axis that meet `from...to`, `step` apart (at most
+    /// maximumTiles + 1).
+    static func tiles(start: Double, size: Double, step: Double, repeats: Bool, from: Double, to: Double) -> [Double] {
         guard repeats else { return start < to && start + size > from ? [start] : [] }
-        let first = start - ((start - from) / size).rounded(.up) * size
+        let first = start - ((start - from) / step).rounded(.up) * step
         var result: [Double] = []
         var position = first
         while position < to, result.count <= maximumTiles {
             if position + size > from { result.append(position) }
-            position += size
+            position += step
         }
         return result
     }
