@@ -61,7 +61,7 @@ struct ElementPainter {
             let mask: (() -> Void)? = style.maskLayers.isEmpty ? nil : {
                 BackgroundPainter(context: context, lengths: lengths, currentColor: .black).paint(style.maskLayers, in: box)
             }
-            context.withLayer(opacity: style.opacity, blend: style.blendMode.operation, mask: mask) { body() }
+            context.withLayer(opacity: style.opacity, blend: style.blendMode, mask: mask) { body() }
         } else {
             body()
         }

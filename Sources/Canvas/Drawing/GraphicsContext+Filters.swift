@@ -382,27 +382,9 @@ final class FilterImage {
 
     /// The device-pixel box of the pixels with a non-zero alpha, or nil if there are none.
     func inkBox() -> PixelBox? {
-        let bytes = storage.bytes.assumingMemoryBound(to: UInt8.self)
-        var x0 = box.width, y0 = box.height, x1 = 0, y1 = 0
-        for y in 0..<box.height {
-            let row = bytes + y * bytesPerRow
-            var first = -1
-            for x in 0..<box.width where row[x &* 4 &+ 3] != 0 {
-                first = x
-                break
-            }
-            guard first >= 0 else { continue }
-            var last = first
-            for x in stride(from: box.width - 1, to: first, by: -1) where row[x &* 4 &+ 3] != 0 {
-                last = x
-                break
-            }
-            x0 = min(x0, first)
-            x1 = max(x1, last + 1)
-            y0 = min(y0, y)
-            y1 = y + 1
-        }
-        return x1 > x0 ? PixelBox(x0: box.x0 + x0, y0: box.y0 + y0, x1: box.x0 + x1, y1: box.y0 + y1) : nil
+        let bytes = UnsafePointer(storage.bytes.assumingMemoryBound(to: UInt8.self))
+        guard let ink = GraphicsContext.inkBounds(bytes, stride: bytesPerRow, width: box.width, height: box.height, pixelBytes: 4, alphaOffset: 3) else { return nil }
+        return PixelBox(x0: box.x0 + ink.x0, y0: box.y0 + ink.y0, x1: box.x0 + ink.x1, y1: box.y0 + ink.y1)
     }
 
     /// Applies `matrix` to the pixels in `region` (device pixels), in place: unpremultiplied,

@@ -1,8 +1,9 @@
 import CCairoPango
 
 /// How a layer's colours combine with what is beneath it: Porter-Duff source-over or one of the
-/// separable and non-separable blend modes of Compositing and Blending 1 (Cairo's operators).
-public enum BlendOperation: Hashable, Sendable, CaseIterable {
+/// separable and non-separable blend modes of Compositing and Blending 1 (Cairo's operators),
+/// named as CSS's `mix-blend-mode` names them.
+public enum BlendMode: String, Hashable, Sendable, CaseIterable {
     /// Source-over.
     case normal
     /// The product of the colours.
@@ -16,13 +17,13 @@ public enum BlendOperation: Hashable, Sendable, CaseIterable {
     /// The lighter of each channel.
     case lighten
     /// Brightens the backdrop.
-    case colorDodge
+    case colorDodge = "color-dodge"
     /// Darkens the backdrop.
-    case colorBurn
+    case colorBurn = "color-burn"
     /// Multiply or screen, by the source.
-    case hardLight
+    case hardLight = "hard-light"
     /// A softer hard light.
-    case softLight
+    case softLight = "soft-light"
     /// The absolute difference.
     case difference
     /// As difference, with less contrast.
@@ -62,7 +63,7 @@ extension GraphicsContext {
     /// Draws what `body` draws as one layer, then composites it with `blend` at `opacity`,
     /// through the alpha of what `mask` draws when given (CSS's group: `opacity`,
     /// `mix-blend-mode`, `isolation`, `mask-image`).
-    public func withLayer<R>(opacity: Double = 1, blend: BlendOperation = .normal, mask: (() -> Void)? = nil, _ body: () throws -> R) rethrows -> R {
+    public func withLayer<R>(opacity: Double = 1, blend: BlendMode = .normal, mask: (() -> Void)? = nil, _ body: () throws -> R) rethrows -> R {
         guard opacity.isFinite else {
             reject("layer opacity \(opacity): not finite")
             return try body()

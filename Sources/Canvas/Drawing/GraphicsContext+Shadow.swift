@@ -89,24 +89,28 @@ extension GraphicsContext {
         cairo_restore(cairo)
     }
 
-    /// The bounding box of the non-zero bytes of a mask (`x1`, `y1` exclusive), or nil if all zero.
-    private static func inkBounds(
-        _ bytes: UnsafeMutablePointer<UInt8>,
+    /// The bounding box of the pixels with a non-zero alpha (`x1`, `y1` exclusive), or nil if
+    /// there are none: an 8-bit mask by default, or pixels of `pixelBytes` with their alpha at
+    /// `alphaOffset` (premultiplied ARGB32: 4 and 3).
+    static func inkBounds(
+        _ bytes: UnsafePointer<UInt8>,
         stride: Int,
         width: Int,
-        height: Int
+        height: Int,
+        pixelBytes: Int = 1,
+        alphaOffset: Int = 0
     ) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         var x0 = width, y0 = height, x1 = 0, y1 = 0
         for y in 0..<height {
-            let row = bytes + y * stride
+            let row = bytes + y * stride + alphaOffset
             var first = -1
-            for x in 0..<width where row[x] != 0 {
+            for x in 0..<width where row[x &* pixelBytes] != 0 {
                 first = x
                 break
             }
             guard first >= 0 else { continue }
             var last = first
-            for x in Swift.stride(from: width - 1, to: first, by: -1) where row[x] != 0 {
+            for x in Swift.stride(from: width - 1, to: first, by: -1) where row[x &* pixelBytes] != 0 {
                 last = x
                 break
             }

@@ -73,15 +73,12 @@ extension ElementStyle {
                 return layer
             }
         }
-        func apply<T>(_ key: String, _ parse: @escaping ([CSSComponent]) throws(CSSValueError) -> T, _ set: (inout BackgroundLayer, T) -> Void) throws {
-            guard let values = try reader.parse(key, { value throws(CSSValueError) in try CSSBoxPaintGrammar.list(Self.components(value), key, parse) }) else { return }
-            // CSS repeats a short list to the number of images.
-            for index in layers.indices { set(&layers[index], values[index % values.count]) }
+        try Self.readLayerLists(reader, prefix: "background", into: &layers)
+        if let origins = try reader.parse("backgroundOrigin", { value throws(CSSValueError) in
+            try CSSBoxPaintGrammar.list(Self.components(value), "backgroundOrigin") { words throws(CSSValueError) in try CSSBoxPaintGrammar.box(words, allowText: false) }
+        }) {
+            for index in layers.indices { layers[index].origin = origins[index % origins.count] }
         }
-        try apply("backgroundSize", CSSBoxPaintGrammar.size) { $0.size = $1 }
-        try apply("backgroundPosition", { words throws(CSSValueError) in try CSSPositionGrammar.position(words) }) { $0.position = $1 }
-        try apply("backgroundRepeat", CSSBoxPaintGrammar.repeatStyle) { $0.repeatX = $1.0; $0.repeatY = $1.1 }
-        try apply("backgroundOrigin", { words throws(CSSValueError) in try CSSBoxPaintGrammar.box(words, allowText: false) }) { $0.origin = $1 }
         if let clips = try reader.parse("backgroundClip", { value throws(CSSValueError) in
             try CSSBoxPaintGrammar.list(Self.components(value), "backgroundClip") { words throws(CSSValueError) in try CSSBoxPaintGrammar.box(words, allowText: true) }
         }) {
@@ -93,6 +90,18 @@ extension ElementStyle {
         }
         backgroundLayers = layers
         backgroundClip = colorClip
+    }
+
+    /// `<prefix>Size`, `<prefix>Position` and `<prefix>Repeat` (background or mask) applied to
+    /// `layers`, each list repeated to the number of layers as CSS repeats a short list.
+    private static func readLayerLists(_ reader: StyleReader, prefix: String, into layers: inout [BackgroundLayer]) throws {
+        func apply<T>(_ key: String, _ parse: @escaping ([CSSComponent]) throws(CSSValueError) -> T, _ set: (inout BackgroundLayer, T) -> Void) throws {
+            guard let values = try reader.parse(key, { value throws(CSSValueError) in try CSSBoxPaintGrammar.list(Self.components(value), key, parse) }) else { return }
+            for index in layers.indices { set(&layers[index], values[index % values.count]) }
+        }
+        try apply(prefix + "Size", CSSBoxPaintGrammar.size) { $0.size = $1 }
+        try apply(prefix + "Position", { words throws(CSSValueError) in try CSSPositionGrammar.position(words) }) { $0.position = $1 }
+        try apply(prefix + "Repeat", CSSBoxPaintGrammar.repeatStyle) { $0.repeatX = $1.0; $0.repeatY = $1.1 }
     }
 
     private mutating func readBorder(_ reader: StyleReader, layout: inout FlexStyle) throws {
@@ -178,13 +187,7 @@ extension ElementStyle {
             // A mask layer is measured in the border box and, unlike a background, not repeated
             // unless asked: CSS's mask initial values differ from background's in origin only.
             maskLayers = images.map { BackgroundLayer($0, origin: .borderBox) }
-            func apply<T>(_ key: String, _ parse: @escaping ([CSSComponent]) throws(CSSValueError) -> T, _ set: (inout BackgroundLayer, T) -> Void) throws {
-                guard let values = try reader.parse(key, { value throws(CSSValueError) in try CSSBoxPaintGrammar.list(Self.components(value), key, parse) }) else { return }
-                for index in maskLayers.indices { set(&maskLayers[index], values[index % values.count]) }
-            }
-            try apply("maskSize", CSSBoxPaintGrammar.size) { $0.size = $1 }
-            try apply("maskPosition", { words throws(CSSValueError) in try CSSPositionGrammar.position(words) }) { $0.position = $1 }
-            try apply("maskRepeat", CSSBoxPaintGrammar.repeatStyle) { $0.repeatX = $1.0; $0.repeatY = $1.1 }
+            try Self.readLayerLists(reader, prefix: "mask", into: &maskLayers)
         }
         var line = try css("outline", CSSCompositingGrammar.outline)
         if let width = try css("outlineWidth", { (c: [CSSComponent]) throws(CSSValueError) -> Double in

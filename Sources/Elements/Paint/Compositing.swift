@@ -14,67 +14,6 @@ public enum TransformFunction: Hashable, Sendable {
     case matrix(Double, Double, Double, Double, Double, Double)
 }
 
-/// CSS `mix-blend-mode`: how an element's colours combine with what is beneath it
-/// (Compositing and Blending 1), each Cairo's operator of the same name.
-public enum BlendMode: String, Hashable, Sendable, CaseIterable {
-    /// Drawn over (source-over).
-    case normal
-    /// Darkens: the product of the colours.
-    case multiply
-    /// Lightens: the inverse of the product of the inverses.
-    case screen
-    /// Multiply or screen, by the backdrop.
-    case overlay
-    /// The darker of each channel.
-    case darken
-    /// The lighter of each channel.
-    case lighten
-    /// Brightens the backdrop.
-    case colorDodge = "color-dodge"
-    /// Darkens the backdrop.
-    case colorBurn = "color-burn"
-    /// Multiply or screen, by the source.
-    case hardLight = "hard-light"
-    /// A softer hard light.
-    case softLight = "soft-light"
-    /// The absolute difference.
-    case difference
-    /// As difference, with less contrast.
-    case exclusion
-    /// The source's hue, the backdrop's saturation and luminosity.
-    case hue
-    /// The source's saturation.
-    case saturation
-    /// The source's hue and saturation.
-    case color
-    /// The source's luminosity.
-    case luminosity
-}
-
-extension BlendMode {
-    /// The Canvas operation of the same name.
-    var operation: BlendOperation {
-        switch self {
-        case .normal: .normal
-        case .multiply: .multiply
-        case .screen: .screen
-        case .overlay: .overlay
-        case .darken: .darken
-        case .lighten: .lighten
-        case .colorDodge: .colorDodge
-        case .colorBurn: .colorBurn
-        case .hardLight: .hardLight
-        case .softLight: .softLight
-        case .difference: .difference
-        case .exclusion: .exclusion
-        case .hue: .hue
-        case .saturation: .saturation
-        case .color: .color
-        case .luminosity: .luminosity
-        }
-    }
-}
-
 /// One function of CSS `filter` or `backdrop-filter` (Filter Effects 1).
 public enum StyleFilter: Hashable, Sendable {
     /// `blur(length)`: the Gaussian's standard deviation.
