@@ -9,7 +9,7 @@ public import Canvas
 /// let half: StyleLength = .percent(50)             // of the box's width or height
 /// let both: StyleLength = .sum([.percent(50), -8]) // calc(50% - 8px)
 /// ```
-public indirect enum StyleLength: Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+public enum StyleLength: Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     /// Points (CSS `px`).
     case points(Double)
     /// A percentage of the dimension the property names (the box's width for a horizontal offset).
@@ -25,14 +25,14 @@ public indirect enum StyleLength: Hashable, Sendable, ExpressibleByIntegerLitera
     /// The sum of lengths (`calc(a + b - c)`: a subtraction is a sum with a negated term).
     case sum([StyleLength])
     /// A length times a number (`calc(2 * a)`, `calc(a / 4)`).
-    case product(StyleLength, Double)
+    indirect case product(StyleLength, Double)
     /// The smallest of the lengths (CSS `min()`).
     case min([StyleLength])
     /// The largest of the lengths (CSS `max()`).
     case max([StyleLength])
     /// `clamp(minimum, preferred, maximum)`: the preferred length, no less than the minimum and,
     /// unless the minimum is larger, no more than the maximum.
-    case clamp(StyleLength, StyleLength, StyleLength)
+    indirect case clamp(StyleLength, StyleLength, StyleLength)
 
     /// Zero points.
     public static let zero = StyleLength.points(0)

@@ -68,7 +68,8 @@ public struct BorderSides: Hashable, Sendable {
 
     /// Whether any side is drawn.
     public var isVisible: Bool {
-        [top, right, bottom, left].contains { $0.style != .none && $0.style != .hidden }
+        func drawn(_ side: BorderSide) -> Bool { side.style != .none && side.style != .hidden }
+        return drawn(top) || drawn(right) || drawn(bottom) || drawn(left)
     }
 
     /// The sides in CSS order: top, right, bottom, left.

@@ -13,8 +13,8 @@ struct Radii: Equatable {
 
     /// Whether every corner is square.
     var isZero: Bool {
-        zip([h.topLeft, h.topRight, h.bottomRight, h.bottomLeft], [v.topLeft, v.topRight, v.bottomRight, v.bottomLeft])
-            .allSatisfy { $0 <= 0 || $1 <= 0 }
+        (h.topLeft <= 0 || v.topLeft <= 0) && (h.topRight <= 0 || v.topRight <= 0)
+            && (h.bottomRight <= 0 || v.bottomRight <= 0) && (h.bottomLeft <= 0 || v.bottomLeft <= 0)
     }
 
     /// Each radius less `amount` on its axis (the widths beside each corner), never below zero.
@@ -44,10 +44,11 @@ struct Radii: Equatable {
     func fitted(to size: Size) -> Radii {
         let w = max(size.width, 0), height = max(size.height, 0)
         var factor = 1.0
-        for (sum, side) in [(h.topLeft + h.topRight, w), (h.bottomLeft + h.bottomRight, w),
-                            (v.topLeft + v.bottomLeft, height), (v.topRight + v.bottomRight, height)] where sum > side {
-            factor = min(factor, side / sum)
-        }
+        func limit(_ sum: Double, _ side: Double) { if sum > side { factor = min(factor, side / sum) } }
+        limit(h.topLeft + h.topRight, w)
+        limit(h.bottomLeft + h.bottomRight, w)
+        limit(v.topLeft + v.bottomLeft, height)
+        limit(v.topRight + v.bottomRight, height)
         guard factor < 1 else { return self }
         func scaled(_ c: CornerRadii) -> CornerRadii {
             CornerRadii(topLeft: c.topLeft * factor, topRight: c.topRight * factor, bottomRight: c.bottomRight * factor, bottomLeft: c.bottomLeft * factor)
@@ -124,8 +125,10 @@ struct BoxGeometry {
     static func shape(_ rect: Rect, _ radii: Radii) -> Path {
         let r = Rect(x: rect.minX, y: rect.minY, width: max(rect.width, 0), height: max(rect.height, 0))
         guard !radii.isZero else { return .rect(r) }
-        var path = Path()
         let fitted = radii.fitted(to: r.size)
+        // Circular corners: arcs, as before elliptical ones existed.
+        if fitted.h == fitted.v { return .roundedRect(r, radii: fitted.h) }
+        var path = Path()
         path.addRoundedRect(r, horizontal: fitted.h, vertical: fitted.v)
         return path
     }
