@@ -105,7 +105,8 @@ struct ElementPainter {
         }
         if let background = style.background {
             // The colour is clipped to the bottom layer's clip box, as CSS.
-            let area = box.shape(style.backgroundLayers.last?.clip ?? style.backgroundClip)
+            let clip = style.backgroundLayers.last?.clip ?? style.backgroundClip
+            let area = clip == .borderBox ? shape : box.shape(clip)
             if let shadow = style.shadow {
                 context.withShadow(shadow) { context.fill(area, with: .color(background)) }
             } else {
