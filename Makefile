@@ -9,7 +9,7 @@ SWIFT ?= swift
 # The examples and benchmarks are a package of their own (Examples/Package.swift), beside the library.
 EXAMPLES := --package-path Examples
 
-.PHONY: help deps run cards test test-examples test-server test-tsan test-asan soak fuzz fuzz-server bench bench-layout bench-server scale-out docs clean layout-conformance
+.PHONY: help deps run cards test test-examples test-server test-tsan test-asan soak fuzz fuzz-server bench bench-layout bench-server scale-out docs clean layout-conformance paint-conformance
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
@@ -21,6 +21,7 @@ help:
 	@echo "make test-asan  the library's and the examples' tests under AddressSanitizer, then leak-check (LSan, 10,000 renders; .build-asan)"
 	@echo "make soak       card-server under mixed loopback traffic for SOAK_SECONDS (600): RSS, fds, gauges (scripts/soak.sh)"
 	@echo "make layout-conformance  the flexbox engine against Yoga's fixtures and the Chromium corpus (UPDATE=1 rewrites the known failures)"
+	@echo "make paint-conformance  the renderer against Chromium's pictures of the paint corpus, per group (UPDATE=1 rewrites the known failures)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
 	@echo "make bench-layout  the Flexbox engine: synthetic trees, card layout share, elements vs C (scripts/bench-layout.sh)"
 	@echo "make bench-server  card-server under wrk: hits, misses vs in-process, overload (installs wrk)"
@@ -99,6 +100,20 @@ layout-conformance: deps
 	echo "----"; \
 	grep -h -E '^(Yoga|Chromium) conformance: [0-9]' .build/layout-conformance.log \
 	  || echo "no figure: the build or the test runner failed (see .build/layout-conformance.log)"; \
+	exit $$status
+
+# The paint corpus (Tests/AsyncLayerKitTests/PaintCorpus, scripts/paint-diff): element documents
+# rendered by the library and compared with Chromium's committed PNGs. Prints the per-group table
+# and "Paint conformance: P of N cases (X %)"; the run's failures are in
+# .build/paint-conformance/REPORT.json. UPDATE=1 rewrites the committed KNOWN-FAILURES.json.
+paint-conformance: deps
+	@mkdir -p .build
+	@status=0; \
+	PAINT_CONFORMANCE_UPDATE=$(UPDATE) \
+	  $(SWIFT) test --filter PaintConformance 2>&1 | tee .build/paint-conformance.log || status=$$?; \
+	echo "----"; \
+	sed -n '/^group  *passed/,/^Paint conformance: [0-9]/p' .build/paint-conformance.log | grep -v '^\[' \
+	  || echo "no table: the build or the test runner failed (see .build/paint-conformance.log)"; \
 	exit $$status
 
 # One test at a time: under the sanitizer the CPU-bound tests run 5-15x slower and, in parallel,

@@ -96,6 +96,13 @@ let package = Package(
         // in-flight sharing, the caches and the render service, layers, ranges, pre-layout.
         .target(name: "Rendering", dependencies: ["LayerKitSupport", "Canvas", "DisplayLoop", "Elements"], swiftSettings: swiftSettings),
 
+        // The engine's side of the paint conformance bench against Chromium (scripts/paint-diff):
+        // paint cases (element documents) decoded and rendered at scale 2, compared with Chromium's
+        // PNGs (SSIM and a per-pixel tolerance). Test support, not a product; `paint-corpus` is its
+        // command line for the bench's scripts.
+        .target(name: "PaintCorpus", dependencies: ["Canvas", "Elements"], path: "Tests/PaintCorpus", swiftSettings: swiftSettings),
+        .executableTarget(name: "paint-corpus", dependencies: ["PaintCorpus"], path: "Tests/paint-corpus", swiftSettings: swiftSettings),
+
         // MARK: AsyncLayerKit: the umbrella a server imports; re-exports every module above.
         .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop", "Elements", "Rendering"], swiftSettings: swiftSettings),
         // The manual loop driver, turn recorder, test clock and golden-image comparison, for users' own tests.
@@ -103,9 +110,11 @@ let package = Package(
         .testTarget(
             name: "AsyncLayerKitTests",
             // Elements and Rendering by name too: tests reach their internals with @testable.
-            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "Elements", "Rendering"],
-            // Element golden images, found through #filePath (see Support/Golden.swift).
-            exclude: ["Golden"],
+            // PaintCorpus: the Chromium paint corpus (PaintCorpus/) rendered and compared.
+            dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "Elements", "Rendering", "PaintCorpus"],
+            // Element golden images (see Support/Golden.swift) and the paint corpus
+            // (scripts/paint-diff), found through #filePath.
+            exclude: ["Golden", "PaintCorpus"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -43,6 +43,27 @@ write("element-document", "v2-small.json", json.dumps({
                                                    "stops": [{"location": 0, "color": "#000000"}, {"location": 1, "color": "#FFFFFF"}]}},
              ]},
 }, separators=(",", ":")))
+# CSS paint: the example cards written with it, and one view with every paint property, so the
+# fuzzer starts inside the CSS tokenizer and every value grammar.
+for card in ("gradient-hero", "ticket", "ribbon", "glass-panel"):
+    write("element-document", "v2-css-" + card + ".json", minified("Examples/element-cards/" + card + ".json"))
+write("element-document", "v2-css-every-property.json", json.dumps({
+    "version": 2, "size": {"width": 200, "height": 120},
+    "root": {"type": "view", "style": {
+        "background": "radial-gradient(circle closest-side at right 10px top, oklch(70% 0.2 30) 20%, 40%, transparent) no-repeat center / 50% auto padding-box, repeating-conic-gradient(from 0.25turn in oklab, red 0 10deg, #0f08 10deg 20deg), #eee",
+        "backgroundClip": "content-box", "borderRadius": "10% 20px / calc(5px + 1em) 3px",
+        "border": "thick groove hsl(120deg 50% 50% / .5)", "borderLeftStyle": "dotted", "borderTopColor": "color-mix(in lch, red 30%, blue)",
+        "boxShadow": "inset 0 0 0 2px currentColor, 1px 2px 3px -4px lab(50 20 -30)",
+        "transform": "translate(10%, -2px) rotate(-0.1rad) skew(5deg, 0) scale(1.5, .5) matrix(1, 0, 0, 1, 2, 3)", "transformOrigin": "left 10px bottom",
+        "filter": "blur(2px) drop-shadow(0 1px 2px #0008) hue-rotate(45deg) saturate(200%)", "backdropFilter": "blur(4px) invert(1)",
+        "mixBlendMode": "soft-light", "isolation": "isolate",
+        "clipPath": "path(evenodd, 'M0 0 h 100 v 50 a 20 10 0 0 1 -100 0 z')",
+        "maskImage": "linear-gradient(to bottom right, black, transparent)", "maskSize": "20px 20px", "maskRepeat": "repeat-x",
+        "outline": "2px dashed rgb(0 0 0 / 50%)", "outlineOffset": "-1px",
+        "opacity": "50%", "padding": 4},
+             "children": [{"type": "image", "image": {"source": {"named": "avatar"}},
+                           "style": {"width": 40, "height": 40, "objectFit": "scale-down", "objectPosition": "right 4px top", "clipPath": "polygon(50% 0, 100% 100%, 0 100%)"}}]},
+}, separators=(",", ":")))
 write("element-document", "v1-stack.json", json.dumps({
     "version": 1,
     "root": {"type": "stack", "stack": {"axis": "vertical", "spacing": 4, "alignment": "leading"},
@@ -166,6 +187,14 @@ for target in ("element-document", "feed-page"):
     for name in sorted(os.listdir(folder)):
         with open(os.path.join(folder, name), encoding="utf-8") as f:
             tokens(json.load(f), found)
+    if target == "element-document":
+        # The CSS value grammars' words, which the seeds' long strings hold but the rule above skips.
+        found |= {"calc(", "min(", "max(", "clamp(", "var(", "linear-gradient(", "radial-gradient(", "conic-gradient(",
+                  "repeating-linear-gradient(", "rgb(", "rgba(", "hsl(", "hwb(", "lab(", "lch(", "oklab(", "oklch(",
+                  "color-mix(", "url(", "path(", "polygon(", "circle(", "ellipse(", "inset(", "translate(", "rotate(",
+                  "scale(", "skew(", "matrix(", "blur(", "drop-shadow(", "/", ",", "deg", "turn", "rad", "px", "em",
+                  "rem", "vw", "vh", "%", " at ", "from ", "to ", " in ", "closest-side", "farthest-corner",
+                  "currentColor", "transparent", "inset", "dashed", "dotted", "double", "groove", "evenodd"}
     lines = ['"%s"' % json.dumps(t)[1:-1].replace('"', '\\"') for t in sorted(found)]
     lines += ['"{"', '"}"', '"["', '"]"', '":"', '","', '"true"', '"false"', '"null"', '"-1e309"', '"1e400"', '"\\\\u0000"']
     os.makedirs(os.path.join(ROOT, "Fuzz", "Dictionaries"), exist_ok=True)

@@ -58,7 +58,7 @@ extension Element: Codable {
             try StyleKeyCheck.check(css)
             let reader = StyleReader(container: css)
             layout = try FlexStyle(css: reader)
-            style = try ElementStyle(css: reader)
+            style = try ElementStyle(css: reader, layout: &layout)
         }
         self.init(kind, layout: layout, style: style, children: try c.decodeIfPresent([Element].self, forKey: .children) ?? [])
     }

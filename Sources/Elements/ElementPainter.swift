@@ -17,13 +17,58 @@ struct ElementPainter {
         if Task.isCancelled { throw .cancelled }
         try deadline?.check()
         let style = tree.elements[index].style
-        guard style.opacity < 1 else { return try drawShadowedBody(index) }
         guard style.opacity > 0 else { return }
+        // The common case, a plain box: nothing to set up.
+        guard style.opacity < 1 || style.hasCompositing else { return try drawShadowedBody(index) }
+        try drawComposited(index, style)
+    }
+
+    /// CSS's order for an element's compositing: the transform, the clip path, the backdrop
+    /// filter, the filters (the element and its children as drawn), then the mask, the opacity
+    /// and the blend mode as the result is composited; the outline over it all.
+    private func drawComposited(_ index: Int, _ style: ElementStyle) throws(ElementError) {
+        let node = nodes[index]
+        let lengths = LengthContext(canvasSize: context.size)
+        var matrix: AffineTransform?
+        if !style.transform.isEmpty {
+            // A transform that maps the box to nothing (scale(0)) or to infinity draws nothing.
+            guard let m = CompositingGeometry.transform(style.transform, origin: style.transformOrigin, box: node.frame, lengths: lengths) else { return }
+            matrix = m
+        }
+        context.saveGState()
+        defer { context.restoreGState() }
+        if let matrix { context.concatenate(matrix) }
+        if let clip = style.clipPath { CompositingGeometry.clip(context, to: clip, box: node.frame, lengths: lengths) }
+        let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
+        if !style.backdropFilters.isEmpty {
+            // What is drawn beneath (up to the nearest group: CSS's backdrop root), filtered
+            // within the border box's shape, before the element draws over it.
+            context.drawBackdrop(style.backdropFilters.map { $0.operation(lengths, currentColor: .black) }, clippedTo: box.shape(.borderBox))
+        }
         var failure: ElementError?
-        context.withTransparencyLayer(opacity: style.opacity) {
-            do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+        let filters = style.filters.map { $0.operation(lengths, currentColor: .black) }
+        func body() {
+            if filters.isEmpty {
+                do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+            } else {
+                context.withFilters(filters) {
+                    do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+                }
+            }
+        }
+        let needsLayer = style.opacity < 1 || style.blendMode != .normal || style.isolates || !style.maskLayers.isEmpty
+        if needsLayer {
+            let mask: (() -> Void)? = style.maskLayers.isEmpty ? nil : {
+                BackgroundPainter(context: context, lengths: lengths, currentColor: .black).paint(style.maskLayers, in: box)
+            }
+            context.withLayer(opacity: style.opacity, blend: style.blendMode, mask: mask) { body() }
+        } else {
+            body()
         }
         if let failure { throw failure }
+        if let outline = style.outline {
+            BorderPainter(context: context, currentColor: .black).paint(outline: outline, around: box)
+        }
     }
 
     /// Draws the body; an element with a shadow but no background casts the shadow of everything
@@ -33,6 +78,7 @@ struct ElementPainter {
     private func drawShadowedBody(_ index: Int) throws(ElementError) {
         let style = tree.elements[index].style
         guard let shadow = style.shadow, style.background == nil else { return try drawBody(index) }
+        // (The legacy drop shadow; CSS box shadows are drawn in drawBody.)
         var failure: ElementError?
         context.withShadow(shadow) {
             do throws(ElementError) { try drawBody(index) } catch { failure = error }
@@ -40,24 +86,49 @@ struct ElementPainter {
         if let failure { throw failure }
     }
 
+    /// CSS's paint order for one element (CSS 2.1 Appendix E, for a box that paints its own
+    /// stacking layer): outer box shadows, background colour, background layers, inset box
+    /// shadows, border; then its content and children, clipped to the padding box when its
+    /// overflow is not visible.
     private func drawBody(_ index: Int) throws(ElementError) {
         let element = tree.elements[index]
         let style = element.style
         let node = nodes[index]
-        let frame = node.frame
-        let radii = style.cornerRadii.clamped(to: frame.size)
-        let shape: Path = radii.isZero ? .rect(frame) : .roundedRect(frame, radii: radii)
+        let lengths = LengthContext(canvasSize: context.size)
+        let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
+        let shape = box.shape(.borderBox)
+        // `color` is not a property yet: currentColor is CSS's initial text colour.
+        let currentColor = Color.black
 
+        if !style.boxShadows.isEmpty {
+            BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintOuter(style.boxShadows, in: box)
+        }
         if let background = style.background {
+            // The colour is clipped to the bottom layer's clip box, as CSS.
+            let clip = style.backgroundLayers.last?.clip ?? style.backgroundClip
+            let area = clip == .borderBox ? shape : box.shape(clip)
             if let shadow = style.shadow {
-                context.withShadow(shadow) { context.fill(shape, with: .color(background)) }
+                context.withShadow(shadow) { context.fill(area, with: .color(background)) }
             } else {
-                context.fill(shape, with: .color(background))
+                context.fill(area, with: .color(background))
             }
+        }
+        if !style.backgroundLayers.isEmpty {
+            BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.backgroundLayers, in: box)
+        }
+        if style.boxShadows.contains(where: \.inset) {
+            BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintInset(style.boxShadows, in: box)
+        }
+        if style.border.isVisible {
+            BorderPainter(context: context, currentColor: currentColor).paint(style.border, in: box)
         }
 
         context.saveGState()
-        if !radii.isZero { context.clip(to: shape) }
+        // A replaced element's content (an image) is clipped to the content box's curve, as CSS;
+        // other content to the element's rounded shape.
+        if !box.borderRadii.isZero {
+            if case .image = element.kind { context.clip(to: box.shape(.contentBox)) } else { context.clip(to: shape) }
+        }
         var failure: ElementError?
         do throws(ElementError) { try drawContent(element, node: node, shape: shape, index: index) } catch { failure = error }
         context.restoreGState()
@@ -66,42 +137,13 @@ struct ElementPainter {
         let children = tree.paintOrder(of: index)
         if !children.isEmpty {
             context.saveGState()
-            if element.layout.overflow != .visible { context.clip(to: shape) }
+            if element.layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
             for child in children {
                 do throws(ElementError) { try draw(child) } catch { failure = error; break }
             }
             context.restoreGState()
             if let failure { throw failure }
         }
-
-        if let color = style.borderColor { drawBorder(node.border, color: color, frame: frame, radii: radii, shape: shape) }
-    }
-
-    /// A uniform border is stroked along the middle of its width (inside the edge); a non-uniform
-    /// one fills the ring between the rounded shape and the rectangle inside the border widths
-    /// (whose corners are rounded by what is left of each radius).
-    private func drawBorder(_ border: ResolvedEdges, color: Color, frame: Rect, radii: CornerRadii, shape: Path) {
-        let b = border
-        if b.top == b.left, b.top == b.bottom, b.top == b.right {
-            guard b.top > 0 else { return }
-            let half = b.top / 2
-            let inset = frame.insetBy(dx: half, dy: half)
-            let innerRadii = CornerRadii(topLeft: max(0, radii.topLeft - half), topRight: max(0, radii.topRight - half),
-                                         bottomRight: max(0, radii.bottomRight - half), bottomLeft: max(0, radii.bottomLeft - half))
-            let path: Path = innerRadii.isZero ? .rect(inset) : .roundedRect(inset, radii: innerRadii)
-            context.stroke(path, with: .color(color), style: StrokeStyle(lineWidth: b.top))
-            return
-        }
-        let inner = frame.inset(by: b.insets)
-        var ring = shape
-        if inner.width > 0, inner.height > 0 {
-            let innerRadii = CornerRadii(topLeft: max(0, radii.topLeft - max(b.left, b.top)),
-                                         topRight: max(0, radii.topRight - max(b.right, b.top)),
-                                         bottomRight: max(0, radii.bottomRight - max(b.right, b.bottom)),
-                                         bottomLeft: max(0, radii.bottomLeft - max(b.left, b.bottom)))
-            ring.addPath(innerRadii.isZero ? .rect(inner) : .roundedRect(inner, radii: innerRadii.clamped(to: inner.size)))
-        }
-        context.fill(ring, with: .color(color), rule: .evenOdd)
     }
 
     private func drawContent(_ element: Element, node: LayoutResult.Node, shape: Path, index: Int) throws(ElementError) {
@@ -113,16 +155,20 @@ struct ElementPainter {
             if let layout = node.text { context.draw(layout, at: box.origin) }
         case .image(let image):
             if let bitmap = images.bitmaps[index] {
-                context.draw(bitmap, in: box, contentMode: image.contentMode)
+                if let fit = element.style.objectFit {
+                    drawImage(bitmap, fit: fit, position: element.style.objectPosition, in: box)
+                } else {
+                    context.draw(bitmap, in: box, contentMode: image.contentMode)
+                }
             }
         case .gradient(let gradient):
             let f = node.frame
             func point(_ unit: Point) -> Point { Point(x: f.minX + unit.x * f.width, y: f.minY + unit.y * f.height) }
             switch gradient {
             case .linear(let g, let start, let end):
-                context.fill(shape, with: .linearGradient(g, start: point(start), end: point(end)))
+                context.fill(shape, with: .linearGradient(GradientStops.premultiplied(g), start: point(start), end: point(end)))
             case .radial(let g, let center, let radius):
-                context.fill(shape, with: .radialGradient(g, center: point(center), radius: radius * min(f.width, f.height)))
+                context.fill(shape, with: .radialGradient(GradientStops.premultiplied(g), center: point(center), radius: radius * min(f.width, f.height)))
             }
         case .custom(let custom):
             guard !box.isEmpty else { return }
@@ -136,6 +182,29 @@ struct ElementPainter {
             } catch {
                 throw .customDrawFailed(typeName: custom.typeName, detail: "\(error)")
             }
+        }
+    }
+
+    /// CSS `object-fit` and `object-position`: the image scaled as `fit` says, placed at
+    /// `position` (percentages of the free space), clipped to the content box.
+    private func drawImage(_ bitmap: Bitmap, fit: ObjectFit, position: BoxPosition, in box: Rect) {
+        let natural = bitmap.size
+        guard natural.width > 0, natural.height > 0, box.width > 0, box.height > 0 else { return }
+        let contain = min(box.width / natural.width, box.height / natural.height)
+        let (sx, sy): (Double, Double) = switch fit {
+        case .fill: (box.width / natural.width, box.height / natural.height)
+        case .contain: (contain, contain)
+        case .cover: (max(box.width / natural.width, box.height / natural.height), max(box.width / natural.width, box.height / natural.height))
+        case .none: (1, 1)
+        case .scaleDown: (min(1, contain), min(1, contain))
+        }
+        let width = natural.width * sx, height = natural.height * sy
+        let lengths = LengthContext(canvasSize: context.size)
+        let rect = Rect(x: box.minX + position.x.resolved(lengths, percentOf: box.width - width),
+                        y: box.minY + position.y.resolved(lengths, percentOf: box.height - height), width: width, height: height)
+        context.withSavedGState {
+            context.clip(to: box)
+            context.draw(bitmap, in: rect, contentMode: .scaleToFill)
         }
     }
 }

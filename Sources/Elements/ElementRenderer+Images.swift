@@ -17,7 +17,9 @@ extension ElementRenderer {
     func resolveImages(_ tree: ElementTraversal, layout: LayoutResult, scale: Double, deadline: RenderDeadline?) async throws(ElementError) -> ResolvedImages {
         var jobs: [ImageJob] = []
         for index in tree.drawnIndices {
-            if case .image(let image) = tree.elements[index].kind {
+            if case .image(var image) = tree.elements[index].kind {
+                // CSS object-fit decides the size to decode for, as the content mode it replaces.
+                if let fit = tree.elements[index].style.objectFit { image.contentMode = fit.contentMode }
                 jobs.append(ImageJob(index: index, content: image, box: layout.nodes[index].contentFrame.size))
             }
         }

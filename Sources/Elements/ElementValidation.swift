@@ -63,15 +63,39 @@ enum ElementValidation {
         try edges("layout.inset", l.inset, offset)
 
         let s = element.style
-        let r = s.cornerRadii
-        try nonNegative("style.cornerRadii.topLeft", r.topLeft)
-        try nonNegative("style.cornerRadii.topRight", r.topRight)
-        try nonNegative("style.cornerRadii.bottomRight", r.bottomRight)
-        try nonNegative("style.cornerRadii.bottomLeft", r.bottomLeft)
+        for (name, corner) in zip(["topLeft", "topRight", "bottomRight", "bottomLeft"], s.borderRadius.corners) {
+            for radius in [corner.horizontal, corner.vertical] {
+                if case .points(let v) = radius { try nonNegative("style.cornerRadii.\(name)", v) }
+                if !radius.isFinite { try fail("style.borderRadius.\(name)", radius.cssText, "finite") }
+            }
+        }
         if let shadow = s.shadow {
             try nonNegative("style.shadow.radius", shadow.radius)
             try finite("style.shadow.offset.width", shadow.offset.width)
             try finite("style.shadow.offset.height", shadow.offset.height)
+        }
+        for (i, shadow) in s.boxShadows.enumerated() {
+            for (name, length) in [("x", shadow.x), ("y", shadow.y), ("blur", shadow.blur), ("spread", shadow.spread)] where !length.isFinite {
+                try fail("style.boxShadows[\(i)].\(name)", length.cssText, "a finite length")
+            }
+        }
+        for (i, function) in s.transform.enumerated() where !function.isFinite {
+            try fail("style.transform[\(i)]", function.cssText, "finite")
+        }
+        for (i, filter) in (s.filters + s.backdropFilters).enumerated() where !filter.isValid {
+            try fail("style.filters[\(i)]", filter.cssText, "finite and not negative")
+        }
+        if let outline = s.outline, !(outline.width.isFinite && outline.width >= 0 && outline.offset.isFinite) {
+            try fail("style.outline", outline.cssText, "a finite width ≥ 0 and a finite offset")
+        }
+        if s.backgroundLayers.count > CSSBoxPaintGrammar.maximumLayers {
+            try fail("style.backgroundLayers", "\(s.backgroundLayers.count) layers", "at most \(CSSBoxPaintGrammar.maximumLayers)")
+        }
+        if s.boxShadows.count > CSSBoxPaintGrammar.maximumLayers {
+            try fail("style.boxShadows", "\(s.boxShadows.count) shadows", "at most \(CSSBoxPaintGrammar.maximumLayers)")
+        }
+        for (i, layer) in s.backgroundLayers.enumerated() where !layer.isValid {
+            try fail("style.backgroundLayers[\(i)]", layer.image.cssText.prefix(80).description, "finite lengths, at least two colour stops and at most \(CSSGradientGrammar.maximumStops)")
         }
         if !(s.opacity.isFinite && s.opacity >= 0 && s.opacity <= 1) { try fail("style.opacity", "\(s.opacity)", "in 0...1") }
         switch element.kind {

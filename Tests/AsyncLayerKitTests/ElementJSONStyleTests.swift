@@ -181,11 +181,11 @@ import Testing
         (#"{"zIndex": 1.5}"#, "root.children[1].style.zIndex: 1.5 is not an integer"),
         (#"{"zIndex": 1e300}"#, "root.children[1].style.zIndex: 1e+300 is not an integer"),
         (#"{"borderRadius": -2}"#, "root.children[1].style.borderRadius: -2 is negative"),
-        (#"{"backgroundColor": "pink"}"#, #"root.children[1].style.backgroundColor: "pink" is not a colour"#),
+        (#"{"backgroundColor": "pinkish"}"#, #"root.children[1].style.backgroundColor: "pinkish" is not a colour"#),
         (#"{"boxShadow": {"radius": "big"}}"#, "root.children[1].style.boxShadow"),
         (#"{"widht": 10}"#, "root.children[1].style.widht: unknown style property: did you mean width?"),
         (#"{"justify-content": "center"}"#, "root.children[1].style.justify-content: unknown style property: did you mean justifyContent?"),
-        (##"{"background": "#FFF"}"##, "root.children[1].style.background: unknown style property: did you mean backgroundColor?"),
+        (##"{"backround": "#FFF"}"##, "root.children[1].style.backround: unknown style property: did you mean background?"),
         (#"{"FlexDirection": "row"}"#, "root.children[1].style.FlexDirection: unknown style property: did you mean flexDirection?"),
         (#"{"fontSize": 12}"#, "root.children[1].style.fontSize: unknown style property"),
     ]

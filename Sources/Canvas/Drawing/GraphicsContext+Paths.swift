@@ -130,7 +130,28 @@ extension GraphicsContext {
             let pattern = cairo_pattern_create_radial(c0.x, c0.y, r0, c1.x, c1.y, r1)!
             defer { cairo_pattern_destroy(pattern) }
             paintWithGradient(pattern, gradient, operation)
+        case .conicGradient(let gradient, let center, let startAngle):
+            guard center.isFinite, startAngle.isFinite else {
+                cairo_new_path(cairo)
+                return reject("conic gradient at \(center) from \(startAngle): not finite")
+            }
+            let pattern = ConicMesh.pattern(gradient, center: center, startAngle: startAngle, radius: conicReach(from: center))
+            defer { cairo_pattern_destroy(pattern) }
+            cairo_set_source(cairo, pattern)
+            operation()
         }
+    }
+
+    /// A radius from `center` (user space) that reaches past every corner of the bitmap.
+    private func conicReach(from center: Point) -> Double {
+        var x0 = 0.0, y0 = 0.0, x1 = Double(pixelWidth), y1 = Double(pixelHeight)
+        cairo_device_to_user(cairo, &x0, &y0)
+        cairo_device_to_user(cairo, &x1, &y1)
+        var x2 = Double(pixelWidth), y2 = 0.0, x3 = 0.0, y3 = Double(pixelHeight)
+        cairo_device_to_user(cairo, &x2, &y2)
+        cairo_device_to_user(cairo, &x3, &y3)
+        let corners = [(x0, y0), (x1, y1), (x2, y2), (x3, y3)]
+        return corners.map { ($0.0 - center.x).magnitude + ($0.1 - center.y).magnitude }.max() ?? 1
     }
 
     private func paintWithGradient(_ pattern: OpaquePointer, _ gradient: Gradient, _ operation: () -> Void) {
@@ -138,7 +159,7 @@ extension GraphicsContext {
             let c = stop.color
             cairo_pattern_add_color_stop_rgba(pattern, stop.location, c.red, c.green, c.blue, c.alpha)
         }
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_pattern_set_extend(pattern, gradient.spread == .repeat ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
         cairo_set_source(cairo, pattern)
         operation()
     }

@@ -31,6 +31,35 @@ extension GraphicsContext {
         return try body()
     }
 
+    /// Draws only the shadow that filling `path` would cast: the filled shape's alpha, blurred,
+    /// moved and tinted as ``withShadow(_:_:)`` does, without the shape itself; the shadow (not
+    /// the shape it is cast from) is clipped to `clip` when given (CSS `box-shadow` draws outside
+    /// the box, or inside it for `inset`).
+    public func drawShadow(of path: Path, rule: FillRule = .winding, shadow: Shadow, clippedTo clip: Path? = nil, clipRule: FillRule = .winding) {
+        guard shadow.offset.isFinite, shadow.radius.isFinite, shadow.radius >= 0 else {
+            return reject("shadow offset \(shadow.offset), radius \(shadow.radius): must be finite, radius ≥ 0")
+        }
+        guard shadow.color.alpha > 0 else { return }
+        // Cairo sizes a group to the clip: clip to the shape's extents first, so the group (and
+        // the memory cleared and composited for it) is the shape's size, not the bitmap's.
+        guard setPath(path, for: "shadow") else { return }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
+        cairo_new_path(cairo)
+        cairo_save(cairo)
+        cairo_rectangle(cairo, x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2)
+        cairo_clip(cairo)
+        cairo_push_group(cairo)
+        fill(path, with: .color(.black), rule: rule)
+        let group = cairo_pop_group(cairo)!
+        cairo_restore(cairo)
+        defer { cairo_pattern_destroy(group) }
+        saveGState()
+        defer { restoreGState() }
+        if let clip { self.clip(to: clip, rule: clipRule) }
+        paintShadow(of: group, shadow)
+    }
+
     private func paintShadow(of group: OpaquePointer, _ shadow: Shadow) {
         var groupSurface: OpaquePointer?
         guard cairo_pattern_get_surface(group, &groupSurface) == CAIRO_STATUS_SUCCESS, let groupSurface else { return }
@@ -52,42 +81,45 @@ extension GraphicsContext {
 
         let stride = Int(cairo_image_surface_get_stride(mask))
         let bytes = cairo_image_surface_get_data(mask)!
-        if let ink = Self.inkBounds(bytes, stride: stride, width: maskWidth, height: maskHeight) {
-            let reach = blur.reach
-            let x0 = max(ink.x0 - reach, 0), y0 = max(ink.y0 - reach, 0)
-            let x1 = min(ink.x1 + reach, maskWidth), y1 = min(ink.y1 + reach, maskHeight)
-            blur.apply(to: bytes, stride: stride, x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        } else {
-            return
-        }
+        guard let ink = Self.inkBounds(bytes, stride: stride, width: maskWidth, height: maskHeight) else { return }
+        let reach = blur.reach
+        let inked = (x0: max(ink.x0 - reach, 0), y0: max(ink.y0 - reach, 0), x1: min(ink.x1 + reach, maskWidth), y1: min(ink.y1 + reach, maskHeight))
+        blur.apply(to: bytes, stride: stride, x: inked.x0, y: inked.y0, width: inked.x1 - inked.x0, height: inked.y1 - inked.y0)
         cairo_surface_mark_dirty(mask)
 
         cairo_save(cairo)
         cairo_identity_matrix(cairo)
+        // Only where the blurred shape has ink: the rest of the mask is zero.
+        cairo_rectangle(cairo, Double(inked.x0 - margin), Double(inked.y0 - margin), Double(inked.x1 - inked.x0), Double(inked.y1 - inked.y0))
+        cairo_clip(cairo)
         let c = shadow.color
         cairo_set_source_rgba(cairo, c.red, c.green, c.blue, c.alpha)
         cairo_mask_surface(cairo, mask, -Double(margin), -Double(margin))
         cairo_restore(cairo)
     }
 
-    /// The bounding box of the non-zero bytes of a mask (`x1`, `y1` exclusive), or nil if all zero.
-    private static func inkBounds(
-        _ bytes: UnsafeMutablePointer<UInt8>,
+    /// The bounding box of the pixels with a non-zero alpha (`x1`, `y1` exclusive), or nil if
+    /// there are none: an 8-bit mask by default, or pixels of `pixelBytes` with their alpha at
+    /// `alphaOffset` (premultiplied ARGB32: 4 and 3).
+    static func inkBounds(
+        _ bytes: UnsafePointer<UInt8>,
         stride: Int,
         width: Int,
-        height: Int
+        height: Int,
+        pixelBytes: Int = 1,
+        alphaOffset: Int = 0
     ) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         var x0 = width, y0 = height, x1 = 0, y1 = 0
         for y in 0..<height {
-            let row = bytes + y * stride
+            let row = bytes + y * stride + alphaOffset
             var first = -1
-            for x in 0..<width where row[x] != 0 {
+            for x in 0..<width where row[x &* pixelBytes] != 0 {
                 first = x
                 break
             }
             guard first >= 0 else { continue }
             var last = first
-            for x in Swift.stride(from: width - 1, to: first, by: -1) where row[x] != 0 {
+            for x in Swift.stride(from: width - 1, to: first, by: -1) where row[x &* pixelBytes] != 0 {
                 last = x
                 break
             }

@@ -1,5 +1,13 @@
 /// A colour ramp: colours at locations from 0 to 1.
 public struct Gradient: Hashable, Sendable, Codable {
+    /// What the ramp does beyond its ends.
+    public enum Spread: String, Hashable, Sendable, Codable {
+        /// The end colours continue.
+        case pad
+        /// The ramp repeats (CSS's `repeating-` gradients).
+        case `repeat`
+    }
+
     /// One colour at one location along the ramp.
     public struct Stop: Hashable, Sendable, Codable {
         /// Where the colour sits, 0 (start) ... 1 (end).
@@ -16,12 +24,32 @@ public struct Gradient: Hashable, Sendable, Codable {
 
     /// The stops, in order of location.
     public var stops: [Stop]
+    /// Beyond the ends: padded (the default) or repeated.
+    public var spread: Spread
 
-    /// Creates a gradient from stops; they are sorted by location, and locations are clamped to 0...1.
-    public init(stops: [Stop]) {
-        self.stops = stops
-            .map { Stop(location: $0.location.isFinite ? min(max($0.location, 0), 1) : 0, color: $0.color) }
-            .sorted { $0.location < $1.location }
+    /// Creates a gradient from stops; they are sorted by location (stably: two stops at one
+    /// location make a hard edge), and locations are clamped to 0...1.
+    public init(stops: [Stop], spread: Spread = .pad) {
+        self.stops = stops.enumerated()
+            .map { (index: $0.offset, stop: Stop(location: $0.element.location.isFinite ? min(max($0.element.location, 0), 1) : 0, color: $0.element.color)) }
+            .sorted { ($0.stop.location, $0.index) < ($1.stop.location, $1.index) }
+            .map(\.stop)
+        self.spread = spread
+    }
+
+    private enum CodingKeys: String, CodingKey { case stops, spread }
+
+    /// Decodes the stops and, when present, the spread.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(stops: try c.decode([Stop].self, forKey: .stops), spread: try c.decodeIfPresent(Spread.self, forKey: .spread) ?? .pad)
+    }
+
+    /// Encodes the stops, and the spread when it is not ``Spread/pad``.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(stops, forKey: .stops)
+        if spread != .pad { try c.encode(spread, forKey: .spread) }
     }
 
     /// Colours spread evenly from 0 to 1.
@@ -42,6 +70,10 @@ public enum Paint: Hashable, Sendable {
     case linearGradient(Gradient, start: Point, end: Point)
     /// A radial gradient between two circles (location 0 on the first, 1 on the second).
     case radialGradient(Gradient, startCenter: Point, startRadius: Double, endCenter: Point, endRadius: Double)
+
+    /// A conic gradient: location 0 at `startAngle` (radians, clockwise from the positive x axis,
+    /// as ``GraphicsContext/rotate(by:)``), going clockwise round `center` to 1 a turn later.
+    case conicGradient(Gradient, center: Point, startAngle: Double)
 
     /// A radial gradient from a point at `center` out to `radius`.
     public static func radialGradient(_ gradient: Gradient, center: Point, radius: Double) -> Paint {

@@ -110,6 +110,38 @@ public struct Path: Hashable, Sendable {
         closeSubpath()
     }
 
+    /// Adds a rectangle whose corners are quarter ellipses: `horizontal` and `vertical` radius per
+    /// corner (CSS's `border-radius: h / v`). The caller scales overlapping radii (CSS §5.5); a
+    /// corner with either radius zero is square.
+    public mutating func addRoundedRect(_ rect: Rect, horizontal: CornerRadii, vertical: CornerRadii) {
+        func clean(_ r: Double) -> Double { r.isFinite && r > 0 ? r : 0 }
+        var rx = [horizontal.topLeft, horizontal.topRight, horizontal.bottomRight, horizontal.bottomLeft].map(clean)
+        var ry = [vertical.topLeft, vertical.topRight, vertical.bottomRight, vertical.bottomLeft].map(clean)
+        for i in 0..<4 where rx[i] == 0 || ry[i] == 0 { rx[i] = 0; ry[i] = 0 }
+        guard rx.contains(where: { $0 > 0 }) else { return addRect(rect) }
+        // The quarter-ellipse Bézier approximation: control points k = 0.5523 of the radius in.
+        let k = 1 - 0.5522847498307936
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        move(to: Point(x: x0 + rx[0], y: y0))
+        addLine(to: Point(x: x1 - rx[1], y: y0))
+        if rx[1] > 0 {
+            addCurve(to: Point(x: x1, y: y0 + ry[1]), control1: Point(x: x1 - rx[1] * k, y: y0), control2: Point(x: x1, y: y0 + ry[1] * k))
+        }
+        addLine(to: Point(x: x1, y: y1 - ry[2]))
+        if rx[2] > 0 {
+            addCurve(to: Point(x: x1 - rx[2], y: y1), control1: Point(x: x1, y: y1 - ry[2] * k), control2: Point(x: x1 - rx[2] * k, y: y1))
+        }
+        addLine(to: Point(x: x0 + rx[3], y: y1))
+        if rx[3] > 0 {
+            addCurve(to: Point(x: x0, y: y1 - ry[3]), control1: Point(x: x0 + rx[3] * k, y: y1), control2: Point(x: x0, y: y1 - ry[3] * k))
+        }
+        addLine(to: Point(x: x0, y: y0 + ry[0]))
+        if rx[0] > 0 {
+            addCurve(to: Point(x: x0 + rx[0], y: y0), control1: Point(x: x0, y: y0 + ry[0] * k), control2: Point(x: x0 + rx[0] * k, y: y0))
+        }
+        closeSubpath()
+    }
+
     /// Adds an ellipse inscribed in `rect`, as four cubic curves.
     public mutating func addEllipse(in rect: Rect) {
         // The standard four-arc Bézier approximation (error < 0.03 %).

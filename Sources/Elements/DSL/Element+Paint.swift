@@ -35,4 +35,26 @@ extension Element {
     public func zIndex(_ index: Int) -> Element { with { $0.style.zIndex = index } }
     /// Hides the element (`visibility: hidden`): it keeps its place in layout.
     public func hidden(_ hidden: Bool = true) -> Element { with { $0.style.isHidden = hidden } }
+    /// Adds background layers (`backgroundImage`): gradients drawn over the background colour,
+    /// the first on top.
+    ///
+    /// ```swift
+    /// view.backgroundLayers([BackgroundLayer(.linear(LinearGradient(.angle(135), stops: [
+    ///     ColorStop(.color(pink)), ColorStop(.color(blue)),
+    /// ])))])
+    /// ```
+    public func backgroundLayers(_ layers: [BackgroundLayer]) -> Element { with { $0.style.backgroundLayers = layers } }
+    /// One gradient filling the background (`backgroundImage: linear-gradient(…)`).
+    public func background(_ image: BackgroundImage) -> Element { backgroundLayers([BackgroundLayer(image)]) }
+    /// A border of `width` points on every edge in one style and colour (`border: 2px dashed red`).
+    public func border(width: Double, style: BorderLineStyle, color: Color) -> Element {
+        with { e in
+            e.layout.border = Edges(all: width)
+            e.style.border = BorderSides(all: BorderSide(color: .color(color), style: style))
+        }
+    }
+    /// Each side's colour and line; the widths are layout's (``/Flexbox/FlexStyle/border``).
+    public func border(_ sides: BorderSides) -> Element { with { $0.style.border = sides } }
+    /// CSS box shadows (`boxShadow`), the first on top.
+    public func boxShadow(_ shadows: BoxShadow...) -> Element { with { $0.style.boxShadows = shadows } }
 }

@@ -9,7 +9,7 @@ enum StyleKeyCheck {
 
     /// Version 1 names (and close CSS relatives) mapped to what replaces them.
     static let renamed: [String: String] = [
-        "background": "backgroundColor", "cornerRadius": "borderRadius", "border": "borderWidth and borderColor",
+        "cornerRadius": "borderRadius",
         "shadow": "boxShadow", "hidden": "visibility: hidden", "clipsToBounds": "overflow: hidden",
         "grow": "flexGrow", "shrink": "flexShrink", "spacing": "gap", "insetInline": "insetInlineStart and insetInlineEnd",
         "marginInline": "marginInlineStart and marginInlineEnd", "paddingInline": "paddingInlineStart and paddingInlineEnd",

@@ -1,0 +1,44 @@
+import AsyncLayerKit
+import AsyncLayerKitTesting
+import Foundation
+import Testing
+
+/// The example cards written with CSS paint (`Examples/element-cards/`): a gradient hero, a
+/// ticket with a dashed perforation, a rotated ribbon and a glass panel; each draws its reviewed
+/// golden (`Golden/css-*.png`), and the effect each is there to show is checked on its pixels.
+@Suite struct CSSCardGoldenTests {
+    let renderer = ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
+
+    static func render(_ name: String, with renderer: ElementRenderer) async throws -> Bitmap {
+        let document = try FlexCardGoldenTests.card(name)
+        return try await renderer.render(document.root, size: try #require(document.size), scale: 2)
+    }
+
+    @Test(arguments: ["gradient-hero", "ticket", "ribbon", "glass-panel"])
+    func theCardDrawsItsGolden(name: String) async throws {
+        let bitmap = try await Self.render(name, with: renderer)
+        try goldenImages.assertMatches(bitmap, named: "css-\(name)", tolerance: 12, maxDifferingFraction: 0.01)
+    }
+
+    /// The ribbon is rotated about its centre (250, 46): the red band runs down-right from there, but is not 60 points
+    /// to its left, where the band would lie unrotated (layout is not moved by a transform).
+    @Test func theRibbonIsRotated() async throws {
+        let bitmap = try await Self.render("ribbon", with: renderer)
+        let centre = try #require(bitmap.color(x: 2 * 264, y: 2 * 60))  // along the band, past its text
+        let unrotated = try #require(bitmap.color(x: 2 * 190, y: 2 * 46))
+        #expect(centre.red > 0.7 && centre.green < 0.3, "\(centre)")
+        #expect(unrotated.red > 0.8 && unrotated.green > 0.5, "\(unrotated)")  // the amber card, not the band
+    }
+
+    /// The glass panel blurs what is beneath: inside it, the cyan disc's hard edge becomes a ramp.
+    @Test func theGlassPanelBlursItsBackdrop() async throws {
+        let bitmap = try await Self.render("glass-panel", with: renderer)
+        // Along a row through the panel, neighbouring pixels never jump as the disc's edge does outside.
+        var largestStep = 0.0
+        for x in stride(from: 2 * 60, to: 2 * 120, by: 1) {
+            let a = try #require(bitmap.color(x: x, y: 2 * 80)), b = try #require(bitmap.color(x: x + 1, y: 2 * 80))
+            largestStep = max(largestStep, abs(a.green - b.green))
+        }
+        #expect(largestStep < 0.08, "largest step \(largestStep)")
+    }
+}

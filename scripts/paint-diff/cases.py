@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+"""The hand-made paint cases: a few per property, each one element document (our JSON, version 2).
+
+  cases.py > cases.json          (prints the list; corpus.py adds the random ones)
+
+A case is {id, group, note, document}. Most put one box of 100×60 CSS px in the middle of a
+160×100 transparent canvas, so the property under test is the only thing drawn; shapes have hard
+edges where they can. Values are CSS text (the engine's future syntax): whatever the decoder does
+not read yet is a failure "unsupported: …" until it does. A few cases use the engine's own forms
+(the boxShadow object, an image's contentMode, the gradient element) to check what it draws today.
+"""
+
+import base64
+import json
+import struct
+import sys
+import zlib
+
+W, H = 160, 100
+FONT = "DejaVu Sans"
+
+
+def doc(root, width=W, height=H):
+    return {"version": 2, "size": {"width": width, "height": height}, "root": root}
+
+
+def view(style=None, children=None):
+    element = {"type": "view"}
+    if style:
+        element["style"] = style
+    if children:
+        element["children"] = children
+    return element
+
+
+def text(string, text_style=None, style=None):
+    element = {"type": "text", "text": {"text": string, "style": dict({"fontFamily": FONT, "size": 16}, **(text_style or {}))}}
+    if style:
+        element["style"] = style
+    return element
+
+
+def centred(child, root_style=None):
+    """The canvas's root: centres one child."""
+    return view(dict({"justifyContent": "center", "alignItems": "center"}, **(root_style or {})), [child])
+
+
+def box(style, width=100, height=60, children=None, root_style=None):
+    """One box of width × height with `style`, centred."""
+    return doc(centred(view(dict({"width": width, "height": height}, **style), children), root_style))
+
+
+def png(width, height, pixel):
+    """A PNG (RGBA, 8 bits) of pixel(x, y) → (r, g, b, a), deflated: for data URIs."""
+    raw = b"".join(b"\0" + b"".join(bytes(pixel(x, y)) for x in range(width)) for y in range(height))
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def quadrants(x, y, w=40, h=24):
+    """Four flat colours, one per quadrant: red, green / blue, yellow."""
+    left, top = x < w // 2, y < h // 2
+    return (220, 40, 40, 255) if left and top else (40, 160, 60, 255) if top else (40, 70, 200, 255) if left else (240, 200, 40, 255)
+
+
+QUADRANTS = base64.b64encode(png(40, 24, quadrants)).decode()
+
+
+def image(style, content_mode=None, source=QUADRANTS):
+    element = {"type": "image", "image": {"source": {"base64": source}}, "style": style}
+    if content_mode:
+        element["image"]["contentMode"] = content_mode
+    return element
+
+
+CASES = []
+
+
+def case(group, note, document):
+    n = sum(1 for c in CASES if c["group"] == group) + 1
+    CASES.append({"id": f"{group}-{n}", "group": group, "note": note, "document": document})
+
+
+# MARK: backgroundColor (hex: what the decoder reads today)
+for value, note in [("#3366CC", "opaque hex"), ("#E33", "three-digit hex"), ("#3366CC80", "hex with alpha"),
+                    ("#0A08", "four-digit hex with alpha"), ("#000000", "black"), ("#FFFFFF", "white on transparent")]:
+    case("backgroundColor", note, box({"backgroundColor": value}))
+case("backgroundColor", "nested boxes", box({"backgroundColor": "#223344", "padding": 10}, children=[view({"flexGrow": 1, "backgroundColor": "#FFCC00"})]))
+case("backgroundColor", "with a solid border", box({"backgroundColor": "#99CCFF", "borderWidth": 6, "borderColor": "#003366"}))
+
+# MARK: colours in every syntax
+for value in ["rgb(51, 102, 204)", "rgba(51, 102, 204, 0.5)", "rgb(51 102 204 / 50%)", "hsl(210 60% 40%)",
+              "hsla(10, 80%, 50%, 0.7)", "hwb(200 10% 20%)", "lab(52% 40 -60)", "lch(60% 50 30)",
+              "oklab(0.6 0.1 -0.12)", "oklch(0.7 0.15 150)", "rebeccapurple", "tomato", "transparent",
+              "color-mix(in srgb, red 30%, blue)", "#3366cc"]:
+    case("colors", value, box({"backgroundColor": value}))
+
+# MARK: linear gradients
+for value in ["linear-gradient(#E33, #33E)", "linear-gradient(to right, #E33, #33E)", "linear-gradient(45deg, #E33, #FE3, #33E)",
+              "linear-gradient(to top left, #0A0, #FFF)", "linear-gradient(90deg, #E33 50%, #33E 50%)",
+              "linear-gradient(90deg, #E33 0 25%, #FE3 25% 50%, #3A3 50% 75%, #33E 75%)",
+              "linear-gradient(to right, transparent, #33E)", "linear-gradient(to right, #E33 20px, #33E 80px)",
+              "linear-gradient(to right, #E33, 30%, #33E)", "linear-gradient(0.125turn, #E33, #33E)",
+              "linear-gradient(to bottom, rgba(255,0,0,0.8), rgba(0,0,255,0.2))", "linear-gradient(in oklab to right, #E33, #33E)"]:
+    case("backgroundImage-linear", value, box({"backgroundImage": value}))
+
+# MARK: radial gradients
+for value in ["radial-gradient(#E33, #33E)", "radial-gradient(circle, #E33, #33E)", "radial-gradient(circle 30px, #E33 50%, #33E 50%)",
+              "radial-gradient(ellipse closest-side, #FE3, #3A3)", "radial-gradient(circle farthest-corner at 20% 30%, #FFF, #333)",
+              "radial-gradient(circle at right bottom, #33E 20px, transparent 21px)",
+              "radial-gradient(40px 20px at center, #E33 99%, #FFF 100%)", "radial-gradient(closest-corner at 30px 20px, #E33, #33E)"]:
+    case("backgroundImage-radial", value, box({"backgroundImage": value}))
+
+# MARK: conic gradients
+for value in ["conic-gradient(#E33, #33E)", "conic-gradient(from 90deg, #E33, #FE3, #33E)",
+              "conic-gradient(#E33 0 25%, #FE3 0 50%, #3A3 0 75%, #33E 0)", "conic-gradient(at 30% 40%, #E33, #33E, #E33)",
+              "conic-gradient(from 45deg at 70% 50%, #000 90deg, #FFF 90deg 180deg, #000 180deg)",
+              "conic-gradient(red, yellow, lime, aqua, blue, magenta, red)"]:
+    case("backgroundImage-conic", value, box({"backgroundImage": value}))
+
+# MARK: repeating gradients
+for value in ["repeating-linear-gradient(45deg, #E33 0 10px, #FFF 10px 20px)",
+              "repeating-linear-gradient(to right, #33E, #33E 5px, transparent 5px, transparent 15px)",
+              "repeating-radial-gradient(circle, #E33 0 6px, #FE3 6px 12px)",
+              "repeating-conic-gradient(#000 0 25%, #FFF 0 50%)", "repeating-linear-gradient(#3A3 0 4px, #FFF 4px 8px)",
+              "repeating-conic-gradient(from 10deg, #E33 0 10deg, #33E 10deg 20deg)"]:
+    case("backgroundImage-repeating", value, box({"backgroundImage": value}))
+
+# MARK: background shorthand, size, position, repeat, clip, origin
+stripes = "linear-gradient(90deg, #E33 50%, #33E 50%)"
+for style, note in [
+    ({"background": "#3A3"}, "shorthand colour"),
+    ({"background": f"{stripes}"}, "shorthand image"),
+    ({"background": f"{stripes} no-repeat 10px 10px / 40px 20px, #EEE"}, "shorthand: image, position, size, colour"),
+    ({"backgroundImage": stripes, "backgroundSize": "20px 20px"}, "size, repeated"),
+    ({"backgroundImage": stripes, "backgroundSize": "30px 20px", "backgroundRepeat": "no-repeat"}, "no-repeat"),
+    ({"backgroundImage": stripes, "backgroundSize": "30px 20px", "backgroundRepeat": "repeat-x"}, "repeat-x"),
+    ({"backgroundImage": stripes, "backgroundSize": "30px 20px", "backgroundRepeat": "space"}, "space"),
+    ({"backgroundImage": stripes, "backgroundSize": "30px 20px", "backgroundRepeat": "round"}, "round"),
+    ({"backgroundImage": stripes, "backgroundSize": "30px 20px", "backgroundRepeat": "no-repeat", "backgroundPosition": "center"}, "position center"),
+    ({"backgroundImage": stripes, "backgroundSize": "30px 20px", "backgroundRepeat": "no-repeat", "backgroundPosition": "right 5px bottom 5px"}, "position from right bottom"),
+    ({"backgroundColor": "#3A3", "borderWidth": 8, "borderColor": "#33E8", "padding": 8, "backgroundClip": "padding-box"}, "clip padding-box"),
+    ({"backgroundColor": "#3A3", "borderWidth": 8, "borderColor": "#33E8", "padding": 8, "backgroundClip": "content-box"}, "clip content-box"),
+    ({"backgroundColor": "#3A3", "borderWidth": 8, "borderColor": "#33E8"}, "default clip border-box under a translucent border"),
+    ({"backgroundImage": stripes, "backgroundSize": "20px 20px", "borderWidth": 8, "borderColor": "#0008", "backgroundOrigin": "border-box"}, "origin border-box"),
+    ({"backgroundImage": stripes, "backgroundSize": "contain", "backgroundRepeat": "no-repeat"}, "size contain"),
+    ({"backgroundImage": stripes, "backgroundSize": "cover"}, "size cover"),
+]:
+    case("background", note, box(style))
+
+# MARK: borders: widths and colours per side
+for style, note in [
+    ({"borderWidth": 4, "borderColor": "#E33"}, "uniform"),
+    ({"borderWidth": "2 6 10 14", "borderColor": "#E33"}, "per-side widths"),
+    ({"borderTopWidth": 10, "borderColor": "#33E"}, "top only"),
+    ({"borderWidth": 8, "borderColor": "#E33 #3A3 #33E #FE3"}, "per-side colours"),
+    ({"borderWidth": 8, "borderTopColor": "#E33", "borderRightColor": "#3A3", "borderBottomColor": "#33E", "borderLeftColor": "#FE3"}, "colour longhands"),
+    ({"borderWidth": "4 12", "borderColor": "#E33 #33E"}, "two widths, two colours"),
+    ({"border": "5px solid #3A3"}, "border shorthand"),
+    ({"borderWidth": 6, "borderColor": "#E338"}, "translucent border"),
+    ({"borderWidth": 10, "borderColor": "#E33 #33E", "borderRadius": 20}, "two colours round the corners"),
+    ({"borderWidth": "10 2", "borderColor": "#222", "borderRadius": 16}, "unequal widths with a radius"),
+    ({"borderLeft": "12px solid #E33", "borderBottom": "3px solid #33E"}, "side shorthands"),
+]:
+    case("border", note, box(style))
+
+# MARK: border styles
+for style, note in [
+    ({"borderWidth": 4, "borderColor": "#E33", "borderStyle": "dashed"}, "dashed"),
+    ({"borderWidth": 4, "borderColor": "#E33", "borderStyle": "dotted"}, "dotted"),
+    ({"borderWidth": 9, "borderColor": "#E33", "borderStyle": "double"}, "double"),
+    ({"borderWidth": 8, "borderColor": "#3A3", "borderStyle": "groove"}, "groove"),
+    ({"borderWidth": 8, "borderColor": "#3A3", "borderStyle": "ridge"}, "ridge"),
+    ({"borderWidth": 8, "borderColor": "#3A3", "borderStyle": "inset"}, "inset"),
+    ({"borderWidth": 8, "borderColor": "#3A3", "borderStyle": "outset"}, "outset"),
+    ({"borderWidth": 4, "borderColor": "#33E", "borderStyle": "solid dashed dotted double"}, "one style per side"),
+    ({"borderWidth": 3, "borderColor": "#33E", "borderStyle": "dashed", "borderRadius": 16}, "dashed with a radius"),
+    ({"borderWidth": 6, "borderColor": "#33E", "borderStyle": "dotted", "borderRadius": 30}, "dotted round"),
+    ({"borderWidth": 6, "borderColor": "#33E", "borderStyle": "none"}, "none: nothing drawn"),
+    ({"borderWidth": 6, "borderColor": "#33E", "borderStyle": "hidden"}, "hidden: nothing drawn"),
+]:
+    case("borderStyle", note, box(style))
+
+# MARK: border radius
+for style, note in [
+    ({"backgroundColor": "#33E", "borderRadius": 12}, "uniform"),
+    ({"backgroundColor": "#33E", "borderRadius": "0 10 20 30"}, "four corners"),
+    ({"backgroundColor": "#33E", "borderRadius": "50%"}, "50 %: an ellipse"),
+    ({"backgroundColor": "#33E", "borderRadius": "40px / 20px"}, "elliptical corners"),
+    ({"backgroundColor": "#33E", "borderRadius": "10px 30px / 20px 5px"}, "elliptical per corner"),
+    ({"backgroundColor": "#33E", "borderTopLeftRadius": 24, "borderBottomRightRadius": "30px 10px"}, "longhands, one elliptical"),
+    ({"backgroundColor": "#33E", "borderRadius": 100}, "larger than the box: clamped to a pill"),
+    ({"backgroundColor": "#33E", "borderRadius": "60 60 0 0"}, "radii that overlap: scaled down together"),
+    ({"backgroundColor": "#FE3", "borderRadius": 20, "borderWidth": 6, "borderColor": "#E33"}, "with a border"),
+    ({"backgroundColor": "#FE3", "borderRadius": 20, "overflow": "hidden"}, "clips its child"),
+    ({"backgroundColor": "#3A3", "borderRadius": 30}, "radius 30 on 60 high: a pill"),
+    ({"backgroundColor": "#3A3", "borderRadius": "28 16", "height": 29}, "overflowing radii on a 29 px high box: all scaled by one factor"),
+]:
+    if note == "clips its child":
+        case("borderRadius", note, box(style, children=[view({"width": 60, "height": 60, "backgroundColor": "#33E"})]))
+    else:
+        case("borderRadius", note, box(style))
+
+# MARK: outline
+for style, note in [
+    ({"backgroundColor": "#DDD", "outline": "3px solid #E33"}, "solid"),
+    ({"backgroundColor": "#DDD", "outlineWidth": 4, "outlineStyle": "solid", "outlineColor": "#33E", "outlineOffset": 4}, "offset"),
+    ({"backgroundColor": "#DDD", "outline": "4px solid #33E", "outlineOffset": -10}, "negative offset"),
+    ({"backgroundColor": "#DDD", "outline": "3px dashed #3A3"}, "dashed"),
+    ({"backgroundColor": "#DDD", "outline": "3px solid #E33", "borderRadius": 16}, "follows the radius"),
+    ({"backgroundColor": "#DDD", "outline": "6px double #E33", "outlineOffset": 2}, "double"),
+]:
+    case("outline", note, box(style))
+
+# MARK: box shadows
+engine_shadow = {"offset": {"width": 4, "height": 6}, "radius": 8, "color": "#00000080"}
+case("boxShadow", "the engine's shadow object, with a background", box({"backgroundColor": "#FFF", "boxShadow": engine_shadow}))
+case("boxShadow", "the engine's shadow object, hard", box({"backgroundColor": "#3A3", "boxShadow": {"offset": {"width": 6, "height": 6}, "radius": 0, "color": "#E33"}}))
+case("boxShadow", "the engine's shadow object, rounded", box({"backgroundColor": "#FFF", "borderRadius": 16, "boxShadow": engine_shadow}))
+for style, note in [
+    ({"backgroundColor": "#FFF", "boxShadow": "4px 6px 8px rgba(0,0,0,0.5)"}, "offset and blur"),
+    ({"backgroundColor": "#3A3", "boxShadow": "6px 6px 0 #E33"}, "hard"),
+    ({"backgroundColor": "#3A3", "boxShadow": "0 0 0 6px #E33"}, "spread as a ring"),
+    ({"backgroundColor": "#3A3", "boxShadow": "10px 10px 0 -4px #E33"}, "negative spread"),
+    ({"backgroundColor": "#3A3", "boxShadow": "-6px -6px 0 #E33, 6px 6px 0 #33E"}, "two shadows"),
+    ({"backgroundColor": "#FFF", "boxShadow": "inset 0 0 0 6px #33E"}, "inset ring"),
+    ({"backgroundColor": "#FFF", "boxShadow": "inset 6px 6px 8px rgba(0,0,0,0.6)"}, "inset blurred"),
+    ({"backgroundColor": "#FFF", "borderRadius": 20, "boxShadow": "0 0 0 5px #E33, 0 0 12px 10px rgba(0,0,255,0.4)"}, "rounded, ring and glow"),
+    ({"boxShadow": "6px 6px 0 #E33"}, "no background: the shadow outside the box only"),
+    ({"backgroundColor": "#FFF", "boxShadow": "0 2px 8px #0000001F"}, "the card default"),
+]:
+    case("boxShadow", note, box(style))
+case("boxShadow", "the engine's shadow object under a translucent background: CSS does not draw it under the box",
+     box({"backgroundColor": "#3366CC80", "boxShadow": {"offset": {"width": 6, "height": 6}, "radius": 4, "color": "#E33"}}))
+case("boxShadow", "the engine's shadow object without a background: the border's shadow",
+     box({"borderWidth": 4, "borderColor": "#33E", "boxShadow": {"offset": {"width": 4, "height": 4}, "radius": 6, "color": "#000000A0"}}))
+
+# MARK: opacity
+case("opacity", "0.5", box({"backgroundColor": "#33E", "opacity": 0.5}))
+case("opacity", "percentage", box({"backgroundColor": "#33E", "opacity": "25%"}))
+case("opacity", "a group: overlapping children at 0.5", box({"opacity": 0.5}, children=[
+    view({"width": 60, "height": 60, "backgroundColor": "#E33"}), view({"width": 60, "height": 60, "marginLeft": -20, "backgroundColor": "#33E"})]))
+case("opacity", "nested", box({"backgroundColor": "#E33", "opacity": 0.6, "padding": 10}, children=[view({"flexGrow": 1, "backgroundColor": "#33E", "opacity": 0.5})]))
+case("opacity", "0: nothing drawn", box({"backgroundColor": "#33E", "opacity": 0}))
+case("opacity", "with a border and radius", box({"backgroundColor": "#FE3", "opacity": 0.7, "borderWidth": 6, "borderColor": "#E33", "borderRadius": 14}))
+
+# MARK: mix-blend-mode, over a striped backdrop (three flat views, so only the property under test is new)
+
+
+def over_stripes(style, colours=("#EE3333", "#33AA33", "#3333EE")):
+    """Three vertical stripes filling the canvas, and a 90×50 box with `style` over their middle."""
+    stripes = [view({"flexGrow": 1, "backgroundColor": c}) for c in colours]
+    top = view(dict({"position": "absolute", "left": 35, "top": 25, "width": 90, "height": 50}, **style))
+    return doc(view({}, stripes + [top]))
+
+
+for mode in ["multiply", "screen", "overlay", "darken", "lighten", "color-dodge", "color-burn", "difference",
+             "exclusion", "hue", "saturation", "color", "luminosity"]:
+    case("mixBlendMode", mode, over_stripes({"backgroundColor": "#80C0FF", "mixBlendMode": mode}))
+
+# MARK: filters
+photo = [view({"width": 50, "height": 60, "backgroundColor": "#E33"}), view({"width": 50, "height": 60, "backgroundColor": "#FE3"})]
+for value in ["blur(3px)", "brightness(1.5)", "contrast(0.5)", "grayscale(1)", "sepia(0.8)", "saturate(3)",
+              "hue-rotate(90deg)", "invert(1)", "opacity(0.4)", "drop-shadow(4px 4px 0 #33E)", "drop-shadow(2px 4px 6px rgba(0,0,0,0.6))",
+              "grayscale(0.5) blur(1px)", "brightness(0.7) contrast(1.4) saturate(1.2)"]:
+    case("filter", value, box({"filter": value}, children=photo))
+
+# MARK: backdrop filters, over the stripes
+for value in ["blur(4px)", "grayscale(1)", "invert(1)", "brightness(0.5)", "blur(2px) saturate(2)"]:
+    case("backdropFilter", value, over_stripes({"backgroundColor": "#FFFFFF40", "backdropFilter": value}))
+
+# MARK: clip-path
+for value in ["inset(10px)", "inset(5px 20px round 10px)", "circle(25px)", "circle(40% at 30% 50%)", "ellipse(40px 20px at 50% 50%)",
+              "polygon(50% 0, 100% 100%, 0 100%)", "polygon(0 0, 100% 0, 100% 50%, 50% 100%, 0 50%)"]:
+    case("clipPath", value, box({"backgroundColor": "#33E", "clipPath": value}))
+
+# MARK: mask-image
+for style, note in [
+    ({"maskImage": "linear-gradient(to right, #000, transparent)"}, "linear fade"),
+    ({"maskImage": "linear-gradient(#000 50%, transparent 50%)"}, "hard half"),
+    ({"maskImage": "radial-gradient(circle, #000 20px, transparent 21px)"}, "radial hole"),
+    ({"maskImage": "linear-gradient(90deg, #000 50%, transparent 50%)", "maskSize": "20px 20px"}, "sized and repeated"),
+    ({"WebkitMaskImage": "linear-gradient(to bottom, #000, transparent)"}, "the prefixed name"),
+]:
+    case("maskImage", note, box(dict({"backgroundColor": "#E33"}, **style)))
+
+# MARK: transforms
+for style, note in [
+    ({"transform": "translate(10px, 5px)"}, "translate"),
+    ({"transform": "translate(20%, -10%)"}, "translate by percentages"),
+    ({"transform": "rotate(45deg)"}, "rotate"),
+    ({"transform": "rotate(90deg)"}, "rotate a quarter"),
+    ({"transform": "scale(0.5)"}, "scale"),
+    ({"transform": "scale(1.2, 0.6)"}, "scale per axis"),
+    ({"transform": "skewX(20deg)"}, "skew"),
+    ({"transform": "matrix(1, 0.2, -0.2, 1, 5, 5)"}, "matrix"),
+    ({"transform": "rotate(30deg)", "transformOrigin": "0 0"}, "rotate about the top left"),
+    ({"transform": "scale(0.5)", "transformOrigin": "right bottom"}, "scale towards the bottom right"),
+    ({"transform": "translateX(10px) rotate(-20deg) scale(0.8)"}, "a list"),
+    ({"rotate": "15deg"}, "the rotate property"),
+]:
+    case("transform", note, box(dict({"backgroundColor": "#33E", "borderTopWidth": 8, "borderColor": "#E33"}, **style), width=80, height=50))
+
+# MARK: images: content modes (the engine's) and object-fit/object-position (CSS)
+for mode in ["scaleToFill", "aspectFit", "aspectFill", "center", "topLeft", "bottomRight"]:
+    case("objectFit", f"contentMode {mode}", doc(centred(image({"width": 100, "height": 40}, mode))))
+for style, note in [
+    ({"objectFit": "contain"}, "object-fit contain"),
+    ({"objectFit": "cover", "objectPosition": "left top"}, "cover from the top left"),
+    ({"objectFit": "none", "objectPosition": "10px 5px"}, "none at an offset"),
+    ({"objectFit": "scale-down"}, "scale-down"),
+    ({"objectFit": "cover", "borderRadius": 20}, "cover, rounded"),
+]:
+    case("objectFit", note, doc(centred(image(dict({"width": 100, "height": 40}, **style)))))
+case("objectFit", "an image at its own size", doc(centred(image({"width": 40, "height": 24}, "scaleToFill"))))
+
+# MARK: text colour and text shadows
+case("text", "black DejaVu Sans 16", doc(centred(text("Paint bench"))))
+case("text", "coloured", doc(centred(text("Paint bench", {"color": "#E33"}))))
+case("text", "translucent colour", doc(centred(text("Paint bench", {"color": "#33E8", "size": 20}))))
+case("text", "bold 20", doc(centred(text("Bold Hg", {"weight": 700, "size": 20}))))
+case("text", "on a background", doc(centred(view({"backgroundColor": "#222", "padding": 6}, [text("Dark", {"color": "#FFF"})]))))
+case("text", "colour from the style's color", doc(centred(text("Styled", {}, {"color": "#3A3"}))))
+for value in ["2px 2px 0 #E33", "0 0 4px #33E", "1px 1px 0 #E33, -1px -1px 0 #33E", "3px 3px 2px rgba(0,0,0,0.5)"]:
+    case("textShadow", value, doc(centred(text("Shadow", {"size": 22}, {"textShadow": value}))))
+
+# MARK: the engine's gradient element
+for gradient, note in [
+    ({"kind": "linear", "stops": [{"location": 0, "color": "#EE3333"}, {"location": 1, "color": "#3333EE"}]}, "linear, top to bottom"),
+    ({"kind": "linear", "stops": [{"location": 0, "color": "#EE3333"}, {"location": 1, "color": "#3333EE"}],
+      "start": {"x": 0, "y": 0.5}, "end": {"x": 1, "y": 0.5}}, "linear, left to right"),
+    ({"kind": "linear", "stops": [{"location": 0, "color": "#EE3333"}, {"location": 0.5, "color": "#FFEE33"}, {"location": 1, "color": "#3333EE"}],
+      "start": {"x": 0, "y": 0}, "end": {"x": 1, "y": 1}}, "linear, diagonal, three stops"),
+    ({"kind": "radial", "stops": [{"location": 0, "color": "#FFFFFF"}, {"location": 1, "color": "#3333EE"}]}, "radial"),
+    ({"kind": "linear", "stops": [{"location": 0, "color": "#EE3333FF"}, {"location": 1, "color": "#3333EE00"}],
+      "start": {"x": 0, "y": 0.5}, "end": {"x": 1, "y": 0.5}}, "linear to transparent"),
+]:
+    case("gradientElement", note, doc(centred({"type": "gradient", "gradient": gradient, "style": {"width": 100, "height": 60}})))
+case("gradientElement", "rounded", doc(centred({"type": "gradient", "style": {"width": 100, "height": 60, "borderRadius": 16},
+                                               "gradient": {"stops": [{"location": 0, "color": "#EE3333"}, {"location": 1, "color": "#3333EE"}]}})))
+
+# MARK: visibility, z-index, overflow
+case("visibility", "hidden", box({"backgroundColor": "#33E", "visibility": "hidden"}))
+case("visibility", "hidden parent, visible child", box({"backgroundColor": "#33E", "visibility": "hidden"}, children=[view({"width": 40, "height": 40, "backgroundColor": "#E33", "visibility": "visible"})]))
+case("zIndex", "a later sibling under an earlier one", box({}, children=[
+    view({"width": 60, "height": 60, "backgroundColor": "#E33", "zIndex": 2}), view({"width": 60, "height": 60, "marginLeft": -20, "backgroundColor": "#33E"})]))
+case("overflow", "hidden clips children", box({"backgroundColor": "#DDD", "overflow": "hidden"}, children=[view({"width": 140, "height": 30, "backgroundColor": "#33E"})]))
+case("overflow", "visible lets children out", box({"backgroundColor": "#DDD"}, children=[view({"width": 140, "height": 30, "backgroundColor": "#33E"})]))
+case("overflow", "hidden with a border clips at the padding box", box({"backgroundColor": "#DDD", "overflow": "hidden", "borderWidth": 8, "borderColor": "#E338", "borderRadius": 20},
+                                                                     children=[view({"width": 140, "height": 60, "backgroundColor": "#33E"})]))
+
+
+def all_cases():
+    """Every hand-made case, in order."""
+    return list(CASES)
+
+
+if __name__ == "__main__":
+    json.dump(CASES, sys.stdout, indent=1)
+    print()

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Random paint cases from a seed, following the CSS grammars: for exploring inputs nobody wrote.
+
+  generate.py --count 20 --seed 1000 > cases.json
+
+The group is `random-css` or `random-engine` (the profile, below).
+
+Each case (`random-<seed>`) is a 160×100 canvas with one to three boxes, some nested, each with a
+random subset of paint properties: colours in every syntax (hex, rgb/rgba, hsl, hwb, lab, lch,
+oklab, oklch, named), linear/radial/conic gradients and their repeating forms with 2–5 stops,
+per-side border widths, colours and styles, radii (elliptical too), shadow lists (inset, spread),
+outlines, opacity, transforms with origins, and now and then a filter, clip-path or blend mode.
+
+One seed in three uses the `engine` profile: only the forms the decoder reads today (hex colours,
+border widths with one colour, plain radii, opacity, the engine's shadow object), so the random
+part of the corpus also exercises the painter as it is. The same seed always gives the same case.
+"""
+
+import argparse
+import json
+import random
+import sys
+
+NAMED = ["red", "tomato", "gold", "teal", "navy", "orchid", "black", "white", "rebeccapurple", "coral", "seagreen", "slateblue"]
+STYLES = ["solid", "dashed", "dotted", "double", "groove", "ridge", "inset", "outset"]
+SIDES = ["top", "right", "bottom", "left", "center"]
+
+
+def num(value, digits=2):
+    """A number as CSS writes it."""
+    value = round(value, digits)
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def hex_colour(r, alpha=True):
+    """#RRGGBB or, one time in three, #RRGGBBAA (upper case, as the engine writes)."""
+    rgb = [r.randrange(256) for _ in range(3)]
+    text = "#" + "".join(f"{c:02X}" for c in rgb)
+    if alpha and r.random() < 0.3:
+        text += f"{r.choice([0x40, 0x80, 0xC0, 0xFF]):02X}"
+    return text
+
+
+def colour(r):
+    """A colour in one of CSS's syntaxes."""
+    kind = r.choice(["hex", "hex", "rgb", "rgba", "rgb-space", "hsl", "hwb", "lab", "lch", "oklab", "oklch", "named"])
+    a = r.choice([1, 1, 1, 0.5, 0.8])
+    if kind == "hex":
+        return hex_colour(r)
+    if kind == "rgb":
+        return f"rgb({r.randrange(256)}, {r.randrange(256)}, {r.randrange(256)})"
+    if kind == "rgba":
+        return f"rgba({r.randrange(256)}, {r.randrange(256)}, {r.randrange(256)}, {num(a)})"
+    if kind == "rgb-space":
+        return f"rgb({r.randrange(256)} {r.randrange(256)} {r.randrange(256)} / {num(a * 100)}%)"
+    if kind == "hsl":
+        return f"hsl({r.randrange(360)} {r.randrange(20, 100)}% {r.randrange(20, 80)}%" + (f" / {num(a)})" if a < 1 else ")")
+    if kind == "hwb":
+        return f"hwb({r.randrange(360)} {r.randrange(0, 40)}% {r.randrange(0, 40)}%)"
+    if kind == "lab":
+        return f"lab({r.randrange(20, 90)}% {r.randrange(-80, 80)} {r.randrange(-80, 80)})"
+    if kind == "lch":
+        return f"lch({r.randrange(20, 90)}% {r.randrange(0, 100)} {r.randrange(360)})"
+    if kind == "oklab":
+        return f"oklab({num(r.uniform(0.3, 0.9))} {num(r.uniform(-0.2, 0.2), 3)} {num(r.uniform(-0.2, 0.2), 3)})"
+    if kind == "oklch":
+        return f"oklch({num(r.uniform(0.3, 0.9))} {num(r.uniform(0, 0.25), 3)} {r.randrange(360)})"
+    return r.choice(NAMED)
+
+
+def stops(r, unit="%", count=None):
+    """2–5 colour stops, some with positions (increasing), now and then a hard stop."""
+    count = count or r.randint(2, 5)
+    out, position = [], 0
+    for i in range(count):
+        c = colour(r)
+        if r.random() < 0.5:
+            position = min(100, position + r.randrange(0, 60))
+            out.append(f"{c} {position}{unit}")
+            if r.random() < 0.2:
+                out.append(f"{colour(r)} {position}{unit}")
+        else:
+            out.append(c)
+    return ", ".join(out)
+
+
+def position(r):
+    """A <position>: keywords, percentages or px."""
+    kind = r.randrange(3)
+    if kind == 0:
+        # A horizontal keyword and a vertical one, in either order (CSS refuses "top top").
+        x = r.choice(["left", "center", "right"])
+        y = r.choice(["top", "center", "bottom"])
+        return f"{x} {y}" if r.random() < 0.5 or "center" in (x, y) else f"{y} {x}"
+    if kind == 1:
+        return f"{r.randrange(0, 101)}% {r.randrange(0, 101)}%"
+    return f"{r.randrange(0, 100)}px {r.randrange(0, 60)}px"
+
+
+def gradient(r):
+    """A gradient of any kind, repeating one time in five."""
+    kind = r.choice(["linear", "linear", "radial", "conic"])
+    repeating = r.random() < 0.2
+    prefix = "repeating-" if repeating else ""
+    unit = "px" if repeating else "%"
+    if kind == "linear":
+        head = r.choice([f"{r.randrange(360)}deg", "to right", "to bottom right", "to top", f"{num(r.uniform(0, 1))}turn", None])
+    elif kind == "radial":
+        shape = r.choice(["circle", "ellipse", f"circle {r.randrange(5, 60)}px", f"{r.randrange(5, 60)}px {r.randrange(5, 40)}px",
+                          "closest-side", "farthest-corner", None])
+        at = f"at {position(r)}" if r.random() < 0.5 else None
+        head = " ".join(p for p in (shape, at) if p) or None
+    else:
+        parts = [f"from {r.randrange(360)}deg" if r.random() < 0.5 else None, f"at {position(r)}" if r.random() < 0.5 else None]
+        head = " ".join(p for p in parts if p) or None
+        unit = "deg" if repeating else "%"
+    body = stops(r, unit, count=r.randint(2, 4))
+    if repeating and unit in ("px", "deg"):
+        step = r.randrange(5, 20)
+        body = ", ".join(f"{colour(r)} {i * step}{unit} {(i + 1) * step}{unit}" for i in range(r.randint(2, 3)))
+    return f"{prefix}{kind}-gradient({head + ', ' if head else ''}{body})"
+
+
+def shadow(r):
+    """One box-shadow: [inset] x y [blur [spread]] colour."""
+    parts = ["inset"] if r.random() < 0.25 else []
+    parts += [f"{r.randrange(-10, 11)}px", f"{r.randrange(-10, 11)}px"]
+    if r.random() < 0.7:
+        parts.append(f"{r.randrange(0, 16)}px")
+        if r.random() < 0.4:
+            parts.append(f"{r.randrange(-6, 10)}px")
+    parts.append(colour(r))
+    return " ".join(parts)
+
+
+def transform(r):
+    """One to three transform functions."""
+    functions = []
+    for _ in range(r.randint(1, 3)):
+        kind = r.choice(["translate", "rotate", "scale", "skew", "matrix"])
+        if kind == "translate":
+            functions.append(f"translate({r.randrange(-20, 21)}px, {r.randrange(-15, 16)}px)")
+        elif kind == "rotate":
+            functions.append(f"rotate({r.randrange(-180, 181)}deg)")
+        elif kind == "scale":
+            functions.append(f"scale({num(r.uniform(0.5, 1.3))}, {num(r.uniform(0.5, 1.3))})")
+        elif kind == "skew":
+            functions.append(f"skew{r.choice('XY')}({r.randrange(-30, 31)}deg)")
+        else:
+            functions.append(f"matrix({num(r.uniform(0.7, 1.2))}, {num(r.uniform(-0.3, 0.3))}, {num(r.uniform(-0.3, 0.3))}, "
+                             f"{num(r.uniform(0.7, 1.2))}, {r.randrange(-10, 11)}, {r.randrange(-10, 11)})")
+    return " ".join(functions)
+
+
+def css_style(r, width, height):
+    """A random set of paint properties in CSS syntax."""
+    style = {}
+    if r.random() < 0.6:
+        style["backgroundColor"] = colour(r)
+    if r.random() < 0.4:
+        style["backgroundImage"] = ", ".join(gradient(r) for _ in range(r.choice([1, 1, 1, 2])))
+        if r.random() < 0.3:
+            style["backgroundSize"] = f"{r.randrange(10, 60)}px {r.randrange(10, 40)}px"
+            style["backgroundRepeat"] = r.choice(["repeat", "no-repeat", "repeat-x", "repeat-y", "space", "round"])
+            style["backgroundPosition"] = position(r)
+    if r.random() < 0.6:
+        widths = [r.randrange(0, 11) for _ in range(r.choice([1, 1, 2, 4]))]
+        style["borderWidth"] = " ".join(str(w) for w in widths)
+        style["borderColor"] = " ".join(colour(r) for _ in range(r.choice([1, 1, 2, 4])))
+        if r.random() < 0.6:
+            style["borderStyle"] = " ".join(r.choice(STYLES) for _ in range(r.choice([1, 1, 4])))
+    if r.random() < 0.5:
+        radii = " ".join(f"{r.randrange(0, 40)}" for _ in range(r.choice([1, 2, 4])))
+        if r.random() < 0.3:
+            radii += " / " + " ".join(f"{r.randrange(0, 30)}" for _ in range(r.choice([1, 2])))
+        if r.random() < 0.2:
+            radii = f"{r.randrange(10, 51)}%"
+        style["borderRadius"] = radii
+    if r.random() < 0.35:
+        style["boxShadow"] = ", ".join(shadow(r) for _ in range(r.randint(1, 3)))
+    if r.random() < 0.2:
+        style["outline"] = f"{r.randrange(1, 6)}px {r.choice(STYLES[:4])} {colour(r)}"
+        if r.random() < 0.5:
+            style["outlineOffset"] = r.randrange(-4, 8)
+    if r.random() < 0.2:
+        style["opacity"] = num(r.uniform(0.2, 1))
+    if r.random() < 0.25:
+        style["transform"] = transform(r)
+        if r.random() < 0.4:
+            style["transformOrigin"] = position(r)
+    if r.random() < 0.08:
+        style["filter"] = r.choice([f"blur({r.randrange(1, 4)}px)", f"grayscale({num(r.random())})", f"hue-rotate({r.randrange(360)}deg)",
+                                    f"drop-shadow({r.randrange(-5, 6)}px {r.randrange(-5, 6)}px {r.randrange(0, 5)}px {colour(r)})"])
+    if r.random() < 0.08:
+        style["clipPath"] = r.choice([f"inset({r.randrange(0, 15)}px round {r.randrange(0, 15)}px)", f"circle({r.randrange(10, 50)}% at {position(r)})",
+                                      "polygon(50% 0, 100% 50%, 50% 100%, 0 50%)", f"ellipse({r.randrange(20, 50)}% {r.randrange(20, 50)}%)"])
+    if r.random() < 0.06:
+        style["mixBlendMode"] = r.choice(["multiply", "screen", "overlay", "difference", "exclusion", "darken", "lighten"])
+    return style
+
+
+def engine_style(r, width, height):
+    """A random set of the paint properties the decoder reads today."""
+    style = {}
+    if r.random() < 0.8:
+        style["backgroundColor"] = hex_colour(r)
+    if r.random() < 0.5:
+        widths = [r.randrange(0, 9) for _ in range(r.choice([1, 1, 2, 4]))]
+        style["borderWidth"] = widths[0] if len(widths) == 1 else " ".join(str(w) for w in widths)
+        style["borderColor"] = hex_colour(r)
+    if r.random() < 0.5:
+        radii = [r.randrange(0, 30) for _ in range(r.choice([1, 1, 2, 4]))]
+        style["borderRadius"] = radii[0] if len(radii) == 1 else " ".join(str(x) for x in radii)
+    if r.random() < 0.3 and "backgroundColor" in style:
+        style["boxShadow"] = {"offset": {"width": r.randrange(-6, 7), "height": r.randrange(-6, 7)},
+                              "radius": r.randrange(0, 10), "color": hex_colour(r)}
+    if r.random() < 0.25:
+        style["opacity"] = round(r.uniform(0.2, 1), 2)
+    return style
+
+
+def make_case(seed):
+    """The case of `seed`."""
+    r = random.Random(seed)
+    profile = "engine" if seed % 3 == 0 else "css"
+    make = engine_style if profile == "engine" else css_style
+    boxes = []
+    for _ in range(r.randint(1, 3)):
+        w, h = r.randrange(24, 90), r.randrange(20, 64)
+        style = dict({"width": w, "height": h}, **make(r, w, h))
+        children = []
+        if r.random() < 0.3:
+            cw, ch = r.randrange(8, max(9, w - 4)), r.randrange(8, max(9, h - 4))
+            children.append({"type": "view", "style": dict({"width": cw, "height": ch}, **make(r, cw, ch))})
+            style.update({"justifyContent": "center", "alignItems": "center"})
+            if profile == "engine" and r.random() < 0.5:
+                style["overflow"] = "hidden"
+        boxes.append({"type": "view", "style": style, **({"children": children} if children else {})})
+    root = {"type": "view", "style": {"justifyContent": r.choice(["center", "space-around", "space-evenly"]), "alignItems": "center",
+                                      "gap": r.randrange(0, 12)}, "children": boxes}
+    if r.random() < 0.3:
+        root["style"]["backgroundColor"] = hex_colour(r, alpha=False)
+    return {"id": f"random-{seed}", "group": f"random-{profile}", "note": f"generate.py seed {seed}, {profile} profile",
+            "document": {"version": 2, "size": {"width": 160, "height": 100}, "root": root}}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    json.dump([make_case(s) for s in range(args.seed, args.seed + args.count)], sys.stdout, indent=1)
+    print()
+
+
+if __name__ == "__main__":
+    main()
