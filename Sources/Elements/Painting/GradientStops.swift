@@ -68,7 +68,11 @@ struct GradientStops {
                 // A hint between a and this stop?
                 let hint = index > 0 && placed[index - 1].color == nil ? placed[index - 1].position : nil
                 let length = stop.position - a.position
-                if length > 0, hint != nil || aColor.alpha != color.alpha || space != .srgb {
+                // Between two visible colours of different alpha, straight and premultiplied mixing
+                // differ: sub-stops. Towards transparent they agree once the transparent stop
+                // takes its neighbour's colour (``exactTransparency(_:)``): no sub-stops.
+                let alphasDiffer = aColor.alpha != color.alpha && aColor.alpha > 0 && color.alpha > 0
+                if length > 0, hint != nil || alphasDiffer || space != .srgb {
                     let h = hint.map { min(max(($0 - a.position) / length, 0), 1) } ?? 0.5
                     let samples = 16
                     for k in 1..<samples {
@@ -82,7 +86,25 @@ struct GradientStops {
             previous = stop
             index += 1
         }
-        return Gradient(stops: stops, spread: spread)
+        return Gradient(stops: Self.exactTransparency(stops), spread: spread)
+    }
+
+    /// `stops` with each fully transparent stop given its neighbours' colours (one stop for each
+    /// side, at its place), so Cairo's straight mixing fades a colour out as CSS's premultiplied
+    /// mixing does, instead of through grey.
+    static func exactTransparency(_ stops: [Gradient.Stop]) -> [Gradient.Stop] {
+        guard stops.contains(where: { $0.color.alpha == 0 }) else { return stops }
+        var result: [Gradient.Stop] = []
+        result.reserveCapacity(stops.count + 2)
+        for (index, stop) in stops.enumerated() {
+            guard stop.color.alpha == 0 else { result.append(stop); continue }
+            let before = index > 0 ? stops[index - 1].color : nil
+            let after = index + 1 < stops.count ? stops[index + 1].color : nil
+            let left = before ?? after ?? stop.color, right = after ?? before ?? stop.color
+            result.append(.init(location: stop.location, color: left.withAlpha(0)))
+            if right != left { result.append(.init(location: stop.location, color: right.withAlpha(0))) }
+        }
+        return result
     }
 
     /// The average colour along the ramp (what CSS draws for a repeating gradient too fine to show).
@@ -118,14 +140,14 @@ struct GradientStops {
         var stops: [Gradient.Stop] = []
         for (a, b) in zip(gradient.stops, gradient.stops.dropFirst()) {
             stops.append(a)
-            guard a.color.alpha != b.color.alpha, b.location > a.location else { continue }
+            guard a.color.alpha != b.color.alpha, a.color.alpha > 0, b.color.alpha > 0, b.location > a.location else { continue }
             for k in 1..<16 {
                 let t = Double(k) / 16
                 stops.append(.init(location: a.location + (b.location - a.location) * t, color: mix(a.color, b.color, t)))
             }
         }
         if let last = gradient.stops.last { stops.append(last) }
-        return Gradient(stops: stops, spread: gradient.spread)
+        return Gradient(stops: exactTransparency(stops), spread: gradient.spread)
     }
 
     /// `a` to `b` by `w`, premultiplied, in `space` (the hue of a polar space the shorter way).
