@@ -60,19 +60,7 @@ extension GraphicsContext {
     /// overlapping parts inside it do not show through each other (group opacity, like a
     /// `CALayer`'s `opacity`).
     public func withTransparencyLayer<R>(opacity: Double = 1, _ body: () throws -> R) rethrows -> R {
-        guard opacity.isFinite else {
-            reject("transparency layer opacity \(opacity): not finite")
-            return try body()
-        }
-        cairo_push_group(cairo)
-        let depth = savedStateDepth
-        defer {
-            // Unbalanced saves inside the group must not leak past it.
-            while savedStateDepth > depth { restoreGState() }
-            cairo_pop_group_to_source(cairo)
-            cairo_paint_with_alpha(cairo, min(max(opacity, 0), 1))
-        }
-        return try body()
+        try withLayer(opacity: opacity, body)
     }
 }
 

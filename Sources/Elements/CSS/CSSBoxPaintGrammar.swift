@@ -266,13 +266,11 @@ enum CSSBoxPaintGrammar {
 
     /// One to four values expanded to top, right, bottom, left, as CSS's box shorthands.
     static func sides<T>(_ values: [T], _ name: String) throws(CSSValueError) -> [T] {
-        switch values.count {
-        case 1: return [values[0], values[0], values[0], values[0]]
-        case 2: return [values[0], values[1], values[0], values[1]]
-        case 3: return [values[0], values[1], values[2], values[1]]
-        case 4: return values
-        default: throw CSSValueError(message: "\(name) has \(values.count) values: expected 1 to 4 (top, right, bottom, left)")
+        guard (1...4).contains(values.count) else {
+            throw CSSValueError(message: "\(name) has \(values.count) values: expected 1 to 4 (top, right, bottom, left)")
         }
+        let (top, right, bottom, left) = CSSBoxKeys.expand(values)
+        return [top, right, bottom, left]
     }
 
     /// `borderRadius`: `<lp>{1,4} [/ <lp>{1,4}]`, expanded to the four corners.
@@ -284,13 +282,9 @@ enum CSSBoxPaintGrammar {
             guard (1...4).contains(values.count) else {
                 throw CSSValueError(message: "borderRadius has \(values.count) values\(slash == nil ? "" : " on one side of /"): expected 1 to 4 (top-left, top-right, bottom-right, bottom-left)")
             }
-            // CSS's corner order, with the shorthand's defaults: a b c d, a b c (d = b), a b (c = a, d = b).
-            switch values.count {
-            case 1: return [values[0], values[0], values[0], values[0]]
-            case 2: return [values[0], values[1], values[0], values[1]]
-            case 3: return [values[0], values[1], values[2], values[1]]
-            default: return values
-            }
+            // CSS's corner order, expanded as the box shorthands are.
+            let (a, b, c, d) = CSSBoxKeys.expand(values)
+            return [a, b, c, d]
         }
         let horizontal = try radii(words[..<(slash ?? words.count)])
         let vertical = try slash.map { (index: Int) throws(CSSValueError) -> [StyleLength] in try radii(words[(index + 1)...]) } ?? horizontal
@@ -339,11 +333,7 @@ enum CSSBoxPaintGrammar {
 extension CSSBoxPaintGrammar {
     /// Four per-side values in CSS's shortest form (`a`, `a b`, `a b c` or `a b c d`), joined by spaces.
     static func compact(_ values: [String]) -> String {
-        var v = values
-        if v.count == 4, v[3] == v[1] { v.removeLast() }
-        if v.count == 3, v[2] == v[0] { v.removeLast() }
-        if v.count == 2, v[1] == v[0] { v.removeLast() }
-        return v.joined(separator: " ")
+        CSSBoxKeys.compact(values).joined(separator: " ")
     }
 }
 
