@@ -28,7 +28,8 @@ struct ElementPainter {
     /// and the blend mode as the result is composited; the outline over it all.
     private func drawComposited(_ index: Int, _ style: ElementStyle) throws(ElementError) {
         let node = nodes[index]
-        let lengths = LengthContext(canvasSize: context.size)
+        let lengths = tree.lengths(of: index, canvas: context.size)
+        let currentColor = tree.color(of: index)
         var matrix: AffineTransform?
         if !style.transform.isEmpty {
             // A transform that maps the box to nothing (scale(0)) or to infinity draws nothing.
@@ -43,10 +44,10 @@ struct ElementPainter {
         if !style.backdropFilters.isEmpty {
             // What is drawn beneath (up to the nearest group: CSS's backdrop root), filtered
             // within the border box's shape, before the element draws over it.
-            context.drawBackdrop(style.backdropFilters.map { $0.operation(lengths, currentColor: .black) }, clippedTo: box.shape(.borderBox))
+            context.drawBackdrop(style.backdropFilters.map { $0.operation(lengths, currentColor: currentColor) }, clippedTo: box.shape(.borderBox))
         }
         var failure: ElementError?
-        let filters = style.filters.map { $0.operation(lengths, currentColor: .black) }
+        let filters = style.filters.map { $0.operation(lengths, currentColor: currentColor) }
         func body() {
             if filters.isEmpty {
                 do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
@@ -59,7 +60,7 @@ struct ElementPainter {
         let needsLayer = style.opacity < 1 || style.blendMode != .normal || style.isolates || !style.maskLayers.isEmpty
         if needsLayer {
             let mask: (() -> Void)? = style.maskLayers.isEmpty ? nil : {
-                BackgroundPainter(context: context, lengths: lengths, currentColor: .black).paint(style.maskLayers, in: box)
+                BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.maskLayers, in: box)
             }
             context.withLayer(opacity: style.opacity, blend: style.blendMode, mask: mask) { body() }
         } else {
@@ -67,7 +68,7 @@ struct ElementPainter {
         }
         if let failure { throw failure }
         if let outline = style.outline {
-            BorderPainter(context: context, currentColor: .black).paint(outline: outline, around: box)
+            BorderPainter(context: context, currentColor: currentColor).paint(outline: outline, around: box)
         }
     }
 
@@ -94,11 +95,10 @@ struct ElementPainter {
         let element = tree.elements[index]
         let style = element.style
         let node = nodes[index]
-        let lengths = LengthContext(canvasSize: context.size)
+        let lengths = tree.lengths(of: index, canvas: context.size)
         let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
         let shape = box.shape(.borderBox)
-        // `color` is not a property yet: currentColor is CSS's initial text colour.
-        let currentColor = Color.black
+        let currentColor = tree.color(of: index)
 
         if !style.boxShadows.isEmpty {
             BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintOuter(style.boxShadows, in: box)
@@ -156,7 +156,7 @@ struct ElementPainter {
         case .image(let image):
             if let bitmap = images.bitmaps[index] {
                 if let fit = element.style.objectFit {
-                    drawImage(bitmap, fit: fit, position: element.style.objectPosition, in: box)
+                    drawImage(bitmap, fit: fit, position: element.style.objectPosition, in: box, lengths: tree.lengths(of: index, canvas: context.size))
                 } else {
                     context.draw(bitmap, in: box, contentMode: image.contentMode)
                 }
@@ -187,7 +187,7 @@ struct ElementPainter {
 
     /// CSS `object-fit` and `object-position`: the image scaled as `fit` says, placed at
     /// `position` (percentages of the free space), clipped to the content box.
-    private func drawImage(_ bitmap: Bitmap, fit: ObjectFit, position: BoxPosition, in box: Rect) {
+    private func drawImage(_ bitmap: Bitmap, fit: ObjectFit, position: BoxPosition, in box: Rect, lengths: LengthContext) {
         let natural = bitmap.size
         guard natural.width > 0, natural.height > 0, box.width > 0, box.height > 0 else { return }
         let contain = min(box.width / natural.width, box.height / natural.height)
@@ -199,7 +199,6 @@ struct ElementPainter {
         case .scaleDown: (min(1, contain), min(1, contain))
         }
         let width = natural.width * sx, height = natural.height * sy
-        let lengths = LengthContext(canvasSize: context.size)
         let rect = Rect(x: box.minX + position.x.resolved(lengths, percentOf: box.width - width),
                         y: box.minY + position.y.resolved(lengths, percentOf: box.height - height), width: width, height: height)
         context.withSavedGState {

@@ -109,6 +109,12 @@ public struct ElementStyle: Hashable, Sendable {
         get { paint.value.objectPosition }
         set { if paint.value.objectPosition != newValue { paint = PaintBox(paint.value, \.objectPosition, newValue) } }
     }
+    /// The CSS text properties the element declares: its own text's style, and (the inherited
+    /// ones) the style of every text below it that does not declare its own.
+    public var text: TextProperties {
+        get { paint.value.text }
+        set { if paint.value.text != newValue { paint = PaintBox(paint.value, \.text, newValue) } }
+    }
     /// 0...1; below 1 the element and its children are composited as one group.
     public var opacity: Double
     /// Paint order among siblings: children are drawn by ascending `zIndex`, equal values in
@@ -197,6 +203,7 @@ struct PaintProperties: Hashable, Sendable {
     var outline: Outline?
     var objectFit: ObjectFit?
     var objectPosition: BoxPosition = .center
+    var text = TextProperties()
 }
 
 /// An immutable box of ``PaintProperties``, shared by copies of a style; a change makes a new box.

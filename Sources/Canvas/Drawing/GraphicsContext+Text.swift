@@ -12,6 +12,17 @@ extension GraphicsContext {
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
         cairo_translate(cairo, origin.x, origin.y)
+        // CSS's order: shadows (the last beneath), underlines and overlines, the glyphs, their
+        // stroke, line-throughs.
+        for shadow in layout.style.shadows.reversed() {
+            drawShadowOnly(shadow) { drawInk(layout) }
+        }
+        drawInk(layout)
+    }
+
+    /// The decorations, glyphs and stroke of a layout at the current origin.
+    private func drawInk(_ layout: TextLayout) {
+        drawDecorations(layout, lineThrough: false)
         for run in layout.runs {
             setSource(run.color)
             // Layout happened with an identity matrix; Cairo re-creates the font for this context's
@@ -21,10 +32,62 @@ extension GraphicsContext {
                 cairo_show_glyphs(cairo, glyphs.baseAddress, Int32(glyphs.count))
             }
         }
-        for decoration in layout.decorations {
+        if let stroke = layout.style.stroke, stroke.width > 0, stroke.color.alpha > 0 {
+            setSource(stroke.color)
+            cairo_set_line_width(cairo, stroke.width)
+            cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER)
+            for run in layout.runs {
+                cairo_set_scaled_font(cairo, run.font.pointer)
+                run.glyphs.withUnsafeBufferPointer { glyphs in
+                    cairo_glyph_path(cairo, glyphs.baseAddress, Int32(glyphs.count))
+                }
+                cairo_stroke(cairo)
+            }
+        }
+        drawDecorations(layout, lineThrough: true)
+    }
+
+    private func drawDecorations(_ layout: TextLayout, lineThrough: Bool) {
+        for decoration in layout.decorations where decoration.isLineThrough == lineThrough {
             setSource(decoration.color)
-            cairo_rectangle(cairo, decoration.rect.minX, decoration.rect.minY, decoration.rect.width, decoration.rect.height)
-            cairo_fill(cairo)
+            let r = decoration.rect, t = r.height
+            switch decoration.style {
+            case .solid:
+                cairo_rectangle(cairo, r.minX, r.minY, r.width, t)
+                cairo_fill(cairo)
+            case .double:
+                cairo_rectangle(cairo, r.minX, r.minY, r.width, t)
+                cairo_rectangle(cairo, r.minX, r.minY + 2 * t, r.width, t)
+                cairo_fill(cairo)
+            case .dotted, .dashed:
+                var dashes = decoration.style == .dotted ? [t, t] : [3 * t, 2 * t]
+                cairo_save(cairo)
+                cairo_rectangle(cairo, r.minX, r.minY - t, r.width, 3 * t)
+                cairo_clip(cairo)
+                cairo_set_dash(cairo, &dashes, 2, 0)
+                cairo_set_line_width(cairo, t)
+                cairo_move_to(cairo, r.minX, r.midY)
+                cairo_line_to(cairo, r.maxX, r.midY)
+                cairo_stroke(cairo)
+                cairo_restore(cairo)
+            case .wavy:
+                // A wave of half-period 2t + 1.5 and amplitude t + 0.75 about the line.
+                let half = 2 * t + 1.5, amplitude = t + 0.75
+                cairo_save(cairo)
+                cairo_rectangle(cairo, r.minX, r.midY - amplitude - t, r.width, 2 * (amplitude + t))
+                cairo_clip(cairo)
+                cairo_set_line_width(cairo, t)
+                var x = r.minX, up = true
+                cairo_move_to(cairo, x, r.midY)
+                while x < r.maxX {
+                    let peak = r.midY + (up ? -amplitude : amplitude) * 4 / 3
+                    cairo_curve_to(cairo, x + half / 3, peak, x + 2 * half / 3, peak, x + half, r.midY)
+                    x += half
+                    up.toggle()
+                }
+                cairo_stroke(cairo)
+                cairo_restore(cairo)
+            }
         }
     }
 

@@ -17,6 +17,9 @@ struct LayoutReader {
     let request: MeasureRequest
     let engine: TextEngine
     let keptLines: Int
+    /// How far a line moves right after layout, by whether it is right to left (balanced lines
+    /// aligned back into the full width).
+    let xShift: (Bool) -> Double
 
     private(set) var lines: [TextLayout.Line] = []
     private(set) var runs: [GlyphRun] = []
@@ -28,10 +31,11 @@ struct LayoutReader {
     private var fonts: [UnsafeMutableRawPointer: (font: ScaledFont, family: String)?] = [:]
     private let offsets: UTF16OffsetMap
 
-    init(request: MeasureRequest, engine: TextEngine, keptLines: Int) {
+    init(request: MeasureRequest, engine: TextEngine, keptLines: Int, xShift: @escaping (Bool) -> Double = { _ in 0 }) {
         self.request = request
         self.engine = engine
         self.keptLines = keptLines
+        self.xShift = xShift
         self.offsets = UTF16OffsetMap(utf8: request.utf8)
     }
 
@@ -46,8 +50,9 @@ struct LayoutReader {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             let baseline = Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
+            let shift = xShift(pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL)
             let rect = Rect(
-                x: Double(logical.x) / unitsPerPoint,
+                x: Double(logical.x) / unitsPerPoint + shift,
                 y: Double(logical.y) / unitsPerPoint,
                 width: Double(logical.width) / unitsPerPoint,
                 height: Double(logical.height) / unitsPerPoint
@@ -65,7 +70,7 @@ struct LayoutReader {
                 let from = max(start, link.bytes.lowerBound), to = min(end, link.bytes.upperBound)
                 guard from < to else { continue }
                 linkRects[linkIndex] += xRanges(of: line, from: from, to: to).map { range in
-                    Rect(x: range.lowerBound, y: rect.minY, width: range.upperBound - range.lowerBound, height: rect.height)
+                    Rect(x: range.lowerBound + shift, y: rect.minY, width: range.upperBound - range.lowerBound, height: rect.height)
                 }
             }
             index += 1
@@ -114,7 +119,7 @@ struct LayoutReader {
                 if !glyphs.isEmpty {
                     runs.append(GlyphRun(font: font, glyphs: glyphs, color: style.color, line: lineIndex, isEllipsis: isEllipsis))
                 }
-                if style.underline || style.strikethrough {
+                if style.hasDecoration {
                     addDecorations(style: style, font: pangoFont, x: runX, width: Double(width) / unitsPerPoint, baseline: runBaseline)
                 }
             }
@@ -140,7 +145,8 @@ struct LayoutReader {
         return entry?.font
     }
 
-    /// Underline and strikethrough rectangles for one run, from the font's metrics (as Pango does).
+    /// Underline, overline and line-through for one run, placed from the font's metrics as Pango
+    /// places them; the thickness is the style's or the font's.
     private mutating func addDecorations(
         style: TextStyle,
         font: UnsafeMutablePointer<PangoFont>,
@@ -150,25 +156,35 @@ struct LayoutReader {
     ) {
         guard width > 0, let metrics = pango_font_get_metrics(font, nil) else { return }
         defer { pango_font_metrics_unref(metrics) }
+        let color = style.decorationColor ?? style.color
+        func thickness(_ fontValue: Int32) -> Double {
+            style.decorationThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
+        }
         if style.underline {
             let position = Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
-            let thickness = max(Double(pango_font_metrics_get_underline_thickness(metrics)) / unitsPerPoint, 0.5)
-            append(Rect(x: x, y: baseline - position, width: width, height: thickness), style.color)
+            let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
+            append(Rect(x: x, y: baseline - position, width: width, height: t), color, style.decorationStyle)
+        }
+        if style.overline {
+            let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
+            let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
+            append(Rect(x: x, y: baseline - ascent, width: width, height: t), color, style.decorationStyle)
         }
         if style.strikethrough {
             let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unitsPerPoint
-            let thickness = max(Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unitsPerPoint, 0.5)
-            append(Rect(x: x, y: baseline - position, width: width, height: thickness), style.color)
+            let t = thickness(pango_font_metrics_get_strikethrough_thickness(metrics))
+            append(Rect(x: x, y: baseline - position - (style.decorationThickness.map { ($0 - t) / 2 } ?? 0), width: width, height: t),
+                   color, style.decorationStyle, isLineThrough: true)
         }
     }
 
     /// Adds a decoration, joining it to the previous one when it continues it (no seam between runs).
-    private mutating func append(_ rect: Rect, _ color: Color) {
-        if let last = decorations.last, last.color == color, last.rect.minY == rect.minY,
-           last.rect.height == rect.height, abs(last.rect.maxX - rect.minX) < 1e-6 {
-            decorations[decorations.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: color)
+    private mutating func append(_ rect: Rect, _ color: Color, _ style: TextDecorationStyle, isLineThrough: Bool = false) {
+        if let last = decorations.last, last.color == color, last.style == style, last.isLineThrough == isLineThrough,
+           last.rect.minY == rect.minY, last.rect.height == rect.height, abs(last.rect.maxX - rect.minX) < 1e-6 {
+            decorations[decorations.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: color, style: style, isLineThrough: isLineThrough)
         } else {
-            decorations.append(TextDecorationRect(rect: rect, color: color))
+            decorations.append(TextDecorationRect(rect: rect, color: color, style: style, isLineThrough: isLineThrough))
         }
     }
 

@@ -16,6 +16,15 @@ struct PangoMeasurement {
         configure(layout)
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
+        var xShift: (Bool) -> Double = { _ in 0 }
+        if let width = options.maxWidth, !options.wrapsLines, !isEllipsizing {
+            // Unwrapped lines align within the width when they fit in it, as CSS aligns them.
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            if Double(logical.width) <= width * pangoScale { pango_layout_set_width(layout, Int32((width * pangoScale).rounded())) }
+        } else if let width = options.maxWidth, options.balancesLines, options.wrapsLines {
+            xShift = balance(layout, width: width)
+        }
         let fullLineCount = Int(pango_layout_get_line_count(layout))
         var lineCount = fullLineCount
         if lineCount > keep, isEllipsizing {
@@ -31,7 +40,7 @@ struct PangoMeasurement {
         let keptLines = min(lineCount, keep)
         let ellipsized = pango_layout_is_ellipsized(layout) != 0
 
-        var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines)
+        var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines, xShift: xShift)
         reader.read(layout)
         let truncated = ellipsized || fullLineCount > keptLines
 
@@ -58,6 +67,31 @@ struct PangoMeasurement {
             runs: reader.runs,
             decorations: reader.decorations
         )
+    }
+
+    /// Narrows the layout to the smallest width (to a quarter point) that keeps its line count, and
+    /// returns how far each line moves (by whether it is right to left) to align in `width` again.
+    private func balance(_ layout: OpaquePointer, width: Double) -> (Bool) -> Double {
+        let count = pango_layout_get_line_count(layout)
+        guard count > 1 else { return { _ in 0 } }
+        var low = 0.0, high = width
+        while high - low > 0.25 {
+            let middle = (low + high) / 2
+            pango_layout_set_width(layout, Int32((middle * pangoScale).rounded()))
+            if pango_layout_get_line_count(layout) > count { low = middle } else { high = middle }
+        }
+        pango_layout_set_width(layout, Int32((high * pangoScale).rounded()))
+        let slack = width - high
+        let alignment = request.style.alignment
+        return { rightToLeft in
+            switch alignment {
+            case .left: 0
+            case .right: slack
+            case .center: slack / 2
+            case .natural, .justified: rightToLeft ? slack : 0
+            case .end: rightToLeft ? 0 : slack
+            }
+        }
     }
 
     private var isEllipsizing: Bool {
@@ -112,7 +146,13 @@ struct PangoMeasurement {
         }
         if style.underline { insertWhole(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
         if style.strikethrough { insertWhole(attributes, pango_attr_strikethrough_new(1)) }
+        if style.overline { insertWhole(attributes, pango_attr_overline_new(PANGO_OVERLINE_SINGLE)) }
+        if style.textTransform != .none { insertWhole(attributes, pango_attr_text_transform_new(style.textTransform.pango)) }
+        if !style.fontFeatures.isEmpty { insertWhole(attributes, pango_attr_font_features_new(style.fontFeatures)) }
+        if style.wordSpacing != 0 { insertWordSpacing(attributes, style.wordSpacing) }
         pango_layout_set_attributes(layout, attributes)
+        if style.textIndent != 0 { pango_layout_set_indent(layout, Int32((style.textIndent * pangoScale).rounded())) }
+        if style.tabSize != 8, request.utf8.contains(0x09) { setTabs(layout, spaces: style.tabSize) }
 
         if let width = options.maxWidth {
             pango_layout_set_width(layout, Int32((width * pangoScale).rounded()))
@@ -144,6 +184,8 @@ struct PangoMeasurement {
             pango_layout_set_justify(layout, 1)
         case .natural:
             pango_layout_set_alignment(layout, start)
+        case .end:
+            pango_layout_set_alignment(layout, options.baseDirection == .rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
         if isEllipsizing {
             switch options.truncation {
@@ -160,6 +202,41 @@ struct PangoMeasurement {
     private func insertWhole(_ list: OpaquePointer, _ attribute: UnsafeMutablePointer<PangoAttribute>?) {
         guard let attribute else { return }
         pango_attr_list_insert(list, attribute)
+    }
+
+    /// CSS `word-spacing`: letter spacing on each word separator alone, which Pango spreads half
+    /// before and half after it, so the gap grows by `spacing`.
+    private func insertWordSpacing(_ list: OpaquePointer, _ spacing: Double) {
+        let units = Int32((spacing * pangoScale).rounded())
+        let bytes = request.utf8
+        var index = 0
+        while index < bytes.count {
+            // U+0020, and U+00A0 (C2 A0 in UTF-8).
+            let length = bytes[index] == 0x20 ? 1 : (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0 ? 2 : 0)
+            if length > 0, let attribute = pango_attr_letter_spacing_new(units) {
+                attribute.pointee.start_index = UInt32(index)
+                attribute.pointee.end_index = UInt32(index + length)
+                pango_attr_list_insert(list, attribute)
+            }
+            index += max(length, 1)
+        }
+    }
+
+    /// Tab stops every `spaces` widths of the base font's space.
+    private func setTabs(_ layout: OpaquePointer, spaces: Double) {
+        let probe = pango_layout_new(engine.context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+        let description = PangoMeasurement.fontDescription(for: request.style)
+        pango_layout_set_font_description(probe, description)
+        pango_font_description_free(description)
+        pango_layout_set_text(probe, " ", 1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(probe, nil, &logical)
+        let width = max(1, Int32((Double(logical.width) * spaces).rounded()))
+        let tabs = pango_tab_array_new(1, 0)!
+        defer { pango_tab_array_free(tabs) }
+        pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, width)
+        pango_layout_set_tabs(layout, tabs)
     }
 
     /// A new font description for `style` (the caller frees it).
@@ -192,6 +269,18 @@ struct PangoMeasurement {
         }
         if let strikethrough = overrides.strikethrough { result.append(pango_attr_strikethrough_new(strikethrough ? 1 : 0)) }
         return result.compactMap { $0 }
+    }
+}
+
+extension TextTransform {
+    /// Pango's text transform.
+    var pango: PangoTextTransform {
+        switch self {
+        case .none: PANGO_TEXT_TRANSFORM_NONE
+        case .uppercase: PANGO_TEXT_TRANSFORM_UPPERCASE
+        case .lowercase: PANGO_TEXT_TRANSFORM_LOWERCASE
+        case .capitalize: PANGO_TEXT_TRANSFORM_CAPITALIZE
+        }
     }
 }
 

@@ -24,6 +24,32 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var underline: Bool
     /// Whether to draw a line through the text.
     public var strikethrough: Bool
+    /// Whether to draw a line over the text (CSS `overline`).
+    public var overline: Bool
+    /// How the underline, overline and line-through are drawn.
+    public var decorationStyle: TextDecorationStyle
+    /// The decorations' colour, or `nil` for the text's ``color`` (CSS `currentcolor`).
+    public var decorationColor: Color?
+    /// The decorations' thickness in points, or `nil` for the font's own (CSS `auto`).
+    public var decorationThickness: Double?
+    /// Extra space added after each word separator (space, no-break space), in points (CSS
+    /// `word-spacing`).
+    public var wordSpacing: Double
+    /// Case changes applied before shaping.
+    public var textTransform: TextTransform
+    /// OpenType features in CSS `font-feature-settings` syntax (`"tnum", "liga" 0`), empty for
+    /// the font's defaults.
+    public var fontFeatures: String
+    /// How far the first line of each paragraph is indented, in points; negative values hang
+    /// it (the other lines are indented instead).
+    public var textIndent: Double
+    /// A tab's width, in widths of a space (CSS `tab-size`; 8 by default).
+    public var tabSize: Double
+    /// Shadows drawn beneath the glyphs and their decorations, first on top (CSS
+    /// `text-shadow`; a shadow's radius is CSS's blur radius).
+    public var shadows: [Shadow]
+    /// An outline along the glyphs, drawn over their fill, or `nil`.
+    public var stroke: TextStroke?
 
     /// The default family: fontconfig's generic `sans-serif` (DejaVu Sans with Debian's
     /// fonts-dejavu-core), as CSS's generic families; characters it lacks (CJK, emoji) come from
@@ -43,7 +69,18 @@ public struct TextStyle: Hashable, Sendable, Codable {
         letterSpacing: Double = 0,
         alignment: TextAlignment = .natural,
         underline: Bool = false,
-        strikethrough: Bool = false
+        strikethrough: Bool = false,
+        overline: Bool = false,
+        decorationStyle: TextDecorationStyle = .solid,
+        decorationColor: Color? = nil,
+        decorationThickness: Double? = nil,
+        wordSpacing: Double = 0,
+        textTransform: TextTransform = .none,
+        fontFeatures: String = "",
+        textIndent: Double = 0,
+        tabSize: Double = 8,
+        shadows: [Shadow] = [],
+        stroke: TextStroke? = nil
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -55,10 +92,23 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.alignment = alignment
         self.underline = underline
         self.strikethrough = strikethrough
+        self.overline = overline
+        self.decorationStyle = decorationStyle
+        self.decorationColor = decorationColor
+        self.decorationThickness = decorationThickness
+        self.wordSpacing = wordSpacing
+        self.textTransform = textTransform
+        self.fontFeatures = fontFeatures
+        self.textIndent = textIndent
+        self.tabSize = tabSize
+        self.shadows = shadows
+        self.stroke = stroke
     }
 
     private enum CodingKeys: String, CodingKey {
         case fontFamily, size, weight, italic, color, lineHeight, letterSpacing, alignment, underline, strikethrough
+        case overline, decorationStyle, decorationColor, decorationThickness, wordSpacing, textTransform, fontFeatures
+        case textIndent, tabSize, shadows, stroke
     }
 
     /// Decodes a style; every missing key takes its default (so `{}` is the default style).
@@ -75,9 +125,51 @@ public struct TextStyle: Hashable, Sendable, Codable {
             letterSpacing: try c.decodeIfPresent(Double.self, forKey: .letterSpacing) ?? d.letterSpacing,
             alignment: try c.decodeIfPresent(TextAlignment.self, forKey: .alignment) ?? d.alignment,
             underline: try c.decodeIfPresent(Bool.self, forKey: .underline) ?? d.underline,
-            strikethrough: try c.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? d.strikethrough
+            strikethrough: try c.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? d.strikethrough,
+            overline: try c.decodeIfPresent(Bool.self, forKey: .overline) ?? d.overline,
+            decorationStyle: try c.decodeIfPresent(TextDecorationStyle.self, forKey: .decorationStyle) ?? d.decorationStyle,
+            decorationColor: try c.decodeIfPresent(Color.self, forKey: .decorationColor),
+            decorationThickness: try c.decodeIfPresent(Double.self, forKey: .decorationThickness),
+            wordSpacing: try c.decodeIfPresent(Double.self, forKey: .wordSpacing) ?? d.wordSpacing,
+            textTransform: try c.decodeIfPresent(TextTransform.self, forKey: .textTransform) ?? d.textTransform,
+            fontFeatures: try c.decodeIfPresent(String.self, forKey: .fontFeatures) ?? d.fontFeatures,
+            textIndent: try c.decodeIfPresent(Double.self, forKey: .textIndent) ?? d.textIndent,
+            tabSize: try c.decodeIfPresent(Double.self, forKey: .tabSize) ?? d.tabSize,
+            shadows: try c.decodeIfPresent([Shadow].self, forKey: .shadows) ?? d.shadows,
+            stroke: try c.decodeIfPresent(TextStroke.self, forKey: .stroke)
         )
     }
+
+    /// Encodes the style: the keys of earlier versions always, the later ones where they differ
+    /// from their defaults (so an earlier style encodes as it did).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(fontFamily, forKey: .fontFamily)
+        try c.encode(size, forKey: .size)
+        try c.encode(weight, forKey: .weight)
+        try c.encode(italic, forKey: .italic)
+        try c.encode(color, forKey: .color)
+        try c.encodeIfPresent(lineHeight, forKey: .lineHeight)
+        try c.encode(letterSpacing, forKey: .letterSpacing)
+        try c.encode(alignment, forKey: .alignment)
+        try c.encode(underline, forKey: .underline)
+        try c.encode(strikethrough, forKey: .strikethrough)
+        let d = TextStyle()
+        if overline { try c.encode(overline, forKey: .overline) }
+        if decorationStyle != d.decorationStyle { try c.encode(decorationStyle, forKey: .decorationStyle) }
+        try c.encodeIfPresent(decorationColor, forKey: .decorationColor)
+        try c.encodeIfPresent(decorationThickness, forKey: .decorationThickness)
+        if wordSpacing != 0 { try c.encode(wordSpacing, forKey: .wordSpacing) }
+        if textTransform != .none { try c.encode(textTransform, forKey: .textTransform) }
+        if !fontFeatures.isEmpty { try c.encode(fontFeatures, forKey: .fontFeatures) }
+        if textIndent != 0 { try c.encode(textIndent, forKey: .textIndent) }
+        if tabSize != d.tabSize { try c.encode(tabSize, forKey: .tabSize) }
+        if !shadows.isEmpty { try c.encode(shadows, forKey: .shadows) }
+        try c.encodeIfPresent(stroke, forKey: .stroke)
+    }
+
+    /// Whether any line (underline, overline, line-through) is drawn.
+    var hasDecoration: Bool { underline || strikethrough || overline }
 
     /// This style with `overrides` applied on top.
     public func applying(_ overrides: TextStyleOverrides) -> TextStyle {
