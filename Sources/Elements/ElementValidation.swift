@@ -98,6 +98,7 @@ enum ElementValidation {
             try fail("style.backgroundLayers[\(i)]", layer.image.cssText.prefix(80).description, "finite lengths, at least two colour stops and at most \(CSSGradientGrammar.maximumStops)")
         }
         if !(s.opacity.isFinite && s.opacity >= 0 && s.opacity <= 1) { try fail("style.opacity", "\(s.opacity)", "in 0...1") }
+        if !s.text.isEmpty { try checkText(s.text, fail) }
         switch element.kind {
         case .image(let image):
             if !(image.blurRadius.isFinite && image.blurRadius >= 0 && image.blurRadius <= Bitmap.maxBlurRadius) {
@@ -113,6 +114,27 @@ enum ElementValidation {
             try nonNegative("gradient.radius", radius)
         default:
             break
+        }
+    }
+}
+
+extension ElementValidation {
+    /// The text properties' numbers: finite lengths, a clamp of 0 or more, a tab size in 0...1000.
+    static func checkText(_ t: TextProperties, _ fail: (String, String, String) throws(ElementError) -> Never) throws(ElementError) {
+        let lengths: [(String, StyleLength?)] = [
+            ("fontSize", t.fontSize), ("letterSpacing", t.letterSpacing), ("wordSpacing", t.wordSpacing), ("textIndent", t.textIndent),
+            ("textDecorationThickness", t.textDecorationThickness), ("WebkitTextStrokeWidth", t.textStrokeWidth),
+        ]
+        for (name, length) in lengths where length.map({ !$0.isFinite }) ?? false {
+            try fail("style.\(name)", "\(length!)", "finite numbers")
+        }
+        if case .length(let l)? = t.lineHeight, !l.isFinite { try fail("style.lineHeight", "\(l)", "finite numbers") }
+        if case .multiple(let n)? = t.lineHeight, !(n.isFinite && n >= 0) { try fail("style.lineHeight", "\(n)", "a finite number ≥ 0") }
+        if case .weight(let w)? = t.fontWeight, !(1...1000).contains(w) { try fail("style.fontWeight", "\(w)", "in 1...1000") }
+        if let clamp = t.lineClamp, clamp < 0 { try fail("style.lineClamp", "\(clamp)", "0 or more") }
+        if let tab = t.tabSize, !(tab.isFinite && tab >= 0 && tab <= 1000) { try fail("style.tabSize", "\(tab)", "in 0...1000") }
+        for shadow in t.textShadows ?? [] where !(shadow.x.isFinite && shadow.y.isFinite && shadow.blur.isFinite) {
+            try fail("style.textShadow", "\(shadow)", "finite numbers")
         }
     }
 }

@@ -154,7 +154,7 @@ struct PangoMeasurement {
         if style.textIndent != 0 { pango_layout_set_indent(layout, Int32((style.textIndent * pangoScale).rounded())) }
         if style.tabSize != 8, request.utf8.contains(0x09) { setTabs(layout, spaces: style.tabSize) }
 
-        if let width = options.maxWidth {
+        if let width = options.maxWidth, options.wrapsLines || isEllipsizing {
             pango_layout_set_width(layout, Int32((width * pangoScale).rounded()))
         }
         switch options.lineBreakMode {
