@@ -2,7 +2,7 @@ public import Canvas
 
 /// The CSS text properties an element declares (`nil`: not declared). The inherited ones apply
 /// to every text below the element unless a nearer element declares them, as in CSS, so a card
-/// sets its font once; see <doc:PaintingWithCSS> ("Text").
+/// sets its font once; see <doc:TextWithCSS>.
 ///
 /// ```swift
 /// var card = ElementStyle()
