@@ -21,7 +21,7 @@ struct PangoMeasurement {
             // Unwrapped lines align within the width when they fit in it, as CSS aligns them.
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
-            if Double(logical.width) <= width * pangoScale { pango_layout_set_width(layout, Int32((width * pangoScale).rounded())) }
+            if Double(logical.width) <= width * pangoScale { pango_layout_set_width(layout, pangoWidth(width)) }
         } else if let width = options.maxWidth, options.balancesLines, options.wrapsLines {
             xShift = balance(layout, width: width)
         }
@@ -77,10 +77,10 @@ struct PangoMeasurement {
         var low = 0.0, high = width
         while high - low > 0.25 {
             let middle = (low + high) / 2
-            pango_layout_set_width(layout, Int32((middle * pangoScale).rounded()))
+            pango_layout_set_width(layout, pangoWidth(middle))
             if pango_layout_get_line_count(layout) > count { low = middle } else { high = middle }
         }
-        pango_layout_set_width(layout, Int32((high * pangoScale).rounded()))
+        pango_layout_set_width(layout, pangoWidth(high))
         let slack = width - high
         let alignment = request.style.alignment
         return { rightToLeft in
@@ -92,6 +92,15 @@ struct PangoMeasurement {
             case .end: rightToLeft ? 0 : slack
             }
         }
+    }
+
+    /// `width` in Pango units for wrapping. Pango breaks lines counting the letter spacing after
+    /// a line's last character but leaves it out of the line's extents, so a text measured on one
+    /// line would wrap at exactly its measured width: the spacing is added back here.
+    private func pangoWidth(_ width: Double) -> Int32 {
+        var spacing = max(abs(request.style.letterSpacing), abs(request.style.wordSpacing))
+        for segment in request.text.segments { spacing = max(spacing, abs(segment.style.letterSpacing ?? 0)) }
+        return Int32(((width + spacing) * pangoScale).rounded())
     }
 
     private var isEllipsizing: Bool {
@@ -155,7 +164,7 @@ struct PangoMeasurement {
         if style.tabSize != 8, request.utf8.contains(0x09) { setTabs(layout, spaces: style.tabSize) }
 
         if let width = options.maxWidth, options.wrapsLines || isEllipsizing {
-            pango_layout_set_width(layout, Int32((width * pangoScale).rounded()))
+            pango_layout_set_width(layout, pangoWidth(width))
         }
         switch options.lineBreakMode {
         case .word: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
