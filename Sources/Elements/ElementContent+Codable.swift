@@ -14,8 +14,18 @@ extension TextContent: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let text: AttributedText
+        var runs: [InlineRun] = []
         if let plain = try? c.decode(String.self, forKey: .text) {
             text = AttributedText(plain)
+        } else if var list = try? c.nestedUnkeyedContainer(forKey: .text) {
+            // An array is a paragraph of CSS runs.
+            while !list.isAtEnd {
+                guard runs.count < TextContent.maxRuns else {
+                    throw DecodingError.dataCorruptedError(in: list, debugDescription: "more than \(TextContent.maxRuns) runs in one text")
+                }
+                runs.append(try list.decode(InlineRunJSON.self).run)
+            }
+            text = AttributedText(segments: [])
         } else {
             text = try c.decode(AttributedText.self, forKey: .text)
         }
@@ -29,13 +39,16 @@ extension TextContent: Codable {
             wrapsLines: try c.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? true,
             balancesLines: try c.decodeIfPresent(Bool.self, forKey: .balancesLines) ?? false
         )
+        self.runs = runs
     }
 
     /// Encodes the text (a plain string when it has one unstyled segment) and its options; the
     /// style and the options only where a text has them.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        if text == AttributedText(text.string) {
+        if !runs.isEmpty {
+            try c.encode(runs.map(InlineRunJSON.init), forKey: .text)
+        } else if text == AttributedText(text.string) {
             try c.encode(text.string, forKey: .text)
         } else {
             try c.encode(text, forKey: .text)

@@ -27,6 +27,9 @@ public struct TextContent: Hashable, Sendable {
     /// Whether the lines are balanced (CSS `text-wrap: balance`): broken at the narrowest width
     /// that keeps their number, then aligned in the box's width.
     public var balancesLines: Bool
+    /// The paragraph as CSS runs (spans and inline images); when there are any, they are the text
+    /// and ``text`` is made from them as the text is laid out.
+    public var runs: [InlineRun] = []
 
     /// Creates text content.
     public init(_ text: AttributedText, style: TextStyle? = TextStyle(), maxLines: Int = 0,
@@ -39,6 +42,20 @@ public struct TextContent: Hashable, Sendable {
         self.truncation = truncation
         self.wrapsLines = wrapsLines
         self.balancesLines = balancesLines
+    }
+
+    /// A paragraph of CSS runs, styled by CSS text properties (``style`` `nil`).
+    public init(runs: [InlineRun]) {
+        self.init(AttributedText(segments: []), style: nil)
+        self.runs = runs
+    }
+
+    /// The text's length in UTF-8 bytes, its runs' included.
+    var utf8Count: Int {
+        runs.reduce(text.utf8Count) { total, run in
+            if case .text(let string) = run.content { return total + string.utf8.count }
+            return total + 3
+        }
     }
 
     /// The Canvas options for a box `width` points wide (`nil`: unbounded).

@@ -152,7 +152,13 @@ struct ElementPainter {
         case .view:
             break
         case .text:
-            if let layout = node.text { context.draw(layout, at: box.origin) }
+            if let layout = node.text {
+                context.draw(layout, at: box.origin)
+                for area in layout.attachments {
+                    guard let bitmap = images.inlineBitmaps[InlineImageID(element: index, run: area.segment)] else { continue }
+                    context.draw(bitmap, in: area.rect.offsetBy(dx: box.minX, dy: box.minY), contentMode: .scaleToFill)
+                }
+            }
         case .image(let image):
             if let bitmap = images.bitmaps[index] {
                 if let fit = element.style.objectFit {

@@ -106,6 +106,8 @@ enum ElementValidation {
             }
         case .text(let text):
             if text.maxLines < 0 { try fail("text.maxLines", "\(text.maxLines)", "0 or more") }
+            if text.runs.count > TextContent.maxRuns { try fail("text.text", "\(text.runs.count) runs", "at most \(TextContent.maxRuns)") }
+            for (i, run) in text.runs.enumerated() where !run.style.isEmpty { try checkText(run.style) { what, value, expected throws(ElementError) in try fail("text.text[\(i)].\(what)", value, expected) } }
         case .gradient(.linear(_, let start, let end)):
             try finite("gradient.start.x", start.x); try finite("gradient.start.y", start.y)
             try finite("gradient.end.x", end.x); try finite("gradient.end.y", end.y)

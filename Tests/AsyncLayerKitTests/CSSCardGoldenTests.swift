@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// The example cards written with CSS paint and text (`Examples/element-cards/`): a gradient hero,
-/// a ticket with a dashed perforation, a rotated ribbon, a glass panel, a neon title and an
-/// article card whose fonts are inherited; each draws its reviewed golden (`Golden/css-*.png`),
+/// a ticket with a dashed perforation, a rotated ribbon, a glass panel, a neon title, an article
+/// card whose fonts are inherited, and a post and an Arabic offer written as inline runs with an
+/// inline emoji picture; each draws its reviewed golden (`Golden/css-*.png`),
 /// and the effect each is there to show is checked on its pixels.
 @Suite struct CSSCardGoldenTests {
     let renderer = ElementRenderer(limits: .testing, imageLoader: BundledImageLoader())
@@ -15,7 +16,7 @@ import Testing
         return try await renderer.render(document.root, size: try #require(document.size), scale: 2)
     }
 
-    @Test(arguments: ["gradient-hero", "ticket", "ribbon", "glass-panel", "neon-title", "article-card"])
+    @Test(arguments: ["gradient-hero", "ticket", "ribbon", "glass-panel", "neon-title", "article-card", "post-card", "arabic-offer"])
     func theCardDrawsItsGolden(name: String) async throws {
         let bitmap = try await Self.render(name, with: renderer)
         try goldenImages.assertMatches(bitmap, named: "css-\(name)", tolerance: 12, maxDifferingFraction: 0.01)
@@ -63,5 +64,22 @@ import Testing
         #expect(headline.style.fontFamily == "DejaVu Serif" && headline.style.size == 14 * 1.4)
         #expect(summary.lineCount == 3 && summary.isTruncated)
         #expect(summary.text.string.hasPrefix("Engineers opened the old locks upstream"))
+    }
+
+    /// The post's paragraph is one Pango paragraph of runs: the emoji picture sits in the first
+    /// line, centred on the x-height, and the link runs report where they were laid out.
+    @Test func thePostWrapsRunsAndAnInlineImageTogether() async throws {
+        let document = try FlexCardGoldenTests.card("post-card")
+        let layout = try ElementLayout.layout(document.root, in: try #require(document.size))
+        let body = try #require(layout.nodes[5].text)
+        #expect(body.lineCount == 5)
+        let emoji = try #require(body.attachments.first)
+        #expect(emoji.rect.width == 14 * 1.2 && emoji.rect.maxY < body.lines[0].rect.maxY && emoji.rect.minY > body.lines[0].rect.minY - 2)
+        #expect(body.links.map(\.value) == ["https://example.com/notes", "hashtag:swift"])
+        let bitmap = try await Self.render("post-card", with: renderer)
+        // The picture's yellow face, drawn where the layout put it.
+        let origin = layout.nodes[5].contentFrame.origin
+        let face = try #require(bitmap.color(x: Int(2 * (origin.x + emoji.rect.midX)), y: Int(2 * (origin.y + emoji.rect.minY + 3))))
+        #expect(face.red > 0.9 && face.green > 0.6 && face.blue < 0.4, "\(face)")
     }
 }

@@ -154,4 +154,52 @@ import Testing
         // A blur beyond the Canvas's bound is refused by the measurement with a typed error.
         #expect(throws: ElementError.self) { try Self.laidOut(parent: ##"{"textShadow": "0 0 1e9px red"}"##, text: "x") }
     }
+
+    @Test func runsDecodeToInlineRunsAndWriteBack() throws {
+        let json = ##"{"type": "text", "text": {"text": [{"text": "Hi "}, {"text": "there", "style": {"fontWeight": 700, "color": "red", "backgroundColor": "#ff0", "textDecoration": "underline"}, "link": "x"}, {"image": {"named": "party"}, "style": {"width": "1.5em", "verticalAlign": "middle"}}]}}"##
+        let element = try Self.decode(json)
+        guard case .text(let content) = element.kind else { Issue.record("not a text"); return }
+        #expect(content.runs.count == 3 && content.style == nil)
+        #expect(content.runs[1].style.fontWeight == .weight(700) && content.runs[1].backgroundColor == .color(Color(red: 1, green: 1, blue: 0)))
+        guard case .image(let image) = content.runs[2].content else { Issue.record("not an image"); return }
+        #expect(image.width == .em(1.5) && image.height == nil && image.verticalAlign == .middle)
+        let bytes = try ElementDocument(root: element).jsonBytes()
+        let again = try ElementDocument.decode(bytes)
+        #expect(again.root == element)
+        #expect(try again.jsonBytes() == bytes)
+    }
+
+    @Test func runsInheritTheParagraphAndLayOutTogether() throws {
+        let root = try Self.decode(##"{"type": "view", "style": {"width": 200, "fontSize": 20, "color": "#0000ff"}, "children": [{"type": "text", "text": {"text": [{"text": "one two three four "}, {"text": "five six", "style": {"fontSize": "0.5em", "color": "red"}, "link": "L"}, {"image": {"named": "x"}}, {"text": " seven eight nine ten eleven"}]}, "style": {"lineClamp": 2}}]}"##)
+        let layout = try #require(try ElementLayout.layout(root, in: Size(width: 200, height: 200)).nodes[1].text)
+        // The clamp is the whole paragraph's; the image is a 1em (20 pt) square.
+        #expect(layout.lineCount == 2 && layout.isTruncated)
+        let segment = layout.text.segments[1]
+        #expect(segment.style.size == 10 && segment.style.color == Color(red: 1, green: 0, blue: 0))
+        #expect(layout.text.segments[0].style.isEmpty)
+        if let box = layout.attachments.first { #expect(box.rect.size == Size(width: 20, height: 20)) }
+        #expect(layout.links.first?.value == "L")
+    }
+
+    @Test func runBackgroundsAreDrawnBehindTheirGlyphs() async throws {
+        let json = ##"{"version": 2, "size": {"width": 200, "height": 40}, "root": {"type": "view", "style": {"backgroundColor": "#fff"}, "children": [{"type": "text", "text": {"text": [{"text": "ab "}, {"text": "     ", "style": {"backgroundColor": "#00ff00"}}]}, "style": {"whiteSpace": "pre"}}]}}"##
+        let document = try ElementDocument.decode(Array(json.utf8))
+        let layout = try ElementLayout.layout(document.root, in: Size(width: 200, height: 40))
+        let text = try #require(layout.nodes[1].text)
+        // "ab " is about 25 points at 16 px, five spaces about 25 more: x = 38 is in the spaces.
+        #expect(text.lines[0].rect.width > 45)
+        let bitmap = try await ElementRenderer().render(document.root, size: Size(width: 200, height: 40), scale: 1)
+        let c = try #require(bitmap.color(x: 38, y: Int(text.lines[0].baseline) - 3))
+        #expect(c.green > 0.9 && c.red < 0.1, "\(c)")
+    }
+
+    @Test func tooManyRunsIsAnErrorAndAMegabyteOfRunsIsBounded() throws {
+        let many = (0..<(TextContent.maxRuns + 1)).map { _ in ##"{"text": "a"}"## }.joined(separator: ",")
+        #expect(throws: ElementError.self) { try Self.decode(##"{"type": "text", "text": {"text": [\##(many)]}}"##) }
+        // 10,000 runs of about 100 bytes each (1 MB): refused by the text size limit, not laid out.
+        let word = String(repeating: "x", count: 99) + " "
+        let runs = (0..<TextContent.maxRuns).map { i in InlineRun(word, style: i % 2 == 0 ? TextProperties() : { var p = TextProperties(); p.fontWeight = .weight(700); return p }()) }
+        let element = Element(.text(TextContent(runs: runs)))
+        #expect(throws: ElementError.self) { try ElementLayout.layout(element, in: Size(width: 300, height: 300)) }
+    }
 }

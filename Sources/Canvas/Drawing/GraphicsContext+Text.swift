@@ -12,8 +12,13 @@ extension GraphicsContext {
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
         cairo_translate(cairo, origin.x, origin.y)
-        // CSS's order: shadows (the last beneath), underlines and overlines, the glyphs, their
-        // stroke, line-throughs.
+        // CSS's order: segment backgrounds, shadows (the last beneath), underlines and overlines,
+        // the glyphs, their stroke, line-throughs.
+        for background in layout.backgrounds {
+            setSource(background.color)
+            cairo_rectangle(cairo, background.rect.minX, background.rect.minY, background.rect.width, background.rect.height)
+            cairo_fill(cairo)
+        }
         for shadow in layout.style.shadows.reversed() {
             drawShadowOnly(shadow) { drawInk(layout) }
         }

@@ -26,6 +26,8 @@ struct LayoutReader {
     private(set) var decorations: [TextDecorationRect] = []
     private(set) var links: [TextLayout.LinkArea] = []
     private(set) var fontsUsed: [String] = []
+    private(set) var attachments: [TextLayout.AttachmentArea] = []
+    private(set) var backgrounds: [TextDecorationRect] = []
 
     /// Scaled font and family per Pango font seen in this layout.
     private var fonts: [UnsafeMutableRawPointer: (font: ScaledFont, family: String)?] = [:]
@@ -102,6 +104,33 @@ struct LayoutReader {
             let runX = lineX + Double(xOffset) / unitsPerPoint
             let runBaseline = baseline - Double(run.pointee.y_offset) / unitsPerPoint
             let style = request.style(atByte: Int(item.pointee.offset))
+            let segment = request.segmentIndex(atByte: Int(item.pointee.offset))
+            let runWidth = Double(width) / unitsPerPoint
+            if !isEllipsis, let segment, let attachment = request.text.segments[segment].attachment {
+                // The shape attribute made this item one glyph of the box's width.
+                let top: Double
+                var logical = PangoRectangle()
+                if let attrs = item.pointee.analysis.extra_attrs, shapeRect(in: attrs, into: &logical) {
+                    top = Double(logical.y) / unitsPerPoint
+                } else {
+                    top = -attachment.size.height
+                }
+                attachments.append(TextLayout.AttachmentArea(segment: segment, rect: Rect(
+                    x: runX, y: runBaseline + top, width: attachment.size.width, height: attachment.size.height)))
+            }
+            if let background = request.segmentBackground(atByte: Int(item.pointee.offset)), runWidth > 0,
+               let pangoFont = item.pointee.analysis.font, let metrics = pango_font_get_metrics(pangoFont, nil) {
+                let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
+                let descent = Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint
+                pango_font_metrics_unref(metrics)
+                let rect = Rect(x: runX, y: runBaseline - ascent, width: runWidth, height: ascent + descent)
+                if let last = backgrounds.last, last.color == background, last.rect.minY == rect.minY, last.rect.height == rect.height,
+                   abs(last.rect.maxX - rect.minX) < 1e-6 {
+                    backgrounds[backgrounds.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: background)
+                } else {
+                    backgrounds.append(TextDecorationRect(rect: rect, color: background))
+                }
+            }
             if let pangoFont = item.pointee.analysis.font, let font = scaledFont(for: pangoFont) {
                 var glyphs: [cairo_glyph_t] = []
                 glyphs.reserveCapacity(Int(glyphString.pointee.num_glyphs))
@@ -126,6 +155,20 @@ struct LayoutReader {
             xOffset += width + run.pointee.end_x_offset
         }
         return hasEllipsis
+    }
+
+    /// The logical rectangle of the shape attribute among an item's extra attributes.
+    private func shapeRect(in list: UnsafeMutablePointer<GSList>, into rect: inout PangoRectangle) -> Bool {
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            if let data = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
+               data.pointee.klass.pointee.type == PANGO_ATTR_SHAPE {
+                rect = UnsafeMutableRawPointer(data).assumingMemoryBound(to: PangoAttrShape.self).pointee.logical_rect
+                return true
+            }
+            node = current.pointee.next
+        }
+        return false
     }
 
     /// The retained scaled font and family of a Pango font, looked up once per layout.

@@ -65,7 +65,9 @@ struct PangoMeasurement {
             fontsUsed: reader.fontsUsed,
             requestedFamiliesMissing: request.requestedFamilies.filter { !engine.hasFamily(named: $0) },
             runs: reader.runs,
-            decorations: reader.decorations
+            decorations: reader.decorations,
+            attachments: reader.attachments,
+            backgrounds: reader.backgrounds
         )
     }
 
@@ -150,6 +152,7 @@ struct PangoMeasurement {
                 pango_attr_list_insert(attributes, attribute)
             }
         }
+        insertAttachments(attributes)
         if style.letterSpacing != 0 {
             insertWhole(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
         }
@@ -211,6 +214,51 @@ struct PangoMeasurement {
     private func insertWhole(_ list: OpaquePointer, _ attribute: UnsafeMutablePointer<PangoAttribute>?) {
         guard let attribute else { return }
         pango_attr_list_insert(list, attribute)
+    }
+
+    /// A shape attribute per inline box: Pango lays the box out as one glyph of its size, its
+    /// logical rectangle placed against the baseline as the box's vertical alignment says.
+    private func insertAttachments(_ list: OpaquePointer) {
+        guard request.text.segments.contains(where: { $0.attachment != nil }) else { return }
+        let metrics = baseMetrics()
+        for (index, segment) in request.text.segments.enumerated() {
+            guard let attachment = segment.attachment else { continue }
+            let w = attachment.size.width, h = attachment.size.height
+            let top: Double = switch attachment.verticalAlignment {
+            case .baseline: -h
+            case .middle: -metrics.xHeight / 2 - h / 2
+            case .textTop: -metrics.ascent
+            case .textBottom: metrics.descent - h
+            case .raised(let points): -h - points
+            }
+            var rect = PangoRectangle(x: 0, y: Int32((top * pangoScale).rounded()), width: Int32((w * pangoScale).rounded()),
+                                      height: Int32((h * pangoScale).rounded()))
+            guard let attribute = pango_attr_shape_new(&rect, &rect) else { continue }
+            let start = request.segmentStarts[index]
+            attribute.pointee.start_index = UInt32(start)
+            attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
+            pango_attr_list_insert(list, attribute)
+        }
+    }
+
+    /// The base font's ascent, descent and x-height in points (the x-height from the ink of "x").
+    private func baseMetrics() -> (ascent: Double, descent: Double, xHeight: Double) {
+        let description = PangoMeasurement.fontDescription(for: request.style)
+        defer { pango_font_description_free(description) }
+        var ascent = request.style.size * 0.8, descent = request.style.size * 0.2
+        if let metrics = pango_context_get_metrics(engine.context, description, nil) {
+            ascent = Double(pango_font_metrics_get_ascent(metrics)) / pangoScale
+            descent = Double(pango_font_metrics_get_descent(metrics)) / pangoScale
+            pango_font_metrics_unref(metrics)
+        }
+        let probe = pango_layout_new(engine.context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+        pango_layout_set_font_description(probe, description)
+        pango_layout_set_text(probe, "x", 1)
+        var ink = PangoRectangle()
+        pango_layout_get_extents(probe, &ink, nil)
+        let xHeight = ink.height > 0 ? Double(ink.height) / pangoScale : request.style.size / 2
+        return (ascent, descent, xHeight)
     }
 
     /// CSS `word-spacing`: letter spacing on each word separator alone, which Pango spreads half
@@ -277,6 +325,21 @@ struct PangoMeasurement {
             result.append(pango_attr_underline_new(underline ? PANGO_UNDERLINE_SINGLE : PANGO_UNDERLINE_NONE))
         }
         if let strikethrough = overrides.strikethrough { result.append(pango_attr_strikethrough_new(strikethrough ? 1 : 0)) }
+        // Attributes that only make Pango split runs where the drawing changes (drawing reads the
+        // segment's own values back).
+        if let overline = overrides.overline { result.append(pango_attr_overline_new(overline ? PANGO_OVERLINE_SINGLE : PANGO_OVERLINE_NONE)) }
+        if let color = overrides.decorationColor ?? overrides.backgroundColor {
+            result.append(pango_attr_underline_color_new(
+                UInt16((color.red * 65535).rounded()), UInt16((color.green * 65535).rounded()), UInt16((color.blue * 65535).rounded())))
+        }
+        if let color = overrides.backgroundColor {
+            result.append(pango_attr_background_new(
+                UInt16((color.red * 65535).rounded()), UInt16((color.green * 65535).rounded()), UInt16((color.blue * 65535).rounded())))
+            result.append(pango_attr_background_alpha_new(UInt16((color.alpha * 65535).rounded())))
+        }
+        if let style = overrides.decorationStyle {
+            result.append(pango_attr_strikethrough_color_new(UInt16(TextDecorationStyle.allCases.firstIndex(of: style) ?? 0), 0, 0))
+        }
         return result.compactMap { $0 }
     }
 }

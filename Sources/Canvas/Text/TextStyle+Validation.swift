@@ -1,6 +1,15 @@
 extension TextStyle {
     /// Throws unless the style (and every override applied to it) can be laid out.
-    func validate(with overrides: [TextStyleOverrides] = []) throws(CanvasError) {
+    func validate(with overrides: [TextStyleOverrides] = [], attachments: [TextAttachment] = []) throws(CanvasError) {
+        for attachment in attachments {
+            let s = attachment.size
+            guard s.isFinite, s.width >= 0, s.height >= 0, s.width <= TextLayoutOptions.maxSupportedWidth, s.height <= TextLayoutOptions.maxSupportedWidth else {
+                throw .invalidArgument("inline box size \(s): expected finite sizes in 0...\(Int(TextLayoutOptions.maxSupportedWidth)) pt")
+            }
+            if case .raised(let points) = attachment.verticalAlignment, !(points.isFinite && abs(points) <= TextLayoutOptions.maxSupportedWidth) {
+                throw .invalidArgument("inline box raised by \(points): expected a finite number within ±\(Int(TextLayoutOptions.maxSupportedWidth)) pt")
+            }
+        }
         try TextStyle.check(size: size, where: "font size")
         try TextStyle.check(weight: weight)
         try TextStyle.check(letterSpacing: letterSpacing)

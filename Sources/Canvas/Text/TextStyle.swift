@@ -182,6 +182,9 @@ public struct TextStyle: Hashable, Sendable, Codable {
         if let letterSpacing = overrides.letterSpacing { style.letterSpacing = letterSpacing }
         if let underline = overrides.underline { style.underline = underline }
         if let strikethrough = overrides.strikethrough { style.strikethrough = strikethrough }
+        if let overline = overrides.overline { style.overline = overline }
+        if let decorationStyle = overrides.decorationStyle { style.decorationStyle = decorationStyle }
+        if let decorationColor = overrides.decorationColor { style.decorationColor = decorationColor }
         return style
     }
 }
@@ -206,6 +209,15 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     public var underline: Bool?
     /// Strikethrough on or off.
     public var strikethrough: Bool?
+    /// Overline on or off.
+    public var overline: Bool?
+    /// Another decoration style.
+    public var decorationStyle: TextDecorationStyle?
+    /// Another decoration colour.
+    public var decorationColor: Color?
+    /// A colour filled behind the segment's glyphs, from its font's ascent to its descent on each
+    /// line it covers (a CSS inline box's background).
+    public var backgroundColor: Color?
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(
@@ -216,7 +228,11 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         color: Color? = nil,
         letterSpacing: Double? = nil,
         underline: Bool? = nil,
-        strikethrough: Bool? = nil
+        strikethrough: Bool? = nil,
+        overline: Bool? = nil,
+        decorationStyle: TextDecorationStyle? = nil,
+        decorationColor: Color? = nil,
+        backgroundColor: Color? = nil
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -226,6 +242,10 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         self.letterSpacing = letterSpacing
         self.underline = underline
         self.strikethrough = strikethrough
+        self.overline = overline
+        self.decorationStyle = decorationStyle
+        self.decorationColor = decorationColor
+        self.backgroundColor = backgroundColor
     }
 
     /// No change.

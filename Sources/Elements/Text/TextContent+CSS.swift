@@ -9,13 +9,15 @@ extension TextContent {
         var result = self
         var effective = computed
         if let own = style {
-            guard !declared.isEmpty else { return nil }
+            guard !declared.isEmpty || !runs.isEmpty else { return nil }
             // The text's own style is where its element's declarations start from.
             effective = ComputedText(own).inheriting(declared, rootFontSize: rootFontSize, canvas: canvas)
+            if !runs.isEmpty { result.text = Self.segments(of: runs, in: effective, canvas: canvas, rootFontSize: rootFontSize) }
         } else {
             result.lineBreakMode = effective.lineBreakMode
             result.wrapsLines = effective.wraps
-            result.text = WhiteSpaceProcessing.process(text, effective.whiteSpace)
+            let source = runs.isEmpty ? text : Self.segments(of: runs, in: effective, canvas: canvas, rootFontSize: rootFontSize)
+            result.text = WhiteSpaceProcessing.process(source, effective.whiteSpace)
         }
         result.style = effective.textStyle
         if style != nil, declared.wordBreak != nil || declared.overflowWrap != nil { result.lineBreakMode = effective.lineBreakMode }
@@ -33,6 +35,61 @@ extension TextContent {
             if clamp > 0 { result.truncation = .tail }
         }
         return result
+    }
+}
+
+extension TextContent {
+    /// The most runs a paragraph has.
+    public static let maxRuns = 10_000
+
+    /// The Canvas segments of CSS runs, one per run (so a segment's index is its run's): each
+    /// run's properties computed over the paragraph's `base` and kept where they differ.
+    static func segments(of runs: [InlineRun], in base: ComputedText, canvas: Size, rootFontSize: Double) -> AttributedText {
+        let baseStyle = base.textStyle
+        var segments: [AttributedText.Segment] = []
+        segments.reserveCapacity(runs.count)
+        for run in runs {
+            let computed = run.style.isEmpty ? base : base.inheriting(run.style, rootFontSize: rootFontSize, canvas: canvas)
+            var overrides = TextStyleOverrides()
+            if !run.style.isEmpty {
+                let s = computed.textStyle
+                if s.fontFamily != baseStyle.fontFamily { overrides.fontFamily = s.fontFamily }
+                if s.size != baseStyle.size { overrides.size = s.size }
+                if s.weight != baseStyle.weight { overrides.weight = s.weight }
+                if s.italic != baseStyle.italic { overrides.italic = s.italic }
+                if s.color != baseStyle.color { overrides.color = s.color }
+                if s.letterSpacing != baseStyle.letterSpacing { overrides.letterSpacing = s.letterSpacing }
+                if s.underline != baseStyle.underline { overrides.underline = s.underline }
+                if s.overline != baseStyle.overline { overrides.overline = s.overline }
+                if s.strikethrough != baseStyle.strikethrough { overrides.strikethrough = s.strikethrough }
+                if s.decorationStyle != baseStyle.decorationStyle { overrides.decorationStyle = s.decorationStyle }
+                if s.decorationColor != baseStyle.decorationColor { overrides.decorationColor = s.decorationColor }
+            }
+            overrides.backgroundColor = run.backgroundColor?.resolved(currentColor: computed.color)
+            switch run.content {
+            case .text(let string):
+                segments.append(AttributedText.Segment(string, style: overrides, link: run.link))
+            case .image(let image):
+                let lengths = LengthContext(fontSize: computed.fontSize, rootFontSize: rootFontSize, canvasSize: canvas)
+                let w = image.width.map { max(0, $0.resolved(lengths, percentOf: 0)) }
+                let h = image.height.map { max(0, $0.resolved(lengths, percentOf: 0)) }
+                let size = Size(width: w ?? h ?? computed.fontSize, height: h ?? w ?? computed.fontSize)
+                let lineHeight: Double = switch computed.lineHeight {
+                case .normal: computed.fontSize * 1.2
+                case .multiple(let n): n * computed.fontSize
+                case .points(let p): p
+                }
+                let alignment: TextAttachment.VerticalAlignment = switch image.verticalAlign {
+                case .baseline: .baseline
+                case .middle: .middle
+                case .textTop: .textTop
+                case .textBottom: .textBottom
+                case .length(let l): .raised(l.resolved(lengths, percentOf: lineHeight))
+                }
+                segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, verticalAlignment: alignment), style: overrides, link: run.link))
+            }
+        }
+        return AttributedText(segments: segments)
     }
 }
 
