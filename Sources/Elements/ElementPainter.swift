@@ -103,18 +103,27 @@ struct ElementPainter {
         if !style.boxShadows.isEmpty {
             BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintOuter(style.boxShadows, in: box)
         }
-        if let background = style.background {
-            // The colour is clipped to the bottom layer's clip box, as CSS.
-            let clip = style.backgroundLayers.last?.clip ?? style.backgroundClip
-            let area = clip == .borderBox ? shape : box.shape(clip)
-            if let shadow = style.shadow {
-                context.withShadow(shadow) { context.fill(area, with: .color(background)) }
-            } else {
-                context.fill(area, with: .color(background))
+        func paintBackground() {
+            if let background = style.background {
+                // The colour is clipped to the bottom layer's clip box, as CSS.
+                let clip = style.backgroundLayers.last?.clip ?? style.backgroundClip
+                let area = clip == .borderBox ? shape : box.shape(clip)
+                if let shadow = style.shadow {
+                    context.withShadow(shadow) { context.fill(area, with: .color(background)) }
+                } else {
+                    context.fill(area, with: .color(background))
+                }
+            }
+            if !style.backgroundLayers.isEmpty {
+                BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.backgroundLayers, in: box)
             }
         }
-        if !style.backgroundLayers.isEmpty {
-            BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.backgroundLayers, in: box)
+        if style.backgroundClip == .text || style.backgroundLayers.contains(where: { $0.clip == .text }) {
+            // background-clip: text: the background shows through the glyphs of the element's
+            // texts and its descendants' only.
+            context.withLayer(opacity: 1, blend: .normal, mask: { drawGlyphMask(of: index) }) { paintBackground() }
+        } else {
+            paintBackground()
         }
         if style.boxShadows.contains(where: \.inset) {
             BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintInset(style.boxShadows, in: box)
@@ -143,6 +152,13 @@ struct ElementPainter {
             }
             context.restoreGState()
             if let failure { throw failure }
+        }
+    }
+
+    /// The glyphs of every drawn text in `index`'s subtree, opaque, for `background-clip: text`.
+    private func drawGlyphMask(of index: Int) {
+        for i in index..<tree.subtreeEnds[index] where tree.visibility[i] == .visible {
+            if let layout = nodes[i].text { context.drawGlyphMask(of: layout, at: nodes[i].contentFrame.origin) }
         }
     }
 

@@ -202,4 +202,19 @@ import Testing
         let element = Element(.text(TextContent(runs: runs)))
         #expect(throws: ElementError.self) { try ElementLayout.layout(element, in: Size(width: 300, height: 300)) }
     }
+
+    @Test func backgroundClipTextPaintsTheGradientThroughTheGlyphsOnly() async throws {
+        let json = ##"{"version": 2, "size": {"width": 120, "height": 60}, "root": {"type": "view", "style": {"backgroundColor": "#ffffff"}, "children": [{"type": "text", "text": {"text": "████"}, "style": {"fontSize": 40, "color": "transparent", "background": "linear-gradient(to right, #ff0000, #0000ff)", "backgroundClip": "text", "paddingBottom": 10}}]}}"##
+        let document = try ElementDocument.decode(Array(json.utf8))
+        let layout = try ElementLayout.layout(document.root, in: Size(width: 120, height: 60))
+        let text = try #require(layout.nodes[1].text)
+        let bitmap = try await ElementRenderer().render(document.root, size: Size(width: 120, height: 60), scale: 1)
+        let y = Int(text.lines[0].baseline) - 10
+        let left = try #require(bitmap.color(x: 4, y: y)), right = try #require(bitmap.color(x: Int(text.size.width) - 4, y: y))
+        #expect(left.red > 0.8 && left.blue < 0.3, "\(left)")
+        #expect(right.blue > 0.6 && right.red < 0.4, "\(right)")
+        // Below the glyphs (in the padding), the white page: the gradient is not painted there.
+        let below = try #require(bitmap.color(x: 20, y: Int(layout.nodes[1].frame.maxY) - 2))
+        #expect(below.red > 0.95 && below.green > 0.95 && below.blue > 0.95, "\(below)")
+    }
 }

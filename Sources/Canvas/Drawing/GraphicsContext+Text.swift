@@ -25,6 +25,26 @@ extension GraphicsContext {
         drawInk(layout)
     }
 
+    /// Draws a measured text's glyphs and decorations in opaque black, whatever their colours: the
+    /// shape of the text as a mask (CSS `background-clip: text`).
+    public func drawGlyphMask(of layout: TextLayout, at origin: Point) {
+        guard origin.isFinite, !layout.isEmpty else { return }
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        cairo_translate(cairo, origin.x, origin.y)
+        cairo_set_source_rgba(cairo, 0, 0, 0, 1)
+        for run in layout.runs {
+            cairo_set_scaled_font(cairo, run.font.pointer)
+            run.glyphs.withUnsafeBufferPointer { glyphs in
+                cairo_show_glyphs(cairo, glyphs.baseAddress, Int32(glyphs.count))
+            }
+        }
+        for decoration in layout.decorations {
+            cairo_rectangle(cairo, decoration.rect.minX, decoration.rect.minY, decoration.rect.width, decoration.rect.height)
+        }
+        cairo_fill(cairo)
+    }
+
     /// The decorations, glyphs and stroke of a layout at the current origin.
     private func drawInk(_ layout: TextLayout) {
         drawDecorations(layout, lineThrough: false)
