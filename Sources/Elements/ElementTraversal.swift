@@ -45,10 +45,11 @@ package struct ElementTraversal: Sendable {
     /// The text colour in effect at element `index` (CSS `currentColor`).
     func color(of index: Int) -> Color { textScopes[textScopeIndices[index]].color }
 
-    /// What `em`, `rem`, `vw` and `vh` are at element `index` in a canvas of `canvas`.
+    /// What `em`, `rem`, `vw` and `vh` are at element `index` in a canvas of `canvas`. `rem` is
+    /// CSS's initial 16 px: a document's root element is a page's `body`, not its `html`.
     func lengths(of index: Int, canvas: Size) -> LengthContext {
         LengthContext(fontSize: textScopes[textScopeIndices[index]].fontSize,
-                      rootFontSize: textScopes[textScopeIndices[0]].fontSize, canvasSize: canvas)
+                      rootFontSize: LengthContext.initialFontSize, canvasSize: canvas)
     }
 
     private mutating func add(_ element: Element, parent: Int?, inherited: Visibility, direction parentDirection: LayoutDirection, textScope parentScope: Int) {
@@ -67,11 +68,11 @@ package struct ElementTraversal: Sendable {
         var scope = parentScope
         let declared = element.style.text
         if !declared.isEmpty {
-            textScopes.append(textScopes[parentScope].inheriting(declared, rootFontSize: index == 0 ? nil : textScopes[textScopeIndices[0]].fontSize, canvas: canvas))
+            textScopes.append(textScopes[parentScope].inheriting(declared, rootFontSize: LengthContext.initialFontSize, canvas: canvas))
             scope = textScopes.count - 1
         }
         if case .text(let content) = element.kind, let resolved = content.resolved(in: textScopes[scope], declared: declared, canvas: canvas,
-                                                                                  rootFontSize: textScopes[textScopeIndices.first ?? scope].fontSize) {
+                                                                                  rootFontSize: LengthContext.initialFontSize) {
             var copy = element
             copy.kind = .text(resolved)
             elements.append(copy)

@@ -200,23 +200,28 @@ struct LayoutReader {
         guard width > 0, let metrics = pango_font_get_metrics(font, nil) else { return }
         defer { pango_font_metrics_unref(metrics) }
         let color = style.decorationColor ?? style.color
+        // Chromium's automatic thickness for CSS: a tenth of the size, to half a point.
+        let cssThickness: Double? = style.cssLineMetrics ? max(0.5, (style.size / 10 * 2).rounded() / 2) : nil
         func thickness(_ fontValue: Int32) -> Double {
-            style.decorationThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
+            style.decorationThickness ?? cssThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
         }
         if style.underline {
-            let position = Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
+            var position = Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
+            if style.cssLineMetrics { position = min(-1, -(-position).rounded()) }
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
             append(Rect(x: x, y: baseline - position, width: width, height: t), color, style.decorationStyle)
         }
         if style.overline {
             let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
-            append(Rect(x: x, y: baseline - ascent, width: width, height: t), color, style.decorationStyle)
+            append(Rect(x: x, y: baseline - ascent - (style.cssLineMetrics ? t : 0), width: width, height: t), color, style.decorationStyle)
         }
         if style.strikethrough {
             let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unitsPerPoint
+            let fontThickness = max(Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unitsPerPoint, 0.5)
             let t = thickness(pango_font_metrics_get_strikethrough_thickness(metrics))
-            append(Rect(x: x, y: baseline - position - (style.decorationThickness.map { ($0 - t) / 2 } ?? 0), width: width, height: t),
+            // Centred where the font's own line is.
+            append(Rect(x: x, y: baseline - position + (fontThickness - t) / 2, width: width, height: t),
                    color, style.decorationStyle, isLineThrough: true)
         }
     }

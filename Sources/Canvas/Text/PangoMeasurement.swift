@@ -142,6 +142,11 @@ struct PangoMeasurement {
         defer { pango_attr_list_unref(attributes) }
         if let lineHeight = style.lineHeight {
             pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((lineHeight * pangoScale).rounded())))
+        } else if style.cssLineMetrics {
+            // CSS's `normal`, as Chromium computes it: ascent and descent rounded each.
+            let metrics = baseMetrics(measuresXHeight: false)
+            let normal = ((metrics.ascent * 2).rounded() + (metrics.descent * 2).rounded()) / 2
+            pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((normal * pangoScale).rounded())))
         }
         for (index, segment) in request.text.segments.enumerated() where !segment.style.isEmpty && !segment.text.isEmpty {
             let start = UInt32(request.segmentStarts[index])
@@ -220,7 +225,7 @@ struct PangoMeasurement {
     /// logical rectangle placed against the baseline as the box's vertical alignment says.
     private func insertAttachments(_ list: OpaquePointer) {
         guard request.text.segments.contains(where: { $0.attachment != nil }) else { return }
-        let metrics = baseMetrics()
+        let metrics = baseMetrics(measuresXHeight: true)
         for (index, segment) in request.text.segments.enumerated() {
             guard let attachment = segment.attachment else { continue }
             let w = attachment.size.width, h = attachment.size.height
@@ -242,7 +247,7 @@ struct PangoMeasurement {
     }
 
     /// The base font's ascent, descent and x-height in points (the x-height from the ink of "x").
-    private func baseMetrics() -> (ascent: Double, descent: Double, xHeight: Double) {
+    private func baseMetrics(measuresXHeight: Bool) -> (ascent: Double, descent: Double, xHeight: Double) {
         let description = PangoMeasurement.fontDescription(for: request.style)
         defer { pango_font_description_free(description) }
         var ascent = request.style.size * 0.8, descent = request.style.size * 0.2
@@ -251,6 +256,7 @@ struct PangoMeasurement {
             descent = Double(pango_font_metrics_get_descent(metrics)) / pangoScale
             pango_font_metrics_unref(metrics)
         }
+        guard measuresXHeight else { return (ascent, descent, request.style.size / 2) }
         let probe = pango_layout_new(engine.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
         pango_layout_set_font_description(probe, description)

@@ -50,6 +50,11 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var shadows: [Shadow]
     /// An outline along the glyphs, drawn over their fill, or `nil`.
     public var stroke: TextStroke?
+    /// Whether the font's metrics are used as Chromium uses them for CSS: line height `normal` is
+    /// the ascent and the descent each rounded to half a point, added; automatic decoration lines
+    /// are a tenth of the size thick (to half a point), the underline at least a point below
+    /// the baseline and the overline above the ascent. `false` (the default): Pango's own.
+    public var cssLineMetrics: Bool
 
     /// The default family: fontconfig's generic `sans-serif` (DejaVu Sans with Debian's
     /// fonts-dejavu-core), as CSS's generic families; characters it lacks (CJK, emoji) come from
@@ -80,7 +85,8 @@ public struct TextStyle: Hashable, Sendable, Codable {
         textIndent: Double = 0,
         tabSize: Double = 8,
         shadows: [Shadow] = [],
-        stroke: TextStroke? = nil
+        stroke: TextStroke? = nil,
+        cssLineMetrics: Bool = false
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -103,12 +109,13 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.tabSize = tabSize
         self.shadows = shadows
         self.stroke = stroke
+        self.cssLineMetrics = cssLineMetrics
     }
 
     private enum CodingKeys: String, CodingKey {
         case fontFamily, size, weight, italic, color, lineHeight, letterSpacing, alignment, underline, strikethrough
         case overline, decorationStyle, decorationColor, decorationThickness, wordSpacing, textTransform, fontFeatures
-        case textIndent, tabSize, shadows, stroke
+        case textIndent, tabSize, shadows, stroke, cssLineMetrics
     }
 
     /// Decodes a style; every missing key takes its default (so `{}` is the default style).
@@ -136,7 +143,8 @@ public struct TextStyle: Hashable, Sendable, Codable {
             textIndent: try c.decodeIfPresent(Double.self, forKey: .textIndent) ?? d.textIndent,
             tabSize: try c.decodeIfPresent(Double.self, forKey: .tabSize) ?? d.tabSize,
             shadows: try c.decodeIfPresent([Shadow].self, forKey: .shadows) ?? d.shadows,
-            stroke: try c.decodeIfPresent(TextStroke.self, forKey: .stroke)
+            stroke: try c.decodeIfPresent(TextStroke.self, forKey: .stroke),
+            cssLineMetrics: try c.decodeIfPresent(Bool.self, forKey: .cssLineMetrics) ?? false
         )
     }
 
@@ -166,6 +174,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
         if tabSize != d.tabSize { try c.encode(tabSize, forKey: .tabSize) }
         if !shadows.isEmpty { try c.encode(shadows, forKey: .shadows) }
         try c.encodeIfPresent(stroke, forKey: .stroke)
+        if cssLineMetrics { try c.encode(true, forKey: .cssLineMetrics) }
     }
 
     /// Whether any line (underline, overline, line-through) is drawn.

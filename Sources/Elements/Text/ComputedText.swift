@@ -27,6 +27,9 @@ struct ComputedText: Sendable {
     var shadows: [(offset: Size, radius: Double, color: StyleColor)] = []
     var strokeWidth = 0.0
     var strokeColor: StyleColor = .currentColor
+    /// Whether line height `normal` and decorations use the font as Chromium does (CSS-styled
+    /// texts), not as Pango does (texts with a style of their own, as before).
+    var cssLineMetrics = true
 
     /// CSS's initial values, with sans-serif as the family.
     static let initial = ComputedText()
@@ -117,6 +120,7 @@ struct ComputedText: Sendable {
             style.decorationColor = decoration.color
             style.decorationThickness = decoration.thickness
         }
+        style.cssLineMetrics = cssLineMetrics
         style.wordSpacing = wordSpacing
         style.textTransform = textTransform
         style.fontFeatures = fontFeatures

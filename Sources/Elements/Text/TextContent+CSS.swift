@@ -97,6 +97,7 @@ extension ComputedText {
     /// The values a text's own (earlier-version) style stands for.
     init(_ style: TextStyle) {
         self.init()
+        cssLineMetrics = style.cssLineMetrics
         color = style.color
         fontFamily = style.fontFamily
         fontSize = style.size
