@@ -35,6 +35,24 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
          "--remote-debugging-pipe"]
 SCALE = 2
 
+
+def generic_families():
+    """The generic families as fontconfig resolves them (`fc-match`), which is what the engine's
+    Pango draws: Chromium's own defaults on Linux are Arial and Times New Roman, which fontconfig
+    turns into Liberation Sans and Liberation Serif, not the DejaVu faces that sans-serif and serif
+    mean to fontconfig here. Set on the page with Page.setFontFamilies."""
+    families = {}
+    for key, generic in (("sansSerif", "sans-serif"), ("serif", "serif"), ("fixed", "monospace")):
+        try:
+            name = subprocess.run(["fc-match", "-f", "%{family[0]}", generic], capture_output=True, text=True).stdout.strip()
+        except OSError:
+            name = ""
+        if name:
+            families[key] = name
+    if "sansSerif" in families:
+        families["standard"] = families["sansSerif"]
+    return families
+
 # Resolves once the fonts are loaded, every image decoded and two frames have been produced.
 SETTLE = """
 (async () => {
@@ -72,6 +90,10 @@ class Browser:
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
         self.call("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}}, session=True)
+        # sans-serif, serif and monospace as fontconfig means them, and 16px for monospace too
+        # (Chromium's default fixed size is 13px: `monospace` at a keyword size would shrink).
+        self.call("Page.setFontFamilies", {"fontFamilies": generic_families()}, session=True)
+        self.call("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 16}}, session=True)
 
     def _read_message(self):
         while b"\0" not in self._buffer:
