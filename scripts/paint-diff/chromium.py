@@ -11,6 +11,10 @@ factor 2); once the load event has fired, the fonts are ready, the images decode
 painted, the viewport is captured: a PNG of exactly 2W×2H pixels with a transparent background
 (`Emulation.setDefaultBackgroundColorOverride` with alpha 0), so alpha is compared too.
 
+The generic families are set to fontconfig's (Page.setFontFamilies from `fc-match`: DejaVu here,
+where Chromium's own sans-serif and serif would be Liberation Sans and Serif through Arial and Times
+New Roman), and the fixed font size to 16 like the standard one, as the engine's Pango has them.
+
 Flags: the repeatable-screenshot set of the project notes (CSS.md §2). The same case rendered twice
 gives byte-identical PNGs (`chromium.py --check-repeatable cases.json` checks it).
 """

@@ -6,8 +6,8 @@
 A view is a <div> with the engine's defaults where they differ from CSS's (`display: flex;
 position: relative; box-sizing: border-box`; the engine's flexDirection is row, as CSS's, and its
 borders are drawn only where a colour is given, so every box starts from `border: 0 solid
-transparent`). A text is a block <div> with its text in the text style's font (the engine's
-defaults: sans-serif 15px, weight 400, black, the font's own line height). An image is an <img>
+transparent`). A text with a legacy text style is a block <div> in that style's font (the engine's
+old defaults: sans-serif 15px, weight 400, black, the font's own line height). An image is an <img>
 from its base64 bytes, its content mode as `object-fit`/`object-position`. A gradient element is a
 <div> whose background is the same gradient, positioned on the border box.
 
@@ -22,6 +22,13 @@ The canvas is a W×H box at the page's origin, a one-cell grid, so the root fill
 style gives it a size, as the engine lays the root out in the canvas. The page's background is
 transparent (chromium.py screenshots with a transparent default background): the engine's bitmap
 starts transparent too, so alpha is compared as well as colour.
+
+Text in the CSS form (no `text.style`): a block <div> with its `style` keys as CSS and nothing
+else; views carry their text keys too, so inheritance happens in the browser as the JSON nests it.
+The page's root is `font-family: sans-serif; font-size: 16px` (CSS's initial values with
+sans-serif; rem is 16px). lineHeight and tabSize keep bare numbers (a multiple, a count of spaces);
+lineClamp and WebkitLineClamp become -webkit-line-clamp in a vertical -webkit-box with overflow
+hidden, what Chromium needs to clamp (it does not know the unprefixed line-clamp).
 """
 
 import json
