@@ -81,8 +81,9 @@ extension GraphicsContext {
                 cairo_rectangle(cairo, r.minX, r.minY, r.width, t)
                 cairo_fill(cairo)
             case .double:
+                // Two lines a device pixel apart, as Chromium draws them.
                 cairo_rectangle(cairo, r.minX, r.minY, r.width, t)
-                cairo_rectangle(cairo, r.minX, r.minY + 2 * t, r.width, t)
+                cairo_rectangle(cairo, r.minX, r.minY + t + 1 / scale, r.width, t)
                 cairo_fill(cairo)
             case .dotted, .dashed:
                 var dashes = decoration.style == .dotted ? [t, t] : [3 * t, 2 * t]

@@ -205,24 +205,30 @@ struct LayoutReader {
         func thickness(_ fontValue: Int32) -> Double {
             style.decorationThickness ?? cssThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
         }
+        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
         if style.underline {
-            var position = Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
-            if style.cssLineMetrics { position = min(-1, -(-position).rounded()) }
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
-            append(Rect(x: x, y: baseline - position, width: width, height: t), color, style.decorationStyle)
+            // Chromium (measured): the line's top half its thickness below the baseline.
+            let top = style.cssLineMetrics ? t / 2 : -Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
+            append(Rect(x: x, y: baseline + top, width: width, height: t), color, style.decorationStyle)
         }
         if style.overline {
-            let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
             append(Rect(x: x, y: baseline - ascent - (style.cssLineMetrics ? t : 0), width: width, height: t), color, style.decorationStyle)
         }
         if style.strikethrough {
-            let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unitsPerPoint
-            let fontThickness = max(Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unitsPerPoint, 0.5)
             let t = thickness(pango_font_metrics_get_strikethrough_thickness(metrics))
-            // Centred where the font's own line is.
-            append(Rect(x: x, y: baseline - position + (fontThickness - t) / 2, width: width, height: t),
-                   color, style.decorationStyle, isLineThrough: true)
+            let top: Double
+            if style.cssLineMetrics {
+                // Chromium (measured): centred a third of the ascent above the baseline.
+                top = baseline - ascent / 3 - t / 2
+            } else {
+                // Centred where the font's own line is.
+                let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unitsPerPoint
+                let fontThickness = max(Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unitsPerPoint, 0.5)
+                top = baseline - position + (fontThickness - t) / 2
+            }
+            append(Rect(x: x, y: top, width: width, height: t), color, style.decorationStyle, isLineThrough: true)
         }
     }
 

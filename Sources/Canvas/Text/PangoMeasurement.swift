@@ -10,12 +10,15 @@ struct PangoMeasurement {
     let engine: TextEngine
     let request: MeasureRequest
 
-    func run() throws(CanvasError) -> TextLayout {
+    func run(truncated forced: Bool = false) throws(CanvasError) -> TextLayout {
         let layout = pango_layout_new(engine.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         configure(layout)
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
+        if !forced, request.style.cssLineMetrics, options.wrapsLines, isEllipsizing, options.truncation == .tail, let clamped = cssClamp(layout, keep: keep) {
+            return try PangoMeasurement(engine: engine, request: clamped).run(truncated: true)
+        }
         var xShift: (Bool) -> Double = { _ in 0 }
         if let width = options.maxWidth, !options.wrapsLines, !isEllipsizing {
             // Unwrapped lines align within the width when they fit in it, as CSS aligns them.
@@ -40,9 +43,12 @@ struct PangoMeasurement {
         let keptLines = min(lineCount, keep)
         let ellipsized = pango_layout_is_ellipsized(layout) != 0
 
-        var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines, xShift: xShift)
+        let alignmentShift = cssAlignmentShift()
+        let shift = xShift
+        var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines,
+                                  xShift: { rightToLeft in shift(rightToLeft) + alignmentShift(rightToLeft) })
         reader.read(layout)
-        let truncated = ellipsized || fullLineCount > keptLines
+        let truncated = forced || ellipsized || fullLineCount > keptLines
 
         var minX = Double.infinity, maxX = -Double.infinity, height = 0.0
         for line in reader.lines {
@@ -69,6 +75,62 @@ struct PangoMeasurement {
             attachments: reader.attachments,
             backgrounds: reader.backgrounds
         )
+    }
+
+    /// CSS's clamp (`line-clamp`, and a one-line `text-overflow: ellipsis`) as Chromium draws it:
+    /// the lines as they wrap, the last kept one followed by "…" (letters removed from its end
+    /// only when the ellipsis does not fit). Pango would instead fill the last line with as much
+    /// of the following text as fits. Returns the request for the text cut after line `keep`
+    /// with "…" appended, or `nil` when the text fits.
+    private func cssClamp(_ layout: OpaquePointer, keep: Int) -> MeasureRequest? {
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_height(layout, -1)
+        defer {
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout, -Int32(min(keep, Int(Int32.max))))
+        }
+        guard Int(pango_layout_get_line_count(layout)) > keep,
+              let line = pango_layout_get_line_readonly(layout, Int32(keep - 1)) else { return nil }
+        var end = Int(line.pointee.start_index + line.pointee.length)
+        // The spaces (and a break) the line ends with are not kept before the ellipsis.
+        while end > 0, [0x20, 0x0A, 0x09].contains(request.utf8[end - 1]) { end -= 1 }
+        var segments: [AttributedText.Segment] = []
+        for (index, segment) in request.text.segments.enumerated() {
+            let start = request.segmentStarts[index], length = segment.text.utf8.count
+            guard start < end else { break }
+            if start + length <= end {
+                segments.append(segment)
+            } else if segment.attachment == nil {
+                var cut = segment
+                cut.text = String(decoding: request.utf8[start..<end], as: UTF8.self)
+                segments.append(cut)
+            }
+        }
+        guard let last = segments.lastIndex(where: { !$0.text.isEmpty && $0.attachment == nil }) else { return nil }
+        segments.insert(AttributedText.Segment("\u{2026}", style: segments[last].style, link: segments[last].link), at: last + 1)
+        return MeasureRequest(text: AttributedText(segments: segments), style: request.style, options: request.options)
+    }
+
+    /// For CSS-styled texts, where Chromium puts lines that Pango puts elsewhere: Chromium adds
+    /// letter spacing after a line's last letter too, so a centred line sits half a spacing
+    /// further left and an end-aligned one a whole spacing; a hanging indent moves every line
+    /// back by the width the layout was widened by.
+    private func cssAlignmentShift() -> (Bool) -> Double {
+        let style = request.style
+        guard style.cssLineMetrics else { return { _ in 0 } }
+        let spacing = style.letterSpacing, hang = hangingIndent
+        guard spacing != 0 || hang != 0 else { return { _ in 0 } }
+        let alignment = style.alignment
+        return { rightToLeft in
+            let factor: Double = switch alignment {
+            case .left: 0
+            case .right: 1
+            case .center: 0.5
+            case .natural, .justified: rightToLeft ? 1 : 0
+            case .end: rightToLeft ? 0 : 1
+            }
+            return -spacing * factor - hang
+        }
     }
 
     /// Narrows the layout to the smallest width (to a quarter point) that keeps its line count, and
@@ -102,8 +164,12 @@ struct PangoMeasurement {
     private func pangoWidth(_ width: Double) -> Int32 {
         var spacing = max(abs(request.style.letterSpacing), abs(request.style.wordSpacing))
         for segment in request.text.segments { spacing = max(spacing, abs(segment.style.letterSpacing ?? 0)) }
-        return Int32(((width + spacing) * pangoScale).rounded())
+        return Int32(((width + spacing + hangingIndent) * pangoScale).rounded())
     }
+
+    /// How far a negative indent hangs the first line out of the box. Pango indents the other
+    /// lines instead, so the layout is made that much wider and moved back (CSS's hanging first line).
+    var hangingIndent: Double { request.style.cssLineMetrics ? max(0, -request.style.textIndent) : 0 }
 
     private var isEllipsizing: Bool {
         request.options.maxWidth != nil && request.options.truncation != .none && request.options.maxLines > 0
@@ -164,6 +230,8 @@ struct PangoMeasurement {
         if style.underline { insertWhole(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
         if style.strikethrough { insertWhole(attributes, pango_attr_strikethrough_new(1)) }
         if style.overline { insertWhole(attributes, pango_attr_overline_new(PANGO_OVERLINE_SINGLE)) }
+        // CSS's `hyphens: manual`: a word broken at the line's end gets no hyphen.
+        if style.cssLineMetrics { insertWhole(attributes, pango_attr_insert_hyphens_new(0)) }
         if style.textTransform != .none { insertWhole(attributes, pango_attr_text_transform_new(style.textTransform.pango)) }
         if !style.fontFeatures.isEmpty { insertWhole(attributes, pango_attr_font_features_new(style.fontFeatures)) }
         if style.wordSpacing != 0 { insertWordSpacing(attributes, style.wordSpacing) }
