@@ -217,4 +217,28 @@ import Testing
         let below = try #require(bitmap.color(x: 20, y: Int(layout.nodes[1].frame.maxY) - 2))
         #expect(below.red > 0.95 && below.green > 0.95 && below.blue > 0.95, "\(below)")
     }
+
+    @Test func justifiedLinesStretchAtSpacesOnlyAndTheLastStaysNatural() throws {
+        let words = "Typography is the craft of arranging type to make written language legible and supercalifragilistic\\nNext"
+        let layout = try Self.laidOut(parent: ##"{"width": 200}"##, own: ##"{"textAlign": "justify", "width": 200}"##, text: words)
+        #expect(layout.lineCount >= 4)
+        for (index, line) in layout.lines.enumerated() {
+            let text = layout.text(of: line).trimmingSuffix(while: \.isWhitespace)
+            let lastOfParagraph = index == layout.lineCount - 1 || layout.text(of: layout.lines[index + 1]).hasPrefix("Next")
+            if lastOfParagraph || !text.contains(" ") {
+                #expect(line.rect.width < 199, "line \(index) \(text): \(line.rect.width)")
+            } else {
+                #expect(abs(line.rect.width - 200) < 0.01, "line \(index) \(text): \(line.rect.width)")
+            }
+        }
+    }
+}
+
+extension Substring {
+    /// The text without the characters at its end that `predicate` accepts.
+    func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var result = self
+        while let last = result.last, predicate(last) { result = result.dropLast() }
+        return result
+    }
 }

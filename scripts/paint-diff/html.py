@@ -114,6 +114,29 @@ def shadow_css(shadow, blur_scale=1):
     return f"{number(offset.get('width', 0))}px {number(offset.get('height', 0))}px {number(radius)}px {color}"
 
 
+COLOR_FUNCTION = re.compile(r"(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color-mix)\(", re.I)
+
+
+def lengths_px(value):
+    """Bare numbers in a length value as px, except inside colour functions (`rgba(200, 0, 0, .5)`
+    in a `-webkit-text-stroke` keeps its numbers)."""
+    out, i = [], 0
+    for m in COLOR_FUNCTION.finditer(value):
+        if m.start() < i:
+            continue
+        out.append(BARE_NUMBER.sub(lambda n: n.group(1) + ("px" if float(n.group(1)) != 0 else ""), value[i:m.start()]))
+        depth, j = 0, m.end() - 1
+        while j < len(value):
+            depth += {"(": 1, ")": -1}.get(value[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        out.append(value[m.start():j])
+        i = j
+    out.append(BARE_NUMBER.sub(lambda n: n.group(1) + ("px" if float(n.group(1)) != 0 else ""), value[i:]))
+    return "".join(out)
+
+
 def value_css(key, value):
     """One style value as CSS text."""
     if isinstance(value, bool):
@@ -121,8 +144,7 @@ def value_css(key, value):
     if isinstance(value, (int, float)):
         return number(value) + ("px" if key in LENGTH_PROPERTIES and value != 0 else "")
     if isinstance(value, str):
-        return BARE_NUMBER.sub(lambda m: m.group(1) + ("px" if float(m.group(1)) != 0 else ""), value) \
-            if key in LENGTH_PROPERTIES else value
+        return lengths_px(value) if key in LENGTH_PROPERTIES else value
     raise ValueError(f"{key}: {type(value).__name__} values have no CSS form here")
 
 

@@ -27,6 +27,8 @@ struct LayoutReader {
     private(set) var links: [TextLayout.LinkArea] = []
     private(set) var fontsUsed: [String] = []
     private(set) var attachments: [TextLayout.AttachmentArea] = []
+    /// The width CSS-styled justified lines are stretched to, at their spaces only (`nil`: none).
+    var justifyWidth: Double?
     private(set) var backgrounds: [TextDecorationRect] = []
 
     /// Scaled font and family per Pango font seen in this layout.
@@ -52,11 +54,16 @@ struct LayoutReader {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             let baseline = Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
-            let shift = xShift(pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL)
+            let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
+            let shift = xShift(rightToLeft)
+            // A paragraph's last line ends at the text's end or at a line break (which no line holds).
+            let lineEnd = Int(line.pointee.start_index + line.pointee.length)
+            let lastOfParagraph = lineEnd >= request.utf8.count || [0x0A, 0x0D].contains(request.utf8[lineEnd])
+            let added = justifyWidth.map { lastOfParagraph ? 0 : justify(line, logicalWidth: Double(logical.width) / unitsPerPoint, to: $0) } ?? 0
             let rect = Rect(
-                x: Double(logical.x) / unitsPerPoint + shift,
+                x: Double(logical.x) / unitsPerPoint + shift - (rightToLeft ? added : 0),
                 y: Double(logical.y) / unitsPerPoint,
-                width: Double(logical.width) / unitsPerPoint,
+                width: Double(logical.width) / unitsPerPoint + added,
                 height: Double(logical.height) / unitsPerPoint
             )
             let start = Int(line.pointee.start_index)
@@ -80,6 +87,40 @@ struct LayoutReader {
         links = zip(byteLinks, linkRects).map { link, rects in
             TextLayout.LinkArea(value: link.value, range: link.utf16, rects: rects)
         }
+    }
+
+    /// Stretches a line to `width` by widening its spaces (not those it ends with), as CSS
+    /// justifies Latin text; returns how much it grew (0 for a line without a space, which
+    /// Chromium leaves as it is). The glyph widths are changed in place, so everything read
+    /// from the line afterwards (glyphs, decorations, link ranges) follows.
+    private func justify(_ line: UnsafeMutablePointer<PangoLayoutLine>, logicalWidth: Double, to width: Double) -> Double {
+        let extra = width - logicalWidth
+        guard extra > 0.01 else { return 0 }
+        let bytes = request.utf8
+        var end = Int(line.pointee.start_index + line.pointee.length)
+        while end > Int(line.pointee.start_index), bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A { end -= 1 }
+        var spaces: [(UnsafeMutablePointer<PangoGlyphInfo>)] = []
+        var node = line.pointee.runs
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let item = run.pointee.item, let glyphs = run.pointee.glyphs else { continue }
+            for g in 0..<Int(glyphs.pointee.num_glyphs) {
+                let byte = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g])
+                if byte < end, bytes[byte] == 0x20 || (bytes[byte] == 0xC2 && byte + 1 < bytes.count && bytes[byte + 1] == 0xA0) {
+                    spaces.append(glyphs.pointee.glyphs + g)
+                }
+            }
+        }
+        guard !spaces.isEmpty else { return 0 }
+        let total = Int32((extra * unitsPerPoint).rounded())
+        let each = total / Int32(spaces.count)
+        var remainder = total - each * Int32(spaces.count)
+        for glyph in spaces {
+            glyph.pointee.geometry.width += each + (remainder > 0 ? 1 : 0)
+            remainder -= 1
+        }
+        return Double(total) / unitsPerPoint
     }
 
     /// Reads the runs of one line; returns whether one of them is an ellipsis.

@@ -47,6 +47,9 @@ struct PangoMeasurement {
         let shift = xShift
         var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines,
                                   xShift: { rightToLeft in shift(rightToLeft) + alignmentShift(rightToLeft) })
+        if request.style.cssLineMetrics, request.style.alignment == .justified, options.wrapsLines, let width = options.maxWidth {
+            reader.justifyWidth = width
+        }
         reader.read(layout)
         let truncated = forced || ellipsized || fullLineCount > keptLines
 
@@ -266,7 +269,8 @@ struct PangoMeasurement {
             pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .justified:
             pango_layout_set_alignment(layout, start)
-            pango_layout_set_justify(layout, 1)
+            // CSS-styled texts are justified at spaces only, as Chromium does (LayoutReader).
+            if !style.cssLineMetrics { pango_layout_set_justify(layout, 1) }
         case .natural:
             pango_layout_set_alignment(layout, start)
         case .end:
