@@ -240,7 +240,12 @@ struct PangoMeasurement {
         if style.wordSpacing != 0 { insertWordSpacing(attributes, style.wordSpacing) }
         pango_layout_set_attributes(layout, attributes)
         if style.textIndent != 0 { pango_layout_set_indent(layout, Int32((style.textIndent * pangoScale).rounded())) }
-        if style.tabSize != 8, request.utf8.contains(0x09) { setTabs(layout, spaces: style.tabSize) }
+        // CSS's tab-size counts spaces with their letter and word spacing; Pango's default (8
+        // spaces) has neither.
+        if style.tabSize != 8 || (style.cssLineMetrics && (style.letterSpacing != 0 || style.wordSpacing != 0)),
+           request.utf8.contains(0x09) {
+            setTabs(layout, spaces: style.tabSize)
+        }
 
         if let width = options.maxWidth, options.wrapsLines || isEllipsizing {
             pango_layout_set_width(layout, pangoWidth(width))
@@ -367,7 +372,8 @@ struct PangoMeasurement {
         pango_layout_set_text(probe, " ", 1)
         var logical = PangoRectangle()
         pango_layout_get_extents(probe, nil, &logical)
-        let width = max(1, Int32((Double(logical.width) * spaces).rounded()))
+        let spacing = request.style.cssLineMetrics ? (request.style.letterSpacing + request.style.wordSpacing) * pangoScale : 0
+        let width = max(1, Int32(((Double(logical.width) + spacing) * spaces).rounded()))
         let tabs = pango_tab_array_new(1, 0)!
         defer { pango_tab_array_free(tabs) }
         pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, width)
