@@ -218,6 +218,14 @@ import Testing
         #expect(below.red > 0.95 && below.green > 0.95 && below.blue > 0.95, "\(below)")
     }
 
+    /// Pango 1.50 aborts the process on an overline attribute of "none": a run turning off an
+    /// inherited overline must not give it one.
+    @Test func aRunWithoutTheInheritedOverlineDoesNotAbortPango() throws {
+        let root = try Self.decode(##"{"type": "view", "style": {"textDecoration": "overline underline"}, "children": [{"type": "text", "text": {"text": [{"text": "a "}, {"text": "b", "style": {"textDecorationLine": "line-through"}}]}}]}"##)
+        let layout = try #require(try ElementLayout.layout(root, in: Size(width: 200, height: 50)).nodes[1].text)
+        #expect(!layout.text.segments[1].style.overline! && layout.text.segments[1].style.strikethrough == true)
+    }
+
     @Test func justifiedLinesStretchAtSpacesOnlyAndTheLastStaysNatural() throws {
         let words = "Typography is the craft of arranging type to make written language legible and supercalifragilistic\\nNext"
         let layout = try Self.laidOut(parent: ##"{"width": 200}"##, own: ##"{"textAlign": "justify", "width": 200}"##, text: words)

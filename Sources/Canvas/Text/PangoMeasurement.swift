@@ -232,7 +232,9 @@ struct PangoMeasurement {
         }
         if style.underline { insertWhole(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
         if style.strikethrough { insertWhole(attributes, pango_attr_strikethrough_new(1)) }
-        if style.overline { insertWhole(attributes, pango_attr_overline_new(PANGO_OVERLINE_SINGLE)) }
+        // (Overlines are drawn here; Pango 1.50 aborts on an overline attribute of NONE, so a
+        // colour attribute marks where they change instead.)
+        if style.overline { insertWhole(attributes, pango_attr_overline_color_new(1, 0, 0)) }
         // CSS's `hyphens: manual`: a word broken at the line's end gets no hyphen.
         if style.cssLineMetrics { insertWhole(attributes, pango_attr_insert_hyphens_new(0)) }
         if style.textTransform != .none { insertWhole(attributes, pango_attr_text_transform_new(style.textTransform.pango)) }
@@ -411,7 +413,7 @@ struct PangoMeasurement {
         if let strikethrough = overrides.strikethrough { result.append(pango_attr_strikethrough_new(strikethrough ? 1 : 0)) }
         // Attributes that only make Pango split runs where the drawing changes (drawing reads the
         // segment's own values back).
-        if let overline = overrides.overline { result.append(pango_attr_overline_new(overline ? PANGO_OVERLINE_SINGLE : PANGO_OVERLINE_NONE)) }
+        if let overline = overrides.overline { result.append(pango_attr_overline_color_new(overline ? 1 : 2, 0, 0)) }
         if let color = overrides.decorationColor ?? overrides.backgroundColor {
             result.append(pango_attr_underline_color_new(
                 UInt16((color.red * 65535).rounded()), UInt16((color.green * 65535).rounded()), UInt16((color.blue * 65535).rounded())))
