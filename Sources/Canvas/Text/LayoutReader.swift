@@ -68,7 +68,14 @@ struct LayoutReader {
             )
             let start = Int(line.pointee.start_index)
             let end = start + Int(line.pointee.length)
+            let decorationsBefore = decorations.count
             let hasEllipsis = readRuns(of: line, lineIndex: index, x: rect.minX, baseline: baseline)
+            if request.style.cssLineMetrics, request.style.letterSpacing > 0 {
+                // Chromium's lines run under the spacing after the line's last letter too.
+                for d in decorationsBefore..<decorations.count where abs(decorations[d].rect.maxX - rect.maxX) < 0.01 {
+                    decorations[d].rect.size.width += request.style.letterSpacing
+                }
+            }
             lines.append(TextLayout.Line(
                 rect: rect,
                 baseline: baseline,
@@ -251,11 +258,12 @@ struct LayoutReader {
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
             // Chromium (measured): the line's top half its thickness below the baseline.
             let top = style.cssLineMetrics ? t / 2 : -Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
-            append(Rect(x: x, y: baseline + top, width: width, height: t), color, style.decorationStyle)
+            append(Rect(x: x, y: baseline + top, width: width, height: t), color, style.decorationStyle, skipsInk: style.cssLineMetrics)
         }
         if style.overline {
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
-            append(Rect(x: x, y: baseline - ascent - (style.cssLineMetrics ? t : 0), width: width, height: t), color, style.decorationStyle)
+            append(Rect(x: x, y: baseline - ascent - (style.cssLineMetrics ? t : 0), width: width, height: t), color, style.decorationStyle,
+                   skipsInk: style.cssLineMetrics)
         }
         if style.strikethrough {
             let t = thickness(pango_font_metrics_get_strikethrough_thickness(metrics))
@@ -274,12 +282,13 @@ struct LayoutReader {
     }
 
     /// Adds a decoration, joining it to the previous one when it continues it (no seam between runs).
-    private mutating func append(_ rect: Rect, _ color: Color, _ style: TextDecorationStyle, isLineThrough: Bool = false) {
-        if let last = decorations.last, last.color == color, last.style == style, last.isLineThrough == isLineThrough,
+    private mutating func append(_ rect: Rect, _ color: Color, _ style: TextDecorationStyle, isLineThrough: Bool = false, skipsInk: Bool = false) {
+        if let last = decorations.last, last.color == color, last.style == style, last.isLineThrough == isLineThrough, last.skipsInk == skipsInk,
            last.rect.minY == rect.minY, last.rect.height == rect.height, abs(last.rect.maxX - rect.minX) < 1e-6 {
-            decorations[decorations.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: color, style: style, isLineThrough: isLineThrough)
+            decorations[decorations.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: color, style: style,
+                                                                    isLineThrough: isLineThrough, skipsInk: skipsInk)
         } else {
-            decorations.append(TextDecorationRect(rect: rect, color: color, style: style, isLineThrough: isLineThrough))
+            decorations.append(TextDecorationRect(rect: rect, color: color, style: style, isLineThrough: isLineThrough, skipsInk: skipsInk))
         }
     }
 

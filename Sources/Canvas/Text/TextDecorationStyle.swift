@@ -6,9 +6,9 @@ public enum TextDecorationStyle: String, Hashable, Sendable, Codable, CaseIterab
     case double
     /// Square dots as long as the line is thick, a dot apart.
     case dotted
-    /// Dashes three thicknesses long, two thicknesses apart.
+    /// Dashes two thicknesses long, a thickness apart.
     case dashed
-    /// A wave around the line's position.
+    /// A wave hanging below the line's position.
     case wavy
 }
 
