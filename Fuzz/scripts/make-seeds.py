@@ -195,7 +195,7 @@ def tokens(value, found):
     elif isinstance(value, list):
         for inner in value:
             tokens(inner, found)
-    elif isinstance(value, str) and len(value) <= 24 and value.isascii():
+    elif isinstance(value, str) and len(value) <= 24 and value.isascii() and value.isprintable():
         found.add(value)
 
 

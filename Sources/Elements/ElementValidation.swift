@@ -134,7 +134,8 @@ extension ElementValidation {
         if case .multiple(let n)? = t.lineHeight, !(n.isFinite && n >= 0) { try fail("style.lineHeight", "\(n)", "a finite number ≥ 0") }
         if case .weight(let w)? = t.fontWeight, !(1...1000).contains(w) { try fail("style.fontWeight", "\(w)", "in 1...1000") }
         if let clamp = t.lineClamp, clamp < 0 { try fail("style.lineClamp", "\(clamp)", "0 or more") }
-        if let tab = t.tabSize, !(tab.isFinite && tab >= 0 && tab <= 1000) { try fail("style.tabSize", "\(tab)", "in 0...1000") }
+        if case .spaces(let tab)? = t.tabSize, !(tab.isFinite && tab >= 0 && tab <= 1000) { try fail("style.tabSize", "\(tab)", "in 0...1000") }
+        if case .length(let tab)? = t.tabSize, !tab.isFinite { try fail("style.tabSize", "\(tab)", "finite numbers") }
         for shadow in t.textShadows ?? [] where !(shadow.x.isFinite && shadow.y.isFinite && shadow.blur.isFinite) {
             try fail("style.textShadow", "\(shadow)", "finite numbers")
         }

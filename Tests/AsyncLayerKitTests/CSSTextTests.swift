@@ -218,6 +218,15 @@ import Testing
         #expect(below.red > 0.95 && below.green > 0.95 && below.blue > 0.95, "\(below)")
     }
 
+    @Test func indentPercentagesAreOfTheWidthAndTabsTakeLengths() throws {
+        let indented = try Self.laidOut(parent: ##"{"width": 200}"##, own: ##"{"width": 200, "textIndent": "10%"}"##, text: "Indented by a tenth of the width, then wrapping onto a second line")
+        #expect(abs(indented.lines[0].rect.minX - 20) < 0.01 && indented.lines[1].rect.minX < 0.01)
+        let element = try Self.decode(##"{"type": "view", "style": {"tabSize": "40px"}}"##)
+        #expect(element.style.text.tabSize == .length(.points(40)))
+        let tabbed = try Self.laidOut(parent: ##"{"tabSize": "40px", "whiteSpace": "pre"}"##, text: "a\\tb")
+        #expect(tabbed.size.width > 40 && tabbed.size.width < 52)
+    }
+
     /// Pango 1.50 aborts the process on an overline attribute of "none": a run turning off an
     /// inherited overline must not give it one.
     @Test func aRunWithoutTheInheritedOverlineDoesNotAbortPango() throws {

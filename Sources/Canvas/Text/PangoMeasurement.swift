@@ -172,7 +172,10 @@ struct PangoMeasurement {
 
     /// How far a negative indent hangs the first line out of the box. Pango indents the other
     /// lines instead, so the layout is made that much wider and moved back (CSS's hanging first line).
-    var hangingIndent: Double { request.style.cssLineMetrics ? max(0, -request.style.textIndent) : 0 }
+    var hangingIndent: Double { request.style.cssLineMetrics ? max(0, -indent) : 0 }
+
+    /// The first line's indent in points: the style's, and its percentage of the width.
+    var indent: Double { request.style.textIndent + request.style.textIndentPercent / 100 * (request.options.maxWidth ?? 0) }
 
     private var isEllipsizing: Bool {
         request.options.maxWidth != nil && request.options.truncation != .none && request.options.maxLines > 0
@@ -241,10 +244,10 @@ struct PangoMeasurement {
         if !style.fontFeatures.isEmpty { insertWhole(attributes, pango_attr_font_features_new(style.fontFeatures)) }
         if style.wordSpacing != 0 { insertWordSpacing(attributes, style.wordSpacing) }
         pango_layout_set_attributes(layout, attributes)
-        if style.textIndent != 0 { pango_layout_set_indent(layout, Int32((style.textIndent * pangoScale).rounded())) }
+        if indent != 0 { pango_layout_set_indent(layout, Int32((indent * pangoScale).rounded())) }
         // CSS's tab-size counts spaces with their letter and word spacing; Pango's default (8
         // spaces) has neither.
-        if style.tabSize != 8 || (style.cssLineMetrics && (style.letterSpacing != 0 || style.wordSpacing != 0)),
+        if style.tabSize != 8 || style.tabWidth != nil || (style.cssLineMetrics && (style.letterSpacing != 0 || style.wordSpacing != 0)),
            request.utf8.contains(0x09) {
             setTabs(layout, spaces: style.tabSize)
         }
@@ -375,7 +378,8 @@ struct PangoMeasurement {
         var logical = PangoRectangle()
         pango_layout_get_extents(probe, nil, &logical)
         let spacing = request.style.cssLineMetrics ? (request.style.letterSpacing + request.style.wordSpacing) * pangoScale : 0
-        let width = max(1, Int32(((Double(logical.width) + spacing) * spaces).rounded()))
+        var width = max(1, Int32(((Double(logical.width) + spacing) * spaces).rounded()))
+        if let points = request.style.tabWidth { width = max(1, Int32((points * pangoScale).rounded())) }
         let tabs = pango_tab_array_new(1, 0)!
         defer { pango_tab_array_free(tabs) }
         pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, width)

@@ -22,6 +22,8 @@ extension TextStyle {
         try TextStyle.check(wordSpacing, "word spacing", within: TextStyle.maxFontSize)
         try TextStyle.check(textIndent, "text indent", within: TextLayoutOptions.maxSupportedWidth)
         try TextStyle.check(tabSize, "tab size", within: 1000, negative: false)
+        if let tabWidth { try TextStyle.check(tabWidth, "tab width", within: TextLayoutOptions.maxSupportedWidth, negative: false) }
+        try TextStyle.check(textIndentPercent, "text indent percentage", within: 100_000)
         if let thickness = decorationThickness { try TextStyle.check(thickness, "decoration thickness", within: TextStyle.maxFontSize, negative: false) }
         if let stroke { try TextStyle.check(stroke.width, "text stroke width", within: TextStyle.maxFontSize, negative: false) }
         for shadow in shadows {

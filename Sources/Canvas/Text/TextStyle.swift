@@ -45,6 +45,10 @@ public struct TextStyle: Hashable, Sendable, Codable {
     public var textIndent: Double
     /// A tab's width, in widths of a space (CSS `tab-size`; 8 by default).
     public var tabSize: Double
+    /// A tab's width in points, replacing ``tabSize`` when set (CSS `tab-size` as a length).
+    public var tabWidth: Double?
+    /// A further first-line indent as a percentage of the layout's width (CSS `text-indent: 5%`).
+    public var textIndentPercent: Double
     /// Shadows drawn beneath the glyphs and their decorations, first on top (CSS
     /// `text-shadow`; a shadow's radius is CSS's blur radius).
     public var shadows: [Shadow]
@@ -110,12 +114,14 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.shadows = shadows
         self.stroke = stroke
         self.cssLineMetrics = cssLineMetrics
+        self.tabWidth = nil
+        self.textIndentPercent = 0
     }
 
     private enum CodingKeys: String, CodingKey {
         case fontFamily, size, weight, italic, color, lineHeight, letterSpacing, alignment, underline, strikethrough
         case overline, decorationStyle, decorationColor, decorationThickness, wordSpacing, textTransform, fontFeatures
-        case textIndent, tabSize, shadows, stroke, cssLineMetrics
+        case textIndent, tabSize, shadows, stroke, cssLineMetrics, tabWidth, textIndentPercent
     }
 
     /// Decodes a style; every missing key takes its default (so `{}` is the default style).
@@ -146,6 +152,8 @@ public struct TextStyle: Hashable, Sendable, Codable {
             stroke: try c.decodeIfPresent(TextStroke.self, forKey: .stroke),
             cssLineMetrics: try c.decodeIfPresent(Bool.self, forKey: .cssLineMetrics) ?? false
         )
+        tabWidth = try c.decodeIfPresent(Double.self, forKey: .tabWidth)
+        textIndentPercent = try c.decodeIfPresent(Double.self, forKey: .textIndentPercent) ?? 0
     }
 
     /// Encodes the style: the keys of earlier versions always, the later ones where they differ
@@ -175,6 +183,8 @@ public struct TextStyle: Hashable, Sendable, Codable {
         if !shadows.isEmpty { try c.encode(shadows, forKey: .shadows) }
         try c.encodeIfPresent(stroke, forKey: .stroke)
         if cssLineMetrics { try c.encode(true, forKey: .cssLineMetrics) }
+        try c.encodeIfPresent(tabWidth, forKey: .tabWidth)
+        if textIndentPercent != 0 { try c.encode(textIndentPercent, forKey: .textIndentPercent) }
     }
 
     /// Whether any line (underline, overline, line-through) is drawn.

@@ -138,9 +138,9 @@ enum CSSTextGrammar {
         return length
     }
 
-    /// `text-indent`: a length (percentages are not supported yet).
+    /// `text-indent`: a length or a percentage of the text's width.
     static func textIndent(_ components: [CSSComponent]) throws(CSSValueError) -> StyleLength {
-        try CSSLengthGrammar.single(components, percent: false, expected: "a text indent: expected a length (a percentage is not supported yet)")
+        try CSSLengthGrammar.single(components, percent: true, expected: "a text indent: expected a length or a percentage")
     }
 
     /// `text-decoration-line`: `none`, or any of underline, overline, line-through.
@@ -210,13 +210,17 @@ enum CSSTextGrammar {
         return Int(n)
     }
 
-    /// `tab-size`: a non-negative number of spaces.
-    static func tabSize(_ components: [CSSComponent]) throws(CSSValueError) -> Double {
+    /// `tab-size`: a non-negative number of spaces, or a length.
+    static func tabSize(_ components: [CSSComponent]) throws(CSSValueError) -> TabSize {
         let word = try components.single()
-        guard case .token(.number(let n)) = word, n >= 0, n <= 1000 else {
-            throw CSSValueError(message: "\"\(word)\" is not a tab size: expected a number of spaces in 0...1000 (lengths are not supported yet)")
+        if case .token(.number(let n)) = word {
+            guard n >= 0, n <= 1000 else { throw CSSValueError(message: "\"\(word)\" is not a tab size: expected a number of spaces in 0...1000 or a length") }
+            return .spaces(n)
         }
-        return n
+        guard let length = try CSSLengthGrammar.length(word, percent: false, negative: false) else {
+            throw CSSValueError(message: "\"\(word)\" is not a tab size: expected a number of spaces in 0...1000 or a length")
+        }
+        return .length(length)
     }
 
     /// `text-shadow`: `none` or a list of `x y [blur]` with an optional colour.

@@ -103,7 +103,11 @@ extension TextProperties {
         try put("textOverflow", textOverflow?.rawValue)
         if let lineClamp { try put("lineClamp", lineClamp == 0 ? "none" : String(lineClamp)) }
         try put("textWrap", textWrap?.rawValue)
-        if let tabSize { try put("tabSize", CSSNumber.format(tabSize)) }
+        switch tabSize {
+        case .spaces(let n)?: try put("tabSize", CSSNumber.format(n))
+        case .length(let l)?: try put("tabSize", l.cssText)
+        case nil: break
+        }
         if let textShadows {
             try put("textShadow", textShadows.isEmpty ? "none" : textShadows.map(\.cssText).joined(separator: ", "))
         }

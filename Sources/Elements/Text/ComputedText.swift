@@ -15,6 +15,8 @@ struct ComputedText: Sendable {
     var wordSpacing = 0.0
     var textAlign = TextAlign.start
     var textIndent = 0.0
+    /// The part of the indent that is a percentage of the text's width.
+    var textIndentPercent = 0.0
     var textTransform = TextTransform.none
     var decoration: ComputedDecoration?
     var whiteSpace = WhiteSpace.normal
@@ -22,6 +24,8 @@ struct ComputedText: Sendable {
     var overflowWrap = OverflowWrap.normal
     var textWrap = TextWrap.wrap
     var tabSize = 8.0
+    /// A tab's width in points, when given as a length.
+    var tabWidth: Double?
     /// Shadows with their colours as computed: `currentColor` stays a keyword, so a text below
     /// draws it in its own colour.
     var shadows: [(offset: Size, radius: Double, color: StyleColor)] = []
@@ -74,13 +78,21 @@ struct ComputedText: Sendable {
         if let spacing = declared.letterSpacing { c.letterSpacing = spacing.resolved(own, percentOf: c.fontSize) }
         if let spacing = declared.wordSpacing { c.wordSpacing = spacing.resolved(own, percentOf: c.fontSize) }
         if let align = declared.textAlign { c.textAlign = align }
-        if let indent = declared.textIndent { c.textIndent = indent.resolved(own, percentOf: 0) }
+        if let indent = declared.textIndent {
+            // Split into points and a percentage of the width (exact for sums; calc() is linear).
+            c.textIndent = indent.resolved(own, percentOf: 0)
+            c.textIndentPercent = indent.resolved(own, percentOf: 100) - c.textIndent
+        }
         if let transform = declared.textTransform { c.textTransform = transform }
         if let whiteSpace = declared.whiteSpace { c.whiteSpace = whiteSpace }
         if let wordBreak = declared.wordBreak { c.wordBreak = wordBreak }
         if let overflowWrap = declared.overflowWrap { c.overflowWrap = overflowWrap }
         if let textWrap = declared.textWrap { c.textWrap = textWrap }
-        if let tabSize = declared.tabSize { c.tabSize = tabSize }
+        switch declared.tabSize {
+        case .spaces(let n)?: c.tabSize = n; c.tabWidth = nil
+        case .length(let l)?: c.tabWidth = max(0, l.resolved(own, percentOf: 0))
+        case nil: break
+        }
         if let shadows = declared.textShadows {
             c.shadows = shadows.map { s in
                 (Size(width: s.x.resolved(own, percentOf: 0), height: s.y.resolved(own, percentOf: 0)),
@@ -125,7 +137,9 @@ struct ComputedText: Sendable {
         style.textTransform = textTransform
         style.fontFeatures = fontFeatures
         style.textIndent = textIndent
+        style.textIndentPercent = textIndentPercent
         style.tabSize = tabSize
+        style.tabWidth = tabWidth
         style.shadows = shadows.map { Shadow(offset: $0.offset, radius: $0.radius, color: $0.color.resolved(currentColor: color)) }
         if strokeWidth > 0 { style.stroke = TextStroke(width: strokeWidth, color: strokeColor.resolved(currentColor: color)) }
         return style

@@ -116,6 +116,8 @@ extension ComputedText {
         case .end: .end
         }
         textIndent = style.textIndent
+        textIndentPercent = style.textIndentPercent
+        tabWidth = style.tabWidth
         textTransform = style.textTransform
         var lines: TextDecorationLine = []
         if style.underline { lines.insert(.underline) }

@@ -33,7 +33,7 @@ public struct TextProperties: Hashable, Sendable {
     public var wordSpacing: StyleLength?
     /// Where lines sit in the text's box. Inherited.
     public var textAlign: TextAlign?
-    /// The first line's indent (negative: hanging). Inherited.
+    /// The first line's indent (negative: hanging); a percentage is of the text's width. Inherited.
     public var textIndent: StyleLength?
     /// Case changes. Inherited.
     public var textTransform: TextTransform?
@@ -60,8 +60,8 @@ public struct TextProperties: Hashable, Sendable {
     public var lineClamp: Int?
     /// How lines are balanced. Inherited.
     public var textWrap: TextWrap?
-    /// A tab's width, in spaces. Inherited.
-    public var tabSize: Double?
+    /// A tab's width, in spaces or as a length. Inherited.
+    public var tabSize: TabSize?
     /// Shadows of the glyphs and their decorations, first on top. Inherited.
     public var textShadows: [TextShadow]?
     /// The width of an outline along the glyphs (`-webkit-text-stroke-width`). Inherited.
@@ -192,6 +192,14 @@ public enum TextWrap: String, Hashable, Sendable, CaseIterable {
     case pretty
     /// As `wrap`.
     case stable
+}
+
+/// A `tab-size` value.
+public enum TabSize: Hashable, Sendable {
+    /// This many widths of a space (with its letter and word spacing).
+    case spaces(Double)
+    /// This length.
+    case length(StyleLength)
 }
 
 /// One `text-shadow`.
