@@ -121,7 +121,11 @@ struct ElementPainter {
         if style.backgroundClip == .text || style.backgroundLayers.contains(where: { $0.clip == .text }) {
             // background-clip: text: the background shows through the glyphs of the element's
             // texts and its descendants' only.
-            context.withLayer(opacity: 1, blend: .normal, mask: { drawGlyphMask(of: index) }) { paintBackground() }
+            // Clipped to the border box first, so the layer and its mask are the box's size.
+            context.withSavedGState {
+                context.clip(to: shape)
+                context.withLayer(opacity: 1, blend: .normal, mask: { drawGlyphMask(of: index) }) { paintBackground() }
+            }
         } else {
             paintBackground()
         }

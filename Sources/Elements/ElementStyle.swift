@@ -177,6 +177,9 @@ public struct ElementStyle: Hashable, Sendable {
         set { border = newValue.map { BorderSides(all: BorderSide(color: .color($0), style: .solid)) } ?? .none }
     }
 
+    /// Whether the element declares any text property (without copying them).
+    var declaresText: Bool { paint.declaresText }
+
     /// Whether any transform, blend, filter, clip, mask or outline is set: the painter's fast
     /// path skips them all otherwise.
     var hasCompositing: Bool {
@@ -210,6 +213,8 @@ struct PaintProperties: Hashable, Sendable {
 final class PaintBox: Hashable, Sendable {
     /// The properties.
     let value: PaintProperties
+    /// Whether `value` declares any text property.
+    let declaresText: Bool
 
     /// The box every style starts with: initial values, shared.
     static let initial = PaintBox(PaintProperties())
@@ -217,6 +222,7 @@ final class PaintBox: Hashable, Sendable {
     /// A box of `value`.
     init(_ value: PaintProperties) {
         self.value = value
+        self.declaresText = !value.text.isEmpty
     }
 
     /// A copy of `base` with one property changed.

@@ -66,8 +66,9 @@ package struct ElementTraversal: Sendable {
         case .rtl: .rtl
         }
         var scope = parentScope
-        let declared = element.style.text
-        if !declared.isEmpty {
+        let declares = element.style.declaresText
+        let declared = declares ? element.style.text : TextProperties()
+        if declares {
             textScopes.append(textScopes[parentScope].inheriting(declared, rootFontSize: LengthContext.initialFontSize, canvas: canvas))
             scope = textScopes.count - 1
         }

@@ -31,13 +31,17 @@ enum ElementValidation {
         func length(_ what: String, _ value: Length?) throws(ElementError) { try checked(.size, what, value) }
         func spacing(_ what: String, _ value: Length?) throws(ElementError) { try checked(.spacing, what, value) }
         func offset(_ what: String, _ value: Length?) throws(ElementError) { try checked(.offset, what, value) }
+        /// Each edge checked; its name is built only for an error (these run for every element).
         func edges<V>(_ name: String, _ edges: Edges<V>, _ check: (String, V?) throws(ElementError) -> Void) throws(ElementError) {
-            try check("\(name).top", edges.top)
-            try check("\(name).left", edges.left)
-            try check("\(name).bottom", edges.bottom)
-            try check("\(name).right", edges.right)
-            try check("\(name).start", edges.start)
-            try check("\(name).end", edges.end)
+            func one(_ edge: String, _ value: V?) throws(ElementError) {
+                do throws(ElementError) { try check("", value) } catch { try check(name + "." + edge, value) }
+            }
+            try one("top", edges.top)
+            try one("left", edges.left)
+            try one("bottom", edges.bottom)
+            try one("right", edges.right)
+            try one("start", edges.start)
+            try one("end", edges.end)
         }
 
         let l = element.layout
@@ -98,7 +102,7 @@ enum ElementValidation {
             try fail("style.backgroundLayers[\(i)]", layer.image.cssText.prefix(80).description, "finite lengths, at least two colour stops and at most \(CSSGradientGrammar.maximumStops)")
         }
         if !(s.opacity.isFinite && s.opacity >= 0 && s.opacity <= 1) { try fail("style.opacity", "\(s.opacity)", "in 0...1") }
-        if !s.text.isEmpty { try checkText(s.text, fail) }
+        if s.declaresText { try checkText(s.text, fail) }
         switch element.kind {
         case .image(let image):
             if !(image.blurRadius.isFinite && image.blurRadius >= 0 && image.blurRadius <= Bitmap.maxBlurRadius) {

@@ -20,7 +20,16 @@ extension GraphicsContext {
             cairo_fill(cairo)
         }
         for shadow in layout.style.shadows.reversed() {
+            // The shadow's group (and the mask it is blurred in) is the text's size, not the
+            // bitmap's: clipped to the ink's reach, the offset and the blur's.
+            let reach = 1.5 * shadow.radius + abs(shadow.offset.width) + abs(shadow.offset.height)
+                + (layout.style.stroke?.width ?? 0) + layout.style.size
+            let b = layout.bounds
+            cairo_save(cairo)
+            cairo_rectangle(cairo, b.minX - reach, b.minY - reach, b.width + 2 * reach, b.height + 2 * reach)
+            cairo_clip(cairo)
             drawShadowOnly(shadow) { drawInk(layout) }
+            cairo_restore(cairo)
         }
         drawInk(layout)
     }

@@ -5,6 +5,9 @@ public struct TextStyle: Hashable, Sendable, Codable {
     /// `"Noto Sans CJK SC, DejaVu Sans"`. Characters none of them has come from fontconfig's
     /// fallback fonts (colour emoji, for example); ``TextLayout/fontsUsed`` says which were used.
     public var fontFamily: String
+    /// The text effects most texts leave at their defaults, behind one shared reference: a style
+    /// is copied into every measurement, run and layout, and these would triple its size.
+    private var effects = TextEffectsBox.initial
     /// The font size in points, `0 < size ≤ ` ``TextStyle/maxFontSize``.
     public var size: Double
     /// The weight, 100...1000.
@@ -27,33 +30,69 @@ public struct TextStyle: Hashable, Sendable, Codable {
     /// Whether to draw a line over the text (CSS `overline`).
     public var overline: Bool
     /// How the underline, overline and line-through are drawn.
-    public var decorationStyle: TextDecorationStyle
+    public var decorationStyle: TextDecorationStyle {
+        get { effects.value.decorationStyle }
+        set { if effects.value.decorationStyle != newValue { effects = TextEffectsBox.changing(effects.value, \.decorationStyle, newValue) } }
+    }
     /// The decorations' colour, or `nil` for the text's ``color`` (CSS `currentcolor`).
-    public var decorationColor: Color?
+    public var decorationColor: Color? {
+        get { effects.value.decorationColor }
+        set { if effects.value.decorationColor != newValue { effects = TextEffectsBox.changing(effects.value, \.decorationColor, newValue) } }
+    }
     /// The decorations' thickness in points, or `nil` for the font's own (CSS `auto`).
-    public var decorationThickness: Double?
+    public var decorationThickness: Double? {
+        get { effects.value.decorationThickness }
+        set { if effects.value.decorationThickness != newValue { effects = TextEffectsBox.changing(effects.value, \.decorationThickness, newValue) } }
+    }
     /// Extra space added after each word separator (space, no-break space), in points (CSS
     /// `word-spacing`).
-    public var wordSpacing: Double
+    public var wordSpacing: Double {
+        get { effects.value.wordSpacing }
+        set { if effects.value.wordSpacing != newValue { effects = TextEffectsBox.changing(effects.value, \.wordSpacing, newValue) } }
+    }
     /// Case changes applied before shaping.
-    public var textTransform: TextTransform
+    public var textTransform: TextTransform {
+        get { effects.value.textTransform }
+        set { if effects.value.textTransform != newValue { effects = TextEffectsBox.changing(effects.value, \.textTransform, newValue) } }
+    }
     /// OpenType features in CSS `font-feature-settings` syntax (`"tnum", "liga" 0`), empty for
     /// the font's defaults.
-    public var fontFeatures: String
+    public var fontFeatures: String {
+        get { effects.value.fontFeatures }
+        set { if effects.value.fontFeatures != newValue { effects = TextEffectsBox.changing(effects.value, \.fontFeatures, newValue) } }
+    }
     /// How far the first line of each paragraph is indented, in points; negative values hang
     /// it (the other lines are indented instead).
-    public var textIndent: Double
+    public var textIndent: Double {
+        get { effects.value.textIndent }
+        set { if effects.value.textIndent != newValue { effects = TextEffectsBox.changing(effects.value, \.textIndent, newValue) } }
+    }
     /// A tab's width, in widths of a space (CSS `tab-size`; 8 by default).
-    public var tabSize: Double
+    public var tabSize: Double {
+        get { effects.value.tabSize }
+        set { if effects.value.tabSize != newValue { effects = TextEffectsBox.changing(effects.value, \.tabSize, newValue) } }
+    }
     /// A tab's width in points, replacing ``tabSize`` when set (CSS `tab-size` as a length).
-    public var tabWidth: Double?
+    public var tabWidth: Double? {
+        get { effects.value.tabWidth }
+        set { if effects.value.tabWidth != newValue { effects = TextEffectsBox.changing(effects.value, \.tabWidth, newValue) } }
+    }
     /// A further first-line indent as a percentage of the layout's width (CSS `text-indent: 5%`).
-    public var textIndentPercent: Double
+    public var textIndentPercent: Double {
+        get { effects.value.textIndentPercent }
+        set { if effects.value.textIndentPercent != newValue { effects = TextEffectsBox.changing(effects.value, \.textIndentPercent, newValue) } }
+    }
     /// Shadows drawn beneath the glyphs and their decorations, first on top (CSS
     /// `text-shadow`; a shadow's radius is CSS's blur radius).
-    public var shadows: [Shadow]
+    public var shadows: [Shadow] {
+        get { effects.value.shadows }
+        set { if effects.value.shadows != newValue { effects = TextEffectsBox.changing(effects.value, \.shadows, newValue) } }
+    }
     /// An outline along the glyphs, drawn over their fill, or `nil`.
-    public var stroke: TextStroke?
+    public var stroke: TextStroke? {
+        get { effects.value.stroke }
+        set { if effects.value.stroke != newValue { effects = TextEffectsBox.changing(effects.value, \.stroke, newValue) } }
+    }
     /// Whether the font's metrics are used as Chromium uses them for CSS: line height `normal` is
     /// the ascent and the descent each rounded to half a point, added; automatic decoration lines
     /// are a tenth of the size thick (to half a point), the underline at least a point below
@@ -103,6 +142,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.underline = underline
         self.strikethrough = strikethrough
         self.overline = overline
+        self.cssLineMetrics = cssLineMetrics
         self.decorationStyle = decorationStyle
         self.decorationColor = decorationColor
         self.decorationThickness = decorationThickness
@@ -113,9 +153,6 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.tabSize = tabSize
         self.shadows = shadows
         self.stroke = stroke
-        self.cssLineMetrics = cssLineMetrics
-        self.tabWidth = nil
-        self.textIndentPercent = 0
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -272,4 +309,52 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
 
     /// Whether every field is `nil`.
     public var isEmpty: Bool { self == .none }
+}
+
+/// The boxed effects of a ``TextStyle``.
+struct TextEffects: Hashable, Sendable {
+    var decorationStyle = TextDecorationStyle.solid
+    var decorationColor: Color?
+    var decorationThickness: Double?
+    var wordSpacing = 0.0
+    var textTransform = TextTransform.none
+    var fontFeatures = ""
+    var textIndent = 0.0
+    var tabSize = 8.0
+    var tabWidth: Double?
+    var textIndentPercent = 0.0
+    var shadows: [Shadow] = []
+    var stroke: TextStroke?
+}
+
+/// An immutable box of ``TextEffects``, shared by copies of a style; a change makes a new box.
+final class TextEffectsBox: Hashable, Sendable {
+    /// The effects.
+    let value: TextEffects
+
+    /// The box every style starts with.
+    static let initial = TextEffectsBox(TextEffects())
+
+    init(_ value: TextEffects) { self.value = value }
+
+    /// A copy of `base` with one field changed (``initial`` itself when that is all defaults, so
+    /// a box equal to the initial one is the initial one).
+    static func changing<T>(_ base: TextEffects, _ keyPath: WritableKeyPath<TextEffects, T>, _ newValue: T) -> TextEffectsBox {
+        var value = base
+        value[keyPath: keyPath] = newValue
+        return value == initial.value ? initial : TextEffectsBox(value)
+    }
+
+    static func == (lhs: TextEffectsBox, rhs: TextEffectsBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+
+    /// The initial box hashes as one flag: most styles have it, and a style is hashed into every
+    /// text measurement's cache key.
+    func hash(into hasher: inout Hasher) {
+        if self === TextEffectsBox.initial {
+            hasher.combine(false)
+        } else {
+            hasher.combine(true)
+            hasher.combine(value)
+        }
+    }
 }
