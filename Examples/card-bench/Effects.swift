@@ -21,7 +21,11 @@ struct Effects: AsyncParsableCommand {
     @Option(help: "Renders per card per round.") var iterations = 10
     @Option(help: "Write each effect's element document (JSON) into this folder.") var json: String?
 
-    /// The effects: a name and the panel's style (JSON object members).
+    /// The text the text cards hold: a two-line headline.
+    static let headline = ##"[{"type": "text", "text": {"text": "Fireworks over the river tonight, and the crowd that came for them"}, "style": {"width": 900, "fontFamily": "DejaVu Sans", "fontSize": 48, "fontWeight": 700, "color": "#ffffff"@TEXTSTYLE@}}]"##
+
+    /// The effects: a name and the panel's style (JSON object members), and for the text cards
+    /// the headline's extra style.
     static let cards: [(String, String)] = [
         ("plain fill", ##""backgroundColor": "#3366ff""##),
         ("linear gradient", ##""backgroundImage": "linear-gradient(135deg, #f06 0%, #48f 100%)""##),
@@ -31,20 +35,42 @@ struct Effects: AsyncParsableCommand {
         ("3 box shadows", ##""backgroundColor": "#3366ff", "borderRadius": 24, "boxShadow": "0 1px 2px rgba(0,0,0,.3), 0 4px 12px -2px rgba(0,0,0,.25), 0 24px 48px rgba(0,0,0,.2)""##),
         ("inset shadow", ##""backgroundColor": "#3366ff", "borderRadius": 24, "boxShadow": "inset 0 2px 16px rgba(0,0,0,.5)""##),
         ("dashed border", ##""backgroundColor": "#3366ff", "border": "6px dashed #fff", "borderRadius": 24"##),
+        ("blur filter 8px", ##""backgroundImage": "linear-gradient(135deg, #f06 0%, #48f 100%)", "filter": "blur(8px)""##),
+        ("backdrop blur 12px", ##""backgroundColor": "rgb(255 255 255 / 30%)", "backdropFilter": "blur(12px)""##),
+        ("clip path", ##""backgroundColor": "#3366ff", "clipPath": "polygon(50% 0, 100% 50%, 50% 100%, 0 50%)""##),
+        ("transform", ##""backgroundColor": "#3366ff", "transform": "rotate(-8deg) scale(0.9)""##),
     ]
 
-    static func document(_ style: String) -> String {
-        ##"{"version": 2, "size": {"width": 1200, "height": 630}, "root": {"type": "view", "style": {"backgroundColor": "#f4f4f4", "alignItems": "center", "justifyContent": "center"}, "children": [{"type": "view", "style": {"width": 1000, "height": 430, \##(style)}}]}}"##
+    /// The text effects: a name and the headline's extra style, on the plain panel; their ratio
+    /// is also given against the plain headline ("plain text").
+    static let textCards: [(String, String)] = [
+        ("plain text", ""),
+        ("4 text shadows", ##", "textShadow": "0 0 4px #fff, 0 0 10px #f0f, 0 0 22px #f0f, 0 0 40px #70f""##),
+        ("text stroke", ##", "WebkitTextStroke": "2px #000""##),
+        ("gradient text", ##", "color": "transparent", "background": "linear-gradient(90deg, #fde047, #f06)", "backgroundClip": "text""##),
+        ("wavy underline", ##", "textDecoration": "underline wavy #fde047 3px""##),
+        ("balanced lines", ##", "textWrap": "balance""##),
+        ("justified", ##", "textAlign": "justify""##),
+    ]
+
+    static func document(_ style: String, children: String = "[]") -> String {
+        ##"{"version": 2, "size": {"width": 1200, "height": 630}, "root": {"type": "view", "style": {"backgroundColor": "#f4f4f4", "alignItems": "center", "justifyContent": "center"}, "children": [{"type": "view", "style": {"width": 1000, "height": 430, "alignItems": "center", "justifyContent": "center", \##(style)}, "children": \##(children)}]}}"##
+    }
+
+    /// Every card as (name, document text): the paint effects, then the text effects on the plain panel.
+    static var allCards: [(String, String)] {
+        cards.map { ($0.0, document($0.1)) }
+            + textCards.map { ($0.0, document(cards[0].1, children: headline.replacingOccurrences(of: "@TEXTSTYLE@", with: $0.1))) }
     }
 
     func run() async throws {
         let renderer = ElementRenderer()
-        let documents = try Self.cards.map { name, style in (name, try ElementDocument.decode(Array(Self.document(style).utf8))) }
+        let documents = try Self.allCards.map { name, text in (name, try ElementDocument.decode(Array(text.utf8))) }
         if let json {
             try FileManager.default.createDirectory(atPath: json, withIntermediateDirectories: true)
-            for (index, (name, style)) in Self.cards.enumerated() {
+            for (index, (name, text)) in Self.allCards.enumerated() {
                 let file = "\(json)/\(index)-\(name.replacingOccurrences(of: " ", with: "-")).json"
-                try Self.document(style).write(toFile: file, atomically: true, encoding: .utf8)
+                try text.write(toFile: file, atomically: true, encoding: .utf8)
             }
         }
         let clock = ContinuousClock()
@@ -62,13 +88,14 @@ struct Effects: AsyncParsableCommand {
                 times[index].append(elapsed.seconds / Double(iterations))
             }
         }
-        let plain = times[0].median
+        let plain = times[0].median, plainText = times[Self.cards.count].median
         print("1200×630 pt at scale 2 (2400×1260 px), median of \(rounds) interleaved rounds × \(iterations) renders")
-        print("| effect | ms per card | × plain fill |")
-        print("|---|---:|---:|")
+        print("| effect | ms per card | × plain fill | × plain text |")
+        print("|---|---:|---:|---:|")
         for (index, (name, _)) in documents.enumerated() {
             let median = times[index].median
-            print(String(format: "| %@ | %.2f | %.2f |", name, median * 1000, median / plain))
+            let text = index >= Self.cards.count ? String(format: "%.2f", median / plainText) : ""
+            print(String(format: "| %@ | %.2f | %.2f | %@ |", name, median * 1000, median / plain, text))
         }
         if sink == 42 { print("") }
     }

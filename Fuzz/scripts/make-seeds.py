@@ -45,7 +45,7 @@ write("element-document", "v2-small.json", json.dumps({
 }, separators=(",", ":")))
 # CSS paint: the example cards written with it, and one view with every paint property, so the
 # fuzzer starts inside the CSS tokenizer and every value grammar.
-for card in ("gradient-hero", "ticket", "ribbon", "glass-panel"):
+for card in ("gradient-hero", "ticket", "ribbon", "glass-panel", "neon-title", "article-card", "post-card", "arabic-offer"):
     write("element-document", "v2-css-" + card + ".json", minified("Examples/element-cards/" + card + ".json"))
 write("element-document", "v2-css-every-property.json", json.dumps({
     "version": 2, "size": {"width": 200, "height": 120},
@@ -63,6 +63,24 @@ write("element-document", "v2-css-every-property.json", json.dumps({
         "opacity": "50%", "padding": 4},
              "children": [{"type": "image", "image": {"source": {"named": "avatar"}},
                            "style": {"width": 40, "height": 40, "objectFit": "scale-down", "objectPosition": "right 4px top", "clipPath": "polygon(50% 0, 100% 100%, 0 100%)"}}]},
+}, separators=(",", ":")))
+# CSS text: every text property on a view, inherited by a paragraph of runs with an inline image.
+write("element-document", "v2-css-every-text-property.json", json.dumps({
+    "version": 2, "size": {"width": 200, "height": 120},
+    "root": {"type": "view", "style": {
+        "color": "currentColor", "fontFamily": "'DejaVu Serif', Georgia, ui-monospace, serif", "fontSize": "clamp(10px, 2vw, 1.2rem)",
+        "fontWeight": "bolder", "fontStyle": "oblique 12deg", "fontFeatureSettings": "\"tnum\", \"liga\" off, \"ss01\" 2",
+        "lineHeight": "120%", "letterSpacing": "0.05em", "wordSpacing": "normal", "textAlign": "justify", "textIndent": "-1em",
+        "textTransform": "capitalize", "textDecoration": "underline overline wavy rgb(200 0 0 / 50%) from-font",
+        "whiteSpace": "pre-line", "wordBreak": "break-all", "overflowWrap": "anywhere", "wordWrap": "break-word",
+        "textWrap": "balance", "tabSize": 4, "textShadow": "0 1px 2px black, -1px 0 currentColor",
+        "WebkitTextStroke": "thin hwb(120 10% 10%)", "WebkitTextStrokeWidth": "0.5px", "WebkitTextStrokeColor": "teal"},
+             "children": [{"type": "text", "style": {"lineClamp": 2, "WebkitLineClamp": "none", "textOverflow": "ellipsis", "backgroundClip": "text",
+                                                     "background": "linear-gradient(red, blue)"},
+                           "text": {"text": [{"text": "Runs\tand "},
+                                             {"text": "bold", "style": {"fontWeight": 700, "backgroundColor": "#ff0", "textDecorationLine": "line-through"}, "link": "x"},
+                                             {"image": {"named": "avatar"}, "style": {"width": "1.2em", "height": "1em", "verticalAlign": "super"}},
+                                             {"text": " end"}]}}]},
 }, separators=(",", ":")))
 write("element-document", "v1-stack.json", json.dumps({
     "version": 1,
@@ -177,7 +195,7 @@ def tokens(value, found):
     elif isinstance(value, list):
         for inner in value:
             tokens(inner, found)
-    elif isinstance(value, str) and len(value) <= 24 and value.isascii():
+    elif isinstance(value, str) and len(value) <= 24 and value.isascii() and value.isprintable():
         found.add(value)
 
 

@@ -6,39 +6,59 @@ internal import Foundation
 internal import Canvas
 
 extension TextContent: Codable {
-    private enum Keys: String, CodingKey { case text, style, maxLines, lineBreakMode, truncation }
+    private enum Keys: String, CodingKey { case text, style, maxLines, lineBreakMode, truncation, wrapsLines, balancesLines }
 
-    /// Decodes text content; `text` is a string or an attributed text, the rest is optional.
+    /// Decodes text content; `text` is a string or an attributed text, the rest is optional. A
+    /// `style` object is the earlier versions' own style of the text (its missing keys at their
+    /// defaults, 15 pt); without one the text is styled by CSS text properties.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let text: AttributedText
+        var runs: [InlineRun] = []
         if let plain = try? c.decode(String.self, forKey: .text) {
             text = AttributedText(plain)
+        } else if var list = try? c.nestedUnkeyedContainer(forKey: .text) {
+            // An array is a paragraph of CSS runs.
+            while !list.isAtEnd {
+                guard runs.count < TextContent.maxRuns else {
+                    throw DecodingError.dataCorruptedError(in: list, debugDescription: "more than \(TextContent.maxRuns) runs in one text")
+                }
+                runs.append(try list.decode(InlineRunJSON.self).run)
+            }
+            text = AttributedText(segments: [])
         } else {
             text = try c.decode(AttributedText.self, forKey: .text)
         }
         let d = TextLayoutOptions()
         self.init(
             text,
-            style: try c.decodeIfPresent(TextStyle.self, forKey: .style) ?? TextStyle(),
+            style: try c.decodeIfPresent(TextStyle.self, forKey: .style),
             maxLines: try c.decodeIfPresent(Int.self, forKey: .maxLines) ?? 0,
             lineBreakMode: try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode) ?? d.lineBreakMode,
-            truncation: try c.decodeIfPresent(TextTruncation.self, forKey: .truncation) ?? d.truncation
+            truncation: try c.decodeIfPresent(TextTruncation.self, forKey: .truncation) ?? d.truncation,
+            wrapsLines: try c.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? true,
+            balancesLines: try c.decodeIfPresent(Bool.self, forKey: .balancesLines) ?? false
         )
+        self.runs = runs
     }
 
-    /// Encodes the text (a plain string when it has one unstyled segment) and its options.
+    /// Encodes the text (a plain string when it has one unstyled segment) and its options; the
+    /// style and the options only where a text has them.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
-        if text == AttributedText(text.string) {
+        if !runs.isEmpty {
+            try c.encode(runs.map(InlineRunJSON.init), forKey: .text)
+        } else if text == AttributedText(text.string) {
             try c.encode(text.string, forKey: .text)
         } else {
             try c.encode(text, forKey: .text)
         }
-        try c.encode(style, forKey: .style)
+        try c.encodeIfPresent(style, forKey: .style)
         if maxLines != 0 { try c.encode(maxLines, forKey: .maxLines) }
-        try c.encode(lineBreakMode, forKey: .lineBreakMode)
-        try c.encode(truncation, forKey: .truncation)
+        if style != nil || lineBreakMode != TextLayoutOptions().lineBreakMode { try c.encode(lineBreakMode, forKey: .lineBreakMode) }
+        if style != nil || truncation != TextLayoutOptions().truncation { try c.encode(truncation, forKey: .truncation) }
+        if !wrapsLines { try c.encode(false, forKey: .wrapsLines) }
+        if balancesLines { try c.encode(true, forKey: .balancesLines) }
     }
 }
 

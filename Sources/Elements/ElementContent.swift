@@ -1,33 +1,69 @@
 public import Canvas
 
 /// The text of a text element and how it is laid out.
+///
+/// A text is styled in one of two ways. With ``style`` `nil` (what a JSON text without a `style`
+/// key decodes to), the CSS text properties of the element and its ancestors
+/// (``ElementStyle/text``) style it, from CSS's initial values: 16 px sans-serif, and lines that
+/// break between words. With a ``style`` (the form of earlier versions, and of
+/// ``Element/text(_:style:maxLines:frame:layout:style:)``), that style is the text's own in full:
+/// ancestors' text properties do not reach it, and the properties the element itself declares
+/// replace its fields.
 public struct TextContent: Hashable, Sendable {
     /// The text with its style runs.
     public var text: AttributedText
-    /// The base style.
-    public var style: TextStyle
-    /// The most lines shown; 0 for no limit.
+    /// The text's own style in full, or `nil` to be styled by CSS text properties.
+    public var style: TextStyle?
+    /// The most lines shown; 0 for no limit. A `lineClamp` the element declares replaces it.
     public var maxLines: Int
-    /// Where lines break.
+    /// Where lines break, for a text with a ``style``; a CSS-styled text breaks as its
+    /// `wordBreak` and `overflowWrap` say.
     public var lineBreakMode: LineBreakMode
     /// Where the ellipsis goes when the text is cut.
     public var truncation: TextTruncation
+    /// Whether lines wrap at the box's width (`false`: CSS `white-space: nowrap` or `pre`; the
+    /// width still places an ellipsis).
+    public var wrapsLines: Bool
+    /// Whether the lines are balanced (CSS `text-wrap: balance`): broken at the narrowest width
+    /// that keeps their number, then aligned in the box's width.
+    public var balancesLines: Bool
+    /// The paragraph as CSS runs (spans and inline images); when there are any, they are the text
+    /// and ``text`` is made from them as the text is laid out.
+    public var runs: [InlineRun] = []
 
     /// Creates text content.
-    public init(_ text: AttributedText, style: TextStyle = TextStyle(), maxLines: Int = 0,
-                lineBreakMode: LineBreakMode = .wordOrCharacter, truncation: TextTruncation = .tail) {
+    public init(_ text: AttributedText, style: TextStyle? = TextStyle(), maxLines: Int = 0,
+                lineBreakMode: LineBreakMode = .wordOrCharacter, truncation: TextTruncation = .tail,
+                wrapsLines: Bool = true, balancesLines: Bool = false) {
         self.text = text
         self.style = style
         self.maxLines = maxLines
         self.lineBreakMode = lineBreakMode
         self.truncation = truncation
+        self.wrapsLines = wrapsLines
+        self.balancesLines = balancesLines
+    }
+
+    /// A paragraph of CSS runs, styled by CSS text properties (``style`` `nil`).
+    public init(runs: [InlineRun]) {
+        self.init(AttributedText(segments: []), style: nil)
+        self.runs = runs
+    }
+
+    /// The text's length in UTF-8 bytes, its runs' included.
+    var utf8Count: Int {
+        runs.reduce(text.utf8Count) { total, run in
+            if case .text(let string) = run.content { return total + string.utf8.count }
+            return total + 3
+        }
     }
 
     /// The Canvas options for a box `width` points wide (`nil`: unbounded).
     func options(maxWidth width: Double?, limits: ElementLimits) -> TextLayoutOptions {
         let w = width.flatMap { $0.isFinite && $0 > 0 ? min($0, TextLayoutOptions.maxSupportedWidth) : nil }
         return TextLayoutOptions(maxWidth: w, maxLines: maxLines, lineBreakMode: lineBreakMode,
-                                 truncation: truncation, maxUTF8Bytes: max(1, limits.maxTextUTF8Bytes))
+                                 truncation: truncation, maxUTF8Bytes: max(1, limits.maxTextUTF8Bytes),
+                                 wrapsLines: wrapsLines, balancesLines: balancesLines)
     }
 }
 

@@ -18,7 +18,7 @@ public enum ElementLayout {
         guard size.isFinite, size.width >= 0, size.height >= 0 else {
             throw .invalidLayout("canvas size \(size) is not a finite, non-negative size")
         }
-        return try layout(ElementTraversal(root), width: size.width, height: size.height, limits: limits, texts: TextMeasurer(), scale: scale)
+        return try layout(ElementTraversal(root, canvas: size), width: size.width, height: size.height, limits: limits, texts: TextMeasurer(), scale: scale)
     }
 
     /// Lays out a flattened tree whose limits were checked, `width` wide and `height` high

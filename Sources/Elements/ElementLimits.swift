@@ -63,7 +63,7 @@ public struct ElementLimits: Hashable, Sendable {
             try ElementValidation.check(element) { ElementPath.name(of: position, links: links) }
             switch element.kind {
             case .text(let content):
-                textBytes += content.text.utf8Count
+                textBytes += content.utf8Count
                 guard textBytes <= maxTextUTF8Bytes else { throw .textTooLong(utf8Bytes: textBytes, limit: maxTextUTF8Bytes) }
             case .image(let content):
                 if case .encoded(let bytes) = content.source {

@@ -28,7 +28,8 @@ struct ElementPainter {
     /// and the blend mode as the result is composited; the outline over it all.
     private func drawComposited(_ index: Int, _ style: ElementStyle) throws(ElementError) {
         let node = nodes[index]
-        let lengths = LengthContext(canvasSize: context.size)
+        let lengths = tree.lengths(of: index, canvas: context.size)
+        let currentColor = tree.color(of: index)
         var matrix: AffineTransform?
         if !style.transform.isEmpty {
             // A transform that maps the box to nothing (scale(0)) or to infinity draws nothing.
@@ -43,10 +44,10 @@ struct ElementPainter {
         if !style.backdropFilters.isEmpty {
             // What is drawn beneath (up to the nearest group: CSS's backdrop root), filtered
             // within the border box's shape, before the element draws over it.
-            context.drawBackdrop(style.backdropFilters.map { $0.operation(lengths, currentColor: .black) }, clippedTo: box.shape(.borderBox))
+            context.drawBackdrop(style.backdropFilters.map { $0.operation(lengths, currentColor: currentColor) }, clippedTo: box.shape(.borderBox))
         }
         var failure: ElementError?
-        let filters = style.filters.map { $0.operation(lengths, currentColor: .black) }
+        let filters = style.filters.map { $0.operation(lengths, currentColor: currentColor) }
         func body() {
             if filters.isEmpty {
                 do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
@@ -59,7 +60,7 @@ struct ElementPainter {
         let needsLayer = style.opacity < 1 || style.blendMode != .normal || style.isolates || !style.maskLayers.isEmpty
         if needsLayer {
             let mask: (() -> Void)? = style.maskLayers.isEmpty ? nil : {
-                BackgroundPainter(context: context, lengths: lengths, currentColor: .black).paint(style.maskLayers, in: box)
+                BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.maskLayers, in: box)
             }
             context.withLayer(opacity: style.opacity, blend: style.blendMode, mask: mask) { body() }
         } else {
@@ -67,7 +68,7 @@ struct ElementPainter {
         }
         if let failure { throw failure }
         if let outline = style.outline {
-            BorderPainter(context: context, currentColor: .black).paint(outline: outline, around: box)
+            BorderPainter(context: context, currentColor: currentColor).paint(outline: outline, around: box)
         }
     }
 
@@ -94,27 +95,39 @@ struct ElementPainter {
         let element = tree.elements[index]
         let style = element.style
         let node = nodes[index]
-        let lengths = LengthContext(canvasSize: context.size)
+        let lengths = tree.lengths(of: index, canvas: context.size)
         let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
         let shape = box.shape(.borderBox)
-        // `color` is not a property yet: currentColor is CSS's initial text colour.
-        let currentColor = Color.black
+        let currentColor = tree.color(of: index)
 
         if !style.boxShadows.isEmpty {
             BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintOuter(style.boxShadows, in: box)
         }
-        if let background = style.background {
-            // The colour is clipped to the bottom layer's clip box, as CSS.
-            let clip = style.backgroundLayers.last?.clip ?? style.backgroundClip
-            let area = clip == .borderBox ? shape : box.shape(clip)
-            if let shadow = style.shadow {
-                context.withShadow(shadow) { context.fill(area, with: .color(background)) }
-            } else {
-                context.fill(area, with: .color(background))
+        func paintBackground() {
+            if let background = style.background {
+                // The colour is clipped to the bottom layer's clip box, as CSS.
+                let clip = style.backgroundLayers.last?.clip ?? style.backgroundClip
+                let area = clip == .borderBox ? shape : box.shape(clip)
+                if let shadow = style.shadow {
+                    context.withShadow(shadow) { context.fill(area, with: .color(background)) }
+                } else {
+                    context.fill(area, with: .color(background))
+                }
+            }
+            if !style.backgroundLayers.isEmpty {
+                BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.backgroundLayers, in: box)
             }
         }
-        if !style.backgroundLayers.isEmpty {
-            BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.backgroundLayers, in: box)
+        if style.backgroundClip == .text || style.backgroundLayers.contains(where: { $0.clip == .text }) {
+            // background-clip: text: the background shows through the glyphs of the element's
+            // texts and its descendants' only.
+            // Clipped to the border box first, so the layer and its mask are the box's size.
+            context.withSavedGState {
+                context.clip(to: shape)
+                context.withLayer(opacity: 1, blend: .normal, mask: { drawGlyphMask(of: index) }) { paintBackground() }
+            }
+        } else {
+            paintBackground()
         }
         if style.boxShadows.contains(where: \.inset) {
             BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintInset(style.boxShadows, in: box)
@@ -146,17 +159,30 @@ struct ElementPainter {
         }
     }
 
+    /// The glyphs of every drawn text in `index`'s subtree, opaque, for `background-clip: text`.
+    private func drawGlyphMask(of index: Int) {
+        for i in index..<tree.subtreeEnds[index] where tree.visibility[i] == .visible {
+            if let layout = nodes[i].text { context.drawGlyphMask(of: layout, at: nodes[i].contentFrame.origin) }
+        }
+    }
+
     private func drawContent(_ element: Element, node: LayoutResult.Node, shape: Path, index: Int) throws(ElementError) {
         let box = node.contentFrame
         switch element.kind {
         case .view:
             break
         case .text:
-            if let layout = node.text { context.draw(layout, at: box.origin) }
+            if let layout = node.text {
+                context.draw(layout, at: box.origin)
+                for area in layout.attachments {
+                    guard let bitmap = images.inlineBitmaps[InlineImageID(element: index, run: area.segment)] else { continue }
+                    context.draw(bitmap, in: area.rect.offsetBy(dx: box.minX, dy: box.minY), contentMode: .scaleToFill)
+                }
+            }
         case .image(let image):
             if let bitmap = images.bitmaps[index] {
                 if let fit = element.style.objectFit {
-                    drawImage(bitmap, fit: fit, position: element.style.objectPosition, in: box)
+                    drawImage(bitmap, fit: fit, position: element.style.objectPosition, in: box, lengths: tree.lengths(of: index, canvas: context.size))
                 } else {
                     context.draw(bitmap, in: box, contentMode: image.contentMode)
                 }
@@ -187,7 +213,7 @@ struct ElementPainter {
 
     /// CSS `object-fit` and `object-position`: the image scaled as `fit` says, placed at
     /// `position` (percentages of the free space), clipped to the content box.
-    private func drawImage(_ bitmap: Bitmap, fit: ObjectFit, position: BoxPosition, in box: Rect) {
+    private func drawImage(_ bitmap: Bitmap, fit: ObjectFit, position: BoxPosition, in box: Rect, lengths: LengthContext) {
         let natural = bitmap.size
         guard natural.width > 0, natural.height > 0, box.width > 0, box.height > 0 else { return }
         let contain = min(box.width / natural.width, box.height / natural.height)
@@ -199,7 +225,6 @@ struct ElementPainter {
         case .scaleDown: (min(1, contain), min(1, contain))
         }
         let width = natural.width * sx, height = natural.height * sy
-        let lengths = LengthContext(canvasSize: context.size)
         let rect = Rect(x: box.minX + position.x.resolved(lengths, percentOf: box.width - width),
                         y: box.minY + position.y.resolved(lengths, percentOf: box.height - height), width: width, height: height)
         context.withSavedGState {

@@ -20,7 +20,14 @@ extension ElementRenderer {
             if case .image(var image) = tree.elements[index].kind {
                 // CSS object-fit decides the size to decode for, as the content mode it replaces.
                 if let fit = tree.elements[index].style.objectFit { image.contentMode = fit.contentMode }
-                jobs.append(ImageJob(index: index, content: image, box: layout.nodes[index].contentFrame.size))
+                jobs.append(ImageJob(id: .element(index), content: image, box: layout.nodes[index].contentFrame.size))
+            } else if case .text(let text) = tree.elements[index].kind, !text.runs.isEmpty, let laid = layout.nodes[index].text {
+                // Each inline image that was laid out (not cut by a clamp), decoded for its box.
+                for area in laid.attachments where area.segment < text.runs.count {
+                    guard case .image(let image) = text.runs[area.segment].content else { continue }
+                    jobs.append(ImageJob(id: .inline(InlineImageID(element: index, run: area.segment)),
+                                         content: ImageContent(image.source, contentMode: .scaleToFill), box: area.rect.size))
+                }
             }
         }
         let loader = imageLoader
@@ -33,7 +40,7 @@ extension ElementRenderer {
             let known = await cache.decodedImages(for: keyed.compactMap(\.key))
             keyed = keyed.filter { entry in
                 if let key = entry.key, let bitmap = known[key] {
-                    resolved.bitmaps[entry.job.index] = bitmap
+                    resolved.store(bitmap, for: entry.job.id)
                     return false
                 }
                 return true
@@ -48,14 +55,14 @@ extension ElementRenderer {
         let executor = imageExecutor, toResolve = keyed
         // Every load and decode runs in a task that prefers the lanes (a child task here; the
         // cache's shared decode in a task of its own, told the executor explicitly).
-        let resolveAll: @Sendable () async throws -> [(Int, Bitmap?)] = {
-            try await withThrowingTaskGroup(of: (Int, Bitmap?).self) { group in
+        let resolveAll: @Sendable () async throws -> [(ImageJob.ID, Bitmap?)] = {
+            try await withThrowingTaskGroup(of: (ImageJob.ID, Bitmap?).self) { group in
                 for (job, key) in toResolve {
                     group.addTask(executorPreference: executor) {
-                        (job.index, try await job.resolve(loader: loader, cache: cache, key: key, executor: executor, scale: scale, limits: pixelLimits))
+                        (job.id, try await job.resolve(loader: loader, cache: cache, key: key, executor: executor, scale: scale, limits: pixelLimits))
                     }
                 }
-                var results: [(Int, Bitmap?)] = []
+                var results: [(ImageJob.ID, Bitmap?)] = []
                 for try await result in group { results.append(result) }
                 return results
             }
@@ -64,8 +71,8 @@ extension ElementRenderer {
             // A loader that hangs cannot hold the render past its deadline: the deadline fires
             // from its own timer thread and the render returns without waiting for the loads.
             let results = if let deadline { try await deadline.race(executor: executor, resolveAll) } else { try await resolveAll() }
-            for (index, bitmap) in results {
-                if let bitmap { resolved.bitmaps[index] = bitmap }
+            for (id, bitmap) in results {
+                if let bitmap { resolved.store(bitmap, for: id) }
             }
         } catch let error as ElementError {
             throw error
@@ -80,9 +87,25 @@ extension ElementRenderer {
     }
 }
 
+extension ResolvedImages {
+    /// Keeps `bitmap` as the picture of `id`.
+    fileprivate mutating func store(_ bitmap: Bitmap, for id: ImageJob.ID) {
+        switch id {
+        case .element(let index): bitmaps[index] = bitmap
+        case .inline(let inline): inlineBitmaps[inline] = bitmap
+        }
+    }
+}
+
 /// One image to load and decode.
 private struct ImageJob: Sendable {
-    let index: Int
+    /// Whose picture: an image element's, or an inline image's.
+    enum ID: Hashable, Sendable {
+        case element(Int)
+        case inline(InlineImageID)
+    }
+
+    let id: ID
     let content: ImageContent
     let box: Size
 

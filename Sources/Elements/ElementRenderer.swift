@@ -47,7 +47,7 @@ public struct ElementRenderer: Sendable {
         let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
         do { _ = try limits.pixels.pixelSize(for: size, scale: scale) } catch { throw .canvas(error) }
         try limits.check(root)
-        let tree = ElementTraversal(root)
+        let tree = ElementTraversal(root, canvas: size)
         let layout = try await layout(tree, in: size, scale: scale)
         try deadline?.check()
         let images = try await resolveImages(tree, layout: layout, scale: scale, deadline: deadline)
@@ -112,7 +112,7 @@ public struct ElementRenderer: Sendable {
     /// The walk of `root`, after checking its depth and that `layout` has one node per element.
     static func traversal(of root: Element, matching layout: LayoutResult) throws(ElementError) -> ElementTraversal {
         try root.checkSupportedDepth()
-        let tree = ElementTraversal(root)
+        let tree = ElementTraversal(root, canvas: layout.size)
         guard layout.nodes.count == tree.count else {
             throw .invalidLayout("the layout result has \(layout.nodes.count) nodes; it belongs to another tree")
         }

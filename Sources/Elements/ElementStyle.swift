@@ -109,6 +109,12 @@ public struct ElementStyle: Hashable, Sendable {
         get { paint.value.objectPosition }
         set { if paint.value.objectPosition != newValue { paint = PaintBox(paint.value, \.objectPosition, newValue) } }
     }
+    /// The CSS text properties the element declares: its own text's style, and (the inherited
+    /// ones) the style of every text below it that does not declare its own.
+    public var text: TextProperties {
+        get { paint.value.text }
+        set { if paint.value.text != newValue { paint = PaintBox(paint.value, \.text, newValue) } }
+    }
     /// 0...1; below 1 the element and its children are composited as one group.
     public var opacity: Double
     /// Paint order among siblings: children are drawn by ascending `zIndex`, equal values in
@@ -171,6 +177,9 @@ public struct ElementStyle: Hashable, Sendable {
         set { border = newValue.map { BorderSides(all: BorderSide(color: .color($0), style: .solid)) } ?? .none }
     }
 
+    /// Whether the element declares any text property (without copying them).
+    var declaresText: Bool { paint.declaresText }
+
     /// Whether any transform, blend, filter, clip, mask or outline is set: the painter's fast
     /// path skips them all otherwise.
     var hasCompositing: Bool {
@@ -197,12 +206,15 @@ struct PaintProperties: Hashable, Sendable {
     var outline: Outline?
     var objectFit: ObjectFit?
     var objectPosition: BoxPosition = .center
+    var text = TextProperties()
 }
 
 /// An immutable box of ``PaintProperties``, shared by copies of a style; a change makes a new box.
 final class PaintBox: Hashable, Sendable {
     /// The properties.
     let value: PaintProperties
+    /// Whether `value` declares any text property.
+    let declaresText: Bool
 
     /// The box every style starts with: initial values, shared.
     static let initial = PaintBox(PaintProperties())
@@ -210,6 +222,7 @@ final class PaintBox: Hashable, Sendable {
     /// A box of `value`.
     init(_ value: PaintProperties) {
         self.value = value
+        self.declaresText = !value.text.isEmpty
     }
 
     /// A copy of `base` with one property changed.

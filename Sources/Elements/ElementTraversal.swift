@@ -1,3 +1,4 @@
+package import Canvas
 import Flexbox
 /// An element tree flattened once in pre-order — an element, then its children's subtrees in
 /// document order — the one walk that layout, image collection and painting share, so that the
@@ -25,13 +26,33 @@ package struct ElementTraversal: Sendable {
     private(set) var visibility: [Visibility] = []
     /// Every element's direction after inheritance (the root inherits left to right).
     private(set) var directions: [LayoutDirection] = []
+    /// The distinct text property sets in effect, the first CSS's initial values.
+    private(set) var textScopes: [ComputedText] = [.initial]
+    /// Every element's index into ``textScopes``: its own when it declares text properties, its
+    /// parent's otherwise.
+    private(set) var textScopeIndices: [Int] = []
+    /// The canvas size `vw` and `vh` in text properties resolve against.
+    private let canvas: Size
 
-    /// Flattens `root`.
-    package init(_ root: Element) {
-        add(root, parent: nil, inherited: .visible, direction: .ltr)
+    /// Flattens `root`; text properties are inherited on the way, their `vw` and `vh` resolved
+    /// against `canvas`, and every text element's content is replaced by its resolved form
+    /// (``TextContent/style`` set, whitespace processed, CSS's clamp and wrapping applied).
+    package init(_ root: Element, canvas: Size = .zero) {
+        self.canvas = canvas
+        add(root, parent: nil, inherited: .visible, direction: .ltr, textScope: 0)
     }
 
-    private mutating func add(_ element: Element, parent: Int?, inherited: Visibility, direction parentDirection: LayoutDirection) {
+    /// The text colour in effect at element `index` (CSS `currentColor`).
+    func color(of index: Int) -> Color { textScopes[textScopeIndices[index]].color }
+
+    /// What `em`, `rem`, `vw` and `vh` are at element `index` in a canvas of `canvas`. `rem` is
+    /// CSS's initial 16 px: a document's root element is a page's `body`, not its `html`.
+    func lengths(of index: Int, canvas: Size) -> LengthContext {
+        LengthContext(fontSize: textScopes[textScopeIndices[index]].fontSize,
+                      rootFontSize: LengthContext.initialFontSize, canvasSize: canvas)
+    }
+
+    private mutating func add(_ element: Element, parent: Int?, inherited: Visibility, direction parentDirection: LayoutDirection, textScope parentScope: Int) {
         let index = elements.count
         let own: Visibility = switch inherited {
         case .none: .none
@@ -44,12 +65,27 @@ package struct ElementTraversal: Sendable {
         case .ltr: .ltr
         case .rtl: .rtl
         }
-        elements.append(element)
+        var scope = parentScope
+        let declares = element.style.declaresText
+        let declared = declares ? element.style.text : TextProperties()
+        if declares {
+            textScopes.append(textScopes[parentScope].inheriting(declared, rootFontSize: LengthContext.initialFontSize, canvas: canvas))
+            scope = textScopes.count - 1
+        }
+        if case .text(let content) = element.kind, let resolved = content.resolved(in: textScopes[scope], declared: declared, canvas: canvas,
+                                                                                  rootFontSize: LengthContext.initialFontSize) {
+            var copy = element
+            copy.kind = .text(resolved)
+            elements.append(copy)
+        } else {
+            elements.append(element)
+        }
         parents.append(parent)
         directions.append(direction)
         subtreeEnds.append(index + 1)
         visibility.append(own)
-        for child in element.children { add(child, parent: index, inherited: own, direction: direction) }
+        textScopeIndices.append(scope)
+        for child in element.children { add(child, parent: index, inherited: own, direction: direction, textScope: scope) }
         subtreeEnds[index] = elements.count
     }
 

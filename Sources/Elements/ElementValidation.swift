@@ -31,13 +31,17 @@ enum ElementValidation {
         func length(_ what: String, _ value: Length?) throws(ElementError) { try checked(.size, what, value) }
         func spacing(_ what: String, _ value: Length?) throws(ElementError) { try checked(.spacing, what, value) }
         func offset(_ what: String, _ value: Length?) throws(ElementError) { try checked(.offset, what, value) }
+        /// Each edge checked; its name is built only for an error (these run for every element).
         func edges<V>(_ name: String, _ edges: Edges<V>, _ check: (String, V?) throws(ElementError) -> Void) throws(ElementError) {
-            try check("\(name).top", edges.top)
-            try check("\(name).left", edges.left)
-            try check("\(name).bottom", edges.bottom)
-            try check("\(name).right", edges.right)
-            try check("\(name).start", edges.start)
-            try check("\(name).end", edges.end)
+            func one(_ edge: String, _ value: V?) throws(ElementError) {
+                do throws(ElementError) { try check("", value) } catch { try check(name + "." + edge, value) }
+            }
+            try one("top", edges.top)
+            try one("left", edges.left)
+            try one("bottom", edges.bottom)
+            try one("right", edges.right)
+            try one("start", edges.start)
+            try one("end", edges.end)
         }
 
         let l = element.layout
@@ -98,6 +102,7 @@ enum ElementValidation {
             try fail("style.backgroundLayers[\(i)]", layer.image.cssText.prefix(80).description, "finite lengths, at least two colour stops and at most \(CSSGradientGrammar.maximumStops)")
         }
         if !(s.opacity.isFinite && s.opacity >= 0 && s.opacity <= 1) { try fail("style.opacity", "\(s.opacity)", "in 0...1") }
+        if s.declaresText { try checkText(s.text, fail) }
         switch element.kind {
         case .image(let image):
             if !(image.blurRadius.isFinite && image.blurRadius >= 0 && image.blurRadius <= Bitmap.maxBlurRadius) {
@@ -105,6 +110,8 @@ enum ElementValidation {
             }
         case .text(let text):
             if text.maxLines < 0 { try fail("text.maxLines", "\(text.maxLines)", "0 or more") }
+            if text.runs.count > TextContent.maxRuns { try fail("text.text", "\(text.runs.count) runs", "at most \(TextContent.maxRuns)") }
+            for (i, run) in text.runs.enumerated() where !run.style.isEmpty { try checkText(run.style) { what, value, expected throws(ElementError) in try fail("text.text[\(i)].\(what)", value, expected) } }
         case .gradient(.linear(_, let start, let end)):
             try finite("gradient.start.x", start.x); try finite("gradient.start.y", start.y)
             try finite("gradient.end.x", end.x); try finite("gradient.end.y", end.y)
@@ -113,6 +120,28 @@ enum ElementValidation {
             try nonNegative("gradient.radius", radius)
         default:
             break
+        }
+    }
+}
+
+extension ElementValidation {
+    /// The text properties' numbers: finite lengths, a clamp of 0 or more, a tab size in 0...1000.
+    static func checkText(_ t: TextProperties, _ fail: (String, String, String) throws(ElementError) -> Never) throws(ElementError) {
+        let lengths: [(String, StyleLength?)] = [
+            ("fontSize", t.fontSize), ("letterSpacing", t.letterSpacing), ("wordSpacing", t.wordSpacing), ("textIndent", t.textIndent),
+            ("textDecorationThickness", t.textDecorationThickness), ("WebkitTextStrokeWidth", t.textStrokeWidth),
+        ]
+        for (name, length) in lengths where length.map({ !$0.isFinite }) ?? false {
+            try fail("style.\(name)", "\(length!)", "finite numbers")
+        }
+        if case .length(let l)? = t.lineHeight, !l.isFinite { try fail("style.lineHeight", "\(l)", "finite numbers") }
+        if case .multiple(let n)? = t.lineHeight, !(n.isFinite && n >= 0) { try fail("style.lineHeight", "\(n)", "a finite number ≥ 0") }
+        if case .weight(let w)? = t.fontWeight, !(1...1000).contains(w) { try fail("style.fontWeight", "\(w)", "in 1...1000") }
+        if let clamp = t.lineClamp, clamp < 0 { try fail("style.lineClamp", "\(clamp)", "0 or more") }
+        if case .spaces(let tab)? = t.tabSize, !(tab.isFinite && tab >= 0 && tab <= 1000) { try fail("style.tabSize", "\(tab)", "in 0...1000") }
+        if case .length(let tab)? = t.tabSize, !tab.isFinite { try fail("style.tabSize", "\(tab)", "finite numbers") }
+        for shadow in t.textShadows ?? [] where !(shadow.x.isFinite && shadow.y.isFinite && shadow.blur.isFinite) {
+            try fail("style.textShadow", "\(shadow)", "finite numbers")
         }
     }
 }

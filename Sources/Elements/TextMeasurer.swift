@@ -19,7 +19,8 @@ package final class TextMeasurer {
     func layout(_ content: TextContent, options: TextLayoutOptions) throws(CanvasError) -> TextLayout {
         if let layout = known[content]?[options] { return layout }
         RenderWorkProbe.record(.textMeasurement, content.text.string)
-        let layout = try TextLayout(text: content.text, style: content.style, options: options)
+        // A traversal resolves every text's style; one built otherwise takes CSS's initial values.
+        let layout = try TextLayout(text: content.text, style: content.style ?? ComputedText.initial.textStyle, options: options)
         known[content, default: [:]][options] = layout
         added[content, default: [:]][options] = layout
         return layout

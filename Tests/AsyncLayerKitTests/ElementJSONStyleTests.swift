@@ -187,7 +187,7 @@ import Testing
         (#"{"justify-content": "center"}"#, "root.children[1].style.justify-content: unknown style property: did you mean justifyContent?"),
         (##"{"backround": "#FFF"}"##, "root.children[1].style.backround: unknown style property: did you mean background?"),
         (#"{"FlexDirection": "row"}"#, "root.children[1].style.FlexDirection: unknown style property: did you mean flexDirection?"),
-        (#"{"fontSize": 12}"#, "root.children[1].style.fontSize: unknown style property"),
+        (#"{"caretColor": "red"}"#, "root.children[1].style.caretColor: unknown style property"),
     ]
 
     @Test(arguments: errorCases.indices)

@@ -43,7 +43,7 @@ import Testing
         #expect(root.children[0].style.cornerRadii == .top(8))
         guard case .text(let text) = root.children[1].kind else { Issue.record("not a text"); return }
         #expect(text.text.string == "Hello, elements")
-        #expect(text.style.weight == .bold)
+        #expect(text.style?.weight == .bold)
         #expect(text.maxLines == 2)
         #expect(root.children[2].layout == Element.absolute(FlexStyle(), frame: Rect(x: 150, y: 10, width: 30, height: 30)))
         #expect(root.children[2].style.isHidden)

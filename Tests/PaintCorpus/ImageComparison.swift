@@ -13,6 +13,9 @@ public struct PaintScore: Sendable, Hashable {
     public var pixelCount: Int
     /// The largest channel difference at the same pixel, 0...255.
     public var maxDifference: Int
+    /// The 3×3 squares of pixels that all differ: a blob the size of a glyph's detail (a missing
+    /// dot, a wrong letter), not the 1–2 pixel strips where two rasterisers' glyph edges part.
+    public var differingBlocks: Int = 0
 
     /// ``differingPixels`` as a share of ``pixelCount``, 0...1.
     public var differingFraction: Double { pixelCount == 0 ? 0 : Double(differingPixels) / Double(pixelCount) }
@@ -50,6 +53,8 @@ public struct PaintThresholds: Sendable, Hashable {
     public var blendTolerance: Int
     /// The largest ``PaintScore/differingFraction`` that passes.
     public var maxDifferingFraction: Double
+    /// Whether a 3×3 block of differing pixels fails the case (the text rule).
+    public var refusesBlocks = false
 
     /// Creates thresholds.
     public init(minSSIM: Double, channelTolerance: Int, blendTolerance: Int, maxDifferingFraction: Double) {
@@ -62,6 +67,16 @@ public struct PaintThresholds: Sendable, Hashable {
     /// The bench's thresholds.
     public static let standard = PaintThresholds(minSSIM: 0.93, channelTolerance: 24, blendTolerance: 48, maxDifferingFraction: 0.0005)
 
+    /// The thresholds for a case that draws text: the same pixel count, no 3×3 block of
+    /// differing pixels, and no SSIM (a paragraph half a pixel lower scores 0.83 with every pixel
+    /// within the tolerance; a wrong weight, a missing underline or a wrong letter makes blocks).
+    /// Measured in scripts/paint-diff/README.md ("the text rule").
+    public static let text: PaintThresholds = {
+        var t = PaintThresholds(minSSIM: 0, channelTolerance: 24, blendTolerance: 48, maxDifferingFraction: 0.0005)
+        t.refusesBlocks = true
+        return t
+    }()
+
     /// The scores of `a` against `b` with these tolerances.
     public func score(_ a: RGBAImage, _ b: RGBAImage) -> PaintScore {
         ImageComparison.score(a, b, tolerance: channelTolerance, blendTolerance: blendTolerance)
@@ -69,7 +84,7 @@ public struct PaintThresholds: Sendable, Hashable {
 
     /// Whether `score` passes.
     public func passes(_ score: PaintScore) -> Bool {
-        score.ssim >= minSSIM && score.differingFraction <= maxDifferingFraction
+        score.ssim >= minSSIM && score.differingFraction <= maxDifferingFraction && (!refusesBlocks || score.differingBlocks == 0)
     }
 }
 
@@ -83,9 +98,27 @@ public enum ImageComparison {
         let luma = ssim(a.lumaOverWhite(), b.lumaOverWhite(), width: a.width, height: a.height)
         let alpha = ssim(a.alphaPlane(), b.alphaPlane(), width: a.width, height: a.height)
         let maxDifference = a.maxDifference(b)
+        let mask = differingMask(a, b, tolerance: tolerance, blendTolerance: blendTolerance)
         return PaintScore(ssim: min(luma, alpha), lumaSSIM: luma, alphaSSIM: alpha,
-                          differingPixels: differingMask(a, b, tolerance: tolerance, blendTolerance: blendTolerance).count { $0 },
-                          pixelCount: a.width * a.height, maxDifference: maxDifference)
+                          differingPixels: mask.count { $0 },
+                          pixelCount: a.width * a.height, maxDifference: maxDifference,
+                          differingBlocks: blocks(in: mask, width: a.width, height: a.height))
+    }
+
+    /// The number of 3×3 squares of `mask` (row-major, `width` × `height`) that are all set.
+    public static func blocks(in mask: [Bool], width: Int, height: Int) -> Int {
+        guard width >= 3, height >= 3 else { return 0 }
+        var count = 0
+        for y in 0...(height - 3) {
+            for x in 0...(width - 3) where mask[y * width + x] {
+                var all = true
+                for dy in 0..<3 where all {
+                    for dx in 0..<3 where !mask[(y + dy) * width + x + dx] { all = false; break }
+                }
+                if all { count += 1 }
+            }
+        }
+        return count
     }
 
     /// The side of the square SSIM window, in pixels.

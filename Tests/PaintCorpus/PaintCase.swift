@@ -21,6 +21,20 @@ public struct PaintCase: Codable, Sendable, Identifiable {
         self.document = document
     }
 
+    /// Whether the document holds a text element (judged by ``PaintThresholds/text``).
+    public var drawsText: Bool {
+        func walk(_ value: JSONValue) -> Bool {
+            switch value {
+            case .object(let fields):
+                if fields["type"] == .string("text") { return true }
+                return fields.values.contains(where: walk)
+            case .array(let items): return items.contains(where: walk)
+            default: return false
+            }
+        }
+        return walk(document)
+    }
+
     /// The document as JSON bytes, for `ElementDocument.decode`.
     public func documentBytes() throws -> [UInt8] {
         let encoder = JSONEncoder()

@@ -354,6 +354,253 @@ case("overflow", "hidden with a border clips at the padding box", box({"backgrou
                                                                      children=[view({"width": 140, "height": 60, "backgroundColor": "#33E"})]))
 
 
+# MARK: CSS text properties (the text step): a text in the CSS form, {"type": "text", "text": {"text": …}},
+# no text.style: its properties are CSS properties in `style`, on the text or on any view above it,
+# and the inherited ones inherit. Each text has an explicit width (so wrapping and alignment do
+# not depend on how either side measures a shrink-to-fit box) and an auto height, and sits at the
+# top left of a light page (a column, padding 10); defaults are CSS's initial values in sans-serif.
+TW, TH = 240, 120
+PAPER = "#F7F5F0"
+SHORT = "Paint the words"
+SENTENCE = "The quick brown fox jumps over the lazy dog."
+PARAGRAPH = "Typography is the craft of arranging type to make written language legible, readable and appealing."
+ACCENTS = "Crème brûlée à la française, señor Müller"
+
+
+def ctext(string, style=None, width=220):
+    """A text in the CSS form: no text.style; width (CSS px) unless None."""
+    element = {"type": "text", "text": {"text": string}}
+    style = dict({"width": width} if width is not None else {}, **(style or {}))
+    if style:
+        element["style"] = style
+    return element
+
+
+def sheet(children, root_style=None, width=TW, height=TH):
+    """A light page: the root view, a column with padding 10 and a gap of 6, its children at the top left."""
+    root = dict({"flexDirection": "column", "alignItems": "flex-start", "padding": 10, "gap": 6, "backgroundColor": PAPER},
+                **(root_style or {}))
+    return doc(view(root, children), width, height)
+
+
+def tcase(group, note, style, string=SENTENCE, width=220, root_style=None, size=(TW, TH)):
+    """One text with `style` on a light page."""
+    case(group, note, sheet([ctext(string, style, width)], root_style, *size))
+
+
+# color
+for value, note in [("#B03A2E", "hex"), ("rgb(30 60 150)", "rgb, space syntax"), ("hsl(140 60% 28%)", "hsl"),
+                    ("rgba(0, 0, 0, 0.5)", "translucent black"), ("darkslateblue", "named")]:
+    tcase("color", note, {"color": value})
+case("color", "inherited from a view", sheet([view({"color": "#1B7F4A"}, [ctext(SENTENCE)])]))
+
+# fontFamily (installed: the DejaVu faces; the generics are fontconfig's, DejaVu here)
+for value, note in [("DejaVu Serif", "DejaVu Serif"), ("DejaVu Sans Mono", "DejaVu Sans Mono"), ("serif", "the serif generic"),
+                    ("monospace", "the monospace generic"), ('"DejaVu Serif", sans-serif', "a quoted list: the first installed"),
+                    ("NoSuchFamily, DejaVu Sans Mono", "a missing family: the next one"), ("sans-serif", "sans-serif, the default, written")]:
+    tcase("fontFamily", note, {"fontFamily": value})
+tcase("fontFamily", "per-character fallback: CJK in DejaVu Sans comes from another face", {"fontFamily": "DejaVu Sans"}, "Tokyo 東京 and Seoul 서울")
+
+# fontSize
+for value, note in [(12, "a number: px"), ("24px", "px"), ("1.5em", "em of the parent's 16px: 24px"), ("1.25rem", "rem: 20px"),
+                    ("150%", "percentage: 24px"), ("large", "keyword large: 18px"), ("x-small", "keyword x-small: 10px")]:
+    tcase("fontSize", note, {"fontSize": value})
+case("fontSize", "2em of a view's 11px: 22px", sheet([view({"fontSize": 11}, [ctext(SHORT, {"fontSize": "2em"})])]))
+
+# fontWeight (DejaVu Sans has ExtraLight 200, Book 400 and Bold 700: CSS's matching picks among them)
+for value, note in [(700, "700"), ("bold", "bold"), (300, "300: the ExtraLight face"), (100, "100: the ExtraLight face"),
+                    (600, "600: the Bold face"), (500, "500: the Book face"), (900, "900: the Bold face")]:
+    tcase("fontWeight", note, {"fontWeight": value, "fontSize": 20}, SHORT)
+case("fontWeight", "bolder than an inherited 400: 700", sheet([view({"fontSize": 20}, [ctext(SHORT, {"fontWeight": "bolder"})])]))
+case("fontWeight", "lighter than an inherited bold: 400", sheet([view({"fontSize": 20, "fontWeight": "bold"}, [ctext(SHORT, {"fontWeight": "lighter"})])]))
+
+# fontStyle
+tcase("fontStyle", "italic: DejaVu Sans Oblique", {"fontStyle": "italic", "fontSize": 20}, SHORT)
+tcase("fontStyle", "oblique", {"fontStyle": "oblique", "fontSize": 20}, SHORT)
+tcase("fontStyle", "italic DejaVu Serif: a true italic", {"fontStyle": "italic", "fontSize": 20, "fontFamily": "DejaVu Serif"}, SHORT)
+tcase("fontStyle", "bold italic", {"fontStyle": "italic", "fontWeight": 700, "fontSize": 20}, SHORT)
+case("fontStyle", "normal inside an italic view", sheet([view({"fontStyle": "italic", "fontSize": 20, "flexDirection": "column"},
+                                                              [ctext(SHORT), ctext(SHORT, {"fontStyle": "normal"})])]))
+
+# fontFeatureSettings (DejaVu Sans: liga, dlig, aalt and salt change these strings; its case forms do not)
+for value, string, note in [('"liga" 0', "office fluffy file flow", "ligatures off: fi, ffl drawn apart"),
+                            ('"kern" 0', "AVATAR Type Wave To", "kerning off: wider"),
+                            ('"dlig" 1', "fox: ct st sp Th", "discretionary ligatures on: st joined"),
+                            ('"aalt" 1', "aefgjly 0123", "all alternates: another a and y"),
+                            ('"salt" 1', "aefgjly 0123 .", "stylistic alternates"),
+                            ('"liga" 0, "kern" 0', "office AVATAR Wave", "two features off")]:
+    tcase("fontFeatureSettings", note, {"fontFeatureSettings": value, "fontSize": 18}, string)
+
+# lineHeight: the text's background shows its box, as high as its lines
+lined = {"backgroundColor": "#DCE6F2"}
+for value, note in [("normal", "normal: the font's ascent + descent"), (1.5, "a number: 1.5 × 16px"), ("24px", "24px"),
+                    ("150%", "150 %: 24px"), ("2em", "2em: 32px"), (1, "1: lines as high as the font size")]:
+    tcase("lineHeight", note, dict(lined, lineHeight=value), SENTENCE, 150)
+case("lineHeight", "an inherited number scales with the text's own size: 1.5 × 20px",
+     sheet([view({"fontSize": 10, "lineHeight": 1.5}, [ctext(SENTENCE, dict(lined, fontSize=20), 200)])]))
+case("lineHeight", "an inherited percentage is the view's length: 150 % of 10px = 15px",
+     sheet([view({"fontSize": 10, "lineHeight": "150%"}, [ctext(SENTENCE, dict(lined, fontSize=20), 200)])]))
+
+# letterSpacing
+for value, string, note in [(2, SENTENCE, "a number: 2px"), ("0.1em", SHORT, "0.1em: 1.6px"), ("-1px", SENTENCE, "negative"),
+                            ("3px", PARAGRAPH, "3px, wrapping"), ("4px", "office fluffy", "spacing turns the optional ligatures off")]:
+    tcase("letterSpacing", note, {"letterSpacing": value}, string)
+case("letterSpacing", "em computed on the view: 0.5em of 10px stays 5px at 20px",
+     sheet([view({"fontSize": 10, "letterSpacing": "0.5em"}, [ctext(SHORT, {"fontSize": 20})])]))
+
+# wordSpacing
+for value, string, note in [(8, SENTENCE, "a number: 8px"), ("0.5em", SENTENCE, "0.5em"), ("-2px", SENTENCE, "negative"),
+                            ("10px", PARAGRAPH, "10px, wrapping")]:
+    tcase("wordSpacing", note, {"wordSpacing": value}, string)
+case("wordSpacing", "inherited from a view", sheet([view({"wordSpacing": "6px"}, [ctext(SENTENCE)])]))
+
+# textAlign (the text box is 220 wide; a background shows it)
+boxed = {"backgroundColor": "#E8E4DA"}
+for value in ["left", "right", "center"]:
+    tcase("textAlign", value, dict(boxed, textAlign=value), SHORT)
+tcase("textAlign", "justify: every line but the last", dict(boxed, textAlign="justify"), PARAGRAPH, 200)
+tcase("textAlign", "center, several lines", dict(boxed, textAlign="center"), PARAGRAPH, 200)
+case("textAlign", "start in an rtl view: Hebrew at the right",
+     sheet([view({"direction": "rtl"}, [ctext("שלום עולם, מה שלומך היום?", dict(boxed, textAlign="start"))])]))
+case("textAlign", "end in an rtl view: the left",
+     sheet([view({"direction": "rtl"}, [ctext("שלום עולם, מה שלומך היום?", dict(boxed, textAlign="end"))])]))
+tcase("textAlign", "end in ltr: Arabic at the right (the direction is the element's, not the text's)",
+      dict(boxed, textAlign="end"), "مرحبا بالعالم")
+
+# textIndent
+for value, string, note in [(20, SENTENCE, "a number: 20px"), ("2em", PARAGRAPH, "2em, first line only"),
+                            ("-10px", PARAGRAPH, "negative: the first line hangs out to the left"),
+                            ("10%", SENTENCE, "10 % of the text's width (200): 20px")]:
+    tcase("textIndent", note, dict(boxed, textIndent=value), string, 200)
+tcase("textIndent", "with center: the first line centred in what the indent leaves", dict(boxed, textIndent=40, textAlign="center"), PARAGRAPH, 200)
+case("textIndent", "inherited from a view", sheet([view({"textIndent": 30}, [ctext(PARAGRAPH, boxed, 200)])]))
+
+# textTransform
+for value, string in [("uppercase", SENTENCE), ("lowercase", "HELLO World, GOOD Morning"), ("capitalize", "the quick brown fox jumps"),
+                      ("uppercase", "Crème brûlée in der Straße")]:
+    tcase("textTransform", f"{value}: {string}", {"textTransform": value}, string)
+case("textTransform", "none inside an uppercase view", sheet([view({"textTransform": "uppercase", "flexDirection": "column"},
+                                                                   [ctext(SHORT), ctext(SHORT, {"textTransform": "none"})])]))
+
+# textDecoration (the shorthand)
+for value, note in [("underline", "underline"), ("overline", "overline"), ("line-through", "line-through"),
+                    ("underline overline", "two lines"), ("underline wavy #D33", "wavy red underline"),
+                    ("underline dotted", "dotted"), ("line-through 3px #33E", "a thick blue line-through")]:
+    tcase("textDecoration", note, {"textDecoration": value, "fontSize": 20}, SHORT)
+case("textDecoration", "on a view: propagated to the text (not inherited), in the view's colour",
+     sheet([view({"textDecoration": "underline", "color": "#D33", "fontSize": 20}, [ctext(SHORT, {"color": "#222"})])]))
+
+# textDecorationLine, textDecorationColor, textDecorationStyle, textDecorationThickness
+for value in ["underline", "overline", "line-through", "underline line-through"]:
+    tcase("textDecorationLine", value, {"textDecorationLine": value, "fontSize": 20}, SHORT)
+tcase("textDecorationLine", "underline, wrapping: every line", {"textDecorationLine": "underline"}, PARAGRAPH, 200)
+for value, line, note in [("#D33", "underline", "red underline"), ("rgba(0, 0, 255, 0.5)", "line-through", "translucent blue line-through"),
+                          ("currentColor", "overline", "currentColor: the text's green")]:
+    tcase("textDecorationColor", note, {"textDecorationLine": line, "textDecorationColor": value, "color": "#1B7F4A", "fontSize": 20}, SHORT)
+case("textDecorationColor", "not inherited: the view's red is not the text's underline colour",
+     sheet([view({"textDecorationColor": "#D33", "fontSize": 20}, [ctext(SHORT, {"textDecorationLine": "underline"})])]))
+for value in ["solid", "double", "dotted", "dashed", "wavy"]:
+    tcase("textDecorationStyle", value, {"textDecorationLine": "underline", "textDecorationStyle": value, "fontSize": 20}, SHORT)
+tcase("textDecorationStyle", "wavy line-through", {"textDecorationLine": "line-through", "textDecorationStyle": "wavy", "textDecorationColor": "#33E", "fontSize": 20}, SHORT)
+for value, note in [(1, "a number: 1px"), ("3px", "3px"), ("0.2em", "0.2em: 4px"), ("from-font", "from-font"), ("10%", "10 % of 1em: 2px")]:
+    tcase("textDecorationThickness", note, {"textDecorationLine": "underline", "textDecorationThickness": value, "fontSize": 20}, SHORT)
+
+# whiteSpace
+SPACED = "Keep   these  spaces\nand   this\n  line break, please."
+for value, note in [("normal", "normal: spaces and breaks collapse"), ("pre", "pre: kept, no wrapping"),
+                    ("pre-wrap", "pre-wrap: kept, wrapping"), ("pre-line", "pre-line: breaks kept, spaces collapse")]:
+    tcase("whiteSpace", note, {"whiteSpace": value}, SPACED, 150)
+tcase("whiteSpace", "nowrap: one line past the box", {"whiteSpace": "nowrap"}, PARAGRAPH, 150)
+tcase("whiteSpace", "pre with a tab: 8 spaces", {"whiteSpace": "pre"}, "Name:\tAda\nRole:\tengineer", 200)
+
+# wordBreak
+LONG_URL = "See https://example.com/documents/typography/line-breaking for more."
+for value, string, note in [("normal", LONG_URL, "normal: the URL overflows"), ("break-all", LONG_URL, "break-all: breaks anywhere"),
+                            ("break-all", SENTENCE, "break-all on words: lines filled to the edge"),
+                            ("keep-all", "한국어 문장은 단어 사이에서만 줄을 바꿉니다", "keep-all: Korean breaks at spaces only"),
+                            ("normal", "한국어 문장은 단어 사이에서만 줄을 바꿉니다", "normal: Korean breaks between syllables")]:
+    tcase("wordBreak", note, {"wordBreak": value}, string, 130)
+
+# overflowWrap
+LONG_WORD = "The word pneumonoultramicroscopicsilicovolcanoconiosis is long."
+for value, note in [("normal", "normal: the long word overflows"), ("break-word", "break-word: the long word breaks"),
+                    ("anywhere", "anywhere: the long word breaks")]:
+    tcase("overflowWrap", note, {"overflowWrap": value}, LONG_WORD, 130)
+case("overflowWrap", "inherited from a view", sheet([view({"overflowWrap": "anywhere"}, [ctext(LONG_WORD, None, 130)])]))
+
+# textOverflow (with overflow: hidden and whiteSpace: nowrap, as CSS needs)
+clipped = {"overflow": "hidden", "whiteSpace": "nowrap"}
+tcase("textOverflow", "ellipsis", dict(clipped, textOverflow="ellipsis"), SENTENCE, 150)
+tcase("textOverflow", "clip", dict(clipped, textOverflow="clip"), SENTENCE, 150)
+tcase("textOverflow", "ellipsis, but the text fits: none", dict(clipped, textOverflow="ellipsis"), SHORT, 150)
+tcase("textOverflow", "ellipsis in bold serif", dict(clipped, textOverflow="ellipsis", fontFamily="DejaVu Serif", fontWeight=700), SENTENCE, 150)
+case("textOverflow", "nowrap inherited from a view", sheet([view({"whiteSpace": "nowrap"}, [ctext(SENTENCE, {"overflow": "hidden", "textOverflow": "ellipsis"}, 150)])]))
+
+# lineClamp and WebkitLineClamp (the same thing: N lines, an ellipsis ending the last)
+for key in ["lineClamp", "WebkitLineClamp"]:
+    tcase(key, "2 lines", {key: 2}, PARAGRAPH, 200)
+    tcase(key, "1 line", {key: 1}, PARAGRAPH, 200)
+    tcase(key, "3 lines, centred", {key: 3, "textAlign": "center"}, PARAGRAPH, 200)
+    tcase(key, "more lines than the text has: no ellipsis", {key: 4}, SENTENCE, 200)
+    tcase(key, "2 lines of 1.5", {key: 2, "lineHeight": 1.5, "backgroundColor": "#DCE6F2"}, PARAGRAPH, 200)
+
+# textWrap (the headline wraps to 197, 195 and 20 px wide lines at 200)
+HEADLINE = "Balanced headlines read better than ragged ones do"
+for value, note in [("wrap", "wrap: a lone word on the last line"), ("nowrap", "nowrap: one line"),
+                    ("balance", "balance: three lines of about the same length"), ("pretty", "pretty: no lone word on the last line")]:
+    tcase("textWrap", note, {"textWrap": value, "backgroundColor": "#E8E4DA"}, HEADLINE, 200)
+tcase("textWrap", "balance, a paragraph", {"textWrap": "balance", "backgroundColor": "#E8E4DA"}, PARAGRAPH, 200)
+tcase("textWrap", "pretty, a paragraph", {"textWrap": "pretty", "backgroundColor": "#E8E4DA"},
+      "Good typesetting keeps the last line of a paragraph from being short", 200)
+
+# tabSize (tabs kept by whiteSpace: pre)
+TABS = "a\tbb\tccc\td\n1\t22\t333\t4"
+for value, note in [(4, "4 spaces"), (2, "2 spaces"), ("40px", "40px"), (8, "8, the initial value")]:
+    tcase("tabSize", note, {"whiteSpace": "pre", "tabSize": value, "fontFamily": "DejaVu Sans Mono"}, TABS)
+case("tabSize", "inherited from a view", sheet([view({"tabSize": 3}, [ctext(TABS, {"whiteSpace": "pre-wrap"})])]))
+
+# textShadow in the CSS form (textShadow-1…4 above are the legacy form)
+for value in ["1px 1px 0 #D33", "0 0 3px #33E", "2px 2px 0 rgba(0,0,0,0.3), -2px -2px 0 #3A3"]:
+    tcase("textShadow", value, {"textShadow": value, "fontSize": 22}, SHORT)
+case("textShadow", "inherited from a view", sheet([view({"textShadow": "2px 2px 0 #D33", "fontSize": 22}, [ctext(SHORT)])]))
+case("textShadow", "none inside a shadowed view", sheet([view({"textShadow": "2px 2px 0 #D33", "fontSize": 22, "flexDirection": "column"},
+                                                              [ctext(SHORT), ctext(SHORT, {"textShadow": "none"})])]))
+
+# WebkitTextStroke and its longhands
+for value, style, note in [("1px #222", {"color": "#FFFFFF"}, "white text outlined in black"),
+                           ("2px #33E", {"fontWeight": 700}, "2px blue on bold black"),
+                           ("0.5px #D33", {}, "a hairline"), ("1 #222", {"color": "transparent"}, "a number: outline only")]:
+    tcase("WebkitTextStroke", note, dict(style, WebkitTextStroke=value, fontSize=28), SHORT)
+case("WebkitTextStroke", "inherited from a view", sheet([view({"WebkitTextStroke": "1px #D33", "fontSize": 28}, [ctext(SHORT)])]))
+for value in [1, "2px", "thin"]:
+    tcase("WebkitTextStrokeWidth", f"{value} in #D33", {"WebkitTextStrokeWidth": value, "WebkitTextStrokeColor": "#D33", "fontSize": 28}, SHORT)
+for value in ["#D33", "rgba(0, 0, 255, 0.5)"]:
+    tcase("WebkitTextStrokeColor", f"{value}, 1px", {"WebkitTextStrokeWidth": 1, "WebkitTextStrokeColor": value, "color": "#F0C040", "fontSize": 28}, SHORT)
+case("WebkitTextStrokeColor", "inherited from a view, the width set on the text",
+     sheet([view({"WebkitTextStrokeColor": "#D33", "fontSize": 28}, [ctext(SHORT, {"WebkitTextStrokeWidth": 1, "color": "#F0C040"})])]))
+
+# textInheritance: through 1–3 views, overriding on the way
+case("textInheritance", "one view: colour, size, weight",
+     sheet([view({"color": "#1B4F9A", "fontSize": 20, "fontWeight": 700}, [ctext(SHORT)])]))
+case("textInheritance", "two views: family, then size; the text sets the weight",
+     sheet([view({"fontFamily": "DejaVu Serif"}, [view({"fontSize": 22}, [ctext(SHORT, {"fontWeight": "bold"})])])]))
+case("textInheritance", "three views: colour overridden in the second, size in the third",
+     sheet([view({"color": "#D33", "fontSize": 12}, [view({"color": "#1B7F4A"}, [view({"fontSize": 20}, [ctext(SHORT)])])])]))
+case("textInheritance", "em of em: 10px, 2em = 20px, 1.5em = 30px",
+     sheet([view({"fontSize": 10}, [view({"fontSize": "2em"}, [ctext(SHORT, {"fontSize": "1.5em"})])])]))
+case("textInheritance", "percentages of percentages: 150 % of 50 % of 16px = 12px",
+     sheet([view({"fontSize": "50%"}, [view({"fontSize": "150%"}, [ctext(SENTENCE)])])]))
+case("textInheritance", "rem is the page's 16px, whatever the views say",
+     sheet([view({"fontSize": 30}, [ctext(SHORT, {"fontSize": "1rem"})])]))
+case("textInheritance", "siblings: one overrides, one inherits",
+     sheet([view({"fontSize": 18, "color": "#1B4F9A", "fontStyle": "italic", "flexDirection": "column", "gap": 4},
+                 [ctext(SHORT), ctext(SHORT, {"color": "#D33", "fontStyle": "normal"})])]))
+case("textInheritance", "alignment and transform from the root, spacing from the middle view",
+     sheet([view({"letterSpacing": 2}, [ctext(SHORT, {"backgroundColor": "#E8E4DA"})])], {"textAlign": "center", "textTransform": "uppercase"}))
+case("textInheritance", "non-inherited properties stay on the view: its textOverflow does not reach the text",
+     sheet([view({"textOverflow": "ellipsis", "whiteSpace": "nowrap"}, [ctext(SENTENCE, {"overflow": "hidden"}, 150)])]))
+
+
 def all_cases():
     """Every hand-made case, in order."""
     return list(CASES)

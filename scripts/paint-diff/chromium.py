@@ -11,6 +11,10 @@ factor 2); once the load event has fired, the fonts are ready, the images decode
 painted, the viewport is captured: a PNG of exactly 2W×2H pixels with a transparent background
 (`Emulation.setDefaultBackgroundColorOverride` with alpha 0), so alpha is compared too.
 
+The generic families are set to fontconfig's (Page.setFontFamilies from `fc-match`: DejaVu here,
+where Chromium's own sans-serif and serif would be Liberation Sans and Serif through Arial and Times
+New Roman), and the fixed font size to 16 like the standard one, as the engine's Pango has them.
+
 Flags: the repeatable-screenshot set of the project notes (CSS.md §2). The same case rendered twice
 gives byte-identical PNGs (`chromium.py --check-repeatable cases.json` checks it).
 """
@@ -34,6 +38,24 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
          "--disable-extensions", "--no-first-run", "--no-default-browser-check", "--mute-audio",
          "--remote-debugging-pipe"]
 SCALE = 2
+
+
+def generic_families():
+    """The generic families as fontconfig resolves them (`fc-match`), which is what the engine's
+    Pango draws: Chromium's own defaults on Linux are Arial and Times New Roman, which fontconfig
+    turns into Liberation Sans and Liberation Serif, not the DejaVu faces that sans-serif and serif
+    mean to fontconfig here. Set on the page with Page.setFontFamilies."""
+    families = {}
+    for key, generic in (("sansSerif", "sans-serif"), ("serif", "serif"), ("fixed", "monospace")):
+        try:
+            name = subprocess.run(["fc-match", "-f", "%{family[0]}", generic], capture_output=True, text=True).stdout.strip()
+        except OSError:
+            name = ""
+        if name:
+            families[key] = name
+    if "sansSerif" in families:
+        families["standard"] = families["sansSerif"]
+    return families
 
 # Resolves once the fonts are loaded, every image decoded and two frames have been produced.
 SETTLE = """
@@ -72,6 +94,10 @@ class Browser:
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
         self.call("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}}, session=True)
+        # sans-serif, serif and monospace as fontconfig means them, and 16px for monospace too
+        # (Chromium's default fixed size is 13px: `monospace` at a keyword size would shrink).
+        self.call("Page.setFontFamilies", {"fontFamilies": generic_families()}, session=True)
+        self.call("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 16}}, session=True)
 
     def _read_message(self):
         while b"\0" not in self._buffer:

@@ -2,7 +2,9 @@
 """Tries the renderer on fresh random paint cases against Chromium, away from the committed corpus
 (use seeds the corpus does not: it is seeds 1…100), and prints each difference and the figure.
 
-  explore.py --count 100 --seed 100000 [--profile engine|css] [--save cases.json] [--diff-out DIR]
+  explore.py --count 100 --seed 100000 [--profile engine|css|text] [--save cases.json] [--diff-out DIR]
+
+--profile text draws generate.py's text cases (random-text-<seed>; the corpus has seeds 1…40).
 
 --save keeps the cases (for shrink.py); --diff-out writes ours, Chromium's and the diff PNG of
 every case there (montage.py puts them side by side). Cases the decoder refuses are counted apart:
@@ -24,14 +26,17 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=100000)
-    ap.add_argument("--profile", choices=["engine", "css"], help="only seeds of this profile (engine: seed % 3 == 0)")
+    ap.add_argument("--profile", choices=["engine", "css", "text"],
+                    help="only seeds of this profile (engine: seed % 3 == 0); text: the text profile's cases")
     ap.add_argument("--save", help="write the cases here (for shrink.py)")
     ap.add_argument("--diff-out", help="write ours, Chromium's and the diff PNG of every case here")
     ap.add_argument("--quiet", action="store_true", help="print only the figure")
     args = ap.parse_args()
     cases, seed = [], args.seed
     while len(cases) < args.count:
-        if args.profile is None or (args.profile == "engine") == (seed % 3 == 0):
+        if args.profile == "text":
+            cases.append(generate.make_text_case(seed))
+        elif args.profile is None or (args.profile == "engine") == (seed % 3 == 0):
             cases.append(generate.make_case(seed))
         seed += 1
     if args.save:

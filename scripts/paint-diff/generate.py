@@ -14,6 +14,15 @@ outlines, opacity, transforms with origins, and now and then a filter, clip-path
 One seed in three uses the `engine` profile: only the forms the decoder reads today (hex colours,
 border widths with one colour, plain radii, opacity, the engine's shadow object), so the random
 part of the corpus also exercises the painter as it is. The same seed always gives the same case.
+
+The `text` profile (`--profile text`, cases `random-text-<seed>`, group `random-text`) is a text
+in the CSS form under one to three nested views on a light 240×120 page: each view carries a random
+set of the inherited text properties, the text a random set of all of them (decorations, text
+overflow, line clamps too), so inheritance, overriding and em sizes meet in combinations nobody
+wrote. It keeps to what is unambiguous in CSS: never both whiteSpace and textWrap in one case (both
+set the wrap mode), no weights under 400 (with an italic, CSS's matching takes the Oblique face at
+400 where a nearest-weight matcher takes ExtraLight), textOverflow only with the text's own
+overflow: hidden and whiteSpace: nowrap, lineClamp only where lines wrap.
 """
 
 import argparse
@@ -244,12 +253,119 @@ def make_case(seed):
             "document": {"version": 2, "size": {"width": 160, "height": 100}, "root": root}}
 
 
+# MARK: the text profile
+
+DARK = ["#1B1B1B", "#333", "#1B4F9A", "#7A1F1F", "#1B5E3A", "rgb(60 40 110)", "hsl(200 70% 22%)", "darkslateblue",
+        "oklch(0.35 0.08 30)", "rgba(0, 0, 0, 0.75)"]
+ACCENT = ["#D33", "#33E", "#2A2", "#E80", "rgba(200, 0, 0, 0.5)", "teal", "hsl(280 60% 45%)"]
+LIGHT = ["#F7F5F0", "#FFFFFF", "#EEF3F8", "#FBF3E4", "#F0F0F0"]
+FAMILIES = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "sans-serif", "serif", "monospace", '"DejaVu Serif", serif',
+            "NoSuchFamily, DejaVu Sans"]
+TEXTS = ["The quick brown fox jumps over the lazy dog.",
+         "Typography is the craft of arranging type to make written language legible.",
+         "Crème brûlée, café au lait and a naïve façade",
+         "Office files flow: fluffy waffles at five",
+         "AVATAR Wave Type: kerning pairs",
+         "Keep   these   spaces\nand this break",
+         "Name:\tAda\nRole:\tengineer",
+         "A pneumonoultramicroscopicsilicovolcanoconiosis case",
+         "Short words, long lines and one more sentence to wrap over several lines of text.",
+         "Ärger über Öl: straße, Åland, Øre"]
+
+
+def text_properties(r, inherited_only, state):
+    """A random set of text properties in CSS syntax. `state` keeps what one case has chosen already
+    (the wrap-mode property in use)."""
+    style = {}
+
+    def maybe(p, key, value):
+        if r.random() < p:
+            style[key] = value() if callable(value) else value
+
+    maybe(0.35, "color", lambda: r.choice(DARK))
+    maybe(0.25, "fontFamily", lambda: r.choice(FAMILIES))
+    maybe(0.35, "fontSize", lambda: r.choice([r.randrange(10, 25), f"{r.randrange(10, 25)}px", f"{num(r.uniform(0.8, 1.3), 2)}em",
+                                              f"{r.randrange(80, 131)}%", "1.25rem", r.choice(["small", "medium", "large", "x-large"])]))
+    maybe(0.25, "fontWeight", lambda: r.choice([400, 700, "bold", "normal", 600, 800, 900, "bolder"]))
+    maybe(0.15, "fontStyle", lambda: r.choice(["normal", "italic", "oblique"]))
+    maybe(0.08, "fontFeatureSettings", lambda: r.choice(['"liga" 0', '"kern" 0', '"dlig" 1', '"liga" 0, "kern" 0']))
+    maybe(0.2, "lineHeight", lambda: r.choice(["normal", num(r.uniform(1, 2), 2), f"{r.randrange(14, 31)}px", f"{r.randrange(100, 201)}%",
+                                               f"{num(r.uniform(1, 2), 1)}em"]))
+    maybe(0.15, "letterSpacing", lambda: r.choice([r.randrange(-1, 5), f"{num(r.uniform(-0.05, 0.25), 2)}em", f"{r.randrange(0, 4)}px"]))
+    maybe(0.1, "wordSpacing", lambda: r.choice([r.randrange(-2, 11), f"{num(r.uniform(0, 0.6), 1)}em"]))
+    maybe(0.2, "textAlign", lambda: r.choice(["left", "right", "center", "justify", "start", "end"]))
+    maybe(0.1, "textIndent", lambda: r.choice([r.randrange(-10, 31), f"{num(r.uniform(0.5, 2), 1)}em", f"{r.randrange(5, 21)}%"]))
+    maybe(0.12, "textTransform", lambda: r.choice(["none", "uppercase", "lowercase", "capitalize"]))
+    if state.get("wrap") in (None, "whiteSpace") and r.random() < 0.12:
+        state["wrap"] = "whiteSpace"
+        style["whiteSpace"] = r.choice(["normal", "nowrap", "pre", "pre-wrap", "pre-line"])
+    if state.get("wrap") in (None, "textWrap") and r.random() < 0.1:
+        state["wrap"] = "textWrap"
+        style["textWrap"] = r.choice(["wrap", "nowrap", "balance", "pretty"])
+    maybe(0.08, "wordBreak", lambda: r.choice(["normal", "break-all", "keep-all"]))
+    maybe(0.08, "overflowWrap", lambda: r.choice(["normal", "break-word", "anywhere"]))
+    maybe(0.05, "tabSize", lambda: r.choice([2, 4, 8, "30px"]))
+    maybe(0.1, "textShadow", lambda: ", ".join(f"{r.randrange(-3, 4)}px {r.randrange(-3, 4)}px {r.randrange(0, 4)}px {r.choice(ACCENT)}"
+                                               for _ in range(r.choice([1, 1, 2]))))
+    if r.random() < 0.08:
+        if r.random() < 0.5:
+            style["WebkitTextStroke"] = f"{r.choice(['0.5px', '1px', 1, '1.5px'])} {r.choice(ACCENT)}"
+        else:
+            style["WebkitTextStrokeWidth"] = r.choice(["0.5px", 1, "2px", "thin"])
+            style["WebkitTextStrokeColor"] = r.choice(ACCENT)
+    if inherited_only:
+        return style
+    if r.random() < 0.3:
+        if r.random() < 0.4:
+            parts = [r.choice(["underline", "overline", "line-through", "underline overline"])]
+            if r.random() < 0.5:
+                parts.append(r.choice(["solid", "double", "dotted", "dashed", "wavy"]))
+            if r.random() < 0.5:
+                parts.append(r.choice(ACCENT))
+            style["textDecoration"] = " ".join(parts)
+        else:
+            style["textDecorationLine"] = r.choice(["underline", "overline", "line-through", "underline line-through"])
+            maybe(0.5, "textDecorationStyle", lambda: r.choice(["solid", "double", "dotted", "dashed", "wavy"]))
+            maybe(0.5, "textDecorationColor", lambda: r.choice(ACCENT + ["currentColor"]))
+            maybe(0.4, "textDecorationThickness", lambda: r.choice([1, "2px", "0.1em", "from-font", "auto"]))
+    if state.get("wrap") is None and r.random() < 0.2:
+        state["wrap"] = "whiteSpace"
+        style.update({"overflow": "hidden", "whiteSpace": "nowrap", "textOverflow": r.choice(["ellipsis", "ellipsis", "clip"])})
+    elif state.get("wrap") != "textWrap" and style.get("whiteSpace") in (None, "normal", "pre-wrap", "pre-line") and r.random() < 0.2:
+        style[r.choice(["lineClamp", "WebkitLineClamp"])] = r.randint(1, 3)
+    return style
+
+
+def make_text_case(seed):
+    """The text-profile case of `seed`: a text under one to three nested views."""
+    r = random.Random(f"text-{seed}")
+    state = {}
+    views = [text_properties(r, True, state) for _ in range(r.randint(1, 3))]
+    if r.random() < 0.3:
+        views[r.randrange(len(views))]["backgroundColor"] = r.choice(LIGHT)
+    leaf_style = dict({"width": r.randrange(90, 221)}, **text_properties(r, False, state))
+    # A clamp needs lines that wrap: none under a nowrap or pre from the text or a view.
+    if leaf_style.get("whiteSpace") in ("nowrap", "pre") or any(v.get("whiteSpace") in ("nowrap", "pre") for v in views):
+        leaf_style.pop("lineClamp", None)
+        leaf_style.pop("WebkitLineClamp", None)
+    element = {"type": "text", "text": {"text": r.choice(TEXTS)}, "style": leaf_style}
+    for style in reversed(views):
+        element = {"type": "view", "style": style, "children": [element]} if style else {"type": "view", "children": [element]}
+    root = {"type": "view", "style": {"flexDirection": "column", "alignItems": "flex-start", "padding": 8,
+                                      "backgroundColor": r.choice(LIGHT)}, "children": [element]}
+    return {"id": f"random-text-{seed}", "group": "random-text", "note": f"generate.py seed {seed}, text profile",
+            "document": {"version": 2, "size": {"width": 240, "height": 120}, "root": root}}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", choices=["paint", "text"], default="paint",
+                    help="paint: random-<seed> (css or engine by the seed); text: random-text-<seed>")
     args = ap.parse_args()
-    json.dump([make_case(s) for s in range(args.seed, args.seed + args.count)], sys.stdout, indent=1)
+    make = make_text_case if args.profile == "text" else make_case
+    json.dump([make(s) for s in range(args.seed, args.seed + args.count)], sys.stdout, indent=1)
     print()
 
 

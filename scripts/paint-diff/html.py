@@ -6,8 +6,8 @@
 A view is a <div> with the engine's defaults where they differ from CSS's (`display: flex;
 position: relative; box-sizing: border-box`; the engine's flexDirection is row, as CSS's, and its
 borders are drawn only where a colour is given, so every box starts from `border: 0 solid
-transparent`). A text is a block <div> with its text in the text style's font (the engine's
-defaults: sans-serif 15px, weight 400, black, the font's own line height). An image is an <img>
+transparent`). A text with a legacy text style is a block <div> in that style's font (the engine's
+old defaults: sans-serif 15px, weight 400, black, the font's own line height). An image is an <img>
 from its base64 bytes, its content mode as `object-fit`/`object-position`. A gradient element is a
 <div> whose background is the same gradient, positioned on the border box.
 
@@ -22,6 +22,13 @@ The canvas is a W×H box at the page's origin, a one-cell grid, so the root fill
 style gives it a size, as the engine lays the root out in the canvas. The page's background is
 transparent (chromium.py screenshots with a transparent default background): the engine's bitmap
 starts transparent too, so alpha is compared as well as colour.
+
+Text in the CSS form (no `text.style`): a block <div> with its `style` keys as CSS and nothing
+else; views carry their text keys too, so inheritance happens in the browser as the JSON nests it.
+The page's root is `font-family: sans-serif; font-size: 16px` (CSS's initial values with
+sans-serif; rem is 16px). lineHeight and tabSize keep bare numbers (a multiple, a count of spaces);
+lineClamp and WebkitLineClamp become -webkit-line-clamp in a vertical -webkit-box with overflow
+hidden, what Chromium needs to clamp (it does not know the unprefixed line-clamp).
 """
 
 import json
@@ -50,9 +57,18 @@ LENGTH_PROPERTIES = {
     "inset", "top", "right", "bottom", "left", "insetInlineStart", "insetInlineEnd",
     "gap", "rowGap", "columnGap", "flexBasis",
     "borderRadius", "borderTopLeftRadius", "borderTopRightRadius", "borderBottomRightRadius", "borderBottomLeftRadius",
-    "outlineWidth", "outlineOffset", "fontSize", "letterSpacing", "lineHeight", "textIndent",
-    "backgroundSize", "backgroundPosition", "maskSize", "maskPosition", "perspective", "WebkitTextStrokeWidth",
+    "outlineWidth", "outlineOffset", "fontSize", "letterSpacing", "wordSpacing", "textIndent",
+    "textDecorationThickness", "textUnderlineOffset", "WebkitTextStroke", "WebkitTextStrokeWidth",
+    "backgroundSize", "backgroundPosition", "maskSize", "maskPosition", "perspective",
 }
+# Not lengths although they take them: lineHeight (a bare number is a multiple of the font size) and
+# tabSize (a bare number counts spaces), as in CSS.
+
+# -webkit-line-clamp (Chromium does not know the unprefixed line-clamp) clamps only in a legacy
+# -webkit-box laid out vertically, and the lines after the clamp are only hidden by overflow: hidden;
+# written for a text that has lineClamp or WebkitLineClamp, which both mean CSS's line-clamp:
+# N lines, an ellipsis at the end of the last, the rest not drawn.
+LINE_CLAMP = ["display: -webkit-box", "-webkit-box-orient: vertical", "overflow: hidden"]
 
 # A bare number inside a length value: not part of a word, a hex colour, a percentage or a unit.
 BARE_NUMBER = re.compile(r"(?<![\w.#%-])(-?(?:\d+\.?\d*|\.\d+))(?![\w.%(])")
@@ -66,6 +82,7 @@ CONTENT_MODES = {
 }
 
 STYLE_SHEET = """
+html { font-family: sans-serif; font-size: 16px; }
 html, body { margin: 0; padding: 0; background: transparent; }
 main { position: absolute; left: 0; top: 0; display: grid; overflow: hidden;
        grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(0, 1fr); }
@@ -97,6 +114,29 @@ def shadow_css(shadow, blur_scale=1):
     return f"{number(offset.get('width', 0))}px {number(offset.get('height', 0))}px {number(radius)}px {color}"
 
 
+COLOR_FUNCTION = re.compile(r"(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color-mix)\(", re.I)
+
+
+def lengths_px(value):
+    """Bare numbers in a length value as px, except inside colour functions (`rgba(200, 0, 0, .5)`
+    in a `-webkit-text-stroke` keeps its numbers)."""
+    out, i = [], 0
+    for m in COLOR_FUNCTION.finditer(value):
+        if m.start() < i:
+            continue
+        out.append(BARE_NUMBER.sub(lambda n: n.group(1) + ("px" if float(n.group(1)) != 0 else ""), value[i:m.start()]))
+        depth, j = 0, m.end() - 1
+        while j < len(value):
+            depth += {"(": 1, ")": -1}.get(value[j], 0)
+            j += 1
+            if depth == 0:
+                break
+        out.append(value[m.start():j])
+        i = j
+    out.append(BARE_NUMBER.sub(lambda n: n.group(1) + ("px" if float(n.group(1)) != 0 else ""), value[i:]))
+    return "".join(out)
+
+
 def value_css(key, value):
     """One style value as CSS text."""
     if isinstance(value, bool):
@@ -104,8 +144,7 @@ def value_css(key, value):
     if isinstance(value, (int, float)):
         return number(value) + ("px" if key in LENGTH_PROPERTIES and value != 0 else "")
     if isinstance(value, str):
-        return BARE_NUMBER.sub(lambda m: m.group(1) + ("px" if float(m.group(1)) != 0 else ""), value) \
-            if key in LENGTH_PROPERTIES else value
+        return lengths_px(value) if key in LENGTH_PROPERTIES else value
     raise ValueError(f"{key}: {type(value).__name__} values have no CSS form here")
 
 
@@ -120,6 +159,9 @@ def style_css(style):
     """The declarations of a `style` object, shorthands first."""
     decls = []
     for key, value in sorted(style.items(), key=order_key):
+        if key in ("lineClamp", "WebkitLineClamp"):
+            decls.append(f"-webkit-line-clamp: {value_css(key, value)}")
+            continue
         if key == "boxShadow" and isinstance(value, dict):
             shadow = value
             # The engine shadows the background's shape when there is a background (box-shadow),
@@ -199,7 +241,11 @@ def element_html(element):
     if kind == "text":
         text = element["text"]
         body = text["text"] if isinstance(text["text"], str) else "".join(seg["text"] for seg in text["text"]["segments"])
-        decls = text_css(text.get("style", {})) + decls
+        if "style" in text:
+            # The legacy form: the text style object, with the engine's old defaults.
+            decls = text_css(text["style"]) + decls
+        elif "lineClamp" in style or "WebkitLineClamp" in style:
+            decls = LINE_CLAMP + decls
         if text.get("maxLines", 0) > 0:
             decls += ["display: -webkit-box", "-webkit-box-orient: vertical", f"-webkit-line-clamp: {text['maxLines']}",
                       "overflow: hidden"]

@@ -60,6 +60,19 @@ extension GraphicsContext {
         paintShadow(of: group, shadow)
     }
 
+    /// Draws only the shadow of what `body` draws (its alpha, blurred, moved and tinted as
+    /// ``withShadow(_:_:)`` does), not the drawing itself: a text's shadows under its glyphs.
+    func drawShadowOnly(_ shadow: Shadow, _ body: () -> Void) {
+        guard shadow.offset.isFinite, shadow.radius.isFinite, shadow.radius >= 0, shadow.color.alpha > 0 else { return }
+        cairo_push_group(cairo)
+        let depth = savedStateDepth
+        body()
+        while savedStateDepth > depth { restoreGState() }
+        let group = cairo_pop_group(cairo)!
+        defer { cairo_pattern_destroy(group) }
+        paintShadow(of: group, shadow)
+    }
+
     private func paintShadow(of group: OpaquePointer, _ shadow: Shadow) {
         var groupSurface: OpaquePointer?
         guard cairo_pattern_get_surface(group, &groupSurface) == CAIRO_STATUS_SUCCESS, let groupSurface else { return }

@@ -14,6 +14,9 @@ public struct AttributedText: Hashable, Sendable, Codable, ExpressibleByStringLi
         public var style: TextStyleOverrides
         /// The link value (a URL, an identifier…) hit testing reports for this segment, or `nil`.
         public var link: String?
+        /// An inline box (an emoji picture, an icon) laid out in the line in place of the text,
+        /// which is then one U+FFFC; ``TextLayout/attachments`` says where it landed.
+        public var attachment: TextAttachment?
 
         /// Creates a segment.
         public init(_ text: String, style: TextStyleOverrides = .none, link: String? = nil) {
@@ -22,8 +25,16 @@ public struct AttributedText: Hashable, Sendable, Codable, ExpressibleByStringLi
             self.link = link
         }
 
+        /// A segment holding an inline box (its text is U+FFFC, the object replacement character).
+        public init(attachment: TextAttachment, style: TextStyleOverrides = .none, link: String? = nil) {
+            self.text = "\u{FFFC}"
+            self.style = style
+            self.link = link
+            self.attachment = attachment
+        }
+
         private enum CodingKeys: String, CodingKey {
-            case text, style, link
+            case text, style, link, attachment
         }
 
         /// Decodes a segment; `style` and `link` may be missing.
@@ -34,6 +45,10 @@ public struct AttributedText: Hashable, Sendable, Codable, ExpressibleByStringLi
                 style: try c.decodeIfPresent(TextStyleOverrides.self, forKey: .style) ?? .none,
                 link: try c.decodeIfPresent(String.self, forKey: .link)
             )
+            if let attachment = try c.decodeIfPresent(TextAttachment.self, forKey: .attachment) {
+                self.attachment = attachment
+                self.text = "\u{FFFC}"
+            }
         }
     }
 
@@ -45,6 +60,11 @@ public struct AttributedText: Hashable, Sendable, Codable, ExpressibleByStringLi
         public var value: String
         /// The UTF-16 offsets of the linked text in ``AttributedText/string``.
         public var range: Range<Int>
+    }
+
+    /// Adds an inline box at the end.
+    public mutating func append(_ attachment: TextAttachment, style: TextStyleOverrides = .none, link: String? = nil) {
+        segments.append(Segment(attachment: attachment, style: style, link: link))
     }
 
     /// The segments, in order. Empty segments are allowed and ignored.

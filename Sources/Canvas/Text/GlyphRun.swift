@@ -40,10 +40,16 @@ struct GlyphRun: Sendable {
     var positions: [Point] { glyphs.map { Point(x: $0.x, y: $0.y) } }
 }
 
-/// An underline or strikethrough, drawn as a filled rectangle in layout points.
+/// An underline, overline or line-through: the rectangle a solid line fills, in layout points.
 struct TextDecorationRect: Sendable, Hashable {
-    /// Where to fill.
-    let rect: Rect
-    /// The colour to fill with.
+    /// Where a solid line is filled (the other styles are drawn along it).
+    var rect: Rect
+    /// The colour to draw with.
     let color: Color
+    /// How the line is drawn.
+    var style: TextDecorationStyle = .solid
+    /// Whether it is a line-through, drawn over the glyphs (the others are drawn beneath them).
+    var isLineThrough = false
+    /// Whether it stops short of the glyphs crossing it (CSS `text-decoration-skip-ink: auto`).
+    var skipsInk = false
 }

@@ -17,21 +17,29 @@ struct LayoutReader {
     let request: MeasureRequest
     let engine: TextEngine
     let keptLines: Int
+    /// How far a line moves right after layout, by whether it is right to left (balanced lines
+    /// aligned back into the full width).
+    let xShift: (Bool) -> Double
 
     private(set) var lines: [TextLayout.Line] = []
     private(set) var runs: [GlyphRun] = []
     private(set) var decorations: [TextDecorationRect] = []
     private(set) var links: [TextLayout.LinkArea] = []
     private(set) var fontsUsed: [String] = []
+    private(set) var attachments: [TextLayout.AttachmentArea] = []
+    /// The width CSS-styled justified lines are stretched to, at their spaces only (`nil`: none).
+    var justifyWidth: Double?
+    private(set) var backgrounds: [TextDecorationRect] = []
 
     /// Scaled font and family per Pango font seen in this layout.
     private var fonts: [UnsafeMutableRawPointer: (font: ScaledFont, family: String)?] = [:]
     private let offsets: UTF16OffsetMap
 
-    init(request: MeasureRequest, engine: TextEngine, keptLines: Int) {
+    init(request: MeasureRequest, engine: TextEngine, keptLines: Int, xShift: @escaping (Bool) -> Double = { _ in 0 }) {
         self.request = request
         self.engine = engine
         self.keptLines = keptLines
+        self.xShift = xShift
         self.offsets = UTF16OffsetMap(utf8: request.utf8)
     }
 
@@ -46,15 +54,28 @@ struct LayoutReader {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             let baseline = Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
+            let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
+            let shift = xShift(rightToLeft)
+            // A paragraph's last line ends at the text's end or at a line break (which no line holds).
+            let lineEnd = Int(line.pointee.start_index + line.pointee.length)
+            let lastOfParagraph = lineEnd >= request.utf8.count || [0x0A, 0x0D].contains(request.utf8[lineEnd])
+            let added = justifyWidth.map { lastOfParagraph ? 0 : justify(line, logicalWidth: Double(logical.width) / unitsPerPoint, to: $0) } ?? 0
             let rect = Rect(
-                x: Double(logical.x) / unitsPerPoint,
+                x: Double(logical.x) / unitsPerPoint + shift - (rightToLeft ? added : 0),
                 y: Double(logical.y) / unitsPerPoint,
-                width: Double(logical.width) / unitsPerPoint,
+                width: Double(logical.width) / unitsPerPoint + added,
                 height: Double(logical.height) / unitsPerPoint
             )
             let start = Int(line.pointee.start_index)
             let end = start + Int(line.pointee.length)
+            let decorationsBefore = decorations.count
             let hasEllipsis = readRuns(of: line, lineIndex: index, x: rect.minX, baseline: baseline)
+            if request.style.cssLineMetrics, request.style.letterSpacing > 0 {
+                // Chromium's lines run under the spacing after the line's last letter too.
+                for d in decorationsBefore..<decorations.count where abs(decorations[d].rect.maxX - rect.maxX) < 0.01 {
+                    decorations[d].rect.size.width += request.style.letterSpacing
+                }
+            }
             lines.append(TextLayout.Line(
                 rect: rect,
                 baseline: baseline,
@@ -65,7 +86,7 @@ struct LayoutReader {
                 let from = max(start, link.bytes.lowerBound), to = min(end, link.bytes.upperBound)
                 guard from < to else { continue }
                 linkRects[linkIndex] += xRanges(of: line, from: from, to: to).map { range in
-                    Rect(x: range.lowerBound, y: rect.minY, width: range.upperBound - range.lowerBound, height: rect.height)
+                    Rect(x: range.lowerBound + shift, y: rect.minY, width: range.upperBound - range.lowerBound, height: rect.height)
                 }
             }
             index += 1
@@ -73,6 +94,40 @@ struct LayoutReader {
         links = zip(byteLinks, linkRects).map { link, rects in
             TextLayout.LinkArea(value: link.value, range: link.utf16, rects: rects)
         }
+    }
+
+    /// Stretches a line to `width` by widening its spaces (not those it ends with), as CSS
+    /// justifies Latin text; returns how much it grew (0 for a line without a space, which
+    /// Chromium leaves as it is). The glyph widths are changed in place, so everything read
+    /// from the line afterwards (glyphs, decorations, link ranges) follows.
+    private func justify(_ line: UnsafeMutablePointer<PangoLayoutLine>, logicalWidth: Double, to width: Double) -> Double {
+        let extra = width - logicalWidth
+        guard extra > 0.01 else { return 0 }
+        let bytes = request.utf8
+        var end = Int(line.pointee.start_index + line.pointee.length)
+        while end > Int(line.pointee.start_index), bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A { end -= 1 }
+        var spaces: [(UnsafeMutablePointer<PangoGlyphInfo>)] = []
+        var node = line.pointee.runs
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let item = run.pointee.item, let glyphs = run.pointee.glyphs else { continue }
+            for g in 0..<Int(glyphs.pointee.num_glyphs) {
+                let byte = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g])
+                if byte < end, bytes[byte] == 0x20 || (bytes[byte] == 0xC2 && byte + 1 < bytes.count && bytes[byte + 1] == 0xA0) {
+                    spaces.append(glyphs.pointee.glyphs + g)
+                }
+            }
+        }
+        guard !spaces.isEmpty else { return 0 }
+        let total = Int32((extra * unitsPerPoint).rounded())
+        let each = total / Int32(spaces.count)
+        var remainder = total - each * Int32(spaces.count)
+        for glyph in spaces {
+            glyph.pointee.geometry.width += each + (remainder > 0 ? 1 : 0)
+            remainder -= 1
+        }
+        return Double(total) / unitsPerPoint
     }
 
     /// Reads the runs of one line; returns whether one of them is an ellipsis.
@@ -97,6 +152,33 @@ struct LayoutReader {
             let runX = lineX + Double(xOffset) / unitsPerPoint
             let runBaseline = baseline - Double(run.pointee.y_offset) / unitsPerPoint
             let style = request.style(atByte: Int(item.pointee.offset))
+            let segment = request.segmentIndex(atByte: Int(item.pointee.offset))
+            let runWidth = Double(width) / unitsPerPoint
+            if !isEllipsis, let segment, let attachment = request.text.segments[segment].attachment {
+                // The shape attribute made this item one glyph of the box's width.
+                let top: Double
+                var logical = PangoRectangle()
+                if let attrs = item.pointee.analysis.extra_attrs, shapeRect(in: attrs, into: &logical) {
+                    top = Double(logical.y) / unitsPerPoint
+                } else {
+                    top = -attachment.size.height
+                }
+                attachments.append(TextLayout.AttachmentArea(segment: segment, rect: Rect(
+                    x: runX, y: runBaseline + top, width: attachment.size.width, height: attachment.size.height)))
+            }
+            if let background = request.segmentBackground(atByte: Int(item.pointee.offset)), runWidth > 0,
+               let pangoFont = item.pointee.analysis.font, let metrics = pango_font_get_metrics(pangoFont, nil) {
+                let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
+                let descent = Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint
+                pango_font_metrics_unref(metrics)
+                let rect = Rect(x: runX, y: runBaseline - ascent, width: runWidth, height: ascent + descent)
+                if let last = backgrounds.last, last.color == background, last.rect.minY == rect.minY, last.rect.height == rect.height,
+                   abs(last.rect.maxX - rect.minX) < 1e-6 {
+                    backgrounds[backgrounds.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: background)
+                } else {
+                    backgrounds.append(TextDecorationRect(rect: rect, color: background))
+                }
+            }
             if let pangoFont = item.pointee.analysis.font, let font = scaledFont(for: pangoFont) {
                 var glyphs: [cairo_glyph_t] = []
                 glyphs.reserveCapacity(Int(glyphString.pointee.num_glyphs))
@@ -114,13 +196,27 @@ struct LayoutReader {
                 if !glyphs.isEmpty {
                     runs.append(GlyphRun(font: font, glyphs: glyphs, color: style.color, line: lineIndex, isEllipsis: isEllipsis))
                 }
-                if style.underline || style.strikethrough {
+                if style.hasDecoration {
                     addDecorations(style: style, font: pangoFont, x: runX, width: Double(width) / unitsPerPoint, baseline: runBaseline)
                 }
             }
             xOffset += width + run.pointee.end_x_offset
         }
         return hasEllipsis
+    }
+
+    /// The logical rectangle of the shape attribute among an item's extra attributes.
+    private func shapeRect(in list: UnsafeMutablePointer<GSList>, into rect: inout PangoRectangle) -> Bool {
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            if let data = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self),
+               data.pointee.klass.pointee.type == PANGO_ATTR_SHAPE {
+                rect = UnsafeMutableRawPointer(data).assumingMemoryBound(to: PangoAttrShape.self).pointee.logical_rect
+                return true
+            }
+            node = current.pointee.next
+        }
+        return false
     }
 
     /// The retained scaled font and family of a Pango font, looked up once per layout.
@@ -140,7 +236,8 @@ struct LayoutReader {
         return entry?.font
     }
 
-    /// Underline and strikethrough rectangles for one run, from the font's metrics (as Pango does).
+    /// Underline, overline and line-through for one run, placed from the font's metrics as Pango
+    /// places them; the thickness is the style's or the font's.
     private mutating func addDecorations(
         style: TextStyle,
         font: UnsafeMutablePointer<PangoFont>,
@@ -150,25 +247,48 @@ struct LayoutReader {
     ) {
         guard width > 0, let metrics = pango_font_get_metrics(font, nil) else { return }
         defer { pango_font_metrics_unref(metrics) }
+        let color = style.decorationColor ?? style.color
+        // Chromium's automatic thickness for CSS: a tenth of the size, to half a point.
+        let cssThickness: Double? = style.cssLineMetrics ? max(0.5, (style.size / 10 * 2).rounded() / 2) : nil
+        func thickness(_ fontValue: Int32) -> Double {
+            style.decorationThickness ?? cssThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
+        }
+        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
         if style.underline {
-            let position = Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
-            let thickness = max(Double(pango_font_metrics_get_underline_thickness(metrics)) / unitsPerPoint, 0.5)
-            append(Rect(x: x, y: baseline - position, width: width, height: thickness), style.color)
+            let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
+            // Chromium (measured): the line's top half its thickness below the baseline.
+            let top = style.cssLineMetrics ? t / 2 : -Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
+            append(Rect(x: x, y: baseline + top, width: width, height: t), color, style.decorationStyle, skipsInk: style.cssLineMetrics)
+        }
+        if style.overline {
+            let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
+            append(Rect(x: x, y: baseline - ascent - (style.cssLineMetrics ? t : 0), width: width, height: t), color, style.decorationStyle,
+                   skipsInk: style.cssLineMetrics)
         }
         if style.strikethrough {
-            let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unitsPerPoint
-            let thickness = max(Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unitsPerPoint, 0.5)
-            append(Rect(x: x, y: baseline - position, width: width, height: thickness), style.color)
+            let t = thickness(pango_font_metrics_get_strikethrough_thickness(metrics))
+            let top: Double
+            if style.cssLineMetrics {
+                // Chromium (measured): centred a third of the ascent above the baseline.
+                top = baseline - ascent / 3 - t / 2
+            } else {
+                // Centred where the font's own line is.
+                let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unitsPerPoint
+                let fontThickness = max(Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unitsPerPoint, 0.5)
+                top = baseline - position + (fontThickness - t) / 2
+            }
+            append(Rect(x: x, y: top, width: width, height: t), color, style.decorationStyle, isLineThrough: true)
         }
     }
 
     /// Adds a decoration, joining it to the previous one when it continues it (no seam between runs).
-    private mutating func append(_ rect: Rect, _ color: Color) {
-        if let last = decorations.last, last.color == color, last.rect.minY == rect.minY,
-           last.rect.height == rect.height, abs(last.rect.maxX - rect.minX) < 1e-6 {
-            decorations[decorations.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: color)
+    private mutating func append(_ rect: Rect, _ color: Color, _ style: TextDecorationStyle, isLineThrough: Bool = false, skipsInk: Bool = false) {
+        if let last = decorations.last, last.color == color, last.style == style, last.isLineThrough == isLineThrough, last.skipsInk == skipsInk,
+           last.rect.minY == rect.minY, last.rect.height == rect.height, abs(last.rect.maxX - rect.minX) < 1e-6 {
+            decorations[decorations.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: color, style: style,
+                                                                    isLineThrough: isLineThrough, skipsInk: skipsInk)
         } else {
-            decorations.append(TextDecorationRect(rect: rect, color: color))
+            decorations.append(TextDecorationRect(rect: rect, color: color, style: style, isLineThrough: isLineThrough, skipsInk: skipsInk))
         }
     }
 

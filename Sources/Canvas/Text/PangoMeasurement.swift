@@ -10,12 +10,24 @@ struct PangoMeasurement {
     let engine: TextEngine
     let request: MeasureRequest
 
-    func run() throws(CanvasError) -> TextLayout {
+    func run(truncated forced: Bool = false) throws(CanvasError) -> TextLayout {
         let layout = pango_layout_new(engine.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         configure(layout)
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
+        if !forced, request.style.cssLineMetrics, options.wrapsLines, isEllipsizing, options.truncation == .tail, let clamped = cssClamp(layout, keep: keep) {
+            return try PangoMeasurement(engine: engine, request: clamped).run(truncated: true)
+        }
+        var xShift: (Bool) -> Double = { _ in 0 }
+        if let width = options.maxWidth, !options.wrapsLines, !isEllipsizing {
+            // Unwrapped lines align within the width when they fit in it, as CSS aligns them.
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            if Double(logical.width) <= width * pangoScale { pango_layout_set_width(layout, pangoWidth(width)) }
+        } else if let width = options.maxWidth, options.balancesLines, options.wrapsLines {
+            xShift = balance(layout, width: width)
+        }
         let fullLineCount = Int(pango_layout_get_line_count(layout))
         var lineCount = fullLineCount
         if lineCount > keep, isEllipsizing {
@@ -31,9 +43,15 @@ struct PangoMeasurement {
         let keptLines = min(lineCount, keep)
         let ellipsized = pango_layout_is_ellipsized(layout) != 0
 
-        var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines)
+        let alignmentShift = cssAlignmentShift()
+        let shift = xShift
+        var reader = LayoutReader(request: request, engine: engine, keptLines: keptLines,
+                                  xShift: { rightToLeft in shift(rightToLeft) + alignmentShift(rightToLeft) })
+        if request.style.cssLineMetrics, request.style.alignment == .justified, options.wrapsLines, let width = options.maxWidth {
+            reader.justifyWidth = width
+        }
         reader.read(layout)
-        let truncated = ellipsized || fullLineCount > keptLines
+        let truncated = forced || ellipsized || fullLineCount > keptLines
 
         var minX = Double.infinity, maxX = -Double.infinity, height = 0.0
         for line in reader.lines {
@@ -56,9 +74,108 @@ struct PangoMeasurement {
             fontsUsed: reader.fontsUsed,
             requestedFamiliesMissing: request.requestedFamilies.filter { !engine.hasFamily(named: $0) },
             runs: reader.runs,
-            decorations: reader.decorations
+            decorations: reader.decorations,
+            attachments: reader.attachments,
+            backgrounds: reader.backgrounds
         )
     }
+
+    /// CSS's clamp (`line-clamp`, and a one-line `text-overflow: ellipsis`) as Chromium draws it:
+    /// the lines as they wrap, the last kept one followed by "…" (letters removed from its end
+    /// only when the ellipsis does not fit). Pango would instead fill the last line with as much
+    /// of the following text as fits. Returns the request for the text cut after line `keep`
+    /// with "…" appended, or `nil` when the text fits.
+    private func cssClamp(_ layout: OpaquePointer, keep: Int) -> MeasureRequest? {
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_height(layout, -1)
+        defer {
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout, -Int32(min(keep, Int(Int32.max))))
+        }
+        guard Int(pango_layout_get_line_count(layout)) > keep,
+              let line = pango_layout_get_line_readonly(layout, Int32(keep - 1)) else { return nil }
+        var end = Int(line.pointee.start_index + line.pointee.length)
+        // The spaces (and a break) the line ends with are not kept before the ellipsis.
+        while end > 0, [0x20, 0x0A, 0x09].contains(request.utf8[end - 1]) { end -= 1 }
+        var segments: [AttributedText.Segment] = []
+        for (index, segment) in request.text.segments.enumerated() {
+            let start = request.segmentStarts[index], length = segment.text.utf8.count
+            guard start < end else { break }
+            if start + length <= end {
+                segments.append(segment)
+            } else if segment.attachment == nil {
+                var cut = segment
+                cut.text = String(decoding: request.utf8[start..<end], as: UTF8.self)
+                segments.append(cut)
+            }
+        }
+        guard let last = segments.lastIndex(where: { !$0.text.isEmpty && $0.attachment == nil }) else { return nil }
+        segments.insert(AttributedText.Segment("\u{2026}", style: segments[last].style, link: segments[last].link), at: last + 1)
+        return MeasureRequest(text: AttributedText(segments: segments), style: request.style, options: request.options)
+    }
+
+    /// For CSS-styled texts, where Chromium puts lines that Pango puts elsewhere: Chromium adds
+    /// letter spacing after a line's last letter too, so a centred line sits half a spacing
+    /// further left and an end-aligned one a whole spacing; a hanging indent moves every line
+    /// back by the width the layout was widened by.
+    private func cssAlignmentShift() -> (Bool) -> Double {
+        let style = request.style
+        guard style.cssLineMetrics else { return { _ in 0 } }
+        let spacing = style.letterSpacing, hang = hangingIndent
+        guard spacing != 0 || hang != 0 else { return { _ in 0 } }
+        let alignment = style.alignment
+        return { rightToLeft in
+            let factor: Double = switch alignment {
+            case .left: 0
+            case .right: 1
+            case .center: 0.5
+            case .natural, .justified: rightToLeft ? 1 : 0
+            case .end: rightToLeft ? 0 : 1
+            }
+            return -spacing * factor - hang
+        }
+    }
+
+    /// Narrows the layout to the smallest width (to a quarter point) that keeps its line count, and
+    /// returns how far each line moves (by whether it is right to left) to align in `width` again.
+    private func balance(_ layout: OpaquePointer, width: Double) -> (Bool) -> Double {
+        let count = pango_layout_get_line_count(layout)
+        guard count > 1 else { return { _ in 0 } }
+        var low = 0.0, high = width
+        while high - low > 0.25 {
+            let middle = (low + high) / 2
+            pango_layout_set_width(layout, pangoWidth(middle))
+            if pango_layout_get_line_count(layout) > count { low = middle } else { high = middle }
+        }
+        pango_layout_set_width(layout, pangoWidth(high))
+        let slack = width - high
+        let alignment = request.style.alignment
+        return { rightToLeft in
+            switch alignment {
+            case .left: 0
+            case .right: slack
+            case .center: slack / 2
+            case .natural, .justified: rightToLeft ? slack : 0
+            case .end: rightToLeft ? 0 : slack
+            }
+        }
+    }
+
+    /// `width` in Pango units for wrapping. Pango breaks lines counting the letter spacing after
+    /// a line's last character but leaves it out of the line's extents, so a text measured on one
+    /// line would wrap at exactly its measured width: the spacing is added back here.
+    private func pangoWidth(_ width: Double) -> Int32 {
+        var spacing = max(abs(request.style.letterSpacing), abs(request.style.wordSpacing))
+        for segment in request.text.segments { spacing = max(spacing, abs(segment.style.letterSpacing ?? 0)) }
+        return Int32(((width + spacing + hangingIndent) * pangoScale).rounded())
+    }
+
+    /// How far a negative indent hangs the first line out of the box. Pango indents the other
+    /// lines instead, so the layout is made that much wider and moved back (CSS's hanging first line).
+    var hangingIndent: Double { request.style.cssLineMetrics ? max(0, -indent) : 0 }
+
+    /// The first line's indent in points: the style's, and its percentage of the width.
+    var indent: Double { request.style.textIndent + request.style.textIndentPercent / 100 * (request.options.maxWidth ?? 0) }
 
     private var isEllipsizing: Bool {
         request.options.maxWidth != nil && request.options.truncation != .none && request.options.maxLines > 0
@@ -97,6 +214,11 @@ struct PangoMeasurement {
         defer { pango_attr_list_unref(attributes) }
         if let lineHeight = style.lineHeight {
             pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((lineHeight * pangoScale).rounded())))
+        } else if style.cssLineMetrics {
+            // CSS's `normal`, as Chromium computes it: ascent and descent rounded each.
+            let metrics = baseMetrics(measuresXHeight: false)
+            let normal = ((metrics.ascent * 2).rounded() + (metrics.descent * 2).rounded()) / 2
+            pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((normal * pangoScale).rounded())))
         }
         for (index, segment) in request.text.segments.enumerated() where !segment.style.isEmpty && !segment.text.isEmpty {
             let start = UInt32(request.segmentStarts[index])
@@ -107,15 +229,31 @@ struct PangoMeasurement {
                 pango_attr_list_insert(attributes, attribute)
             }
         }
+        insertAttachments(attributes)
         if style.letterSpacing != 0 {
             insertWhole(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
         }
         if style.underline { insertWhole(attributes, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
         if style.strikethrough { insertWhole(attributes, pango_attr_strikethrough_new(1)) }
+        // (Overlines are drawn here; Pango 1.50 aborts on an overline attribute of NONE, so a
+        // colour attribute marks where they change instead.)
+        if style.overline { insertWhole(attributes, pango_attr_overline_color_new(1, 0, 0)) }
+        // CSS's `hyphens: manual`: a word broken at the line's end gets no hyphen.
+        if style.cssLineMetrics { insertWhole(attributes, pango_attr_insert_hyphens_new(0)) }
+        if style.textTransform != .none { insertWhole(attributes, pango_attr_text_transform_new(style.textTransform.pango)) }
+        if !style.fontFeatures.isEmpty { insertWhole(attributes, pango_attr_font_features_new(style.fontFeatures)) }
+        if style.wordSpacing != 0 { insertWordSpacing(attributes, style.wordSpacing) }
         pango_layout_set_attributes(layout, attributes)
+        if indent != 0 { pango_layout_set_indent(layout, Int32((indent * pangoScale).rounded())) }
+        // CSS's tab-size counts spaces with their letter and word spacing; Pango's default (8
+        // spaces) has neither.
+        if style.tabSize != 8 || style.tabWidth != nil || (style.cssLineMetrics && (style.letterSpacing != 0 || style.wordSpacing != 0)),
+           request.utf8.contains(0x09) {
+            setTabs(layout, spaces: style.tabSize)
+        }
 
-        if let width = options.maxWidth {
-            pango_layout_set_width(layout, Int32((width * pangoScale).rounded()))
+        if let width = options.maxWidth, options.wrapsLines || isEllipsizing {
+            pango_layout_set_width(layout, pangoWidth(width))
         }
         switch options.lineBreakMode {
         case .word: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
@@ -141,9 +279,12 @@ struct PangoMeasurement {
             pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .justified:
             pango_layout_set_alignment(layout, start)
-            pango_layout_set_justify(layout, 1)
+            // CSS-styled texts are justified at spaces only, as Chromium does (LayoutReader).
+            if !style.cssLineMetrics { pango_layout_set_justify(layout, 1) }
         case .natural:
             pango_layout_set_alignment(layout, start)
+        case .end:
+            pango_layout_set_alignment(layout, options.baseDirection == .rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
         if isEllipsizing {
             switch options.truncation {
@@ -160,6 +301,89 @@ struct PangoMeasurement {
     private func insertWhole(_ list: OpaquePointer, _ attribute: UnsafeMutablePointer<PangoAttribute>?) {
         guard let attribute else { return }
         pango_attr_list_insert(list, attribute)
+    }
+
+    /// A shape attribute per inline box: Pango lays the box out as one glyph of its size, its
+    /// logical rectangle placed against the baseline as the box's vertical alignment says.
+    private func insertAttachments(_ list: OpaquePointer) {
+        guard request.text.segments.contains(where: { $0.attachment != nil }) else { return }
+        let metrics = baseMetrics(measuresXHeight: true)
+        for (index, segment) in request.text.segments.enumerated() {
+            guard let attachment = segment.attachment else { continue }
+            let w = attachment.size.width, h = attachment.size.height
+            let top: Double = switch attachment.verticalAlignment {
+            case .baseline: -h
+            case .middle: -metrics.xHeight / 2 - h / 2
+            case .textTop: -metrics.ascent
+            case .textBottom: metrics.descent - h
+            case .raised(let points): -h - points
+            }
+            var rect = PangoRectangle(x: 0, y: Int32((top * pangoScale).rounded()), width: Int32((w * pangoScale).rounded()),
+                                      height: Int32((h * pangoScale).rounded()))
+            guard let attribute = pango_attr_shape_new(&rect, &rect) else { continue }
+            let start = request.segmentStarts[index]
+            attribute.pointee.start_index = UInt32(start)
+            attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
+            pango_attr_list_insert(list, attribute)
+        }
+    }
+
+    /// The base font's ascent, descent and x-height in points (the x-height from the ink of "x").
+    private func baseMetrics(measuresXHeight: Bool) -> (ascent: Double, descent: Double, xHeight: Double) {
+        let description = PangoMeasurement.fontDescription(for: request.style)
+        defer { pango_font_description_free(description) }
+        var ascent = request.style.size * 0.8, descent = request.style.size * 0.2
+        if let metrics = pango_context_get_metrics(engine.context, description, nil) {
+            ascent = Double(pango_font_metrics_get_ascent(metrics)) / pangoScale
+            descent = Double(pango_font_metrics_get_descent(metrics)) / pangoScale
+            pango_font_metrics_unref(metrics)
+        }
+        guard measuresXHeight else { return (ascent, descent, request.style.size / 2) }
+        let probe = pango_layout_new(engine.context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+        pango_layout_set_font_description(probe, description)
+        pango_layout_set_text(probe, "x", 1)
+        var ink = PangoRectangle()
+        pango_layout_get_extents(probe, &ink, nil)
+        let xHeight = ink.height > 0 ? Double(ink.height) / pangoScale : request.style.size / 2
+        return (ascent, descent, xHeight)
+    }
+
+    /// CSS `word-spacing`: letter spacing on each word separator alone, which Pango spreads half
+    /// before and half after it, so the gap grows by `spacing`.
+    private func insertWordSpacing(_ list: OpaquePointer, _ spacing: Double) {
+        let units = Int32((spacing * pangoScale).rounded())
+        let bytes = request.utf8
+        var index = 0
+        while index < bytes.count {
+            // U+0020, and U+00A0 (C2 A0 in UTF-8).
+            let length = bytes[index] == 0x20 ? 1 : (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0 ? 2 : 0)
+            if length > 0, let attribute = pango_attr_letter_spacing_new(units) {
+                attribute.pointee.start_index = UInt32(index)
+                attribute.pointee.end_index = UInt32(index + length)
+                pango_attr_list_insert(list, attribute)
+            }
+            index += max(length, 1)
+        }
+    }
+
+    /// Tab stops every `spaces` widths of the base font's space.
+    private func setTabs(_ layout: OpaquePointer, spaces: Double) {
+        let probe = pango_layout_new(engine.context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
+        let description = PangoMeasurement.fontDescription(for: request.style)
+        pango_layout_set_font_description(probe, description)
+        pango_font_description_free(description)
+        pango_layout_set_text(probe, " ", 1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(probe, nil, &logical)
+        let spacing = request.style.cssLineMetrics ? (request.style.letterSpacing + request.style.wordSpacing) * pangoScale : 0
+        var width = max(1, Int32(((Double(logical.width) + spacing) * spaces).rounded()))
+        if let points = request.style.tabWidth { width = max(1, Int32((points * pangoScale).rounded())) }
+        let tabs = pango_tab_array_new(1, 0)!
+        defer { pango_tab_array_free(tabs) }
+        pango_tab_array_set_tab(tabs, 0, PANGO_TAB_LEFT, width)
+        pango_layout_set_tabs(layout, tabs)
     }
 
     /// A new font description for `style` (the caller frees it).
@@ -191,7 +415,34 @@ struct PangoMeasurement {
             result.append(pango_attr_underline_new(underline ? PANGO_UNDERLINE_SINGLE : PANGO_UNDERLINE_NONE))
         }
         if let strikethrough = overrides.strikethrough { result.append(pango_attr_strikethrough_new(strikethrough ? 1 : 0)) }
+        // Attributes that only make Pango split runs where the drawing changes (drawing reads the
+        // segment's own values back).
+        if let overline = overrides.overline { result.append(pango_attr_overline_color_new(overline ? 1 : 2, 0, 0)) }
+        if let color = overrides.decorationColor ?? overrides.backgroundColor {
+            result.append(pango_attr_underline_color_new(
+                UInt16((color.red * 65535).rounded()), UInt16((color.green * 65535).rounded()), UInt16((color.blue * 65535).rounded())))
+        }
+        if let color = overrides.backgroundColor {
+            result.append(pango_attr_background_new(
+                UInt16((color.red * 65535).rounded()), UInt16((color.green * 65535).rounded()), UInt16((color.blue * 65535).rounded())))
+            result.append(pango_attr_background_alpha_new(UInt16((color.alpha * 65535).rounded())))
+        }
+        if let style = overrides.decorationStyle {
+            result.append(pango_attr_strikethrough_color_new(UInt16(TextDecorationStyle.allCases.firstIndex(of: style) ?? 0), 0, 0))
+        }
         return result.compactMap { $0 }
+    }
+}
+
+extension TextTransform {
+    /// Pango's text transform.
+    var pango: PangoTextTransform {
+        switch self {
+        case .none: PANGO_TEXT_TRANSFORM_NONE
+        case .uppercase: PANGO_TEXT_TRANSFORM_UPPERCASE
+        case .lowercase: PANGO_TEXT_TRANSFORM_LOWERCASE
+        case .capitalize: PANGO_TEXT_TRANSFORM_CAPITALIZE
+        }
     }
 }
 

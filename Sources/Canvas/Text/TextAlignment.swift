@@ -11,6 +11,8 @@ public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
     case center
     /// Every line but the last of a paragraph is stretched to the full width (the last is natural).
     case justified
-    /// Left for left-to-right paragraphs, right for right-to-left ones (Arabic, Hebrew).
+    /// Left for left-to-right paragraphs, right for right-to-left ones (Arabic, Hebrew): CSS `start`.
     case natural
+    /// Right for left-to-right paragraphs, left for right-to-left ones: CSS `end`.
+    case end
 }

@@ -23,7 +23,7 @@ extension TextLayout {
         guard byteCount <= options.maxUTF8Bytes else {
             throw .textTooLong(utf8Bytes: byteCount, limit: options.maxUTF8Bytes)
         }
-        try style.validate(with: text.segments.map(\.style))
+        try style.validate(with: text.segments.map(\.style), attachments: text.segments.compactMap(\.attachment))
         if text.isEmpty {
             self.init(empty: text, style: style, options: options)
             return
@@ -82,6 +82,17 @@ struct MeasureRequest {
         self.utf8 = bytes
         self.segmentStarts = starts
         self.segmentStyles = styles
+    }
+
+    /// The index of the segment holding byte `offset`, or `nil` without segments.
+    func segmentIndex(atByte offset: Int) -> Int? {
+        segmentStarts.isEmpty ? nil : segmentStarts.lastIndex(atMost: offset)
+    }
+
+    /// The background colour of the segment holding byte `offset`, if it has one.
+    func segmentBackground(atByte offset: Int) -> Color? {
+        guard let index = segmentIndex(atByte: offset) else { return nil }
+        return text.segments[index].style.backgroundColor
     }
 
     /// The effective style of the text at byte `offset`.

@@ -35,6 +35,14 @@ public struct TextLayout: Sendable {
         public let rects: [Rect]
     }
 
+    /// An inline box of the text (``AttributedText/Segment/attachment``) and where it was laid out.
+    public struct AttachmentArea: Hashable, Sendable {
+        /// The index of its segment in ``TextLayout/text``.
+        public let segment: Int
+        /// Its box in layout points.
+        public let rect: Rect
+    }
+
     /// The measured text.
     public let text: AttributedText
     /// The base style it was measured with.
@@ -60,10 +68,16 @@ public struct TextLayout: Sendable {
     /// their text fell back to other fonts (see ``fontsUsed``).
     public let requestedFamiliesMissing: [String]
 
+    /// The inline boxes that were laid out (not those cut by truncation), in text order: draw
+    /// each one's picture at its rectangle.
+    public let attachments: [AttachmentArea]
+
     /// The positioned glyphs, by line.
     let runs: [GlyphRun]
     /// Underlines and strikethroughs.
     let decorations: [TextDecorationRect]
+    /// Segment backgrounds, filled beneath everything else.
+    let backgrounds: [TextDecorationRect]
 
     init(
         text: AttributedText,
@@ -77,7 +91,9 @@ public struct TextLayout: Sendable {
         fontsUsed: [String],
         requestedFamiliesMissing: [String],
         runs: [GlyphRun],
-        decorations: [TextDecorationRect]
+        decorations: [TextDecorationRect],
+        attachments: [AttachmentArea] = [],
+        backgrounds: [TextDecorationRect] = []
     ) {
         self.text = text
         self.style = style
@@ -91,6 +107,8 @@ public struct TextLayout: Sendable {
         self.requestedFamiliesMissing = requestedFamiliesMissing
         self.runs = runs
         self.decorations = decorations
+        self.attachments = attachments
+        self.backgrounds = backgrounds
     }
 
     /// The number of lines.

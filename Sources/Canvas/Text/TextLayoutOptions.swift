@@ -48,6 +48,12 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
     public var maxUTF8Bytes: Int
     /// The paragraphs' base direction: from their first strong character (the default) or fixed.
     public var baseDirection: TextDirection
+    /// Whether lines wrap at ``maxWidth`` (`false`: CSS `white-space: nowrap`). Without wrapping
+    /// the width still aligns lines that fit in it and places the ellipsis of a one-line cut.
+    public var wrapsLines: Bool
+    /// Whether wrapped lines are balanced (CSS `text-wrap: balance`): broken at the narrowest
+    /// width that keeps their number, then aligned within ``maxWidth``.
+    public var balancesLines: Bool
 
     /// The default size limit, 256 KiB.
     public static let defaultMaxUTF8Bytes = 256 * 1024
@@ -55,14 +61,17 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
     public static let maxSupportedWidth = 1_000_000.0
 
     /// Creates options; every parameter has a default (no width limit, every line kept, breaks
-    /// between words and inside over-long words, tail truncation, 256 KiB, automatic direction).
+    /// between words and inside over-long words, tail truncation, 256 KiB, automatic direction,
+    /// wrapping, unbalanced).
     public init(
         maxWidth: Double? = nil,
         maxLines: Int = 0,
         lineBreakMode: LineBreakMode = .wordOrCharacter,
         truncation: TextTruncation = .tail,
         maxUTF8Bytes: Int = TextLayoutOptions.defaultMaxUTF8Bytes,
-        baseDirection: TextDirection = .auto
+        baseDirection: TextDirection = .auto,
+        wrapsLines: Bool = true,
+        balancesLines: Bool = false
     ) {
         self.maxWidth = maxWidth
         self.maxLines = maxLines
@@ -70,10 +79,12 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
         self.truncation = truncation
         self.maxUTF8Bytes = maxUTF8Bytes
         self.baseDirection = baseDirection
+        self.wrapsLines = wrapsLines
+        self.balancesLines = balancesLines
     }
 
     private enum CodingKeys: String, CodingKey {
-        case maxWidth, maxLines, lineBreakMode, truncation, maxUTF8Bytes, baseDirection
+        case maxWidth, maxLines, lineBreakMode, truncation, maxUTF8Bytes, baseDirection, wrapsLines, balancesLines
     }
 
     /// Decodes options; every missing key takes its default (so `{}` is the default options).
@@ -86,7 +97,9 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
             lineBreakMode: try c.decodeIfPresent(LineBreakMode.self, forKey: .lineBreakMode) ?? d.lineBreakMode,
             truncation: try c.decodeIfPresent(TextTruncation.self, forKey: .truncation) ?? d.truncation,
             maxUTF8Bytes: try c.decodeIfPresent(Int.self, forKey: .maxUTF8Bytes) ?? d.maxUTF8Bytes,
-            baseDirection: try c.decodeIfPresent(TextDirection.self, forKey: .baseDirection) ?? d.baseDirection
+            baseDirection: try c.decodeIfPresent(TextDirection.self, forKey: .baseDirection) ?? d.baseDirection,
+            wrapsLines: try c.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? d.wrapsLines,
+            balancesLines: try c.decodeIfPresent(Bool.self, forKey: .balancesLines) ?? d.balancesLines
         )
     }
 

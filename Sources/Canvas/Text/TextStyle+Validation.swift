@@ -1,6 +1,15 @@
 extension TextStyle {
     /// Throws unless the style (and every override applied to it) can be laid out.
-    func validate(with overrides: [TextStyleOverrides] = []) throws(CanvasError) {
+    func validate(with overrides: [TextStyleOverrides] = [], attachments: [TextAttachment] = []) throws(CanvasError) {
+        for attachment in attachments {
+            let s = attachment.size
+            guard s.isFinite, s.width >= 0, s.height >= 0, s.width <= TextLayoutOptions.maxSupportedWidth, s.height <= TextLayoutOptions.maxSupportedWidth else {
+                throw .invalidArgument("inline box size \(s): expected finite sizes in 0...\(Int(TextLayoutOptions.maxSupportedWidth)) pt")
+            }
+            if case .raised(let points) = attachment.verticalAlignment, !(points.isFinite && abs(points) <= TextLayoutOptions.maxSupportedWidth) {
+                throw .invalidArgument("inline box raised by \(points): expected a finite number within ±\(Int(TextLayoutOptions.maxSupportedWidth)) pt")
+            }
+        }
         try TextStyle.check(size: size, where: "font size")
         try TextStyle.check(weight: weight)
         try TextStyle.check(letterSpacing: letterSpacing)
@@ -9,6 +18,23 @@ extension TextStyle {
             guard lineHeight.isFinite, lineHeight > 0, lineHeight <= TextStyle.maxFontSize * 4 else {
                 throw .invalidTextStyle("line height \(lineHeight): expected a finite number in 0 < height ≤ \(Int(TextStyle.maxFontSize * 4)) pt")
             }
+        }
+        try TextStyle.check(wordSpacing, "word spacing", within: TextStyle.maxFontSize)
+        try TextStyle.check(textIndent, "text indent", within: TextLayoutOptions.maxSupportedWidth)
+        try TextStyle.check(tabSize, "tab size", within: 1000, negative: false)
+        if let tabWidth { try TextStyle.check(tabWidth, "tab width", within: TextLayoutOptions.maxSupportedWidth, negative: false) }
+        try TextStyle.check(textIndentPercent, "text indent percentage", within: 100_000)
+        if let thickness = decorationThickness { try TextStyle.check(thickness, "decoration thickness", within: TextStyle.maxFontSize, negative: false) }
+        if let stroke { try TextStyle.check(stroke.width, "text stroke width", within: TextStyle.maxFontSize, negative: false) }
+        for shadow in shadows {
+            guard shadow.offset.isFinite, abs(shadow.offset.width) <= TextLayoutOptions.maxSupportedWidth,
+                  abs(shadow.offset.height) <= TextLayoutOptions.maxSupportedWidth,
+                  shadow.radius.isFinite, shadow.radius >= 0, shadow.radius <= 2 * Bitmap.maxBlurRadius else {
+                throw .invalidTextStyle("text shadow offset \(shadow.offset), blur \(shadow.radius): expected finite offsets and a blur in 0...\(Int(2 * Bitmap.maxBlurRadius)) pt")
+            }
+        }
+        guard !fontFeatures.utf8.contains(0), fontFeatures.utf8.count <= 4096 else {
+            throw .invalidTextStyle("font features: must not contain NUL and must be at most 4096 bytes")
         }
         for override in overrides {
             if let size = override.size { try TextStyle.check(size: size, where: "font size override") }
@@ -33,6 +59,12 @@ extension TextStyle {
     private static func check(letterSpacing: Double) throws(CanvasError) {
         guard letterSpacing.isFinite, abs(letterSpacing) <= maxFontSize else {
             throw .invalidTextStyle("letter spacing \(letterSpacing): expected a finite number within ±\(Int(maxFontSize)) pt")
+        }
+    }
+
+    private static func check(_ value: Double, _ name: String, within bound: Double, negative: Bool = true) throws(CanvasError) {
+        guard value.isFinite, abs(value) <= bound, negative || value >= 0 else {
+            throw .invalidTextStyle("\(name) \(value): expected a finite number in \(negative ? "±" : "0...")\(Int(bound)) pt")
         }
     }
 

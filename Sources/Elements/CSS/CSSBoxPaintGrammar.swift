@@ -164,12 +164,9 @@ enum CSSBoxPaintGrammar {
 
     /// One box keyword.
     static func box(_ words: [CSSComponent], allowText: Bool) throws(CSSValueError) -> BoxArea {
-        guard words.count == 1, let k = words[0].keyword, let box = BoxArea(rawValue: k) else {
+        guard words.count == 1, let k = words[0].keyword, let box = BoxArea(rawValue: k), box != .text || allowText else {
             let text = words.map(\.description).joined(separator: " ")
-            if allowText, words.first?.keyword == "text" {
-                throw CSSValueError(message: "backgroundClip text is not supported yet")
-            }
-            throw CSSValueError(message: "\"\(text)\" is not a box: expected border-box, padding-box or content-box")
+            throw CSSValueError(message: "\"\(text)\" is not a box: expected border-box, padding-box or content-box\(allowText ? " or text" : "")")
         }
         return box
     }

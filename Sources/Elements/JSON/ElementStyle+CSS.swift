@@ -18,7 +18,7 @@ extension ElementStyle {
 
     /// Every paint key the `style` object accepts.
     static let cssKeys: [String] = ["background", "backgroundColor"] + backgroundKeys + borderKeys + ["borderRadius"] + radiusKeys
-        + ["boxShadow", "layerShadow", "opacity", "zIndex", "visibility"] + compositingKeys
+        + ["boxShadow", "layerShadow", "opacity", "zIndex", "visibility"] + compositingKeys + TextProperties.cssKeys
     /// The transform, blending, filter, clip, mask, outline and object keys.
     static let compositingKeys = ["transform", "transformOrigin", "mixBlendMode", "isolation", "filter", "backdropFilter", "clipPath",
                                   "maskImage", "maskSize", "maskPosition", "maskRepeat",
@@ -34,6 +34,7 @@ extension ElementStyle {
         try readRadius(reader)
         try readShadows(reader)
         try readCompositing(reader)
+        text = try TextProperties(css: reader)
         if let value = try reader.parse("opacity", Self.parseOpacity) { opacity = value }
         if let value = try reader.parse("zIndex", Self.parseZIndex) { zIndex = value }
         if let value = try reader.parse("visibility", { value throws(CSSValueError) in try CSSKeyword.parse(value, as: Visibility.self) }) {
@@ -261,6 +262,7 @@ extension ElementStyle {
         if zIndex != 0 { try c.encode(zIndex, forKey: StyleKey("zIndex")) }
         if isHidden { try c.encode(Visibility.hidden.rawValue, forKey: StyleKey("visibility")) }
         try encodeCompositing(to: &c)
+        try text.encodeCSS(to: &c)
     }
 
     private func encodeBackgroundLayers(to c: inout KeyedEncodingContainer<StyleKey>) throws {

@@ -31,7 +31,11 @@ struct ElementV1: Decodable {
             kind = .view
             layout = try c.decodeIfPresent(StackV1.self, forKey: .stack)?.layout ?? StackV1().layout
         case "image": kind = .image(try c.decode(ImageContent.self, forKey: .image))
-        case "text": kind = .text(try c.decode(TextContent.self, forKey: .text))
+        case "text":
+            // Version 1 has no CSS text properties: a text without a style has the defaults of its day.
+            var content = try c.decode(TextContent.self, forKey: .text)
+            if content.style == nil { content.style = TextStyle() }
+            kind = .text(content)
         case "gradient": kind = .gradient(try c.decode(GradientContent.self, forKey: .gradient))
         case "custom": kind = .custom(try c.decode(AnyCustomElement.self, forKey: .custom))
         default:

@@ -7,6 +7,9 @@ public enum BoxArea: String, Hashable, Sendable {
     case paddingBox = "padding-box"
     /// Inside the padding.
     case contentBox = "content-box"
+    /// The glyphs of the element's texts and its descendants' (`background-clip: text`): the
+    /// background is painted over the border box and shows only through the glyphs.
+    case text
 }
 
 /// What a background layer draws.

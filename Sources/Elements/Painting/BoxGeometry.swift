@@ -106,7 +106,7 @@ struct BoxGeometry {
     /// The rectangle of `area`.
     func rect(_ area: BoxArea) -> Rect {
         switch area {
-        case .borderBox: borderBox
+        case .borderBox, .text: borderBox
         case .paddingBox: paddingBox
         case .contentBox: contentBox
         }
@@ -115,7 +115,7 @@ struct BoxGeometry {
     /// The rounded shape of `area`.
     func shape(_ area: BoxArea) -> Path {
         switch area {
-        case .borderBox: Self.shape(borderBox, borderRadii)
+        case .borderBox, .text: Self.shape(borderBox, borderRadii)
         case .paddingBox: Self.shape(paddingBox, paddingRadii)
         case .contentBox: Self.shape(contentBox, contentRadii)
         }

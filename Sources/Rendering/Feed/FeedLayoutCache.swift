@@ -216,7 +216,7 @@ public actor FeedLayoutCache<Item: Identifiable & Hashable & Sendable> where Ite
         try limits.check(element)
         // Hashed once here, so that a render of this layout, or a cache key, never walks it again.
         let hashed = try HashedElement(element)
-        let tree = ElementTraversal(element)
+        let tree = ElementTraversal(element, canvas: Size(width: width, height: 0))
         var known: [TextContent: TextMeasurements] = [:]
         if let textCache {
             let contents = TextMeasurer.contents(of: tree)

@@ -1,0 +1,127 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+internal import Canvas
+
+// The JSON form of a paragraph's runs: `"text": [run, …]`, each run
+//   {"text": "…", "style": {CSS text properties, "backgroundColor"}, "link": "…"}
+// or an inline image
+//   {"image": {"named": "…"} | {"base64": "…"}, "style": {"width", "height", "verticalAlign"}, "link": "…"}
+
+/// One run as JSON.
+struct InlineRunJSON: Codable {
+    let run: InlineRun
+
+    init(_ run: InlineRun) { self.run = run }
+
+    private enum Keys: String, CodingKey, CaseIterable { case text, image, style, link }
+
+    /// The style keys a run reads besides the text properties.
+    static let boxKeys = ["backgroundColor", "width", "height", "verticalAlign"]
+
+    init(from decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: StyleKey.self)
+        if let key = all.allKeys.map(\.stringValue).filter({ Keys(rawValue: $0) == nil }).sorted().first {
+            throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown run key: expected text or image, style and link")
+        }
+        let c = try decoder.container(keyedBy: Keys.self)
+        var style = TextProperties()
+        var background: StyleColor?
+        var width: StyleLength?, height: StyleLength?
+        var align = VerticalAlign.baseline
+        if c.contains(.style) {
+            let css = try c.nestedContainer(keyedBy: StyleKey.self, forKey: .style)
+            let known = Set(TextProperties.cssKeys + Self.boxKeys)
+            if let key = css.allKeys.map(\.stringValue).filter({ !known.contains($0) }).sorted().first {
+                throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: css,
+                    debugDescription: "not a property of a run: a run takes the text properties, backgroundColor, and for an image width, height and verticalAlign")
+            }
+            let reader = StyleReader(container: css)
+            style = try TextProperties(css: reader)
+            background = try reader.parse("backgroundColor") { value throws(CSSValueError) in try CSSColorParser.required(ElementStyle.components(value)) }
+            width = try reader.parse("width") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image width: expected a length") }
+            height = try reader.parse("height") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image height: expected a length") }
+            align = try reader.parse("verticalAlign") { value throws(CSSValueError) in try CSSTextGrammar.verticalAlign(ElementStyle.components(value)) } ?? .baseline
+        }
+        let link = try c.decodeIfPresent(String.self, forKey: .link)
+        if let source = try c.decodeIfPresent(ImageSource.self, forKey: .image) {
+            guard !c.contains(.text) else {
+                throw DecodingError.dataCorruptedError(forKey: .image, in: c, debugDescription: "a run is text or an image, not both")
+            }
+            run = InlineRun(image: InlineImage(source, width: width, height: height, verticalAlign: align), link: link)
+        } else {
+            guard width == nil, height == nil else {
+                throw DecodingError.dataCorruptedError(forKey: .style, in: c, debugDescription: "width and height are for an image run")
+            }
+            run = InlineRun(try c.decode(String.self, forKey: .text), style: style, backgroundColor: background, link: link)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        var css: [(String, String)] = []
+        switch run.content {
+        case .text(let text):
+            try c.encode(text, forKey: .text)
+        case .image(let image):
+            try c.encode(image.source, forKey: .image)
+            if let w = image.width { css.append(("width", w.cssText)) }
+            if let h = image.height { css.append(("height", h.cssText)) }
+            if image.verticalAlign != .baseline { css.append(("verticalAlign", image.verticalAlign.cssText)) }
+        }
+        if !run.style.isEmpty || run.backgroundColor != nil || !css.isEmpty {
+            try c.encode(RunStyle(text: run.style, background: run.backgroundColor, box: css), forKey: .style)
+        }
+        try c.encodeIfPresent(run.link, forKey: .link)
+    }
+
+    /// A run's `style` object, written as a value of its own.
+    private struct RunStyle: Encodable {
+        let text: TextProperties
+        let background: StyleColor?
+        let box: [(String, String)]
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: StyleKey.self)
+            try text.encodeCSS(to: &c)
+            if let background { try c.encode(background.cssText, forKey: StyleKey("backgroundColor")) }
+            for (key, value) in box { try c.encode(value, forKey: StyleKey(key)) }
+        }
+    }
+}
+
+extension VerticalAlign {
+    /// The value as CSS.
+    var cssText: String {
+        switch self {
+        case .baseline: "baseline"
+        case .middle: "middle"
+        case .textTop: "text-top"
+        case .textBottom: "text-bottom"
+        case .length(let l): l.cssText
+        }
+    }
+}
+
+extension CSSTextGrammar {
+    /// `vertical-align` for an inline image: `baseline`, `middle`, `text-top`, `text-bottom`,
+    /// `top` and `bottom` (drawn as the text's), `sub`, `super`, or a length or percentage.
+    static func verticalAlign(_ components: [CSSComponent]) throws(CSSValueError) -> VerticalAlign {
+        let word = try components.single()
+        switch word.keyword {
+        case "baseline": return .baseline
+        case "middle": return .middle
+        case "text-top", "top": return .textTop
+        case "text-bottom", "bottom": return .textBottom
+        case "sub": return .length(.em(-0.2))
+        case "super": return .length(.em(0.33))
+        default:
+            guard let length = try CSSLengthGrammar.length(word, percent: true) else {
+                throw CSSValueError(message: "\"\(word)\" is not a vertical alignment: expected baseline, middle, text-top, text-bottom, top, bottom, sub, super or a length")
+            }
+            return .length(length)
+        }
+    }
+}

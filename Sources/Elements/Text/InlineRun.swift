@@ -1,0 +1,90 @@
+public import Canvas
+
+/// One piece of a paragraph written with CSS: a run of text with its own text properties (a
+/// `<span>`), or an inline image (an `<img>`: an emoji picture, an icon) that wraps with the
+/// words around it. Runs inherit the text element's properties as a span inherits its parent's.
+///
+/// ```swift
+/// let post = TextContent(runs: [
+///     InlineRun("Shipped "),
+///     InlineRun("v2.0", style: { $0.fontWeight = .weight(700); $0.color = .color(.blue) }, link: "https://example.com"),
+///     InlineRun(image: InlineImage(.named("party"), verticalAlign: .middle)),
+/// ])
+/// ```
+public struct InlineRun: Hashable, Sendable {
+    /// What a run holds.
+    public enum Content: Hashable, Sendable {
+        /// Words.
+        case text(String)
+        /// A picture laid out as one glyph.
+        case image(InlineImage)
+    }
+
+    /// The words or the picture.
+    public var content: Content
+    /// The run's own text properties (its colour, weight, decoration…), over the text element's.
+    public var style: TextProperties
+    /// A colour behind the run's glyphs, from the font's ascent to its descent on every line.
+    public var backgroundColor: StyleColor?
+    /// The link value hit testing reports for the run (``/Canvas/TextLayout/links``).
+    public var link: String?
+
+    /// A run of `text`.
+    public init(_ text: String, style: TextProperties = TextProperties(), backgroundColor: StyleColor? = nil, link: String? = nil) {
+        self.content = .text(text)
+        self.style = style
+        self.backgroundColor = backgroundColor
+        self.link = link
+    }
+
+    /// A run of `text` whose properties `change` sets.
+    public init(_ text: String, style change: (inout TextProperties) -> Void, backgroundColor: StyleColor? = nil, link: String? = nil) {
+        var style = TextProperties()
+        change(&style)
+        self.init(text, style: style, backgroundColor: backgroundColor, link: link)
+    }
+
+    /// An inline image.
+    public init(image: InlineImage, link: String? = nil) {
+        self.content = .image(image)
+        self.style = TextProperties()
+        self.link = link
+    }
+}
+
+/// A picture in a line of text: its source, its size (1em square unless given; one side alone
+/// makes a square) and where it sits against the baseline. It is stretched to its box, as an
+/// `<img>` with a width and a height is.
+public struct InlineImage: Hashable, Sendable {
+    /// Where the pixels come from (named sources through the renderer's image loader).
+    public var source: ImageSource
+    /// The width (`em` of the text's font size).
+    public var width: StyleLength?
+    /// The height.
+    public var height: StyleLength?
+    /// Where it sits in the line.
+    public var verticalAlign: VerticalAlign
+
+    /// An inline image.
+    public init(_ source: ImageSource, width: StyleLength? = nil, height: StyleLength? = nil, verticalAlign: VerticalAlign = .baseline) {
+        self.source = source
+        self.width = width
+        self.height = height
+        self.verticalAlign = verticalAlign
+    }
+}
+
+/// A `vertical-align` value for an inline image.
+public enum VerticalAlign: Hashable, Sendable {
+    /// The bottom on the baseline.
+    case baseline
+    /// The middle at the baseline raised by half the x-height.
+    case middle
+    /// The top at the font's ascent (`top` is drawn so too).
+    case textTop
+    /// The bottom at the font's descent (`bottom` is drawn so too).
+    case textBottom
+    /// The bottom raised by a length (a percentage is of the line height), lowered when negative;
+    /// `sub` and `super` are −0.2em and +0.33em.
+    case length(StyleLength)
+}

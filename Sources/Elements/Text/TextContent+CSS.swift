@@ -1,0 +1,174 @@
+import Canvas
+
+extension TextContent {
+    /// This text as it is measured and drawn under `computed` (the text properties in effect at
+    /// its element, which declares `declared`): a CSS-styled text gets its whole style, its
+    /// whitespace processed, and its clamp, ellipsis and wrapping from CSS; a text with its own
+    /// ``style`` gets the fields its element declares. `nil` when nothing changes.
+    func resolved(in computed: ComputedText, declared: TextProperties, canvas: Size, rootFontSize: Double) -> TextContent? {
+        var result = self
+        var effective = computed
+        if let own = style {
+            guard !declared.isEmpty || !runs.isEmpty else { return nil }
+            // The text's own style is where its element's declarations start from.
+            effective = ComputedText(own).inheriting(declared, rootFontSize: rootFontSize, canvas: canvas)
+            if !runs.isEmpty { result.text = Self.segments(of: runs, in: effective, canvas: canvas, rootFontSize: rootFontSize) }
+        } else {
+            result.lineBreakMode = effective.lineBreakMode
+            result.wrapsLines = effective.wraps
+            let source = runs.isEmpty ? text : Self.segments(of: runs, in: effective, canvas: canvas, rootFontSize: rootFontSize)
+            result.text = WhiteSpaceProcessing.process(source, effective.whiteSpace)
+        }
+        result.style = effective.textStyle
+        if style != nil, declared.wordBreak != nil || declared.overflowWrap != nil { result.lineBreakMode = effective.lineBreakMode }
+        if style != nil, declared.whiteSpace != nil || declared.textWrap != nil {
+            result.wrapsLines = effective.wraps
+            result.text = WhiteSpaceProcessing.process(text, effective.whiteSpace)
+        }
+        result.balancesLines = effective.textWrap == .balance
+        if let overflow = declared.textOverflow {
+            result.truncation = overflow == .ellipsis ? .tail : .none
+            if overflow == .ellipsis, !result.wrapsLines, result.maxLines == 0 { result.maxLines = 1 }
+        }
+        if let clamp = declared.lineClamp {
+            result.maxLines = clamp
+            if clamp > 0 { result.truncation = .tail }
+        }
+        return result
+    }
+}
+
+extension TextContent {
+    /// The most runs a paragraph has.
+    public static let maxRuns = 10_000
+
+    /// The Canvas segments of CSS runs, one per run (so a segment's index is its run's): each
+    /// run's properties computed over the paragraph's `base` and kept where they differ.
+    static func segments(of runs: [InlineRun], in base: ComputedText, canvas: Size, rootFontSize: Double) -> AttributedText {
+        let baseStyle = base.textStyle
+        var segments: [AttributedText.Segment] = []
+        segments.reserveCapacity(runs.count)
+        for run in runs {
+            let computed = run.style.isEmpty ? base : base.inheriting(run.style, rootFontSize: rootFontSize, canvas: canvas)
+            var overrides = TextStyleOverrides()
+            if !run.style.isEmpty {
+                let s = computed.textStyle
+                if s.fontFamily != baseStyle.fontFamily { overrides.fontFamily = s.fontFamily }
+                if s.size != baseStyle.size { overrides.size = s.size }
+                if s.weight != baseStyle.weight { overrides.weight = s.weight }
+                if s.italic != baseStyle.italic { overrides.italic = s.italic }
+                if s.color != baseStyle.color { overrides.color = s.color }
+                if s.letterSpacing != baseStyle.letterSpacing { overrides.letterSpacing = s.letterSpacing }
+                if s.underline != baseStyle.underline { overrides.underline = s.underline }
+                if s.overline != baseStyle.overline { overrides.overline = s.overline }
+                if s.strikethrough != baseStyle.strikethrough { overrides.strikethrough = s.strikethrough }
+                if s.decorationStyle != baseStyle.decorationStyle { overrides.decorationStyle = s.decorationStyle }
+                if s.decorationColor != baseStyle.decorationColor { overrides.decorationColor = s.decorationColor }
+            }
+            overrides.backgroundColor = run.backgroundColor?.resolved(currentColor: computed.color)
+            switch run.content {
+            case .text(let string):
+                segments.append(AttributedText.Segment(string, style: overrides, link: run.link))
+            case .image(let image):
+                let lengths = LengthContext(fontSize: computed.fontSize, rootFontSize: rootFontSize, canvasSize: canvas)
+                let w = image.width.map { max(0, $0.resolved(lengths, percentOf: 0)) }
+                let h = image.height.map { max(0, $0.resolved(lengths, percentOf: 0)) }
+                let size = Size(width: w ?? h ?? computed.fontSize, height: h ?? w ?? computed.fontSize)
+                let lineHeight: Double = switch computed.lineHeight {
+                case .normal: computed.fontSize * 1.2
+                case .multiple(let n): n * computed.fontSize
+                case .points(let p): p
+                }
+                let alignment: TextAttachment.VerticalAlignment = switch image.verticalAlign {
+                case .baseline: .baseline
+                case .middle: .middle
+                case .textTop: .textTop
+                case .textBottom: .textBottom
+                case .length(let l): .raised(l.resolved(lengths, percentOf: lineHeight))
+                }
+                segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, verticalAlignment: alignment), style: overrides, link: run.link))
+            }
+        }
+        return AttributedText(segments: segments)
+    }
+}
+
+extension ComputedText {
+    /// The values a text's own (earlier-version) style stands for.
+    init(_ style: TextStyle) {
+        self.init()
+        cssLineMetrics = style.cssLineMetrics
+        color = style.color
+        fontFamily = style.fontFamily
+        fontSize = style.size
+        weight = style.weight.rawValue
+        italic = style.italic
+        fontFeatures = style.fontFeatures
+        lineHeight = style.lineHeight.map { .points($0) } ?? .normal
+        letterSpacing = style.letterSpacing
+        wordSpacing = style.wordSpacing
+        textAlign = switch style.alignment {
+        case .left: .left
+        case .right: .right
+        case .center: .center
+        case .justified: .justify
+        case .natural: .start
+        case .end: .end
+        }
+        textIndent = style.textIndent
+        textIndentPercent = style.textIndentPercent
+        tabWidth = style.tabWidth
+        textTransform = style.textTransform
+        var lines: TextDecorationLine = []
+        if style.underline { lines.insert(.underline) }
+        if style.overline { lines.insert(.overline) }
+        if style.strikethrough { lines.insert(.lineThrough) }
+        if !lines.isEmpty {
+            decoration = ComputedDecoration(lines: lines, style: style.decorationStyle, color: style.decorationColor ?? style.color,
+                                            thickness: style.decorationThickness)
+        }
+        tabSize = style.tabSize
+        shadows = style.shadows.map { ($0.offset, $0.radius, .color($0.color)) }
+        if let stroke = style.stroke {
+            strokeWidth = stroke.width
+            strokeColor = .color(stroke.color)
+        }
+    }
+}
+
+/// CSS Text 3 §4.1's white space processing of a text's segments: collapsing spaces and tabs,
+/// turning line breaks into spaces, removing spaces at the paragraph's ends, as `white-space` says.
+enum WhiteSpaceProcessing {
+    static func process(_ text: AttributedText, _ mode: WhiteSpace) -> AttributedText {
+        guard mode != .pre, mode != .preWrap else { return text }
+        let keepsBreaks = mode == .preLine
+        var result = text
+        var previousSpace = true  // a space at the start is removed
+        for index in result.segments.indices {
+            var out = String.UnicodeScalarView()
+            let scalars = result.segments[index].text.unicodeScalars
+            out.reserveCapacity(scalars.count)
+            for scalar in scalars {
+                switch scalar {
+                case "\n" where keepsBreaks:
+                    // Spaces before a kept break go, and so do those after it.
+                    while let last = out.last, last == " " { out.removeLast() }
+                    out.append("\n")
+                    previousSpace = true
+                case " ", "\t", "\n", "\r", "\u{0C}":
+                    if !previousSpace { out.append(" ") }
+                    previousSpace = true
+                default:
+                    out.append(scalar)
+                    previousSpace = false
+                }
+            }
+            result.segments[index].text = String(out)
+        }
+        // The space at the end of the paragraph goes too.
+        if let last = result.segments.lastIndex(where: { !$0.text.isEmpty }), result.segments[last].text.unicodeScalars.last == " " {
+            result.segments[last].text.unicodeScalars.removeLast()
+        }
+        return result
+    }
+}
