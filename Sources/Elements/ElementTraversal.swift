@@ -48,8 +48,7 @@ package struct ElementTraversal: Sendable {
     /// What `em`, `rem`, `vw` and `vh` are at element `index` in a canvas of `canvas`. `rem` is
     /// CSS's initial 16 px: a document's root element is a page's `body`, not its `html`.
     func lengths(of index: Int, canvas: Size) -> LengthContext {
-        LengthContext(fontSize: textScopes[textScopeIndices[index]].fontSize,
-                      rootFontSize: LengthContext.initialFontSize, canvasSize: canvas)
+        LengthContext(fontSize: textScopes[textScopeIndices[index]].fontSize, canvasSize: canvas)
     }
 
     private mutating func add(_ element: Element, parent: Int?, inherited: Visibility, direction parentDirection: LayoutDirection, textScope parentScope: Int) {
@@ -69,11 +68,10 @@ package struct ElementTraversal: Sendable {
         let declares = element.style.declaresText
         let declared = declares ? element.style.text : TextProperties()
         if declares {
-            textScopes.append(textScopes[parentScope].inheriting(declared, rootFontSize: LengthContext.initialFontSize, canvas: canvas))
+            textScopes.append(textScopes[parentScope].inheriting(declared, canvas: canvas))
             scope = textScopes.count - 1
         }
-        if case .text(let content) = element.kind, let resolved = content.resolved(in: textScopes[scope], declared: declared, canvas: canvas,
-                                                                                  rootFontSize: LengthContext.initialFontSize) {
+        if case .text(let content) = element.kind, let resolved = content.resolved(in: textScopes[scope], declared: declared, canvas: canvas) {
             var copy = element
             copy.kind = .text(resolved)
             elements.append(copy)

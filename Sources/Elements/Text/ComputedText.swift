@@ -53,16 +53,16 @@ struct ComputedText: Sendable {
         var thickness: Double?
     }
 
-    /// The values for a child declaring `declared`, this being its parent's; `rootFontSize` and
-    /// `canvas` resolve `rem` and `vw`/`vh`.
-    func inheriting(_ declared: TextProperties, rootFontSize: Double?, canvas: Size) -> ComputedText {
+    /// The values for a child declaring `declared`, this being its parent's; `canvas` resolves
+    /// `vw` and `vh`, and `rem` is CSS's initial 16 px (a document's root is a page's `body`).
+    func inheriting(_ declared: TextProperties, canvas: Size) -> ComputedText {
         var c = self
         let parentSize = fontSize
         if let size = declared.fontSize {
-            let context = LengthContext(fontSize: parentSize, rootFontSize: rootFontSize ?? parentSize, canvasSize: canvas)
+            let context = LengthContext(fontSize: parentSize, canvasSize: canvas)
             c.fontSize = Self.clampFontSize(size.resolved(context, percentOf: parentSize))
         }
-        let own = LengthContext(fontSize: c.fontSize, rootFontSize: rootFontSize ?? c.fontSize, canvasSize: canvas)
+        let own = LengthContext(fontSize: c.fontSize, canvasSize: canvas)
         if let color = declared.color { c.color = color.resolved(currentColor: self.color) }
         if let family = declared.fontFamily, !family.isEmpty { c.fontFamily = family.joined(separator: ", ") }
         if let weight = declared.fontWeight { c.weight = Self.weight(weight, parent: self.weight) }

@@ -5,25 +5,26 @@ extension TextContent {
     /// its element, which declares `declared`): a CSS-styled text gets its whole style, its
     /// whitespace processed, and its clamp, ellipsis and wrapping from CSS; a text with its own
     /// ``style`` gets the fields its element declares. `nil` when nothing changes.
-    func resolved(in computed: ComputedText, declared: TextProperties, canvas: Size, rootFontSize: Double) -> TextContent? {
+    func resolved(in computed: ComputedText, declared: TextProperties, canvas: Size) -> TextContent? {
         var result = self
         var effective = computed
         if let own = style {
             guard !declared.isEmpty || !runs.isEmpty else { return nil }
             // The text's own style is where its element's declarations start from.
-            effective = ComputedText(own).inheriting(declared, rootFontSize: rootFontSize, canvas: canvas)
-            if !runs.isEmpty { result.text = Self.segments(of: runs, in: effective, canvas: canvas, rootFontSize: rootFontSize) }
+            effective = ComputedText(own).inheriting(declared, canvas: canvas)
+            if !runs.isEmpty { result.text = Self.segments(of: runs, in: effective, canvas: canvas) }
         } else {
             result.lineBreakMode = effective.lineBreakMode
             result.wrapsLines = effective.wraps
-            let source = runs.isEmpty ? text : Self.segments(of: runs, in: effective, canvas: canvas, rootFontSize: rootFontSize)
+            let source = runs.isEmpty ? text : Self.segments(of: runs, in: effective, canvas: canvas)
             result.text = WhiteSpaceProcessing.process(source, effective.whiteSpace)
         }
         result.style = effective.textStyle
         if style != nil, declared.wordBreak != nil || declared.overflowWrap != nil { result.lineBreakMode = effective.lineBreakMode }
         if style != nil, declared.whiteSpace != nil || declared.textWrap != nil {
             result.wrapsLines = effective.wraps
-            result.text = WhiteSpaceProcessing.process(text, effective.whiteSpace)
+            // The text as built above (from the runs, when there are any).
+            result.text = WhiteSpaceProcessing.process(result.text, effective.whiteSpace)
         }
         result.balancesLines = effective.textWrap == .balance
         if let overflow = declared.textOverflow {
@@ -44,12 +45,12 @@ extension TextContent {
 
     /// The Canvas segments of CSS runs, one per run (so a segment's index is its run's): each
     /// run's properties computed over the paragraph's `base` and kept where they differ.
-    static func segments(of runs: [InlineRun], in base: ComputedText, canvas: Size, rootFontSize: Double) -> AttributedText {
+    static func segments(of runs: [InlineRun], in base: ComputedText, canvas: Size) -> AttributedText {
         let baseStyle = base.textStyle
         var segments: [AttributedText.Segment] = []
         segments.reserveCapacity(runs.count)
         for run in runs {
-            let computed = run.style.isEmpty ? base : base.inheriting(run.style, rootFontSize: rootFontSize, canvas: canvas)
+            let computed = run.style.isEmpty ? base : base.inheriting(run.style, canvas: canvas)
             var overrides = TextStyleOverrides()
             if !run.style.isEmpty {
                 let s = computed.textStyle
@@ -70,7 +71,7 @@ extension TextContent {
             case .text(let string):
                 segments.append(AttributedText.Segment(string, style: overrides, link: run.link))
             case .image(let image):
-                let lengths = LengthContext(fontSize: computed.fontSize, rootFontSize: rootFontSize, canvasSize: canvas)
+                let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
                 let w = image.width.map { max(0, $0.resolved(lengths, percentOf: 0)) }
                 let h = image.height.map { max(0, $0.resolved(lengths, percentOf: 0)) }
                 let size = Size(width: w ?? h ?? computed.fontSize, height: h ?? w ?? computed.fontSize)
