@@ -42,16 +42,25 @@ extension GraphicsContext {
         defer { cairo_restore(cairo) }
         cairo_translate(cairo, origin.x, origin.y)
         cairo_set_source_rgba(cairo, 0, 0, 0, 1)
-        for run in layout.runs {
-            cairo_set_scaled_font(cairo, run.font.pointer)
-            run.glyphs.withUnsafeBufferPointer { glyphs in
-                cairo_show_glyphs(cairo, glyphs.baseAddress, Int32(glyphs.count))
-            }
-        }
+        for run in layout.runs { Self.show(run, on: cairo) }
         for decoration in layout.decorations {
             cairo_rectangle(cairo, decoration.rect.minX, decoration.rect.minY, decoration.rect.width, decoration.rect.height)
         }
         cairo_fill(cairo)
+    }
+
+    /// Draws a run's glyphs with the current source on `cairo` (or adds their outlines to its path).
+    /// Layout happened with an identity matrix; Cairo re-creates the font for the context's
+    /// transform (its scale), keeping face, size and options (grey AA, no hinting).
+    private static func show(_ run: GlyphRun, on cairo: OpaquePointer, asPath: Bool = false) {
+        cairo_set_scaled_font(cairo, run.font.pointer)
+        run.glyphs.withUnsafeBufferPointer { glyphs in
+            if asPath {
+                cairo_glyph_path(cairo, glyphs.baseAddress, Int32(glyphs.count))
+            } else {
+                cairo_show_glyphs(cairo, glyphs.baseAddress, Int32(glyphs.count))
+            }
+        }
     }
 
     /// The decorations, glyphs and stroke of a layout at the current origin.
@@ -59,22 +68,14 @@ extension GraphicsContext {
         drawDecorations(layout, lineThrough: false)
         for run in layout.runs {
             setSource(run.color)
-            // Layout happened with an identity matrix; Cairo re-creates the font for this context's
-            // transform (its scale), keeping face, size and options (grey AA, no hinting).
-            cairo_set_scaled_font(cairo, run.font.pointer)
-            run.glyphs.withUnsafeBufferPointer { glyphs in
-                cairo_show_glyphs(cairo, glyphs.baseAddress, Int32(glyphs.count))
-            }
+            Self.show(run, on: cairo)
         }
         if let stroke = layout.style.stroke, stroke.width > 0, stroke.color.alpha > 0 {
             setSource(stroke.color)
             cairo_set_line_width(cairo, stroke.width)
             cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER)
             for run in layout.runs {
-                cairo_set_scaled_font(cairo, run.font.pointer)
-                run.glyphs.withUnsafeBufferPointer { glyphs in
-                    cairo_glyph_path(cairo, glyphs.baseAddress, Int32(glyphs.count))
-                }
+                Self.show(run, on: cairo, asPath: true)
                 cairo_stroke(cairo)
             }
         }
@@ -103,10 +104,7 @@ extension GraphicsContext {
         let c = cairo_create(mask)!
         cairo_scale(c, scale, scale)
         cairo_translate(c, -r.minX, -r.minY)
-        for run in layout.runs {
-            cairo_set_scaled_font(c, run.font.pointer)
-            run.glyphs.withUnsafeBufferPointer { cairo_show_glyphs(c, $0.baseAddress, Int32($0.count)) }
-        }
+        for run in layout.runs { Self.show(run, on: c) }
         cairo_destroy(c)
         cairo_surface_flush(mask)
         guard let data = cairo_image_surface_get_data(mask) else { return [decoration] }
