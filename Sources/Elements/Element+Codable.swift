@@ -35,6 +35,18 @@ extension Element: Codable {
         try Self.refuseUnknownKeys(decoder)
         let c = try decoder.container(keyedBy: Keys.self)
         let type = try c.decode(String.self, forKey: .type)
+        // Custom properties first: they apply to this element's content and its children too.
+        let css = c.contains(.style) ? try c.nestedContainer(keyedBy: StyleKey.self, forKey: .style) : nil
+        let variables = try css.map(StyleReader.scope) ?? CSSVariables.inherited
+        let parts = variables == CSSVariables.inherited
+            ? try Self.decodeParts(c, type: type, css: css, variables: variables)
+            : try CSSVariables.$inherited.withValue(variables) { try Self.decodeParts(c, type: type, css: css, variables: variables) }
+        self.init(parts.kind, layout: parts.layout, style: parts.style, children: parts.children)
+    }
+
+    /// What an element is made of, decoded with `variables` in scope.
+    private static func decodeParts(_ c: KeyedDecodingContainer<Keys>, type: String, css: KeyedDecodingContainer<StyleKey>?,
+                                    variables: CSSVariables) throws -> (kind: Kind, layout: FlexStyle, style: ElementStyle, children: [Element]) {
         let kind: Kind
         switch type {
         case "view": kind = .view
@@ -53,14 +65,13 @@ extension Element: Codable {
         }
         var layout = FlexStyle()
         var style = ElementStyle()
-        if c.contains(.style) {
-            let css = try c.nestedContainer(keyedBy: StyleKey.self, forKey: .style)
+        if let css {
             try StyleKeyCheck.check(css)
-            let reader = StyleReader(container: css)
+            let reader = StyleReader(container: css, variables: variables)
             layout = try FlexStyle(css: reader)
             style = try ElementStyle(css: reader, layout: &layout)
         }
-        self.init(kind, layout: layout, style: style, children: try c.decodeIfPresent([Element].self, forKey: .children) ?? [])
+        return (kind, layout, style, try c.decodeIfPresent([Element].self, forKey: .children) ?? [])
     }
 
     /// Encodes the element in its schema-2 JSON form, leaving out properties at their defaults.

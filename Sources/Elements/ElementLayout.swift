@@ -38,7 +38,7 @@ public enum ElementLayout {
             let parent = tree.parents[index]
             let content = MeasuredContent(element.kind, direction: tree.directions[index])
             measurer.contents.append(content)
-            flex.add(element.layout, measured: content != nil, parent: parent.map(FlexTree.NodeID.init))
+            flex.add(tree.layoutStyle(of: index), measured: content != nil, parent: parent.map(FlexTree.NodeID.init))
         }
         let result = flex.layout(root: FlexTree.NodeID(0), width: width, height: height, direction: .ltr,
                                  rounding: .pixelGrid(scale: scale), measurer: &measurer)

@@ -1,4 +1,5 @@
 public import Canvas
+internal import Flexbox
 
 /// What an element paints around its content: background, corners, border colour, shadow,
 /// opacity, paint order and visibility. Layout lives in ``Element/layout`` (the border's widths

@@ -51,6 +51,16 @@ package struct ElementTraversal: Sendable {
         LengthContext(fontSize: textScopes[textScopeIndices[index]].fontSize, canvasSize: canvas)
     }
 
+    /// Element `index`'s layout style with `em`, `rem`, `vw` and `vh` replaced by points: its
+    /// font size, CSS's initial 16 px and the canvas (the style as it is when it uses none).
+    func layoutStyle(of index: Int) -> FlexStyle {
+        let style = elements[index].layout
+        guard style.usesRelativeUnits else { return style }
+        return style.substitutingRelativeUnits(fontSize: textScopes[textScopeIndices[index]].fontSize,
+                                               rootFontSize: LengthContext.initialFontSize,
+                                               viewportWidth: canvas.width, viewportHeight: canvas.height)
+    }
+
     private mutating func add(_ element: Element, parent: Int?, inherited: Visibility, direction parentDirection: LayoutDirection, textScope parentScope: Int) {
         let index = elements.count
         let own: Visibility = switch inherited {

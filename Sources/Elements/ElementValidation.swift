@@ -58,6 +58,7 @@ enum ElementValidation {
         switch l.flexBasis {
         case .points(let v): try length("layout.flexBasis", .points(v))
         case .percent(let v): try length("layout.flexBasis", .percent(v))
+        case .calc(let e): try length("layout.flexBasis", .calc(e))
         case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
         if let ratio = l.aspectRatio, !LengthRule.acceptsAspectRatio(ratio) { try fail("layout.aspectRatio", "\(ratio)", "a finite number > 0") }

@@ -44,9 +44,9 @@ extension FlexTree {
     private func layout(_ given: UnsafeBufferPointer<FlexStyle>, root: Int, width: Double?, height: Double?,
                         direction: LayoutDirection, rounding: PixelRounding,
                         measurer: UnsafeMutablePointer<any FlexMeasurer>) -> FlexLayoutResult {
-        let engine = LayoutEngine(tree: self, given: given, root: root, measurer: measurer)
-        defer { engine.deallocate() }
         let ownerWidth = Self.ownerSize(width), ownerHeight = Self.ownerSize(height)
+        let engine = LayoutEngine(tree: self, given: given, root: root, viewport: (ownerWidth, ownerHeight), measurer: measurer)
+        defer { engine.deallocate() }
         DeepStack.run(depth: engine.depth) {
             engine.layoutRoot(ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: direction)
         }

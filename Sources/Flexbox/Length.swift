@@ -20,6 +20,23 @@ public enum Length: Hashable, Sendable {
     /// CSS `fit-content`: the available space, but no more than `max-content` and no less than
     /// `min-content`.
     case fitContent
+    /// A `calc()`, `min()`, `max()` or `clamp()` (or a font- or viewport-relative length), its
+    /// percentages of the containing block as ``percent(_:)``'s. A percentage of a size that is
+    /// not definite makes the whole expression behave as ``percent(_:)`` does then (auto for a
+    /// size, 0 for a margin or padding). `em` and `rem` are 16 points and `vw`/`vh` percentages
+    /// of the root's available size unless the caller substitutes them first
+    /// (``StyleLength/substitutingRelativeUnits(fontSize:rootFontSize:viewportWidth:viewportHeight:)``;
+    /// an element tree does, from each element's font size and the canvas).
+    indirect case calc(StyleLength)
+
+    /// `length` as the simplest `Length`: points or a percentage when it is one, else ``calc(_:)``.
+    public init(_ length: StyleLength) {
+        switch length {
+        case .points(let v): self = .points(v)
+        case .percent(let v): self = .percent(v)
+        default: self = .calc(length)
+        }
+    }
 }
 
 extension Length: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
@@ -45,6 +62,9 @@ public enum FlexBasis: Hashable, Sendable {
     case maxContent
     /// The item's `fit-content` main size.
     case fitContent
+    /// A `calc()` or relative length, as ``Length/calc(_:)``: a percentage in it makes the basis
+    /// behave as a percentage does.
+    indirect case calc(StyleLength)
 }
 
 extension FlexBasis: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {

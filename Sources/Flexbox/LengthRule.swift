@@ -22,6 +22,8 @@ public enum LengthRule: Sendable {
         case (.offset, .minContent), (.offset, .maxContent), (.offset, .fitContent): false
         case (.offset, .points(let v)), (.offset, .percent(let v)): v.isFinite
         case (.spacing, .points(let v)), (.spacing, .percent(let v)): v.isFinite && v >= 0
+        // A calc() may be negative for one containing block and not another: CSS clamps it when used.
+        case (_, .calc(let e)): e.isFinite
         case (.spacing, _): false
         }
     }

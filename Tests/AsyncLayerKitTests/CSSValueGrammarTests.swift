@@ -1,5 +1,6 @@
 @testable import Elements
 import Canvas
+import Flexbox
 import Testing
 
 /// The CSS value layer under the paint properties: tokens, component values, lengths with

@@ -100,6 +100,7 @@ public enum CSSStyle {
             case .minContent: .minContent
             case .maxContent: .maxContent
             case .fitContent: .fitContent
+            case .calc(let e): .calc(e)
             }
         case "order":
             guard let v = Int(value) else { throw fail() }

@@ -96,6 +96,7 @@ enum YogaStyleDecoding {
         case .auto: return .auto
         case .points(let points): return .points(points)
         case .percent(let percent): return .percent(percent)
+        case .calc(let e): return .calc(e)
         case .minContent: return .minContent
         case .maxContent: return .maxContent
         case .fitContent: return .fitContent

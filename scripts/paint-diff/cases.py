@@ -601,6 +601,79 @@ case("textInheritance", "non-inherited properties stay on the view: its textOver
      sheet([view({"textOverflow": "ellipsis", "whiteSpace": "nowrap"}, [ctext(SENTENCE, {"overflow": "hidden"}, 150)])]))
 
 
+# MARK: layout lengths in every unit (em, rem, vw, vh, vmin, vmax, pt, calc(), min(), max(), clamp())
+FILL, INNER = "#3366CC", "#F3A712"
+for note, style in [
+        ("width calc(100% - 40px)", {"width": "calc(100% - 40px)", "height": 40}),
+        ("width 50vw, height 30vh", {"width": "50vw", "height": "30vh"}),
+        ("width 6rem, height 2.5rem", {"width": "6rem", "height": "2.5rem"}),
+        ("width min(80%, 100px)", {"width": "min(80%, 100px)", "height": 40}),
+        ("width max(30%, 90px)", {"width": "max(30%, 90px)", "height": 40}),
+        ("width clamp(40px, 50%, 70px)", {"width": "clamp(40px, 50%, 70px)", "height": 40}),
+        ("a product and a sum: calc(2 * 30px + 10%)", {"width": "calc(30px * 2 + 10%)", "height": 40}),
+        ("nested calc", {"width": "calc(100% - calc(1em + 10px))", "height": 40}),
+        ("absolute units: 60pt × 0.5in", {"width": "60pt", "height": "0.5in"}),
+        ("vmin and vmax", {"width": "40vmax", "height": "30vmin"}),
+        ("a negative calc() width is 0", {"width": "calc(20px - 50px)", "height": 40, "padding": 8}),
+]:
+    case("layoutUnits", note, doc(view({"alignItems": "flex-start"}, [view(dict({"backgroundColor": FILL}, **style))])))
+case("layoutUnits", "padding 1em at font size 20px",
+     doc(view({}, [view({"fontSize": 20, "padding": "1em", "backgroundColor": FILL}, [view({"width": 30, "height": 20, "backgroundColor": INNER})])])))
+case("layoutUnits", "em inherited from the root's font size: width 8em at 10px",
+     doc(view({"fontSize": 10, "alignItems": "flex-start"}, [view({"width": "8em", "height": "3em", "backgroundColor": FILL})])))
+case("layoutUnits", "em of the element's own font size (fontSize 2em, width 4em)",
+     doc(view({"fontSize": 10, "alignItems": "flex-start"}, [view({"fontSize": "2em", "width": "4em", "height": "2em", "backgroundColor": FILL})])))
+case("layoutUnits", "margin calc(10% + 5px) and 0.5rem",
+     doc(view({"alignItems": "flex-start"}, [view({"marginLeft": "calc(10% + 5px)", "marginTop": "0.5rem", "width": 60, "height": 40, "backgroundColor": FILL})])))
+case("layoutUnits", "gap 1em in a row at font size 10px",
+     doc(view({"fontSize": 10, "gap": "1em", "alignItems": "flex-start"}, [view({"width": 30, "height": 30, "backgroundColor": c}) for c in (FILL, INNER, "#2E933C")])))
+case("layoutUnits", "flexBasis calc(50% - 10px) beside a growing sibling",
+     doc(view({"alignItems": "stretch"}, [view({"flexBasis": "calc(50% - 10px)", "flexShrink": 0, "backgroundColor": FILL}),
+                                        view({"flexGrow": 1, "backgroundColor": INNER})])))
+case("layoutUnits", "absolute child: top calc(50% - 10px), left 2em",
+     doc(view({}, [view({"position": "absolute", "top": "calc(50% - 10px)", "left": "2em", "width": 40, "height": 20, "backgroundColor": FILL})])))
+case("layoutUnits", "height calc(100% - 20px) in a row",
+     doc(view({"alignItems": "flex-start"}, [view({"width": 50, "height": "calc(100% - 20px)", "backgroundColor": FILL})])))
+case("layoutUnits", "maxWidth calc(100% - 3em) on a growing box",
+     doc(view({}, [view({"flexGrow": 1, "maxWidth": "calc(100% - 3em)", "backgroundColor": FILL})])))
+case("layoutUnits", "padding calc(5% + 2px) round a child",
+     doc(view({"alignItems": "flex-start"}, [view({"padding": "calc(5% + 2px)", "backgroundColor": FILL}, [view({"width": 40, "height": 20, "backgroundColor": INNER})])])))
+case("layoutUnits", "auto margins centre a calc() width",
+     doc(view({"alignItems": "center"}, [view({"width": "calc(50% + 1em)", "height": 30, "margin": "0 auto", "backgroundColor": FILL})])))
+case("layoutUnits", "a column's row gap calc(4px + 1vh)",
+     doc(view({"flexDirection": "column", "rowGap": "calc(4px + 1vh)", "alignItems": "flex-start"}, [view({"width": 60, "height": 20, "backgroundColor": c}) for c in (FILL, INNER, "#2E933C")])))
+case("layoutUnits", "a percentage gap in a column of auto height is 0; calc(10px + 20%) keeps its 10px",
+     doc(view({"alignItems": "flex-start"}, [view({"flexDirection": "column", "gap": "calc(10px + 20%)", "backgroundColor": "#DDD"},
+                                                 [view({"width": 60, "height": 20, "backgroundColor": c}) for c in (FILL, INNER)])])))
+
+# MARK: custom properties (--name) and var()
+def vbox(root_style, style, children=None):
+    return doc(centred(view(dict({"width": 100, "height": 60}, **style), children), root_style))
+case("customProperties", "a colour from the root", vbox({"--accent": "#E4572E"}, {"backgroundColor": "var(--accent)"}))
+case("customProperties", "an undefined property's fallback", vbox({}, {"backgroundColor": "var(--missing, #3366CC)"}))
+case("customProperties", "a property built from another: calc(var(--base) * 2)",
+     doc(view({"--base": "24px", "--double": "calc(var(--base) * 2)", "alignItems": "flex-start"},
+              [view({"width": "var(--double)", "height": "var(--base)", "backgroundColor": "#29335C"})])))
+case("customProperties", "a middle view overrides the root's value for its subtree",
+     doc(view({"--c": "#C03221", "gap": 8, "alignItems": "center", "justifyContent": "center"},
+              [view({"width": 40, "height": 40, "backgroundColor": "var(--c)"}),
+               view({"--c": "#2E933C", "padding": 6, "backgroundColor": "#DDD"}, [view({"width": 40, "height": 40, "backgroundColor": "var(--c)"})])])))
+case("customProperties", "undefined without a fallback: the declaration is unset (no background)",
+     vbox({}, {"backgroundColor": "var(--nope)", "borderWidth": 4, "borderColor": "#333"}))
+case("customProperties", "a shorthand of two references", doc(view({"--v": "6px", "--h": "20px", "alignItems": "flex-start"},
+     [view({"padding": "var(--v) var(--h)", "backgroundColor": "#669BBC"}, [view({"width": 40, "height": 20, "backgroundColor": "#F3A712"})])])))
+case("customProperties", "a gradient from three references",
+     vbox({"--angle": "120deg", "--from": "#f06", "--to": "#48f"}, {"backgroundImage": "linear-gradient(var(--angle), var(--from), var(--to))"}))
+case("customProperties", "a shadow and a radius from references",
+     vbox({"--r": "14px", "--shadow": "0 4px 10px rgba(0, 0, 0, 0.4)"}, {"backgroundColor": "#FFF", "borderRadius": "var(--r)", "boxShadow": "var(--shadow)"}))
+case("customProperties", "a cycle makes both undefined: the fallback draws",
+     vbox({"--a": "var(--b)", "--b": "var(--a)"}, {"backgroundColor": "var(--a, #2E933C)"}))
+case("customProperties", "names are case-sensitive: --Accent is not --accent",
+     vbox({"--Accent": "#C03221", "--accent": "#3366CC"}, {"backgroundColor": "var(--accent)"}))
+case("customProperties", "a fallback holding a reference", vbox({"--second": "#8E5572"}, {"backgroundColor": "var(--first, var(--second))"}))
+case("customProperties", "text colour and size from references, inherited",
+     sheet([ctext(SHORT, {"fontSize": "var(--size)"})], {"--size": "20px", "--ink": "#1B4F9A", "color": "var(--ink)"}))
+
 def all_cases():
     """Every hand-made case, in order."""
     return list(CASES)

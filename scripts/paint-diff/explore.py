@@ -2,9 +2,10 @@
 """Tries the renderer on fresh random paint cases against Chromium, away from the committed corpus
 (use seeds the corpus does not: it is seeds 1…100), and prints each difference and the figure.
 
-  explore.py --count 100 --seed 100000 [--profile engine|css|text] [--save cases.json] [--diff-out DIR]
+  explore.py --count 100 --seed 100000 [--profile engine|css|text|units] [--save cases.json] [--diff-out DIR]
 
---profile text draws generate.py's text cases (random-text-<seed>; the corpus has seeds 1…40).
+--profile text draws generate.py's text cases (random-text-<seed>; the corpus has seeds 1…40);
+--profile units its units cases (random-units-<seed>; the corpus has seeds 1…40).
 
 --save keeps the cases (for shrink.py); --diff-out writes ours, Chromium's and the diff PNG of
 every case there (montage.py puts them side by side). Cases the decoder refuses are counted apart:
@@ -26,7 +27,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=100000)
-    ap.add_argument("--profile", choices=["engine", "css", "text"],
+    ap.add_argument("--profile", choices=["engine", "css", "text", "units"],
                     help="only seeds of this profile (engine: seed % 3 == 0); text: the text profile's cases")
     ap.add_argument("--save", help="write the cases here (for shrink.py)")
     ap.add_argument("--diff-out", help="write ours, Chromium's and the diff PNG of every case here")
@@ -36,6 +37,8 @@ def main():
     while len(cases) < args.count:
         if args.profile == "text":
             cases.append(generate.make_text_case(seed))
+        elif args.profile == "units":
+            cases.append(generate.make_units_case(seed))
         elif args.profile is None or (args.profile == "engine") == (seed % 3 == 0):
             cases.append(generate.make_case(seed))
         seed += 1

@@ -23,6 +23,12 @@ wrote. It keeps to what is unambiguous in CSS: never both whiteSpace and textWra
 set the wrap mode), no weights under 400 (with an italic, CSS's matching takes the Oblique face at
 400 where a nearest-weight matcher takes ExtraLight), textOverflow only with the text's own
 overflow: hidden and whiteSpace: nowrap, lineClamp only where lines wrap.
+
+The `units` profile (`--profile units`, cases `random-units-<seed>`, group `random-units`) is a
+flex tree of coloured views whose layout lengths (sizes, min/max, padding, margins, gaps, flex
+bases, insets of an absolute child) are in every unit: px, %, em (some views set a font size in
+px, em or rem), rem, vw, vh, vmin, vmax, pt, and calc() sums and products, min(), max() and
+clamp() nesting them.
 """
 
 import argparse
@@ -357,14 +363,88 @@ def make_text_case(seed):
             "document": {"version": 2, "size": {"width": 240, "height": 120}, "root": root}}
 
 
+# MARK: the units profile
+
+def unit_length(r, kind, depth=0):
+    """A random length in any unit or math function. `kind` is "size" (never negative as written),
+    "spacing" (padding, gap: never negative) or "offset" (margins, insets: any sign)."""
+    signed = kind == "offset"
+    def simple():
+        unit = r.choice(["px", "%", "em", "rem", "vw", "vh", "vmin", "vmax", "pt"])
+        top = {"px": 60, "%": 60, "em": 5, "rem": 4, "vw": 40, "vh": 50, "vmin": 40, "vmax": 30, "pt": 45}[unit]
+        value = r.uniform(-top / 3 if signed else 0, top)
+        return num(value, 1) + unit
+    roll = r.random()
+    if depth >= 2 or roll < 0.45:
+        return simple()
+    if roll < 0.7:
+        a, b = unit_length(r, kind, depth + 1), simple()
+        return f"calc({a} {r.choice(['+', '-'])} {b})"
+    if roll < 0.78:
+        return f"calc({simple()} * {num(r.uniform(0.3, 2.5), 2)})"
+    if roll < 0.86:
+        return f"min({unit_length(r, kind, depth + 1)}, {simple()})"
+    if roll < 0.94:
+        return f"max({unit_length(r, kind, depth + 1)}, {simple()})"
+    return f"clamp({simple()}, {unit_length(r, kind, depth + 1)}, {simple()})"
+
+
+UNIT_FILLS = ["#E4572E", "#29335C", "#F3A712", "#669BBC", "#2E933C", "#A8C686", "#8E5572", "#C03221"]
+
+
+def unit_view(r, depth, fills):
+    """A view whose layout lengths use random units; children below it up to `depth`."""
+    style = {"backgroundColor": fills.pop(0) if fills else hex_colour(r, alpha=False)}
+    if r.random() < 0.35:
+        style["fontSize"] = r.choice([num(r.uniform(8, 24), 1) + "px", num(r.uniform(0.6, 1.6), 2) + "em", num(r.uniform(0.6, 1.5), 2) + "rem"])
+    for key, kind, p in [("width", "size", 0.7), ("height", "size", 0.7), ("minWidth", "size", 0.1), ("maxWidth", "size", 0.15),
+                         ("minHeight", "size", 0.1), ("maxHeight", "size", 0.1), ("padding", "spacing", 0.35),
+                         ("margin", "offset", 0.25), ("marginLeft", "offset", 0.1), ("flexBasis", "size", 0.15)]:
+        if r.random() < p:
+            style[key] = unit_length(r, kind)
+    children = []
+    if depth > 0 and r.random() < 0.6:
+        if r.random() < 0.5:
+            style["flexDirection"] = r.choice(["row", "column"])
+        if r.random() < 0.4:
+            style["gap"] = unit_length(r, "spacing")
+        for _ in range(r.randint(1, 3)):
+            children.append(unit_view(r, depth - 1, fills))
+        if r.random() < 0.2:
+            child = unit_view(r, 0, fills)
+            child["style"]["position"] = "absolute"
+            for key in r.sample(["top", "right", "bottom", "left"], 2):
+                child["style"][key] = unit_length(r, "offset")
+            children.append(child)
+    element = {"type": "view", "style": style}
+    if children:
+        element["children"] = children
+    return element
+
+
+def make_units_case(seed):
+    """The units-profile case of `seed`: nested views sized in every unit."""
+    r = random.Random(f"units-{seed}")
+    width, height = r.choice([(200, 120), (160, 100), (240, 140)])
+    fills = list(UNIT_FILLS)
+    r.shuffle(fills)
+    root = {"type": "view", "style": {"flexDirection": r.choice(["row", "column"]), "alignItems": r.choice(["flex-start", "center", "stretch"]),
+                                      "backgroundColor": "#F4F1EA"},
+            "children": [unit_view(r, 2, fills) for _ in range(r.randint(1, 3))]}
+    if r.random() < 0.4:
+        root["style"]["padding"] = unit_length(r, "spacing")
+    return {"id": f"random-units-{seed}", "group": "random-units", "note": f"generate.py seed {seed}, units profile",
+            "document": {"version": 2, "size": {"width": width, "height": height}, "root": root}}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--profile", choices=["paint", "text"], default="paint",
-                    help="paint: random-<seed> (css or engine by the seed); text: random-text-<seed>")
+    ap.add_argument("--profile", choices=["paint", "text", "units"], default="paint",
+                    help="paint: random-<seed> (css or engine by the seed); text: random-text-<seed>; units: random-units-<seed>")
     args = ap.parse_args()
-    make = make_text_case if args.profile == "text" else make_case
+    make = {"text": make_text_case, "units": make_units_case}.get(args.profile, make_case)
     json.dump([make(s) for s in range(args.seed, args.seed + args.count)], sys.stdout, indent=1)
     print()
 

@@ -71,7 +71,7 @@ LENGTH_PROPERTIES = {
 LINE_CLAMP = ["display: -webkit-box", "-webkit-box-orient: vertical", "overflow: hidden"]
 
 # A bare number inside a length value: not part of a word, a hex colour, a percentage or a unit.
-BARE_NUMBER = re.compile(r"(?<![\w.#%-])(-?(?:\d+\.?\d*|\.\d+))(?![\w.%(])")
+BARE_NUMBER = re.compile(r"(?<![\w.#%\x00-])(-?(?:\d+\.?\d*|\.\d+))(?![\w.%(])")
 
 
 CONTENT_MODES = {
@@ -94,7 +94,10 @@ main { position: absolute; left: 0; top: 0; display: grid; overflow: hidden;
 
 
 def kebab(name):
-    """camelCase → kebab-case; a leading capital (WebkitLineClamp) is a vendor prefix."""
+    """camelCase → kebab-case; a leading capital (WebkitLineClamp) is a vendor prefix. A custom
+    property (`--brandColor`) keeps its case-sensitive name."""
+    if name.startswith("--"):
+        return name
     return re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), name)  # "WebkitX" gives "-webkit-x"
 
 
@@ -117,9 +120,21 @@ def shadow_css(shadow, blur_scale=1):
 COLOR_FUNCTION = re.compile(r"(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color-mix)\(", re.I)
 
 
+MATH_FACTOR = re.compile(r"([*/]\s*)(-?(?:\d+\.?\d*|\.\d+))(?![\w.%(])|(?<![\w.#%-])(-?(?:\d+\.?\d*|\.\d+))(\s*[*/])")
+
+
 def lengths_px(value):
     """Bare numbers in a length value as px, except inside colour functions (`rgba(200, 0, 0, .5)`
-    in a `-webkit-text-stroke` keeps its numbers)."""
+    in a `-webkit-text-stroke` keeps its numbers) and a factor of a product or quotient inside a
+    math function (`calc(30px * 2)`, as the decoder reads it)."""
+    if re.search(r"(calc|min|max|clamp)\(", value) and re.search(r"[*/]", value):
+        # Mark the factors, convert the rest, unmark.
+        marked = MATH_FACTOR.sub(lambda m: (m.group(1) + "\x00" + m.group(2)) if m.group(2) else ("\x00" + m.group(3) + m.group(4)), value)
+        return re.sub(r"\x00", "", lengths_px_plain(marked))
+    return lengths_px_plain(value)
+
+
+def lengths_px_plain(value):
     out, i = [], 0
     for m in COLOR_FUNCTION.finditer(value):
         if m.start() < i:

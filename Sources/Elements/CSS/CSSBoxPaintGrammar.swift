@@ -1,3 +1,4 @@
+internal import Flexbox
 internal import Canvas
 
 /// The grammars of `background` and its longhands, `box-shadow`, and the border's styles and

@@ -1,3 +1,4 @@
+internal import Flexbox
 internal import Canvas
 
 /// The grammars of `transform`, `transformOrigin`, `mixBlendMode`, `filter`, `backdropFilter`,

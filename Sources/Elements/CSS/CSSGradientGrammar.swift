@@ -1,3 +1,4 @@
+internal import Flexbox
 /// The gradient functions of CSS Images 3 and 4: `linear-`, `radial-` and `conic-gradient()` and
 /// their `repeating-` forms, with colour stops, two-position stops and hints.
 enum CSSGradientGrammar {

@@ -1,3 +1,4 @@
+internal import Flexbox
 /// The `<length-percentage>` and `<angle>` grammars of the paint properties, with `calc()`,
 /// `min()`, `max()` and `clamp()` (CSS Values 4, §10). A unitless number is points, as a JSON
 /// number is in this schema (CSS itself allows only `0` there).
@@ -80,8 +81,9 @@ enum CSSLengthGrammar {
             case "cm": return .points(n * 96 / 2.54)
             case "mm": return .points(n * 96 / 25.4)
             case "q": return .points(n * 96 / 101.6)
-            case "vmin": return .min([.vw(n), .vh(n)])
-            default: return .max([.vw(n), .vh(n)])
+            // n × the smaller (larger) canvas side: for a negative n that is the larger product.
+            case "vmin": return n < 0 ? .max([.vw(n), .vh(n)]) : .min([.vw(n), .vh(n)])
+            default: return n < 0 ? .min([.vw(n), .vh(n)]) : .max([.vw(n), .vh(n)])
             }
         default:
             throw CSSValueError(message: "\(component) has an unknown unit \"\(unit)\": expected px, em, rem, vw, vh, vmin, vmax, pt, pc, in, cm, mm or Q")

@@ -1,3 +1,4 @@
+internal import Flexbox
 internal import Canvas
 
 // The canonical CSS text of the paint values: what the encoder writes and the content hash

@@ -1,3 +1,4 @@
+internal import Flexbox
 internal import Canvas
 
 /// The grammars of the text properties (CSS Fonts 4, CSS Text 3 and 4, CSS Text Decoration 3,

@@ -1,4 +1,5 @@
 public import Canvas
+internal import Flexbox
 
 // Text modifiers: CSS text properties declared on any element, inherited by the texts below it
 // (see `TextProperties`), and the CSS-styled text constructor.

@@ -33,11 +33,15 @@ struct CSSLengthRule {
         if auto { forms.append("\"auto\"") }
         if none { forms.append("\"none\"") }
         if keywords { forms += ["\"min-content\"", "\"max-content\"", "\"fit-content\""] }
-        return forms.dropLast().joined(separator: ", ") + " or " + forms.last!
+        let others = percent ? "em, rem, vw, vh, vmin, vmax, pt and the other units, calc(), min(), max() and clamp()"
+            : "pt, in, cm, mm and calc() of absolute lengths"
+        return forms.dropLast().joined(separator: ", ") + " or " + forms.last! + "; \(others) too"
     }
 }
 
-/// Parsing and writing CSS lengths (`12`, `"12px"`, `"50%"`, `"auto"`) as ``Length``s.
+/// Parsing and writing CSS lengths (`12`, `"12px"`, `"50%"`, `"2em"`, `"calc(100% - 8px)"`,
+/// `"auto"`) as ``Length``s: points and percentages as such, anything else as ``Length/calc(_:)``
+/// (resolved per element before layout: `em` from its font size, `vw`/`vh` from the canvas).
 enum CSSLength {
     /// The length `token` is under `rule`.
     static func parse(_ token: CSSToken, _ rule: CSSLengthRule) throws(CSSValueError) -> Length {
@@ -65,18 +69,38 @@ enum CSSLength {
                 value = .points(number)
             } else if let number = CSSNumber.parse(lower[...]) {
                 value = .points(number)
-            } else {
+            } else if lower.hasSuffix("%") {
                 throw notALength(token, rule)
+            } else {
+                return try expression(word, token, rule)
             }
         }
         let number: Double
         switch value {
         case .points(let n), .percent(let n): number = n
-        case .auto, .minContent, .maxContent, .fitContent: return value
+        case .auto, .minContent, .maxContent, .fitContent, .calc: return value
         }
         guard number.isFinite else { throw CSSValueError(message: "\(token) is not a finite length") }
         guard rule.negative || number >= 0 else { throw CSSValueError(message: "\(token) is negative: this length must be 0 or more") }
         return value
+    }
+
+    /// A length in another unit or a math function, by the paint properties' grammar: points when
+    /// it is absolute (`12pt`, `calc(1in - 2px)`), else kept as an expression.
+    private static func expression(_ word: Substring, _ token: CSSToken, _ rule: CSSLengthRule) throws(CSSValueError) -> Length {
+        let components = try CSSComponentParser.parse(String(word))
+        let length = try CSSLengthGrammar.single(components, percent: rule.percent, negative: rule.negative,
+                                                 expected: "a length: expected \(rule.expected)")
+        if !length.usesPercent, !length.usesRelativeUnits {
+            let points = length.value(percentOf: 0, fontSize: 0, rootFontSize: 0, viewportWidth: 0, viewportHeight: 0)
+            guard points.isFinite else { throw CSSValueError(message: "\(token) is not a finite length") }
+            // Only a math function gets here negative; CSS clamps it to the property's range.
+            return .points(rule.negative ? points : Swift.max(0, points))
+        }
+        guard rule.percent else {
+            throw CSSValueError(message: "\(token) is relative to the font or the canvas: this length must be absolute (px, pt, in, cm, mm)")
+        }
+        return Length(length)
     }
 
     /// The one length `value` holds.
@@ -99,6 +123,7 @@ enum CSSLength {
         case .fitContent: .word("fit-content")
         case .points(let points): .number(points)
         case .percent(let percent): percent.isFinite ? .word(CSSNumber.format(percent) + "%") : .number(percent)
+        case .calc(let e): .word(e.cssText)
         }
     }
 

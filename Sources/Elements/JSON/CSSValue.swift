@@ -26,11 +26,27 @@ enum CSSValue: Decodable, Equatable {
         }
     }
 
-    /// The value's components: a number is one, a string is split at whitespace.
+    /// The value's components: a number is one, a string is split at whitespace outside
+    /// parentheses (so `calc(100% - 8px)` stays one word).
     var tokens: [CSSToken] {
         switch self {
-        case .number(let value): [.number(value)]
-        case .string(let text): text.split(whereSeparator: \.isWhitespace).map { .word($0) }
+        case .number(let value): return [.number(value)]
+        case .string(let text):
+            var words: [CSSToken] = []
+            var depth = 0
+            var start: Substring.Index?
+            for i in text.indices {
+                let c = text[i]
+                if c == "(" { depth += 1 } else if c == ")", depth > 0 { depth -= 1 }
+                if c.isWhitespace, depth == 0 {
+                    if let s = start { words.append(.word(text[s..<i])) }
+                    start = nil
+                } else if start == nil {
+                    start = i
+                }
+            }
+            if let s = start { words.append(.word(text[s...])) }
+            return words
         }
     }
 

@@ -185,6 +185,7 @@ extension FlexStyle {
         case .fitContent: return .fitContent
         case .points(let points): return .points(points)
         case .percent(let percent): return .percent(percent)
+        case .calc(let e): return .calc(e)
         }
     }
 
@@ -198,6 +199,7 @@ extension FlexStyle {
         case .fitContent: .word("fit-content")
         case .points(let points): CSSLength.output(.points(points))
         case .percent(let percent): CSSLength.output(.percent(percent))
+        case .calc(let e): .word(e.cssText)
         }
     }
 

@@ -1,3 +1,4 @@
+internal import Flexbox
 #if canImport(FoundationEssentials)
 internal import FoundationEssentials
 #else
@@ -34,11 +35,11 @@ struct InlineRunJSON: Codable {
         if c.contains(.style) {
             let css = try c.nestedContainer(keyedBy: StyleKey.self, forKey: .style)
             let known = Set(TextProperties.cssKeys + Self.boxKeys)
-            if let key = css.allKeys.map(\.stringValue).filter({ !known.contains($0) }).sorted().first {
+            if let key = css.allKeys.map(\.stringValue).filter({ !known.contains($0) && !CSSVariables.isCustomProperty($0) }).sorted().first {
                 throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: css,
                     debugDescription: "not a property of a run: a run takes the text properties, backgroundColor, and for an image width, height and verticalAlign")
             }
-            let reader = StyleReader(container: css)
+            let reader = StyleReader(container: css, variables: try StyleReader.scope(of: css))
             style = try TextProperties(css: reader)
             background = try reader.parse("backgroundColor") { value throws(CSSValueError) in try CSSColorParser.required(ElementStyle.components(value)) }
             width = try reader.parse("width") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image width: expected a length") }

@@ -17,7 +17,7 @@ enum StyleKeyCheck {
 
     /// Throws for the first unknown key (in sorted order, so the error is the same on every run).
     static func check(_ container: KeyedDecodingContainer<StyleKey>) throws {
-        guard let key = container.allKeys.map(\.stringValue).filter({ !known.contains($0) }).sorted().first else { return }
+        guard let key = container.allKeys.map(\.stringValue).filter({ !known.contains($0) && !CSSVariables.isCustomProperty($0) }).sorted().first else { return }
         throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: container,
                                                debugDescription: "unknown style property\(suggestion(for: key).map { ": did you mean \($0)?" } ?? "")")
     }

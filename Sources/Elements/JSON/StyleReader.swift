@@ -9,10 +9,44 @@ internal import Foundation
 struct StyleReader {
     /// The `style` object.
     let container: KeyedDecodingContainer<StyleKey>
+    /// The custom properties in scope, for `var()` in the values.
+    var variables = CSSVariables.inherited
 
-    /// The raw value of `name`, or `nil` when the key is missing.
+    /// The raw value of `name` with its `var()` references substituted, or `nil` when the key is
+    /// missing or a reference leaves it unset (an undefined property without a fallback).
     func value(_ name: String) throws -> CSSValue? {
-        try container.decodeIfPresent(CSSValue.self, forKey: StyleKey(name))
+        guard let raw = try container.decodeIfPresent(CSSValue.self, forKey: StyleKey(name)) else { return nil }
+        guard case .string(let text) = raw, CSSVariables.mentionsVar(text) else { return raw }
+        do {
+            return try variables.substitute(text, name: name).map(CSSValue.string)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: StyleKey(name), in: container, debugDescription: error.message)
+        }
+    }
+
+    /// The custom properties a `style` object declares (`--name` keys), as their text: a string
+    /// as it is, a number in CSS form.
+    static func customProperties(_ container: KeyedDecodingContainer<StyleKey>) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for key in container.allKeys where CSSVariables.isCustomProperty(key.stringValue) {
+            switch try container.decode(CSSValue.self, forKey: key) {
+            case .number(let value): result[key.stringValue] = CSSNumber.format(value)
+            case .string(let text): result[key.stringValue] = text
+            }
+        }
+        return result
+    }
+
+    /// The custom properties in scope inside an element whose `style` object is `container`:
+    /// the inherited ones, then its own; an error in one is a `DecodingError` at its key.
+    static func scope(of container: KeyedDecodingContainer<StyleKey>) throws -> CSSVariables {
+        let own = try customProperties(container)
+        do {
+            return try CSSVariables.inherited.declaring(own)
+        } catch {
+            let key = own.keys.sorted().first ?? "style"
+            throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: container, debugDescription: error.message)
+        }
     }
 
     /// `parse` applied to the value of `name`, or `nil` when the key is missing.

@@ -1,3 +1,4 @@
+internal import Flexbox
 internal import Canvas
 
 // The text half of a `style` object: the CSS text properties an element declares, read from

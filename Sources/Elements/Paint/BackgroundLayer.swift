@@ -1,3 +1,4 @@
+public import Flexbox
 /// One of the boxes of an element, from the outside in: CSS's `<box>` for `background-origin`
 /// and `background-clip`.
 public enum BoxArea: String, Hashable, Sendable {

@@ -1,3 +1,4 @@
+public import Flexbox
 public import Canvas
 
 /// One corner's radii, CSS's `border-*-radius: horizontal vertical`: a quarter ellipse, each

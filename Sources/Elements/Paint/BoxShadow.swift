@@ -1,3 +1,4 @@
+public import Flexbox
 /// One CSS `box-shadow`: the border box's shape, grown by `spread`, blurred, moved and tinted,
 /// drawn outside the box (or, `inset`, inside its padding box).
 public struct BoxShadow: Hashable, Sendable {

@@ -1,3 +1,4 @@
+public import Flexbox
 internal import Canvas
 
 /// One function of CSS `transform` (CSS Transforms 1, 2D).

@@ -1,3 +1,4 @@
+public import Flexbox
 /// A colour stop of a CSS gradient, or an interpolation hint between two stops.
 public struct ColorStop: Hashable, Sendable {
     /// The colour; `nil` makes this an interpolation hint (CSS's lone `<length-percentage>`

@@ -1,3 +1,4 @@
+internal import Flexbox
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

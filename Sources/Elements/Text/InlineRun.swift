@@ -1,4 +1,5 @@
-public import Canvas
+public import Flexbox
+internal import Canvas
 
 /// One piece of a paragraph written with CSS: a run of text with its own text properties (a
 /// `<span>`), or an inline image (an `<img>`: an emoji picture, an icon) that wraps with the

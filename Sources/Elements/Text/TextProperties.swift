@@ -1,3 +1,4 @@
+public import Flexbox
 public import Canvas
 
 /// The CSS text properties an element declares (`nil`: not declared). The inherited ones apply

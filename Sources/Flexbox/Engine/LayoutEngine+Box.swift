@@ -328,6 +328,7 @@ extension LayoutEngine {
             switch styles[c].flexBasis {
             case .points(let v): h = borderBox(.points(v), reference, c, cpb.vertical)
             case .percent(let v): h = borderBox(.percent(v), reference, c, cpb.vertical)
+            case .calc(let e): h = borderBox(.calc(e), reference, c, cpb.vertical)
             case .auto: h = borderBox(styles[c].height, reference, c, cpb.vertical)
             default: break
             }
@@ -509,10 +510,13 @@ extension LayoutEngine {
     }
 }
 
-/// Whether a length is a percentage.
+/// Whether a length is a percentage, or a `calc()` holding one.
 @inline(__always) func isPercent(_ d: Length) -> Bool {
-    if case .percent = d { return true }
-    return false
+    switch d {
+    case .percent: true
+    case .calc(let e): e.usesPercent
+    default: false
+    }
 }
 
 /// Whether a min or max height is the content's height (an intrinsic keyword).

@@ -72,7 +72,7 @@ extension LayoutEngine {
         let contentBasis: Bool = switch styles[c].flexBasis {
         case .content, .minContent, .maxContent, .fitContent: true
         case .auto: widthIsAuto
-        case .points, .percent: false
+        case .points, .percent, .calc: false
         }
         let needsContent = hasRatio || isIntrinsicKeyword(styles[c].width) || isIntrinsicKeyword(styles[c].minWidth)
             || isIntrinsicKeyword(styles[c].maxWidth) || (isRow ? contentBasis : widthIsAuto && !stretchesDefinitely)
@@ -217,6 +217,7 @@ extension LayoutEngine {
         switch styles[c].flexBasis {
         case .points(let v): basis = borderBox(.points(v), innerMain, c, item.pbMain)
         case .percent(let v): basis = borderBox(.percent(v), innerMain, c, item.pbMain)
+        case .calc(let e): basis = borderBox(.calc(e), innerMain, c, item.pbMain)
         case .auto: basis = mainSize
         case .content, .minContent, .maxContent, .fitContent: break
         }
@@ -247,6 +248,7 @@ extension LayoutEngine {
         switch basis {
         case .points: true
         case .percent: reference.isDefined
+        case .calc(let e): !e.usesPercent || reference.isDefined
         default: false
         }
     }

@@ -7,7 +7,7 @@ extension LayoutEngine {
         let row = Int(styles[n].edgeIndex)
         if row < 0 { return 0 }
         if edgeTable[row].pointsOnly { return (dir == .rtl ? edgeTable[row].marginRTL : edgeTable[row].marginLTR)[edge] }
-        let v = resolve(source(n).pointee.margin.value(edge, dir), cbWidth)
+        let v = resolve(source(n).pointee.margin.value(edge, dir), cbWidth, unknownPercentIsZero: true)
         return v.isNaN ? 0 : v
     }
 
@@ -31,7 +31,7 @@ extension LayoutEngine {
         if row < 0 { return .zero }
         if edgeTable[row].pointsOnly { return dir == .rtl ? edgeTable[row].paddingRTL : edgeTable[row].paddingLTR }
         func one(_ edge: Edge) -> Double {
-            let v = resolve(source(n).pointee.padding.value(edge, dir), cbWidth)
+            let v = resolve(source(n).pointee.padding.value(edge, dir), cbWidth, unknownPercentIsZero: true)
             return v > 0 ? v : 0
         }
         return ResolvedEdges(top: one(.top), left: one(.left), bottom: one(.bottom), right: one(.right))
@@ -68,7 +68,7 @@ extension LayoutEngine {
     @inline(__always) func isInsetSet(_ n: Int, _ edge: Edge, _ dir: LayoutDirection) -> Bool {
         guard styles[n].hasInsets else { return false }
         return switch source(n).pointee.inset.value(edge, dir) {
-        case .points, .percent: true
+        case .points, .percent, .calc: true
         default: false
         }
     }
@@ -103,6 +103,10 @@ extension LayoutEngine {
         switch d {
         case .points(let p): v = p
         case .percent(let p): v = p * reference / 100
+        case .calc(let e):
+            // A size's calc() is clamped to 0 or more where it is used (CSS Values 4 §10.12).
+            let r = resolveCalc(e, reference)
+            v = r < 0 ? 0 : r
         default: return .nan
         }
         if v.isNaN { return v }
@@ -146,7 +150,7 @@ extension LayoutEngine {
     /// The gap between items along the main axis (`column-gap` in a row) or between lines
     /// (`row-gap` in a row), resolved against the content box on that axis (0 when it is indefinite).
     @inline(__always) func gap(_ n: Int, horizontal: Bool, _ reference: Double) -> Double {
-        let v = resolve(horizontal ? styles[n].columnGap : styles[n].rowGap, reference)
+        let v = resolve(horizontal ? styles[n].columnGap : styles[n].rowGap, reference, unknownPercentIsZero: true)
         return v > 0 ? v : 0
     }
 
@@ -170,11 +174,26 @@ extension LayoutEngine {
     @inline(__always) func isScrollContainer(_ n: Int) -> Bool { styles[n].overflow != .visible }
 }
 
-/// Resolves a length against a reference size: NaN for `auto`, keywords, `nil`, or a percent of an unknown size.
-@inline(__always) func resolve(_ d: Length?, _ reference: Double) -> Double {
+/// Resolves a length against a reference size: NaN for `auto`, keywords, `nil`, or a percent of an
+/// unknown size. A `calc()` holding a percentage of an unknown size is NaN too, unless
+/// `unknownPercentIsZero` (margins, paddings, gaps): then that percentage counts as 0 and the rest
+/// of the expression stands, as Chromium resolves `calc(10px + 20%)`.
+@inline(__always) func resolve(_ d: Length?, _ reference: Double, unknownPercentIsZero: Bool = false) -> Double {
     switch d {
     case .points(let v): v
     case .percent(let p): p * reference / 100
+    case .calc(let e): resolveCalc(e, unknownPercentIsZero && reference.isNaN ? 0 : reference)
     default: .nan
     }
+}
+
+/// A `calc()` resolved against a reference size: NaN when it holds a percentage of an unknown size
+/// or overflows, else clamped to the engine's magnitude. Font and viewport units were replaced by
+/// the sanitizer.
+@inline(never) func resolveCalc(_ e: StyleLength, _ reference: Double) -> Double {
+    if reference.isNaN, e.usesPercent { return .nan }
+    let v = e.value(percentOf: reference, fontSize: StyleSanitizer.defaultFontSize, rootFontSize: StyleSanitizer.defaultFontSize,
+                    viewportWidth: 0, viewportHeight: 0)
+    guard v.isFinite else { return .nan }
+    return Swift.min(Swift.max(v, -StyleSanitizer.maxMagnitude), StyleSanitizer.maxMagnitude)
 }

@@ -22,6 +22,8 @@ struct LayoutEngine {
     let given: UnsafeBufferPointer<FlexStyle>
     /// Sanitized copies of the given styles that needed it (see ``StyleSanitizer``), by `NodeStyle.sanitizedIndex`.
     let sanitized: UnsafeMutableBufferPointer<FlexStyle>
+    /// How many rows of ``sanitized`` are initialized.
+    let sanitizedCount: Int
     /// The packed styles every sizing reads (see ``NodeStyle``).
     let styles: UnsafeMutableBufferPointer<NodeStyle>
     /// Margins, paddings and borders of the nodes that set any, by `NodeStyle.edgeIndex`.
@@ -57,8 +59,10 @@ struct LayoutEngine {
     /// Layout cache entries per node.
     static var cacheSlots: Int { 4 }
 
-    /// Builds the tables for `tree`, whose styles `given` are (valid until ``deallocate()``).
-    init(tree: FlexTree, given: UnsafeBufferPointer<FlexStyle>, root: Int, measurer: UnsafeMutablePointer<any FlexMeasurer>) {
+    /// Builds the tables for `tree`, whose styles `given` are (valid until ``deallocate()``);
+    /// `viewport` is what `vw` and `vh` in a `calc()` are percentages of (NaN counts as 0).
+    init(tree: FlexTree, given: UnsafeBufferPointer<FlexStyle>, root: Int, viewport: (width: Double, height: Double),
+         measurer: UnsafeMutablePointer<any FlexMeasurer>) {
         let count = given.count
         childStart = .allocate(capacity: count + 1)
         var total = 0
@@ -97,7 +101,7 @@ struct LayoutEngine {
             let style = given.baseAddress! + i
             let packed: NodeStyle
             if StyleSanitizer.needsSanitizing(style) {
-                var copy = StyleSanitizer.sanitize(style.pointee)
+                var copy = StyleSanitizer.sanitize(style.pointee, viewport: viewport)
                 packed = Self.pack(&copy, sanitizedIndex: Int32(sanitizedRows.count), into: edgeTable, rows: &edgeRows)
                 sanitizedRows.append(copy)
             } else {
@@ -107,6 +111,11 @@ struct LayoutEngine {
         }
         sanitized = .allocate(capacity: Swift.max(sanitizedRows.count, 1))
         _ = sanitized.initialize(from: sanitizedRows)
+        sanitizedCount = sanitizedRows.count
+        for i in 0..<count where styles[i].hasCalc {
+            let row = Int(styles[i].sanitizedIndex)
+            styles[i].calcSource = row < 0 ? given.baseAddress! + i : UnsafePointer(sanitized.baseAddress! + row)
+        }
         nodes = .allocate(capacity: count)
         nodes.initialize(repeating: NodeState())
         boxes = .allocate(capacity: count)
@@ -152,11 +161,13 @@ struct LayoutEngine {
         return NodeStyle(style, edgeIndex: edgeRow, sanitizedIndex: sanitizedIndex)
     }
 
-    /// Frees every table (all hold trivial values, so none needs deinitializing). Call once.
+    /// Frees every table (all but the sanitized styles hold trivial values). Call once.
     func deallocate() {
         childList.deallocate()
         childStart.deallocate()
         isMeasured.deallocate()
+        // A sanitized style may hold a calc() box.
+        sanitized.baseAddress!.deinitialize(count: sanitizedCount)
         sanitized.deallocate()
         styles.deallocate()
         edgeTable.deallocate()

@@ -39,6 +39,11 @@ struct NodeStyle {
     private let values: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
     /// The aspect ratio, NaN when none.
     private let ratio: Double
+    /// Whether a packed length is a `calc()` (then its value is read from ``calcSource``).
+    let hasCalc: Bool
+    /// The node's full style, for the nodes with a `calc()` in a packed length (set by the engine
+    /// once its sanitized rows are in place; valid for the layout call).
+    var calcSource: UnsafePointer<FlexStyle>?
 
     /// Packs a sanitized style; `edgeIndex` is its row in the edge table (or -1), `sanitizedIndex`
     /// its row among the sanitized styles (or -1).
@@ -74,6 +79,7 @@ struct NodeStyle {
         case .fitContent: (LengthUnit.fitContent.rawValue, 0)
         case .points(let v): (LengthUnit.points.rawValue, v)
         case .percent(let v): (LengthUnit.percent.rawValue, v)
+        case .calc: (LengthUnit.calc.rawValue, 0)
         }
         let w = Self.pack(style.pointee.width), h = Self.pack(style.pointee.height)
         let minW = Self.pack(style.pointee.minWidth), minH = Self.pack(style.pointee.minHeight)
@@ -86,6 +92,9 @@ struct NodeStyle {
         flexGrow = style.pointee.flexGrow
         flexShrink = style.pointee.flexShrink
         ratio = style.pointee.aspectRatio ?? .nan
+        let c = LengthUnit.calc.rawValue
+        hasCalc = units.0 == c || units.1 == c || units.2 == c || units.3 == c || units.4 == c || units.5 == c
+            || units.6 == c || units.7 == c || units.8 == c
     }
 
     private static func pack(_ d: Length) -> (UInt8, Double) {
@@ -96,6 +105,7 @@ struct NodeStyle {
         case .fitContent: (LengthUnit.fitContent.rawValue, 0)
         case .points(let v): (LengthUnit.points.rawValue, v)
         case .percent(let v): (LengthUnit.percent.rawValue, v)
+        case .calc: (LengthUnit.calc.rawValue, 0)
         }
     }
 
@@ -119,17 +129,18 @@ struct NodeStyle {
         case LengthUnit.minContent.rawValue: .minContent
         case LengthUnit.maxContent.rawValue: .maxContent
         case LengthUnit.fitContent.rawValue: .fitContent
+        case LengthUnit.calc.rawValue: calcSource!.pointee.flexBasis
         default: .auto
         }
     }
-    @inline(__always) var width: Length { Self.dimension(units.1, values.1) }
-    @inline(__always) var height: Length { Self.dimension(units.2, values.2) }
-    @inline(__always) var minWidth: Length { Self.dimension(units.3, values.3) }
-    @inline(__always) var minHeight: Length { Self.dimension(units.4, values.4) }
-    @inline(__always) var maxWidth: Length { Self.dimension(units.5, values.5) }
-    @inline(__always) var maxHeight: Length { Self.dimension(units.6, values.6) }
-    @inline(__always) var rowGap: Length { Self.dimension(units.7, values.7) }
-    @inline(__always) var columnGap: Length { Self.dimension(units.8, values.8) }
+    @inline(__always) var width: Length { units.1 == LengthUnit.calc.rawValue ? calcSource!.pointee.width : Self.dimension(units.1, values.1) }
+    @inline(__always) var height: Length { units.2 == LengthUnit.calc.rawValue ? calcSource!.pointee.height : Self.dimension(units.2, values.2) }
+    @inline(__always) var minWidth: Length { units.3 == LengthUnit.calc.rawValue ? calcSource!.pointee.minWidth : Self.dimension(units.3, values.3) }
+    @inline(__always) var minHeight: Length { units.4 == LengthUnit.calc.rawValue ? calcSource!.pointee.minHeight : Self.dimension(units.4, values.4) }
+    @inline(__always) var maxWidth: Length { units.5 == LengthUnit.calc.rawValue ? calcSource!.pointee.maxWidth : Self.dimension(units.5, values.5) }
+    @inline(__always) var maxHeight: Length { units.6 == LengthUnit.calc.rawValue ? calcSource!.pointee.maxHeight : Self.dimension(units.6, values.6) }
+    @inline(__always) var rowGap: Length { units.7 == LengthUnit.calc.rawValue ? calcSource!.pointee.rowGap : Self.dimension(units.7, values.7) }
+    @inline(__always) var columnGap: Length { units.8 == LengthUnit.calc.rawValue ? calcSource!.pointee.columnGap : Self.dimension(units.8, values.8) }
     /// `aspect-ratio`, `nil` when none.
     @inline(__always) var aspectRatio: Double? { ratio.isNaN ? nil : ratio }
 
@@ -141,7 +152,7 @@ struct NodeStyle {
 
 /// How a packed length is measured.
 enum LengthUnit: UInt8 {
-    case auto, points, percent, content, minContent, maxContent, fitContent
+    case auto, points, percent, content, minContent, maxContent, fitContent, calc
 }
 
 /// A node's margin, padding and border resolved to physical points for both directions (a row of
@@ -164,7 +175,12 @@ struct NodeEdges {
             e.top == nil && e.left == nil && e.bottom == nil && e.right == nil && e.start == nil && e.end == nil
         }
         if unset(m), unset(p), unset(b) { return nil }
-        func isPercent(_ d: Length?) -> Bool { if case .percent = d { true } else { false } }
+        func isPercent(_ d: Length?) -> Bool {
+            switch d {
+            case .percent?, .calc?: true
+            default: false
+            }
+        }
         func hasPercent(_ e: Edges<Length>) -> Bool {
             isPercent(e.top) || isPercent(e.left) || isPercent(e.bottom) || isPercent(e.right)
                 || isPercent(e.start) || isPercent(e.end)

@@ -11,9 +11,15 @@
 /// - `min > max`: the minimum wins, as in CSS (applied where sizes are clamped).
 /// - A size keyword (`min-content`, …) in a margin, padding or gap is unset (0), in an inset `auto`
 ///   is unset too (auto).
+/// - A `calc()` has its `em`/`rem` (16 points) and `vw`/`vh` (of the layout's available size)
+///   replaced by points and is simplified; one holding a non-finite number is rejected as above.
+///   Where it resolves to a negative size, padding or gap, that is 0 (CSS clamps a calc() to the
+///   property's range).
 enum StyleSanitizer {
     /// The largest magnitude of any length, in points (or percent).
     static let maxMagnitude = 1_000_000_000.0
+    /// What `em` and `rem` are in a `calc()` the caller left unresolved: CSS's initial font size.
+    static let defaultFontSize = 16.0
 
     /// Whether `s` holds a value the rules above change (most styles do not, and are used as they are).
     static func needsSanitizing(_ style: UnsafePointer<FlexStyle>) -> Bool {
@@ -23,6 +29,7 @@ enum StyleSanitizer {
             switch d {
             case .points(let v), .percent(let v): return !rule.accepts(d) || abs(v) > maxMagnitude
             case .auto, .minContent, .maxContent, .fitContent: return !rule.accepts(d)
+            case .calc: return true
             }
         }
         func size(_ d: Length) -> Bool { changes(d, .size) }
@@ -40,6 +47,7 @@ enum StyleSanitizer {
         if !(style.pointee.flexShrink.isFinite && style.pointee.flexShrink >= 0 && style.pointee.flexShrink <= maxMagnitude) { return true }
         switch style.pointee.flexBasis {
         case .points(let v), .percent(let v): if !(v.isFinite && v >= 0 && v <= maxMagnitude) { return true }
+        case .calc: return true
         case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
         if let ratio = style.pointee.aspectRatio, !(ratio.isFinite && ratio >= 1e-9 && ratio <= 1e9) { return true }
@@ -48,9 +56,23 @@ enum StyleSanitizer {
         return border(b.top) || border(b.left) || border(b.bottom) || border(b.right) || border(b.start) || border(b.end)
     }
 
-    /// The style with every value made safe by the rules above.
-    static func sanitize(_ input: FlexStyle) -> FlexStyle {
+    /// The style with every value made safe by the rules above; `viewport` is what `vw` and `vh`
+    /// are percentages of (NaN counts as 0).
+    static func sanitize(_ input: FlexStyle, viewport: (width: Double, height: Double) = (0, 0)) -> FlexStyle {
         var s = input
+        let vw = viewport.width.isFinite ? viewport.width : 0, vh = viewport.height.isFinite ? viewport.height : 0
+        func size(_ d: Length) -> Length {
+            if case .calc(let e) = d { return calc(e, nonNegative: true, vw, vh) ?? .auto }
+            return Self.size(d)
+        }
+        func signed(_ d: Length) -> Length? {
+            if case .calc(let e) = d { return calc(e, nonNegative: false, vw, vh) }
+            return Self.signed(d)
+        }
+        func nonNegative(_ d: Length) -> Length? {
+            if case .calc(let e) = d { return calc(e, nonNegative: true, vw, vh) }
+            return Self.nonNegative(d)
+        }
         s.width = size(s.width)
         s.height = size(s.height)
         s.minWidth = size(s.minWidth)
@@ -64,6 +86,13 @@ enum StyleSanitizer {
         switch s.flexBasis {
         case .points(let v): s.flexBasis = LengthRule.size.accepts(.points(v)) ? .points(min(v, maxMagnitude)) : .auto
         case .percent(let v): s.flexBasis = LengthRule.size.accepts(.percent(v)) ? .percent(min(v, maxMagnitude)) : .auto
+        case .calc(let e):
+            s.flexBasis = switch calc(e, nonNegative: true, vw, vh) {
+            case .points(let v)?: .points(v)
+            case .percent(let v)?: .percent(v)
+            case .calc(let e)?: .calc(e)
+            default: .auto
+            }
         case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
         if let ratio = s.aspectRatio, !LengthRule.acceptsAspectRatio(ratio) { s.aspectRatio = nil }
@@ -77,6 +106,23 @@ enum StyleSanitizer {
     }
 
     private static func clamp(_ v: Double) -> Double { min(max(v, -maxMagnitude), maxMagnitude) }
+
+    /// A `calc()` with its font and viewport units replaced and simplified to points or a
+    /// percentage where it is one (clamped, and to 0 or more where `nonNegative`); `nil` when it
+    /// holds a non-finite number.
+    private static func calc(_ e: StyleLength, nonNegative: Bool, _ vw: Double, _ vh: Double) -> Length? {
+        guard e.isFinite else { return nil }
+        let simple = e.substitutingRelativeUnits(fontSize: defaultFontSize, rootFontSize: defaultFontSize, viewportWidth: vw, viewportHeight: vh)
+        switch simple {
+        case .points(let v), .percent(let v):
+            guard v.isFinite else { return nil }
+            let r = clamp(nonNegative ? max(0, v) : v)
+            if case .points = simple { return .points(r) }
+            return .percent(r)
+        default:
+            return .calc(simple)
+        }
+    }
 
     /// A size: what ``LengthRule/size`` accepts (clamped), else auto.
     private static func size(_ d: Length) -> Length {
@@ -99,7 +145,7 @@ enum StyleSanitizer {
         switch d {
         case .points(let v): .points(clamp(v))
         case .percent(let v): .percent(clamp(v))
-        case .auto, .minContent, .maxContent, .fitContent: d
+        case .auto, .minContent, .maxContent, .fitContent, .calc: d
         }
     }
 
