@@ -60,7 +60,9 @@ struct ElementPainter {
         let needsLayer = style.opacity < 1 || style.blendMode != .normal || style.isolates || !style.maskLayers.isEmpty
         if needsLayer {
             let mask: (() -> Void)? = style.maskLayers.isEmpty ? nil : {
-                BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.maskLayers, in: box)
+                BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.maskLayers, in: box) {
+                    images.layerBitmaps[LayerImageID(element: index, layer: $0, mask: true)]
+                }
             }
             context.withLayer(opacity: style.opacity, blend: style.blendMode, mask: mask) { body() }
         } else {
@@ -115,7 +117,9 @@ struct ElementPainter {
                 }
             }
             if !style.backgroundLayers.isEmpty {
-                BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.backgroundLayers, in: box)
+                BackgroundPainter(context: context, lengths: lengths, currentColor: currentColor).paint(style.backgroundLayers, in: box) {
+                    images.layerBitmaps[LayerImageID(element: index, layer: $0, mask: false)]
+                }
             }
         }
         if style.backgroundClip == .text || style.backgroundLayers.contains(where: { $0.clip == .text }) {

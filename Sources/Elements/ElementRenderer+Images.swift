@@ -21,7 +21,17 @@ extension ElementRenderer {
                 // CSS object-fit decides the size to decode for, as the content mode it replaces.
                 if let fit = tree.elements[index].style.objectFit { image.contentMode = fit.contentMode }
                 jobs.append(ImageJob(id: .element(index), content: image, box: layout.nodes[index].contentFrame.size))
-            } else if case .text(let text) = tree.elements[index].kind, !text.runs.isEmpty, let laid = layout.nodes[index].text {
+            }
+            // url() layers, decoded at their natural size (the painter scales each tile).
+            let style = tree.elements[index].style
+            for (mask, layers) in [(false, style.backgroundLayers), (true, style.maskLayers)] {
+                for (layer, entry) in layers.enumerated() {
+                    guard case .image(let source) = entry.image else { continue }
+                    jobs.append(ImageJob(id: .layer(LayerImageID(element: index, layer: layer, mask: mask)),
+                                         content: ImageContent(source, contentMode: .center), box: layout.nodes[index].frame.size))
+                }
+            }
+            if case .text(let text) = tree.elements[index].kind, !text.runs.isEmpty, let laid = layout.nodes[index].text {
                 // Each inline image that was laid out (not cut by a clamp), decoded for its box.
                 for area in laid.attachments where area.segment < text.runs.count {
                     guard case .image(let image) = text.runs[area.segment].content else { continue }
@@ -93,6 +103,7 @@ extension ResolvedImages {
         switch id {
         case .element(let index): bitmaps[index] = bitmap
         case .inline(let inline): inlineBitmaps[inline] = bitmap
+        case .layer(let layer): layerBitmaps[layer] = bitmap
         }
     }
 }
@@ -103,6 +114,7 @@ private struct ImageJob: Sendable {
     enum ID: Hashable, Sendable {
         case element(Int)
         case inline(InlineImageID)
+        case layer(LayerImageID)
     }
 
     let id: ID

@@ -84,7 +84,8 @@ public struct FolderImageLoader: ElementImageLoader, Hashable {
         throw .notFound(name: name)
     }
 
-    /// Checks every named image of a tree (hidden elements included), so that a host can refuse a
+    /// Checks every named image of a tree (hidden elements included: image elements, inline
+    /// images of texts, `url()` background and mask layers), so that a host can refuse a
     /// request with a bad or missing name before rendering anything. Each distinct name is
     /// resolved once; no image is read.
     ///
@@ -93,7 +94,7 @@ public struct FolderImageLoader: ElementImageLoader, Hashable {
         var checked = Set<String>()
         var stack = [root]
         while let element = stack.popLast() {
-            if case .image(let content) = element.kind, case .named(let name) = content.source, checked.insert(name).inserted {
+            for name in element.imageNames where checked.insert(name).inserted {
                 _ = try path(ofImageNamed: name)
             }
             stack.append(contentsOf: element.children.reversed())
@@ -109,5 +110,27 @@ public struct FolderImageLoader: ElementImageLoader, Hashable {
             return [name]
         }
         return extensions.map { name + "." + $0 }
+    }
+}
+
+extension Element {
+    /// The names this element's own pictures are loaded by: its image's, its texts' inline
+    /// images', its background and mask layers' `url()`s, in that order.
+    var imageNames: [String] {
+        var names: [String] = []
+        switch kind {
+        case .image(let content):
+            if case .named(let name) = content.source { names.append(name) }
+        case .text(let text):
+            for run in text.runs {
+                if case .image(let image) = run.content, case .named(let name) = image.source { names.append(name) }
+            }
+        case .view, .gradient, .custom:
+            break
+        }
+        for layer in style.backgroundLayers + style.maskLayers {
+            if case .image(.named(let name)) = layer.image { names.append(name) }
+        }
+        return names
     }
 }

@@ -7,11 +7,32 @@ public struct ResolvedImages: Sendable {
     public var bitmaps: [Int: Bitmap]
     /// The inline images of texts (``InlineRun``), by node index and run index.
     public var inlineBitmaps: [InlineImageID: Bitmap]
+    /// The `url()` pictures of background and mask layers, by node index and layer index.
+    public var layerBitmaps: [LayerImageID: Bitmap]
 
     /// Creates a set of resolved images.
-    public init(bitmaps: [Int: Bitmap] = [:], inlineBitmaps: [InlineImageID: Bitmap] = [:]) {
+    public init(bitmaps: [Int: Bitmap] = [:], inlineBitmaps: [InlineImageID: Bitmap] = [:], layerBitmaps: [LayerImageID: Bitmap] = [:]) {
         self.bitmaps = bitmaps
         self.inlineBitmaps = inlineBitmaps
+        self.layerBitmaps = layerBitmaps
+    }
+}
+
+/// Which layer picture: the element's node index, the layer's index in
+/// ``ElementStyle/backgroundLayers`` (or ``ElementStyle/maskLayers``), and which list.
+public struct LayerImageID: Hashable, Sendable {
+    /// The element's pre-order index.
+    public var element: Int
+    /// The layer's index, first (top) layer 0.
+    public var layer: Int
+    /// Whether the layer is a mask layer rather than a background layer.
+    public var mask: Bool
+
+    /// A layer picture's identity.
+    public init(element: Int, layer: Int, mask: Bool) {
+        self.element = element
+        self.layer = layer
+        self.mask = mask
     }
 }
 

@@ -674,6 +674,42 @@ case("customProperties", "a fallback holding a reference", vbox({"--second": "#8
 case("customProperties", "text colour and size from references, inherited",
      sheet([ctext(SHORT, {"fontSize": "var(--size)"})], {"--size": "20px", "--ink": "#1B4F9A", "color": "var(--ink)"}))
 
+# MARK: url() pictures in backgroundImage, background and maskImage (data: URIs: the page needs no server)
+def small_tile(x, y):
+    return (30, 90, 200, 255) if (x // 5 + y // 5) % 2 == 0 else (250, 250, 250, 255)
+
+
+TILE = "data:image/png;base64," + base64.b64encode(png(10, 10, small_tile)).decode()
+PICTURE = "data:image/png;base64," + QUADRANTS
+
+
+def disc(x, y):
+    inside = (x - 15.5) ** 2 + (y - 15.5) ** 2 <= 15 ** 2
+    return (0, 0, 0, 255) if inside else (0, 0, 0, 0)
+
+
+DISC = "data:image/png;base64," + base64.b64encode(png(32, 32, disc)).decode()
+for note, style in [
+        ("a picture at its natural size, no-repeat", {"backgroundImage": f"url({PICTURE})", "backgroundRepeat": "no-repeat"}),
+        ("a quoted url(), tiled (the initial repeat)", {"backgroundImage": f'url("{TILE}")'}),
+        ("cover, centred", {"backgroundImage": f"url({PICTURE})", "backgroundSize": "cover", "backgroundPosition": "center"}),
+        ("contain, centred, no-repeat", {"backgroundImage": f"url({PICTURE})", "backgroundSize": "contain", "backgroundPosition": "center", "backgroundRepeat": "no-repeat"}),
+        ("50% wide, auto height from the ratio", {"backgroundImage": f"url({PICTURE})", "backgroundSize": "50% auto", "backgroundRepeat": "no-repeat"}),
+        ("repeat-x at the bottom", {"backgroundImage": f"url({TILE})", "backgroundRepeat": "repeat-x", "backgroundPosition": "left bottom"}),
+        ("space", {"backgroundImage": f"url({TILE})", "backgroundRepeat": "space"}),
+        ("round", {"backgroundImage": f"url({TILE})", "backgroundSize": "13px 13px", "backgroundRepeat": "round"}),
+        ("space with room between the tiles", {"backgroundImage": f"url({TILE})", "backgroundSize": "13px 13px", "backgroundRepeat": "space"}),
+        ("a picture over a gradient", {"backgroundImage": f"url({PICTURE}), linear-gradient(90deg, #f06, #48f)", "backgroundRepeat": "no-repeat, repeat", "backgroundPosition": "right 8px top 6px, 0 0"}),
+        ("the background shorthand", {"background": f"url({PICTURE}) center / 30px 18px no-repeat #DDE"}),
+        ("origin content-box with padding and a border", {"backgroundImage": f"url({TILE})", "backgroundOrigin": "content-box", "backgroundClip": "content-box", "padding": 10, "borderWidth": 4, "borderColor": "#333"}),
+        ("rounded corners clip the picture", {"backgroundImage": f"url({PICTURE})", "backgroundSize": "cover", "borderRadius": 20}),
+]:
+    case("backgroundImageURL", note, box(style))
+case("backgroundImageURL", "a mask picture: a disc cut out of a gradient",
+     box({"backgroundImage": "linear-gradient(135deg, #E4572E, #29335C)", "maskImage": f"url({DISC})", "maskSize": "60px 60px", "maskRepeat": "no-repeat", "maskPosition": "center"}))
+case("backgroundImageURL", "a tiled mask",
+     box({"backgroundColor": "#2E933C", "maskImage": f"url({DISC})", "maskSize": "20px 20px"}))
+
 def all_cases():
     """Every hand-made case, in order."""
     return list(CASES)

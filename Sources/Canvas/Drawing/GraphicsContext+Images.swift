@@ -51,6 +51,38 @@ extension GraphicsContext {
         }
     }
 
+    /// Fills `area` with `bitmap` tiled edge to edge: one copy scaled into `tile`, repeated in
+    /// both directions from there (CSS `background-repeat: repeat`). Sampling wraps across tile
+    /// edges, as a browser's repeating image does, so the seams are the picture's own neighbours.
+    public func drawTiled(_ bitmap: Bitmap, tile: Rect, in area: Rect,
+                          interpolation: InterpolationQuality = .medium, opacity: Double = 1) {
+        guard tile.isFinite, area.isFinite, opacity.isFinite else {
+            return reject("drawTiled(bitmap, tile: \(tile), in: \(area), opacity: \(opacity)): not finite")
+        }
+        guard tile.width > 0, tile.height > 0, !area.isEmpty, opacity > 0 else { return }
+        bitmap.withCairoSurface { source in
+            cairo_save(cairo)
+            defer { cairo_restore(cairo) }
+            let pattern = cairo_pattern_create_for_surface(source)!
+            defer { cairo_pattern_destroy(pattern) }
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&matrix, Double(bitmap.width) / tile.width, Double(bitmap.height) / tile.height)
+            cairo_matrix_translate(&matrix, -tile.minX, -tile.minY)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_pattern_set_filter(pattern, interpolation.cairoFilter)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+            cairo_set_source(cairo, pattern)
+            cairo_new_path(cairo)
+            cairo_rectangle(cairo, area.minX, area.minY, area.width, area.height)
+            if opacity >= 1 {
+                cairo_fill(cairo)
+            } else {
+                cairo_clip(cairo)
+                cairo_paint_with_alpha(cairo, opacity)
+            }
+        }
+    }
+
     /// Draws `bitmap` at its natural size with its top-left corner at `point`.
     public func draw(_ bitmap: Bitmap, at point: Point, opacity: Double = 1) {
         draw(bitmap, in: Rect(origin: point, size: bitmap.size), opacity: opacity)

@@ -50,6 +50,9 @@ enum CSSBoxPaintGrammar {
             if let gradient = try CSSGradientGrammar.gradient(word) {
                 guard image == nil else { throw CSSValueError(message: "\"\(text)\": one image per layer") }
                 image = gradient
+            } else if let source = try word.imageURL() {
+                guard image == nil else { throw CSSValueError(message: "\"\(text)\": one image per layer") }
+                image = .image(source)
             } else if word.keyword == "none" {
                 guard image == nil else { throw CSSValueError(message: "\"\(text)\": one image per layer") }
             } else if let k = word.keyword, ["repeat", "no-repeat", "repeat-x", "repeat-y", "space", "round"].contains(k) {
@@ -68,10 +71,6 @@ enum CSSBoxPaintGrammar {
                 guard !size.isEmpty, !positionWords.isEmpty else { throw CSSValueError(message: "\"\(text)\": a size follows a position and a \"/\"") }
                 sizeWords = size
                 continue
-            } else if case .function(let name, _) = word, name == "url" || name == "image-set" {
-                throw CSSValueError(message: "\(name)() backgrounds are not supported yet: use a gradient, or an image element")
-            } else if case .token(.url) = word {
-                throw CSSValueError(message: "url() backgrounds are not supported yet: use a gradient, or an image element")
             } else if try CSSLengthGrammar.length(word) != nil {
                 positionWords.append(word)
             } else if let c = try CSSColorParser.color(word) {
@@ -97,7 +96,7 @@ enum CSSBoxPaintGrammar {
         return ShorthandLayer(layer: layer, color: color, clip: layer.clip)
     }
 
-    /// `backgroundImage`: `none` or gradients separated by commas.
+    /// `backgroundImage`: `none`, or gradients and `url()`s separated by commas.
     static func images(_ components: [CSSComponent]) throws(CSSValueError) -> [BackgroundImage] {
         let parts = CSSComponentParser.commaSeparated(components)
         if parts.count == 1, parts[0].count == 1, parts[0][0].keyword == "none" { return [] }
@@ -105,14 +104,12 @@ enum CSSBoxPaintGrammar {
         var images: [BackgroundImage] = []
         for part in parts {
             let words = CSSComponentParser.words(part)
+            if words.count == 1, let source = try words[0].imageURL() {
+                images.append(.image(source))
+                continue
+            }
             guard words.count == 1, let image = try CSSGradientGrammar.gradient(words[0]) else {
-                if let first = words.first, case .function(let name, _) = first, name == "url" || name == "image-set" {
-                    throw CSSValueError(message: "\(name)() backgrounds are not supported yet: use a gradient, or an image element")
-                }
-                if let first = words.first, case .token(.url) = first {
-                    throw CSSValueError(message: "url() backgrounds are not supported yet: use a gradient, or an image element")
-                }
-                throw CSSValueError(message: "\"\(part.map(\.description).joined())\" is not an image: expected none or a linear-, radial- or conic-gradient()")
+                throw CSSValueError(message: "\"\(part.map(\.description).joined())\" is not an image: expected none, url() or a linear-, radial- or conic-gradient()")
             }
             images.append(image)
         }

@@ -11,6 +11,21 @@ enum CSSCompositingGrammar {
 
     /// `none` or transform functions separated by spaces. 3D functions are refused: a card is
     /// flat, and an approximation would draw something no browser draws.
+    /// `translate` (one or two lengths), `rotate` (an angle, or `z` and an angle) and `scale`
+    /// (one or two numbers or percentages) as the transform functions they stand for; `none` is
+    /// none. A 3D form (a third value, an x or y axis) is refused.
+    static func individualTransform(_ name: String, _ components: [CSSComponent]) throws(CSSValueError) -> [TransformFunction] {
+        var words = CSSComponentParser.words(components)
+        if words.count == 1, words[0].keyword == "none" { return [] }
+        if name == "rotate", words.count == 2, words[0].keyword == "z" { words.removeFirst() }
+        let allowed = name == "rotate" ? 1...1 : 1...2
+        guard allowed.contains(words.count) else {
+            throw CSSValueError(message: "\(name) takes \(name == "rotate" ? "one angle" : "one or two values"): 3D transforms are not supported")
+        }
+        let text = name + "(" + words.map(\.description).joined(separator: ", ") + ")"
+        return try transform(CSSComponentParser.parse(text))
+    }
+
     static func transform(_ components: [CSSComponent]) throws(CSSValueError) -> [TransformFunction] {
         let words = CSSComponentParser.words(components)
         if words.count == 1, words[0].keyword == "none" { return [] }

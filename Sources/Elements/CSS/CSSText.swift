@@ -60,6 +60,8 @@ extension BackgroundImage {
     /// The image as a CSS function.
     var cssText: String {
         switch self {
+        case .image(let source):
+            return "url(" + CSSText.quoted(source.urlText) + ")"
         case .linear(let g):
             let direction: String = switch g.direction {
             case .angle(let degrees): CSSNumber.format(degrees) + "deg"

@@ -22,6 +22,7 @@ extension ElementStyle {
     /// The transform, blending, filter, clip, mask, outline and object keys.
     static let compositingKeys = ["transform", "transformOrigin", "mixBlendMode", "isolation", "filter", "backdropFilter", "clipPath",
                                   "maskImage", "maskSize", "maskPosition", "maskRepeat",
+                                  "WebkitMaskImage", "WebkitMaskSize", "WebkitMaskPosition", "WebkitMaskRepeat", "translate", "rotate", "scale",
                                   "outline", "outlineWidth", "outlineStyle", "outlineColor", "outlineOffset", "objectFit", "objectPosition"]
 
     /// Reads the paint properties of a `style` object; keys it does not know are left alone. The
@@ -178,16 +179,25 @@ extension ElementStyle {
             try reader.parse(key) { value throws(CSSValueError) in try parse(Self.components(value)) }
         }
         if let v = try css("transform", CSSCompositingGrammar.transform) { transform = v }
+        // The individual transform properties (CSS Transforms 2): translate, then rotate, then
+        // scale, then the transform list, folded into that list.
+        var individual: [TransformFunction] = []
+        for name in ["translate", "rotate", "scale"] {
+            if let v = try css(name, { (c: [CSSComponent]) throws(CSSValueError) in try CSSCompositingGrammar.individualTransform(name, c) }) { individual += v }
+        }
+        if !individual.isEmpty { transform = individual + transform }
         if let v = try css("transformOrigin", CSSCompositingGrammar.transformOrigin) { transformOrigin = v }
         if let v = try css("mixBlendMode", CSSCompositingGrammar.blendMode) { blendMode = v }
         if let v = try reader.parse("isolation", { value throws(CSSValueError) in try CSSKeyword.parse(value, as: Isolation.self) }) { isolates = v == .isolate }
         if let v = try css("filter", CSSCompositingGrammar.filters) { filters = v }
         if let v = try css("backdropFilter", CSSCompositingGrammar.filters) { backdropFilters = v }
         if let v = try css("clipPath", CSSCompositingGrammar.clipPath) { clipPath = v }
-        if let images = try css("maskImage", CSSBoxPaintGrammar.images) {
+        // -webkit-mask-* (what Chromium long knew only) read as mask-*; the unprefixed name wins.
+        if let images = try css("maskImage", CSSBoxPaintGrammar.images) ?? css("WebkitMaskImage", CSSBoxPaintGrammar.images) {
             // A mask layer is measured in the border box and, unlike a background, not repeated
             // unless asked: CSS's mask initial values differ from background's in origin only.
             maskLayers = images.map { BackgroundLayer($0, origin: .borderBox) }
+            try Self.readLayerLists(reader, prefix: "WebkitMask", into: &maskLayers)
             try Self.readLayerLists(reader, prefix: "mask", into: &maskLayers)
         }
         var line = try css("outline", CSSCompositingGrammar.outline)

@@ -21,6 +21,9 @@ public enum BackgroundImage: Hashable, Sendable {
     case radial(RadialGradient)
     /// `conic-gradient()` or its repeating form.
     case conic(ConicGradient)
+    /// `url(…)`: a picture from the image loader (a name or URL) or a `data:` URI's bytes,
+    /// decoded at its natural size (one CSS px per pixel) before drawing.
+    case image(ImageSource)
 }
 
 /// CSS `background-size` of one layer.
@@ -29,7 +32,8 @@ public enum BackgroundSize: Hashable, Sendable {
     case contain
     /// As small as possible covering the area, aspect ratio kept.
     case cover
-    /// A width and a height; `nil` is `auto` (a gradient's `auto` is the area's side).
+    /// A width and a height; `nil` is `auto` (a gradient's `auto` is the area's side, an image's
+    /// its natural size, or the side its ratio gives from the other).
     case size(StyleLength?, StyleLength?)
 
     /// `auto auto`, the initial value.
@@ -48,7 +52,7 @@ public enum BackgroundRepeat: String, Hashable, Sendable {
     case round
 }
 
-/// One layer of an element's background: an image (a gradient) with its size, position, tiling
+/// One layer of an element's background: an image (a gradient or a picture) with its size, position, tiling
 /// and boxes. The layers are drawn last to first, over the background colour, as in CSS.
 public struct BackgroundLayer: Hashable, Sendable {
     /// What the layer draws.
@@ -84,10 +88,15 @@ public struct BackgroundLayer: Hashable, Sendable {
 extension BackgroundLayer {
     /// Whether the layer can be drawn: finite lengths, two colour stops or more, not too many.
     var isValid: Bool {
-        let (stops, center): ([ColorStop], BoxPosition?) = switch image {
-        case .linear(let g): (g.stops, nil)
-        case .radial(let g): (g.stops, g.center)
-        case .conic(let g): (g.stops, g.center)
+        let (stops, center): ([ColorStop], BoxPosition?)
+        switch image {
+        case .linear(let g): (stops, center) = (g.stops, nil)
+        case .radial(let g): (stops, center) = (g.stops, g.center)
+        case .conic(let g): (stops, center) = (g.stops, g.center)
+        case .image:
+            var lengths = [position.x, position.y]
+            if case .size(let w, let h) = size { lengths += [w, h].compactMap { $0 } }
+            return lengths.allSatisfy(\.isFinite)
         }
         var lengths = [position.x, position.y] + stops.compactMap(\.position)
         if let center { lengths += [center.x, center.y] }

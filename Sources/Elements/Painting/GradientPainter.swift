@@ -19,6 +19,7 @@ struct GradientPainter {
         case .linear(let g): paintLinear(g, tile)
         case .radial(let g): paintRadial(g, tile)
         case .conic(let g): paintConic(g, tile)
+        case .image: break  // a picture: BackgroundPainter draws its bitmap
         }
     }
 

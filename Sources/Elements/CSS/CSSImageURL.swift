@@ -1,0 +1,99 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+internal import Canvas
+
+// `url(…)` in the image properties (backgroundImage, background, maskImage): which ImageSource a
+// URL names, and the URL an ImageSource is written as.
+
+extension ImageSource {
+    /// The image a `url()` holds: a `data:` URI's bytes (base64 or percent-encoded), anything
+    /// else a name for the host's ``ElementImageLoader`` (which decides whether it knows names,
+    /// paths or `https:` URLs).
+    static func css(url text: String) throws(CSSValueError) -> ImageSource {
+        let scalars = text.unicodeScalars
+        let first = scalars.firstIndex { !CSSTokenizer.isWhitespace($0) } ?? scalars.endIndex
+        let last = scalars.lastIndex { !CSSTokenizer.isWhitespace($0) }.map(scalars.index(after:)) ?? first
+        let trimmed = String(scalars[first..<max(first, last)])
+        guard !trimmed.isEmpty else { throw CSSValueError(message: "url() is empty: expected an image name or a data: URI") }
+        guard trimmed.count >= 5, trimmed.prefix(5).lowercased() == "data:" else { return .named(trimmed) }
+        guard let comma = trimmed.firstIndex(of: ",") else {
+            throw CSSValueError(message: "\"\(trimmed.prefix(40))…\" is not a data: URI: expected data:[type][;base64],bytes")
+        }
+        let header = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<comma].lowercased()
+        let payload = trimmed[trimmed.index(after: comma)...]
+        if header.hasSuffix(";base64") {
+            guard let data = Data(base64Encoded: String(payload), options: .ignoreUnknownCharacters), !data.isEmpty else {
+                throw CSSValueError(message: "a data: URI's base64 bytes do not decode")
+            }
+            return .encoded([UInt8](data))
+        }
+        guard let bytes = percentDecoded(payload), !bytes.isEmpty else {
+            throw CSSValueError(message: "a data: URI's bytes are empty or have a bad %-escape")
+        }
+        return .encoded(bytes)
+    }
+
+    /// The source as a `url()` argument: a name as it is, encoded bytes as a base64 `data:` URI,
+    /// an in-memory bitmap as `bitmap:` and its pixel digest (which names it for the content
+    /// hash but cannot be read back: a bitmap has no JSON form).
+    var urlText: String {
+        switch self {
+        case .named(let name): name
+        case .encoded(let bytes): "data:" + Self.mediaType(of: bytes) + ";base64," + Data(bytes).base64EncodedString()
+        case .bitmap(let image): "bitmap:\(image.bitmap.width)x\(image.bitmap.height)@\(CSSNumber.format(image.bitmap.scale)):\(image.digest)"
+        }
+    }
+
+    /// The media type the bytes' signature says (the decoder sniffs them again; this is for readers).
+    private static func mediaType(of bytes: [UInt8]) -> String {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
+        return "application/octet-stream"
+    }
+
+    /// `%XX` escapes decoded; `nil` for a malformed escape.
+    private static func percentDecoded(_ text: Substring) -> [UInt8]? {
+        var out: [UInt8] = []
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
+            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
+            out.append(high << 4 | low)
+        }
+        return out
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension CSSComponent {
+    /// The image a `url(…)` component names (unquoted, or `url("…")` with one string); `nil` for
+    /// any other component. `image-set()` is refused with a message.
+    func imageURL() throws(CSSValueError) -> ImageSource? {
+        switch self {
+        case .token(.url(let text)):
+            return try ImageSource.css(url: text)
+        case .function("url", let arguments):
+            let parts = arguments.filter { !$0.isWhitespace }
+            guard parts.count == 1, case .token(.string(let text)) = parts[0] else {
+                throw CSSValueError(message: "url() takes one quoted string or an unquoted URL")
+            }
+            return try ImageSource.css(url: text)
+        case .function("image-set", _), .function("-webkit-image-set", _):
+            throw CSSValueError(message: "image-set() is not supported: use url() with one image")
+        default:
+            return nil
+        }
+    }
+}
