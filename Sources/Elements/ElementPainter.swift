@@ -110,7 +110,15 @@ struct ElementPainter {
                 // The colour is clipped to the bottom layer's clip box, as CSS.
                 let clip = style.backgroundLayers.last?.clip ?? style.backgroundClip
                 let area = clip == .borderBox ? shape : box.shape(clip)
-                if let shadow = style.shadow {
+                if let shadow = style.shadow, background.alpha < 1 {
+                    // Through a translucent fill the shadow is not seen: as CSS's box-shadow, it is
+                    // drawn outside the shape only, in its own colour whatever the fill's alpha.
+                    let reach = shadow.radius * 2 + abs(shadow.offset.width) + abs(shadow.offset.height) + 1
+                    var outside = Path.rect(node.frame.insetBy(dx: -reach, dy: -reach))
+                    outside.addPath(area)
+                    context.drawShadow(of: area, shadow: shadow, clippedTo: outside, clipRule: .evenOdd)
+                    context.fill(area, with: .color(background))
+                } else if let shadow = style.shadow {
                     context.withShadow(shadow) { context.fill(area, with: .color(background)) }
                 } else {
                     context.fill(area, with: .color(background))
