@@ -46,7 +46,9 @@ import Testing
     /// Renders a 20 × 10 view with `style` at scale 1; `loader` serves named images.
     static func render(style: String, loader: (any ElementImageLoader)? = nil) async throws -> Bitmap {
         let root = try ElementDocument.decode(Array(#"{"version": 2, "root": {"type": "view", "style": \#(style)}}"#.utf8)).root
-        return try await ElementRenderer(imageLoader: loader).render(root, size: Size(width: 20, height: 10), scale: 1)
+        // Lanes of its own and no deadline: the shared pool may be busy with other suites' blocking work.
+        let renderer = ElementRenderer(limits: ElementLimits(maxRenderDuration: nil), imageLoader: loader, lanes: RenderLanes(width: 1))
+        return try await renderer.render(root, size: Size(width: 20, height: 10), scale: 1)
     }
 
     struct OneImage: ElementImageLoader {

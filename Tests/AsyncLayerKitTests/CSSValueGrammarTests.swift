@@ -89,7 +89,8 @@ import Testing
         #expect(layer.repeatX == .noRepeat && layer.repeatY == .noRepeat)
         #expect(layer.origin == .contentBox && layer.clip == .contentBox)
         #expect(throws: CSSValueError.self) { try CSSBoxPaintGrammar.background(Self.components("red, linear-gradient(red, blue)")) }
-        #expect(throws: CSSValueError.self) { try CSSBoxPaintGrammar.background(Self.components("url(a.png)")) }
+        #expect(try CSSBoxPaintGrammar.background(Self.components("url(a.png)")).layers.map(\.image) == [.image(.named("a.png"))])
+        #expect(throws: CSSValueError.self) { try CSSBoxPaintGrammar.background(Self.components("url(a.png) url(b.png)")) }
     }
 
     @Test func boxShadows() throws {

@@ -26,29 +26,8 @@ extension GraphicsContext {
         let frame = contentMode.frame(for: bitmap.size, in: rect)
         let visible = frame.intersection(rect)
         guard !visible.isEmpty else { return }
-        bitmap.withCairoSurface { source in
-            cairo_save(cairo)
-            defer { cairo_restore(cairo) }
-            let pattern = cairo_pattern_create_for_surface(source)!
-            defer { cairo_pattern_destroy(pattern) }
-            // Map the frame (points) onto the bitmap's pixels.
-            var matrix = cairo_matrix_t()
-            cairo_matrix_init_scale(&matrix, Double(bitmap.width) / frame.width, Double(bitmap.height) / frame.height)
-            cairo_matrix_translate(&matrix, -frame.minX, -frame.minY)
-            cairo_pattern_set_matrix(pattern, &matrix)
-            cairo_pattern_set_filter(pattern, interpolation.cairoFilter)
-            // PAD keeps the image's edge pixels crisp instead of fading them into transparency.
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_set_source(cairo, pattern)
-            cairo_new_path(cairo)
-            cairo_rectangle(cairo, visible.minX, visible.minY, visible.width, visible.height)
-            if opacity >= 1 {
-                cairo_fill(cairo)
-            } else {
-                cairo_clip(cairo)
-                cairo_paint_with_alpha(cairo, opacity)
-            }
-        }
+        // PAD keeps the image's edge pixels crisp instead of fading them into transparency.
+        fill(visible, with: bitmap, placedAt: frame, extend: CAIRO_EXTEND_PAD, interpolation: interpolation, opacity: opacity)
     }
 
     /// Fills `area` with `bitmap` tiled edge to edge: one copy scaled into `tile`, repeated in
@@ -60,17 +39,24 @@ extension GraphicsContext {
             return reject("drawTiled(bitmap, tile: \(tile), in: \(area), opacity: \(opacity)): not finite")
         }
         guard tile.width > 0, tile.height > 0, !area.isEmpty, opacity > 0 else { return }
+        fill(area, with: bitmap, placedAt: tile, extend: CAIRO_EXTEND_REPEAT, interpolation: interpolation, opacity: opacity)
+    }
+
+    /// Fills `area` with `bitmap` scaled into `frame` (points), beyond it as `extend` says.
+    private func fill(_ area: Rect, with bitmap: Bitmap, placedAt frame: Rect, extend: cairo_extend_t,
+                      interpolation: InterpolationQuality, opacity: Double) {
         bitmap.withCairoSurface { source in
             cairo_save(cairo)
             defer { cairo_restore(cairo) }
             let pattern = cairo_pattern_create_for_surface(source)!
             defer { cairo_pattern_destroy(pattern) }
+            // Map the frame (points) onto the bitmap's pixels.
             var matrix = cairo_matrix_t()
-            cairo_matrix_init_scale(&matrix, Double(bitmap.width) / tile.width, Double(bitmap.height) / tile.height)
-            cairo_matrix_translate(&matrix, -tile.minX, -tile.minY)
+            cairo_matrix_init_scale(&matrix, Double(bitmap.width) / frame.width, Double(bitmap.height) / frame.height)
+            cairo_matrix_translate(&matrix, -frame.minX, -frame.minY)
             cairo_pattern_set_matrix(pattern, &matrix)
             cairo_pattern_set_filter(pattern, interpolation.cairoFilter)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+            cairo_pattern_set_extend(pattern, extend)
             cairo_set_source(cairo, pattern)
             cairo_new_path(cairo)
             cairo_rectangle(cairo, area.minX, area.minY, area.width, area.height)
