@@ -3,7 +3,8 @@ import Flexbox
 
 /// Draws a laid-out tree into one context: each visible element, then its children in paint
 /// order (``ElementTraversal/paintOrder(of:)``: by z-index, stable), checking cancellation before
-/// each element. Elements under `display: none` or `isHidden` are skipped with their subtrees.
+/// each element. Elements under `display: none` are skipped with their subtrees, hidden ones (`visibility`)
+/// but for their visible descendants.
 /// The recursion's depth is bounded by the limits checked at layout.
 struct ElementPainter {
     let context: GraphicsContext
@@ -13,7 +14,13 @@ struct ElementPainter {
     let deadline: RenderDeadline?
 
     func draw(_ index: Int) throws(ElementError) {
-        guard tree.visibility[index] == .visible else { return }
+        // A hidden element is walked only for its visible descendants (CSS: `visibility` is
+        // inherited, and a descendant may set it back to visible).
+        switch tree.visibility[index] {
+        case .visible: break
+        case .hidden: guard tree.hasVisibleDescendant(index) else { return }
+        case .none: return
+        }
         if Task.isCancelled { throw .cancelled }
         try deadline?.check()
         let style = tree.elements[index].style
@@ -24,8 +31,8 @@ struct ElementPainter {
     }
 
     /// CSS's order for an element's compositing: the transform, the clip path, the backdrop
-    /// filter, the filters (the element and its children as drawn), then the mask, the opacity
-    /// and the blend mode as the result is composited; the outline over it all.
+    /// filter, the filters (the element, its children and its outline as drawn, the outline over
+    /// them all), then the mask, the opacity and the blend mode as the result is composited.
     private func drawComposited(_ index: Int, _ style: ElementStyle) throws(ElementError) {
         let node = nodes[index]
         let lengths = tree.lengths(of: index, canvas: context.size)
@@ -41,20 +48,26 @@ struct ElementPainter {
         if let matrix { context.concatenate(matrix) }
         if let clip = style.clipPath { CompositingGeometry.clip(context, to: clip, box: node.frame, lengths: lengths) }
         let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
-        if !style.backdropFilters.isEmpty {
+        let drawsItself = tree.visibility[index] == .visible
+        if !style.backdropFilters.isEmpty, drawsItself {
             // What is drawn beneath (up to the nearest group: CSS's backdrop root), filtered
             // within the border box's shape, before the element draws over it.
             context.drawBackdrop(style.backdropFilters.map { $0.operation(lengths, currentColor: currentColor) }, clippedTo: box.shape(.borderBox))
         }
         var failure: ElementError?
         let filters = style.filters.map { $0.operation(lengths, currentColor: currentColor) }
+        // The outline is part of what the element paints: under its filters, mask and opacity.
+        func bodyAndOutline() {
+            do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+            if let outline = style.outline, drawsItself {
+                BorderPainter(context: context, currentColor: currentColor).paint(outline: outline, around: box)
+            }
+        }
         func body() {
             if filters.isEmpty {
-                do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
+                bodyAndOutline()
             } else {
-                context.withFilters(filters) {
-                    do throws(ElementError) { try drawShadowedBody(index) } catch { failure = error }
-                }
+                context.withFilters(filters) { bodyAndOutline() }
             }
         }
         let needsLayer = style.opacity < 1 || style.blendMode != .normal || style.isolates || !style.maskLayers.isEmpty
@@ -69,9 +82,6 @@ struct ElementPainter {
             body()
         }
         if let failure { throw failure }
-        if let outline = style.outline {
-            BorderPainter(context: context, currentColor: currentColor).paint(outline: outline, around: box)
-        }
     }
 
     /// Draws the body; an element with a shadow but no background casts the shadow of everything
@@ -80,7 +90,7 @@ struct ElementPainter {
     /// the background's shape, which needs no group.
     private func drawShadowedBody(_ index: Int) throws(ElementError) {
         let style = tree.elements[index].style
-        guard let shadow = style.shadow, style.background == nil else { return try drawBody(index) }
+        guard let shadow = style.shadow, style.background == nil, tree.visibility[index] == .visible else { return try drawBody(index) }
         // (The legacy drop shadow; CSS box shadows are drawn in drawBody.)
         var failure: ElementError?
         context.withShadow(shadow) {
@@ -101,7 +111,28 @@ struct ElementPainter {
         let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
         let shape = box.shape(.borderBox)
         let currentColor = tree.color(of: index)
+        // Hidden: only its visible descendants draw (see draw(_:)).
+        if tree.visibility[index] == .visible {
+            try drawOwnBox(index, element: element, box: box, shape: shape, lengths: lengths, currentColor: currentColor)
+        }
+        var failure: ElementError?
+        let children = tree.paintOrder(of: index)
+        if !children.isEmpty {
+            context.saveGState()
+            if element.layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
+            for child in children {
+                do throws(ElementError) { try draw(child) } catch { failure = error; break }
+            }
+            context.restoreGState()
+            if let failure { throw failure }
+        }
+    }
 
+    /// The element's own painting, without its children: shadows, background, border, content.
+    private func drawOwnBox(_ index: Int, element: Element, box: BoxGeometry, shape: Path, lengths: LengthContext,
+                            currentColor: Color) throws(ElementError) {
+        let style = element.style
+        let node = nodes[index]
         if !style.boxShadows.isEmpty {
             BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintOuter(style.boxShadows, in: box)
         }
@@ -158,17 +189,6 @@ struct ElementPainter {
         do throws(ElementError) { try drawContent(element, node: node, shape: shape, index: index) } catch { failure = error }
         context.restoreGState()
         if let failure { throw failure }
-
-        let children = tree.paintOrder(of: index)
-        if !children.isEmpty {
-            context.saveGState()
-            if element.layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
-            for child in children {
-                do throws(ElementError) { try draw(child) } catch { failure = error; break }
-            }
-            context.restoreGState()
-            if let failure { throw failure }
-        }
     }
 
     /// The glyphs of every drawn text in `index`'s subtree, opaque, for `background-clip: text`.

@@ -122,9 +122,15 @@ public struct ElementStyle: Hashable, Sendable {
     /// document order, all above their parent's own content (a negative value does not go behind
     /// the parent). Layout order is unaffected.
     public var zIndex: Int
-    /// Whether the element (and its children) is skipped when drawing — CSS `visibility: hidden`:
-    /// it still takes its place in layout. Its images are not loaded.
-    public var isHidden: Bool
+    /// CSS `visibility`, an inherited property: ``ElementVisibility/hidden`` skips the element
+    /// (and the descendants that do not set ``ElementVisibility/visible``) when drawing, while it
+    /// keeps its place in layout and its images are not loaded.
+    public var visibility: ElementVisibility
+    /// Whether the element declares `visibility: hidden`; setting `false` makes it inherit.
+    public var isHidden: Bool {
+        get { visibility == .hidden }
+        set { visibility = newValue ? .hidden : .inherit }
+    }
 
     /// Creates a style; by default nothing is drawn.
     public init(
@@ -150,7 +156,7 @@ public struct ElementStyle: Hashable, Sendable {
         self.shadow = shadow
         self.opacity = opacity
         self.zIndex = zIndex
-        self.isHidden = isHidden
+        self.visibility = isHidden ? .hidden : .inherit
     }
 
     /// Circular radii in points per corner (``borderRadius`` in its simplest form). Reading it
@@ -236,4 +242,14 @@ final class PaintBox: Hashable, Sendable {
     static func == (lhs: PaintBox, rhs: PaintBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
 
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// An element's CSS `visibility`.
+public enum ElementVisibility: UInt8, Hashable, Sendable {
+    /// The parent's (visible at the root): CSS's inheritance when the property is not set.
+    case inherit
+    /// Drawn, even under a hidden ancestor.
+    case visible
+    /// Not drawn; still laid out.
+    case hidden
 }

@@ -10,7 +10,8 @@ package struct ElementTraversal: Sendable {
     enum Visibility: Sendable {
         /// Laid out and drawn.
         case visible
-        /// Laid out, not drawn (`isHidden`, here or on an ancestor): CSS `visibility: hidden`.
+        /// Laid out, not drawn (`visibility: hidden` here, or on an ancestor with no `visible`
+        /// between): its visible descendants still draw.
         case hidden
         /// Neither laid out nor drawn (`display: none`, here or on an ancestor).
         case none
@@ -66,8 +67,8 @@ package struct ElementTraversal: Sendable {
         let own: Visibility = switch inherited {
         case .none: .none
         case _ where element.layout.display == .none: .none
-        case .hidden: .hidden
-        case .visible: element.style.isHidden ? .hidden : .visible
+        case .hidden: element.style.visibility == .visible ? .visible : .hidden
+        case .visible: element.style.visibility == .hidden ? .hidden : .visible
         }
         let direction: LayoutDirection = switch element.layout.direction {
         case .inherit: parentDirection
@@ -95,6 +96,12 @@ package struct ElementTraversal: Sendable {
         textScopeIndices.append(scope)
         for child in element.children { add(child, parent: index, inherited: own, direction: direction, textScope: scope) }
         subtreeEnds[index] = elements.count
+    }
+
+    /// Whether a descendant of `index` is drawn (one that sets `visibility: visible` under a
+    /// hidden ancestor).
+    func hasVisibleDescendant(_ index: Int) -> Bool {
+        visibility[(index + 1)..<subtreeEnds[index]].contains(.visible)
     }
 
     /// The number of elements.

@@ -39,7 +39,7 @@ extension ElementStyle {
         if let value = try reader.parse("opacity", Self.parseOpacity) { opacity = value }
         if let value = try reader.parse("zIndex", Self.parseZIndex) { zIndex = value }
         if let value = try reader.parse("visibility", { value throws(CSSValueError) in try CSSKeyword.parse(value, as: Visibility.self) }) {
-            isHidden = value == .hidden
+            visibility = value == .hidden ? .hidden : .visible
         }
     }
 
@@ -270,7 +270,11 @@ extension ElementStyle {
         }
         if opacity != 1 { try CSSOutput.encode([.number(opacity)], forKey: StyleKey("opacity"), in: &c) }
         if zIndex != 0 { try c.encode(zIndex, forKey: StyleKey("zIndex")) }
-        if isHidden { try c.encode(Visibility.hidden.rawValue, forKey: StyleKey("visibility")) }
+        switch visibility {
+        case .inherit: break
+        case .visible: try c.encode(Visibility.visible.rawValue, forKey: StyleKey("visibility"))
+        case .hidden: try c.encode(Visibility.hidden.rawValue, forKey: StyleKey("visibility"))
+        }
         try encodeCompositing(to: &c)
         try text.encodeCSS(to: &c)
     }
