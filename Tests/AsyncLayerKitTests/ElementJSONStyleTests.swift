@@ -86,6 +86,12 @@ import Testing
         #expect(style.zIndex == -2)
         #expect(style.isHidden)
         #expect(layout.overflow == .hidden)
+        // An explicit visible is kept (it overrides a hidden ancestor) and written back.
+        let visible = try Self.decode(style: #"{"visibility": "visible"}"#).1
+        #expect(visible.visibility == .visible && !visible.isHidden)
+        #expect(try Self.decode(style: "{}").1.visibility == .inherit)
+        let tree = Element.view(style: visible)
+        #expect(try ElementDocument.decode(ElementDocument(root: tree).jsonBytes()).root == tree)
     }
 
     /// Every property at a value other than its default, and each edge form: decoding the

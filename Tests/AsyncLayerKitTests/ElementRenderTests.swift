@@ -51,6 +51,28 @@ import Testing
         #expect(TickElement.drawn(in: run) == [2])
     }
 
+    @Test func aVisibleChildOfAHiddenParentIsDrawnWithoutItsParent() async throws {
+        let run = 3100
+        var visible = Element.custom(TickElement(id: 1, color: .green, run: run), frame: Rect(x: 0, y: 0, width: 5, height: 5))
+        visible.style.visibility = ElementVisibility.visible
+        let root = Element.view(children: [
+            .view(frame: Rect(x: 0, y: 0, width: 10, height: 10), style: ElementStyle(background: .red, isHidden: true),
+                  children: [visible, .custom(TickElement(id: 2, run: run))]),
+        ])
+        let bitmap = try await renderer.render(root, size: Size(width: 10, height: 10), scale: 1)
+        #expect(TickElement.drawn(in: run) == [1])               // the hidden sibling inherits hidden
+        #expect(bitmap.color(x: 2, y: 2) == .green)
+        #expect(bitmap.color(x: 8, y: 8)?.alpha == 0)             // the hidden parent's background is not drawn
+    }
+
+    @Test func anOutlineIsDrawnUnderTheElementsOpacity() async throws {
+        let json = #"{"version": 2, "root": {"type": "view", "children": [{"type": "view", "style": {"position": "absolute", "left": 10, "top": 10, "width": 20, "height": 20, "opacity": 0.5, "outline": "4px solid #0000ff"}}]}}"#
+        let root = try ElementDocument.decode(Array(json.utf8)).root
+        let bitmap = try await renderer.render(root, size: Size(width: 40, height: 40), scale: 1)
+        let outline = try #require(bitmap.color(x: 8, y: 20))
+        #expect(abs(outline.alpha - 0.5) < 0.02 && outline.blue > 0.95)
+    }
+
     @Test func overflowHiddenClipsChildrenToTheRoundedShape() async throws {
         func render(clips: Bool) async throws -> Bitmap {
             let root = Element.view(style: ElementStyle(cornerRadii: CornerRadii(all: 10)),
