@@ -6,8 +6,8 @@ extension GraphicsContext {
     ///
     /// Everything `body` draws is collected into one group, as ``withShadow(_:_:)`` does, and
     /// respects the current clip and transform; the filtered group is painted back through the
-    /// same clip. Blurs and drop shadows are in the bitmap's points and, like shadows, do not
-    /// follow rotations or scales applied to the context. A blur spreads outward and fades to
+    /// same clip. Blurs and drop shadows are in the bitmap's points and, like
+    /// ``withShadow(_:_:)``'s, do not follow rotations or scales applied to the context. A blur spreads outward and fades to
     /// transparent beyond what was drawn.
     ///
     /// Consecutive colour filters are fused into one matrix pass over the pixels wherever that

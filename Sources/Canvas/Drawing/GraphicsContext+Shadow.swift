@@ -34,7 +34,9 @@ extension GraphicsContext {
     /// Draws only the shadow that filling `path` would cast: the filled shape's alpha, blurred,
     /// moved and tinted as ``withShadow(_:_:)`` does, without the shape itself; the shadow (not
     /// the shape it is cast from) is clipped to `clip` when given (CSS `box-shadow` draws outside
-    /// the box, or inside it for `inset`).
+    /// the box, or inside it for `inset`). Unlike ``withShadow(_:_:)``'s, this shadow's offset and
+    /// blur are in user space and follow the current transform, as CSS's do on a transformed
+    /// element (the blur by the transform's mean scale).
     public func drawShadow(of path: Path, rule: FillRule = .winding, shadow: Shadow, clippedTo clip: Path? = nil, clipRule: FillRule = .winding) {
         guard shadow.offset.isFinite, shadow.radius.isFinite, shadow.radius >= 0 else {
             return reject("shadow offset \(shadow.offset), radius \(shadow.radius): must be finite, radius ≥ 0")
@@ -57,11 +59,12 @@ extension GraphicsContext {
         saveGState()
         defer { restoreGState() }
         if let clip { self.clip(to: clip, rule: clipRule) }
-        paintShadow(of: group, shadow)
+        paintShadow(of: group, shadow, followsTransform: true)
     }
 
     /// Draws only the shadow of what `body` draws (its alpha, blurred, moved and tinted as
     /// ``withShadow(_:_:)`` does), not the drawing itself: a text's shadows under its glyphs.
+    /// Its offset and blur follow the current transform, as ``drawShadow(of:rule:shadow:clippedTo:clipRule:)``'s.
     func drawShadowOnly(_ shadow: Shadow, _ body: () -> Void) {
         guard shadow.offset.isFinite, shadow.radius.isFinite, shadow.radius >= 0, shadow.color.alpha > 0 else { return }
         cairo_push_group(cairo)
@@ -70,14 +73,29 @@ extension GraphicsContext {
         while savedStateDepth > depth { restoreGState() }
         let group = cairo_pop_group(cairo)!
         defer { cairo_pattern_destroy(group) }
-        paintShadow(of: group, shadow)
+        paintShadow(of: group, shadow, followsTransform: true)
     }
 
-    private func paintShadow(of group: OpaquePointer, _ shadow: Shadow) {
+    /// Paints the shadow of `group`; its offset and blur are in the bitmap's points, or with
+    /// `followsTransform` in user space (moved, stretched and turned by the current transform).
+    private func paintShadow(of group: OpaquePointer, _ shadow: Shadow, followsTransform: Bool = false) {
         var groupSurface: OpaquePointer?
         guard cairo_pattern_get_surface(group, &groupSurface) == CAIRO_STATUS_SUCCESS, let groupSurface else { return }
-        let blur = AlphaBlur(sigma: shadow.radius / 2 * scale)
-        let dx = shadow.offset.width * scale, dy = shadow.offset.height * scale
+        var dx = shadow.offset.width * scale, dy = shadow.offset.height * scale
+        var sigma = shadow.radius / 2 * scale
+        if followsTransform {
+            // In user space: under a transform (a scaled or rotated element) the offset turns and
+            // stretches with it, as a browser draws a transformed element's shadow; the blur takes
+            // the transform's mean scale (exact for uniform scales and rotations).
+            (dx, dy) = (shadow.offset.width, shadow.offset.height)
+            cairo_user_to_device_distance(cairo, &dx, &dy)
+            var m = cairo_matrix_t()
+            cairo_get_matrix(cairo, &m)
+            let meanScale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+            if meanScale.isFinite { sigma = shadow.radius / 2 * meanScale }
+            guard dx.isFinite, dy.isFinite else { return }
+        }
+        let blur = AlphaBlur(sigma: sigma)
         // The mask covers the bitmap plus a margin on every side, wide enough for the blur's reach
         // and the offset; mask pixel (i, j) is bitmap pixel (i - margin, j - margin).
         let margin = blur.reach + Int(max(abs(dx), abs(dy)).rounded(.up)) + 1
