@@ -1,7 +1,7 @@
 public import Canvas
 public import Flexbox
 
-/// What a ``StyleLength`` is resolved against, besides its percentage basis.
+/// What a ``/Flexbox/StyleLength`` is resolved against, besides its percentage basis.
 public struct LengthContext: Hashable, Sendable {
     /// The element's font size in points (`em`).
     public var fontSize: Double
