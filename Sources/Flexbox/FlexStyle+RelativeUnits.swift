@@ -46,12 +46,7 @@ extension FlexStyle {
         r.rowGap = s(rowGap)
         r.columnGap = s(columnGap)
         if case .calc(let e) = flexBasis, e.usesRelativeUnits {
-            r.flexBasis = switch s(.calc(e)) {
-            case .points(let v): .points(v)
-            case .percent(let v): .percent(v)
-            case .calc(let e): .calc(e)
-            default: flexBasis
-            }
+            r.flexBasis = FlexBasis(s(.calc(e)))
         }
         r.margin = edges(margin, signed)
         r.padding = edges(padding, s)

@@ -67,6 +67,22 @@ public enum FlexBasis: Hashable, Sendable {
     indirect case calc(StyleLength)
 }
 
+extension FlexBasis {
+    /// The basis a `width`-like length stands for: `auto`, a length, a percentage, a keyword or a
+    /// `calc()` as the same basis.
+    public init(_ length: Length) {
+        switch length {
+        case .auto: self = .auto
+        case .points(let v): self = .points(v)
+        case .percent(let v): self = .percent(v)
+        case .minContent: self = .minContent
+        case .maxContent: self = .maxContent
+        case .fitContent: self = .fitContent
+        case .calc(let e): self = .calc(e)
+        }
+    }
+}
+
 extension FlexBasis: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     /// Points.
     public init(integerLiteral value: Int) { self = .points(Double(value)) }

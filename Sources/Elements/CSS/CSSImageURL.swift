@@ -13,10 +13,7 @@ extension ImageSource {
     /// else a name for the host's ``ElementImageLoader`` (which decides whether it knows names,
     /// paths or `https:` URLs).
     static func css(url text: String) throws(CSSValueError) -> ImageSource {
-        let scalars = text.unicodeScalars
-        let first = scalars.firstIndex { !CSSTokenizer.isWhitespace($0) } ?? scalars.endIndex
-        let last = scalars.lastIndex { !CSSTokenizer.isWhitespace($0) }.map(scalars.index(after:)) ?? first
-        let trimmed = String(scalars[first..<max(first, last)])
+        let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw CSSValueError(message: "url() is empty: expected an image name or a data: URI") }
         guard trimmed.count >= 5, trimmed.prefix(5).lowercased() == "data:" else { return .named(trimmed) }
         guard let comma = trimmed.firstIndex(of: ",") else {

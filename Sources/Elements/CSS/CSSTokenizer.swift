@@ -306,3 +306,13 @@ struct CSSTokenizer {
         isNameStart(c) || isDigit(c) || c == "-"
     }
 }
+
+extension String {
+    /// The string without leading and trailing CSS whitespace.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !CSSTokenizer.isWhitespace($0) }),
+              let last = scalars.lastIndex(where: { !CSSTokenizer.isWhitespace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

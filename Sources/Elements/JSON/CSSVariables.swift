@@ -148,13 +148,3 @@ struct CSSVariables: Sendable, Equatable {
         return true
     }
 }
-
-extension String {
-    /// The string without leading and trailing CSS whitespace.
-    fileprivate var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !CSSTokenizer.isWhitespace($0) }),
-              let last = scalars.lastIndex(where: { !CSSTokenizer.isWhitespace($0) }) else { return "" }
-        return String(scalars[first...last])
-    }
-}

@@ -178,15 +178,7 @@ extension FlexStyle {
     /// `flexBasis`: `auto`, `content`, or a length or percentage, 0 or more.
     static func parseBasis(_ token: CSSToken) throws(CSSValueError) -> FlexBasis {
         if token.keyword == "content" { return .content }
-        switch try CSSLength.parse(token, CSSLengthRule(auto: true, keywords: true)) {
-        case .auto: return .auto
-        case .minContent: return .minContent
-        case .maxContent: return .maxContent
-        case .fitContent: return .fitContent
-        case .points(let points): return .points(points)
-        case .percent(let percent): return .percent(percent)
-        case .calc(let e): return .calc(e)
-        }
+        return FlexBasis(try CSSLength.parse(token, CSSLengthRule(auto: true, keywords: true)))
     }
 
     /// `flexBasis` as it is written.

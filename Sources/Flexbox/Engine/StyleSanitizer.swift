@@ -87,12 +87,7 @@ enum StyleSanitizer {
         case .points(let v): s.flexBasis = LengthRule.size.accepts(.points(v)) ? .points(min(v, maxMagnitude)) : .auto
         case .percent(let v): s.flexBasis = LengthRule.size.accepts(.percent(v)) ? .percent(min(v, maxMagnitude)) : .auto
         case .calc(let e):
-            s.flexBasis = switch calc(e, nonNegative: true, vw, vh) {
-            case .points(let v)?: .points(v)
-            case .percent(let v)?: .percent(v)
-            case .calc(let e)?: .calc(e)
-            default: .auto
-            }
+            s.flexBasis = calc(e, nonNegative: true, vw, vh).map(FlexBasis.init) ?? .auto
         case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
         if let ratio = s.aspectRatio, !LengthRule.acceptsAspectRatio(ratio) { s.aspectRatio = nil }
