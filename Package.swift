@@ -101,7 +101,7 @@ let package = Package(
         // PNGs (SSIM and a per-pixel tolerance). Test support, not a product; `paint-corpus` is its
         // command line for the bench's scripts.
         .target(name: "PaintCorpus", dependencies: ["Canvas", "Elements"], path: "Tests/PaintCorpus", swiftSettings: swiftSettings),
-        .executableTarget(name: "paint-corpus", dependencies: ["PaintCorpus"], path: "Tests/paint-corpus", swiftSettings: swiftSettings),
+        .executableTarget(name: "paint-corpus", dependencies: ["PaintCorpus", "Canvas", "Elements"], path: "Tests/paint-corpus", swiftSettings: swiftSettings),
 
         // MARK: AsyncLayerKit: the umbrella a server imports; re-exports every module above.
         .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop", "Elements", "Rendering"], swiftSettings: swiftSettings),

@@ -185,6 +185,9 @@ struct ElementPainter {
         if !box.borderRadii.isZero {
             if case .image = element.kind { context.clip(to: box.shape(.contentBox)) } else { context.clip(to: shape) }
         }
+        // Overflow other than visible clips the element's own content (a text's glyphs, their
+        // shadows and decorations) to the padding box, as it clips the children.
+        if element.layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
         var failure: ElementError?
         do throws(ElementError) { try drawContent(element, node: node, shape: shape, index: index) } catch { failure = error }
         context.restoreGState()

@@ -8,6 +8,11 @@
 //       our picture of every case as OUT_DIR/<id>.png (a line per case the decoder refuses)
 //   paint-corpus score A.png B.png [--tolerance T] [--blend-tolerance E]
 //       the scores of two PNGs of the same size (the channel and blend tolerances: the standard ones by default)
+//   paint-corpus lines CASES.json ID...
+//       where our layout puts each text's lines (content frame, then each line's rect, baseline and text),
+//       to set beside Chromium's character boxes when a text case differs
+import Canvas
+import Elements
 import Foundation
 import PaintCorpus
 
@@ -26,7 +31,7 @@ func option(_ flag: String, in arguments: [String]) -> String? {
 /// The command line, without the program's name.
 let arguments = Array(CommandLine.arguments.dropFirst())
 /// What the commands are.
-let usage = "usage: paint-corpus compare CASES.json [--pngs DIR] [--diff-out DIR] [--quiet] | render CASES.json OUT_DIR | score A.png B.png [--tolerance T] [--blend-tolerance E]"
+let usage = "usage: paint-corpus compare CASES.json [--pngs DIR] [--diff-out DIR] [--quiet] | render CASES.json OUT_DIR | score A.png B.png [--tolerance T] [--blend-tolerance E] | lines CASES.json ID..."
 guard let command = arguments.first, arguments.count >= 2 else { fail(usage) }
 /// The thresholds every command uses (the test's).
 let thresholds = PaintThresholds.standard
@@ -78,6 +83,21 @@ do {
         let s = chosen.score(a, b)
         print("\(s.summary) luma=\(s.lumaSSIM) alpha=\(s.alphaSSIM) differing=\(s.differingPixels) max=\(s.maxDifference) "
               + (chosen.passes(s) ? "passes" : "fails"))
+    case "lines":
+        let wanted = Set(arguments.dropFirst(2))
+        for paintCase in try PaintCase.load(URL(fileURLWithPath: arguments[1])) where wanted.contains(paintCase.id) {
+            let document = try ElementDocument.decode(try paintCase.documentBytes())
+            guard let size = document.size else { fail("\(paintCase.id): the document has no size") }
+            let result = try ElementLayout.layout(document.root, in: size)
+            print("== \(paintCase.id)")
+            for node in result.nodes {
+                guard let text = node.text else { continue }
+                print(" content \(node.contentFrame)")
+                for line in text.lines {
+                    print("  line \(line.rect) baseline \(line.baseline) \(String(reflecting: String(text.text(of: line))))")
+                }
+            }
+        }
     default:
         fail("unknown command \(command)\n\(usage)")
     }

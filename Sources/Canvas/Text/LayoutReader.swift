@@ -29,6 +29,11 @@ struct LayoutReader {
     private(set) var attachments: [TextLayout.AttachmentArea] = []
     /// The width CSS-styled justified lines are stretched to, at their spaces only (`nil`: none).
     var justifyWidth: Double?
+    /// The indent of a paragraph's first line in points (negative: the other lines are indented).
+    var firstLineIndent = 0.0
+    /// For a CSS-styled text with a positive indent, the box width its lines are placed in by
+    /// ``indentedLineX(width:boxWidth:indent:)`` rather than where Pango aligned them.
+    var indentedBoxWidth: Double?
     private(set) var backgrounds: [TextDecorationRect] = []
 
     /// Scaled font and family per Pango font seen in this layout.
@@ -55,27 +60,40 @@ struct LayoutReader {
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             let baseline = Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
             let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
-            let shift = xShift(rightToLeft)
             // A paragraph's last line ends at the text's end or at a line break (which no line holds).
             let lineEnd = Int(line.pointee.start_index + line.pointee.length)
             let lastOfParagraph = lineEnd >= request.utf8.count || [0x0A, 0x0D].contains(request.utf8[lineEnd])
-            let added = justifyWidth.map { lastOfParagraph ? 0 : justify(line, logicalWidth: Double(logical.width) / unitsPerPoint, to: $0) } ?? 0
-            let rect = Rect(
+            let start = Int(line.pointee.start_index)
+            let end = start + Int(line.pointee.length)
+            // Chromium's line is as wide as its letters and the spacing after its last letter.
+            let trailing = request.style.cssLineMetrics ? trailingLetterSpacing(of: line, start: start, end: end) : 0
+            // The first line of a paragraph is narrower by the indent Pango gave it.
+            let indent = line.pointee.is_paragraph_start != 0 ? firstLineIndent : 0
+            let added = justifyWidth.map { width in
+                lastOfParagraph ? 0 : justify(line, logicalWidth: Double(logical.width) / unitsPerPoint + trailing + indent, to: width)
+            } ?? 0
+            // Pango aligned the line without that spacing: a centred line moves back half of it,
+            // an end-aligned one all of it.
+            let shift = xShift(rightToLeft) - trailing * alignmentFactor(rightToLeft)
+            var rect = Rect(
                 x: Double(logical.x) / unitsPerPoint + shift - (rightToLeft ? added : 0),
                 y: Double(logical.y) / unitsPerPoint,
                 width: Double(logical.width) / unitsPerPoint + added,
                 height: Double(logical.height) / unitsPerPoint
             )
-            let start = Int(line.pointee.start_index)
-            let end = start + Int(line.pointee.length)
+            if let boxWidth = indentedBoxWidth, !rightToLeft {
+                rect.origin.x = indentedLineX(width: rect.width + trailing, boxWidth: boxWidth, indent: index == 0 ? firstLineIndent : 0)
+            }
             let decorationsBefore = decorations.count
             let hasEllipsis = readRuns(of: line, lineIndex: index, x: rect.minX, baseline: baseline)
-            if request.style.cssLineMetrics, request.style.letterSpacing > 0 {
+            if trailing > 0 {
                 // Chromium's lines run under the spacing after the line's last letter too.
                 for d in decorationsBefore..<decorations.count where abs(decorations[d].rect.maxX - rect.maxX) < 0.01 {
-                    decorations[d].rect.size.width += request.style.letterSpacing
+                    decorations[d].rect.size.width += trailing
                 }
             }
+            rect.size.width += trailing
+            if rightToLeft { rect.origin.x -= trailing }
             lines.append(TextLayout.Line(
                 rect: rect,
                 baseline: baseline,
@@ -94,6 +112,64 @@ struct LayoutReader {
         links = zip(byteLinks, linkRects).map { link, rects in
             TextLayout.LinkArea(value: link.value, range: link.utf16, rects: rects)
         }
+    }
+
+    /// Where CSS puts a left-to-right line of an indented text: the indent (the text's first
+    /// line only) narrows the line box at its start, whatever the alignment; a line too long for
+    /// it starts at the start. Pango instead indents the first line of every paragraph, puts the
+    /// indent of a right-aligned line at its right and ignores it when centring.
+    private func indentedLineX(width: Double, boxWidth: Double, indent: Double) -> Double {
+        let free = boxWidth - indent - width
+        guard free > 0 else { return indent }
+        return switch request.style.alignment {
+        case .left, .natural, .justified: indent
+        case .right, .end: indent + free
+        case .center: indent + free / 2
+        }
+    }
+
+    /// How much of a line's width change moves its start, by whether it is right to left: none
+    /// at the start edge, half when centred, all at the end edge.
+    private func alignmentFactor(_ rightToLeft: Bool) -> Double {
+        guard request.style.cssLineMetrics else { return 0 }
+        return switch request.style.alignment {
+        case .left: 0
+        case .right: 1
+        case .center: 0.5
+        case .natural, .justified: rightToLeft ? 1 : 0
+        case .end: rightToLeft ? 0 : 1
+        }
+    }
+
+    /// The letter spacing Chromium counts after the last character a line shows (its trailing
+    /// spaces and break left out) and Pango's extents leave out, in points. Pango trims the
+    /// spacing at a line's outer edge, and around trailing white space it zeroes; what it left
+    /// after the last glyph is that glyph's width less its offset and its font advance.
+    private func trailingLetterSpacing(of line: UnsafeMutablePointer<PangoLayoutLine>, start: Int, end: Int) -> Double {
+        var last = end
+        while last > start, [0x20, 0x0A, 0x0D, 0x09].contains(request.utf8[last - 1]) { last -= 1 }
+        guard last > start else { return 0 }
+        let spacing = request.style(atByte: last - 1).letterSpacing
+        guard spacing != 0 else { return 0 }
+        // The glyph of the last shown character: the last glyph whose cluster starts before `last`.
+        var best: (cluster: Int, glyph: PangoGlyphInfo, font: UnsafeMutablePointer<PangoFont>?)?
+        var node = line.pointee.runs
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let item = run.pointee.item, let glyphs = run.pointee.glyphs else { continue }
+            for g in 0..<Int(glyphs.pointee.num_glyphs) {
+                let cluster = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g])
+                if cluster < last, cluster >= (best?.cluster ?? -1) {
+                    best = (cluster, glyphs.pointee.glyphs[g], item.pointee.analysis.font)
+                }
+            }
+        }
+        guard let best, let font = best.font else { return spacing }
+        var logical = PangoRectangle()
+        pango_font_get_glyph_extents(font, best.glyph.glyph, nil, &logical)
+        let left = Double(best.glyph.geometry.width - best.glyph.geometry.x_offset - logical.width) / unitsPerPoint
+        return spacing > 0 ? max(0, min(spacing, spacing - left)) : spacing
     }
 
     /// Stretches a line to `width` by widening its spaces (not those it ends with), as CSS

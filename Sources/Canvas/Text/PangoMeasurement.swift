@@ -50,6 +50,10 @@ struct PangoMeasurement {
         if request.style.cssLineMetrics, request.style.alignment == .justified, options.wrapsLines, let width = options.maxWidth {
             reader.justifyWidth = width
         }
+        reader.firstLineIndent = indent
+        if request.style.cssLineMetrics, indent > 0, let width = options.maxWidth, pango_layout_get_width(layout) >= 0 {
+            reader.indentedBoxWidth = width
+        }
         reader.read(layout)
         let truncated = forced || ellipsized || fullLineCount > keptLines
 
@@ -114,26 +118,12 @@ struct PangoMeasurement {
         return MeasureRequest(text: AttributedText(segments: segments), style: request.style, options: request.options)
     }
 
-    /// For CSS-styled texts, where Chromium puts lines that Pango puts elsewhere: Chromium adds
-    /// letter spacing after a line's last letter too, so a centred line sits half a spacing
-    /// further left and an end-aligned one a whole spacing; a hanging indent moves every line
-    /// back by the width the layout was widened by.
+    /// For CSS-styled texts, where Chromium puts lines that Pango puts elsewhere: a hanging
+    /// indent moves every line back by the width the layout was widened by. (The letter spacing
+    /// after a line's last letter, which moves centred and end-aligned lines, is LayoutReader's.)
     private func cssAlignmentShift() -> (Bool) -> Double {
-        let style = request.style
-        guard style.cssLineMetrics else { return { _ in 0 } }
-        let spacing = style.letterSpacing, hang = hangingIndent
-        guard spacing != 0 || hang != 0 else { return { _ in 0 } }
-        let alignment = style.alignment
-        return { rightToLeft in
-            let factor: Double = switch alignment {
-            case .left: 0
-            case .right: 1
-            case .center: 0.5
-            case .natural, .justified: rightToLeft ? 1 : 0
-            case .end: rightToLeft ? 0 : 1
-            }
-            return -spacing * factor - hang
-        }
+        let hang = hangingIndent
+        return { _ in -hang }
     }
 
     /// Narrows the layout to the smallest width (to a quarter point) that keeps its line count, and
@@ -163,9 +153,13 @@ struct PangoMeasurement {
 
     /// `width` in Pango units for wrapping. Pango breaks lines counting the letter spacing after
     /// a line's last character but leaves it out of the line's extents, so a text measured on one
-    /// line would wrap at exactly its measured width: the spacing is added back here.
+    /// line would wrap at exactly its measured width: the spacing is added back here. CSS-styled
+    /// texts count that spacing in their lines' widths as Chromium does (LayoutReader), so they
+    /// break where Chromium breaks and get no slack. (Word spacing sits on spaces, which a line
+    /// never ends with in sight: it is not added.)
     private func pangoWidth(_ width: Double) -> Int32 {
-        var spacing = max(abs(request.style.letterSpacing), abs(request.style.wordSpacing))
+        guard !request.style.cssLineMetrics else { return Int32(((width + hangingIndent) * pangoScale).rounded()) }
+        var spacing = abs(request.style.letterSpacing)
         for segment in request.text.segments { spacing = max(spacing, abs(segment.style.letterSpacing ?? 0)) }
         return Int32(((width + spacing + hangingIndent) * pangoScale).rounded())
     }
@@ -276,7 +270,10 @@ struct PangoMeasurement {
             pango_layout_set_auto_dir(layout, 0)
             pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         case .center:
-            pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            // Pango ignores the indent of a centred layout; a CSS-styled text is laid out at its
+            // start, indent counted, and centred by LayoutReader.
+            let indentsCSS = style.cssLineMetrics && indent > 0
+            pango_layout_set_alignment(layout, indentsCSS ? start : PANGO_ALIGN_CENTER)
         case .justified:
             pango_layout_set_alignment(layout, start)
             // CSS-styled texts are justified at spaces only, as Chromium does (LayoutReader).
@@ -350,14 +347,15 @@ struct PangoMeasurement {
     }
 
     /// CSS `word-spacing`: letter spacing on each word separator alone, which Pango spreads half
-    /// before and half after it, so the gap grows by `spacing`.
+    /// before and half after it, so the gap grows by `spacing`. The separator's own letter
+    /// spacing (which this attribute replaces) is added, as CSS spaces get both.
     private func insertWordSpacing(_ list: OpaquePointer, _ spacing: Double) {
-        let units = Int32((spacing * pangoScale).rounded())
         let bytes = request.utf8
         var index = 0
         while index < bytes.count {
             // U+0020, and U+00A0 (C2 A0 in UTF-8).
             let length = bytes[index] == 0x20 ? 1 : (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0 ? 2 : 0)
+            let units = length > 0 ? Int32(((spacing + request.style(atByte: index).letterSpacing) * pangoScale).rounded()) : 0
             if length > 0, let attribute = pango_attr_letter_spacing_new(units) {
                 attribute.pointee.start_index = UInt32(index)
                 attribute.pointee.end_index = UInt32(index + length)
