@@ -31,7 +31,7 @@ public enum ElementLayout {
         guard scale.isFinite, scale > 0 else { throw .invalidLayout("scale \(scale) is not a finite number > 0") }
         var flex = FlexTree()
         flex.reserveCapacity(tree.count)
-        var measurer = ElementMeasurer(texts: texts, limits: limits)
+        var measurer = ElementMeasurer(texts: texts, limits: limits, scale: scale)
         measurer.contents.reserveCapacity(tree.count)
         for index in 0..<tree.count {
             let element = tree.elements[index]
@@ -59,7 +59,7 @@ public enum ElementLayout {
                                                      bottom: f.padding.bottom + f.border.bottom, right: f.padding.right + f.border.right))
             var text: TextLayout?
             if tree.visibility[index] != .none, case .text(let t, let direction)? = measurer.contents[index] {
-                do { text = try texts.layout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, direction: direction, limits: limits)) }
+                do { text = try texts.layout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, direction: direction, limits: limits, scale: scale)) }
                 catch { throw .canvas(error) }
             }
             nodes.append(LayoutResult.Node(frame: frame, contentFrame: content, border: f.border, direction: tree.directions[index], text: text))
@@ -101,9 +101,11 @@ extension TextDirection {
 extension TextContent {
     /// The Canvas options for this text in a box `width` points wide (`nil`: unbounded), laid out
     /// with `direction` as its base direction.
-    func options(maxWidth width: Double?, direction: TextDirection, limits: ElementLimits) -> TextLayoutOptions {
+    func options(maxWidth width: Double?, direction: TextDirection, limits: ElementLimits, scale: Double) -> TextLayoutOptions {
         var result = options(maxWidth: width, limits: limits)
         result.baseDirection = direction
+        // Only CSS-styled texts depend on the device pixel grid (their line metrics).
+        if style?.cssLineMetrics == true { result.pixelScale = scale }
         return result
     }
 }

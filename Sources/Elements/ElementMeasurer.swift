@@ -7,6 +7,8 @@ import Flexbox
 struct ElementMeasurer: FlexMeasurer {
     let texts: TextMeasurer
     let limits: ElementLimits
+    /// The device pixels per point the layout is for (CSS-styled texts' line metrics).
+    let scale: Double
     /// Every node's measured content, by index (`nil` for a node the engine does not measure).
     var contents: [MeasuredContent?] = []
     /// The first error met while measuring.
@@ -19,9 +21,10 @@ struct ElementMeasurer: FlexMeasurer {
     private var minContent: [Int: FlexSize] = [:]
     private var lastWrapped: [Int: (width: Double, layout: TextLayout)] = [:]
 
-    init(texts: TextMeasurer, limits: ElementLimits) {
+    init(texts: TextMeasurer, limits: ElementLimits, scale: Double = 1) {
         self.texts = texts
         self.limits = limits
+        self.scale = scale
     }
 
     mutating func measure(_ node: FlexTree.NodeID, width: Double, widthMode: MeasureMode,
@@ -89,7 +92,7 @@ struct ElementMeasurer: FlexMeasurer {
 
     private mutating func textLayout(_ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
         do {
-            return try texts.layout(text, options: text.options(maxWidth: width, direction: direction, limits: limits))
+            return try texts.layout(text, options: text.options(maxWidth: width, direction: direction, limits: limits, scale: scale))
         } catch {
             if self.error == nil { self.error = .canvas(error) }
             return nil
@@ -99,7 +102,7 @@ struct ElementMeasurer: FlexMeasurer {
     /// The text broken at every opportunity (words; characters for ``LineBreakMode/character``),
     /// all lines kept: its width is the text's min-content width.
     private mutating func minContentLayout(_ text: TextContent, direction: TextDirection) -> TextLayout? {
-        var options = text.options(maxWidth: 1, direction: direction, limits: limits)
+        var options = text.options(maxWidth: 1, direction: direction, limits: limits, scale: scale)
         if options.lineBreakMode == .wordOrCharacter { options.lineBreakMode = .word }
         options.maxLines = 0
         options.truncation = .none

@@ -88,7 +88,7 @@ do {
         for paintCase in try PaintCase.load(URL(fileURLWithPath: arguments[1])) where wanted.contains(paintCase.id) {
             let document = try ElementDocument.decode(try paintCase.documentBytes())
             guard let size = document.size else { fail("\(paintCase.id): the document has no size") }
-            let result = try ElementLayout.layout(document.root, in: size)
+            let result = try ElementLayout.layout(document.root, in: size, scale: PaintConformance.scale)
             print("== \(paintCase.id)")
             for node in result.nodes {
                 guard let text = node.text else { continue }

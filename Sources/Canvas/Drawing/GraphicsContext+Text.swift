@@ -87,8 +87,22 @@ extension GraphicsContext {
         // crosses it (a descender through an underline), and goes on after them.
         // Wavy lines are not cut (Chromium draws them whole).
         let skipping = layout.decorations.filter { $0.skipsInk && $0.style != .wavy && $0.isLineThrough == lineThrough }
-        drawDecorationLines(skipping.flatMap { inkGaps(in: $0, layout: layout) })
-        drawDecorationLines(layout.decorations.filter { (!$0.skipsInk || $0.style == .wavy) && $0.isLineThrough == lineThrough })
+        let snaps = layout.style.cssLineMetrics
+        drawDecorationLines(skipping.flatMap { inkGaps(in: $0, layout: layout) }, snapsToPixels: snaps)
+        drawDecorationLines(layout.decorations.filter { (!$0.skipsInk || $0.style == .wavy) && $0.isLineThrough == lineThrough },
+                            snapsToPixels: snaps)
+    }
+
+    /// `rect` on whole device pixel rows, as Chromium places a CSS text's solid and double lines:
+    /// the thickness rounded (at least a row), then the top, or the middle for a line-through,
+    /// rounded; unchanged under a rotation or skew.
+    private func snappedToPixelRows(_ rect: Rect, keepingMiddle: Bool) -> Rect {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        guard m.xy == 0, m.yx == 0, m.yy > 0 else { return rect }
+        let rows = max(1, (rect.height * m.yy).rounded())
+        let top = keepingMiddle ? (rect.midY * m.yy + m.y0 - rows / 2).rounded() : (rect.minY * m.yy + m.y0).rounded()
+        return Rect(x: rect.minX, y: (top - m.y0) / m.yy, width: rect.width, height: rows / m.yy)
     }
 
     /// The pieces of `decoration` left once the columns where glyph ink crosses its band, widened
@@ -135,10 +149,11 @@ extension GraphicsContext {
         return pieces
     }
 
-    private func drawDecorationLines(_ decorations: [TextDecorationRect]) {
+    private func drawDecorationLines(_ decorations: [TextDecorationRect], snapsToPixels: Bool) {
         for decoration in decorations {
             setSource(decoration.color)
-            let r = decoration.rect, t = r.height
+            let snaps = snapsToPixels && (decoration.style == .solid || decoration.style == .double)
+            let r = snaps ? snappedToPixelRows(decoration.rect, keepingMiddle: decoration.isLineThrough) : decoration.rect, t = r.height
             switch decoration.style {
             case .solid:
                 cairo_rectangle(cairo, r.minX, r.minY, r.width, t)

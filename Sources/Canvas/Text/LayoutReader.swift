@@ -34,6 +34,9 @@ struct LayoutReader {
     /// For a CSS-styled text with a positive indent, the box width its lines are placed in by
     /// ``indentedLineX(width:boxWidth:indent:)`` rather than where Pango aligned them.
     var indentedBoxWidth: Double?
+    /// For a CSS-styled text, the base font's rounded ascent and descent and the device scale:
+    /// a line of that font alone gets Chromium's baseline (``cssBaseline(top:height:)``).
+    var cssBaseline: (ascent: Double, descent: Double, scale: Double)?
     private(set) var backgrounds: [TextDecorationRect] = []
 
     /// Scaled font and family per Pango font seen in this layout.
@@ -58,7 +61,8 @@ struct LayoutReader {
             guard index < keptLines, let line = pango_layout_iter_get_line_readonly(iter) else { break }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let baseline = Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
+            let baseline = cssBaseline(top: Double(logical.y) / unitsPerPoint, height: Double(logical.height) / unitsPerPoint)
+                ?? Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
             let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
             // A paragraph's last line ends at the text's end or at a line break (which no line holds).
             let lineEnd = Int(line.pointee.start_index + line.pointee.length)
@@ -126,6 +130,18 @@ struct LayoutReader {
         case .right, .end: indent + free
         case .center: indent + free / 2
         }
+    }
+
+    /// Chromium's baseline for a line whose height is the text's line height (one font): the
+    /// rounded ascent below the leading above the text, which is half the leading floored to
+    /// whole device pixels. Pango splits the leading of unrounded metrics evenly. `nil` for a
+    /// line another font made taller, which keeps Pango's baseline.
+    private func cssBaseline(top: Double, height: Double) -> Double? {
+        guard let metrics = cssBaseline else { return nil }
+        let expected = request.style.lineHeight ?? metrics.ascent + metrics.descent
+        guard abs(height - expected) < 0.01 else { return nil }
+        let leading = ((height - metrics.ascent - metrics.descent) * metrics.scale / 2).rounded(.down) / metrics.scale
+        return top + leading + metrics.ascent
     }
 
     /// How much of a line's width change moves its start, by whether it is right to left: none
@@ -329,7 +345,15 @@ struct LayoutReader {
         func thickness(_ fontValue: Int32) -> Double {
             style.decorationThickness ?? cssThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
         }
-        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
+        var ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
+        if style.cssLineMetrics {
+            // Chromium's ascent: rounded to device pixels, a pixel lent to a rounded-down descent.
+            let scale = request.options.pixelScale
+            let descent = Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint
+            var a = (ascent * scale).rounded()
+            if (descent * scale).rounded() < descent * scale, a >= 1 { a -= 1 }
+            ascent = a / scale
+        }
         if style.underline {
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
             // Chromium (measured): the line's top half its thickness below the baseline.

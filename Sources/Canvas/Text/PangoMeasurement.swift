@@ -51,6 +51,10 @@ struct PangoMeasurement {
             reader.justifyWidth = width
         }
         reader.firstLineIndent = indent
+        if request.style.cssLineMetrics {
+            let metrics = cssFontMetrics
+            reader.cssBaseline = (metrics.ascent, metrics.descent, options.pixelScale)
+        }
         if request.style.cssLineMetrics, indent > 0, let width = options.maxWidth, pango_layout_get_width(layout) >= 0 {
             reader.indentedBoxWidth = width
         }
@@ -210,8 +214,8 @@ struct PangoMeasurement {
             pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((lineHeight * pangoScale).rounded())))
         } else if style.cssLineMetrics {
             // CSS's `normal`, as Chromium computes it: ascent and descent rounded each.
-            let metrics = baseMetrics(measuresXHeight: false)
-            let normal = ((metrics.ascent * 2).rounded() + (metrics.descent * 2).rounded()) / 2
+            let metrics = cssFontMetrics
+            let normal = metrics.ascent + metrics.descent
             pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32((normal * pangoScale).rounded())))
         }
         for (index, segment) in request.text.segments.enumerated() where !segment.style.isEmpty && !segment.text.isEmpty {
@@ -323,6 +327,19 @@ struct PangoMeasurement {
             attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
             pango_attr_list_insert(list, attribute)
         }
+    }
+
+    /// The base font's ascent and descent each rounded to whole device pixels, as Chromium
+    /// rounds them for CSS's line metrics; a descent rounded down borrows a pixel from the
+    /// ascent (Chromium on Linux, with subpixel glyph positions, so descenders are not cut).
+    var cssFontMetrics: (ascent: Double, descent: Double) {
+        let metrics = baseMetrics(measuresXHeight: false), scale = request.options.pixelScale
+        var ascent = (metrics.ascent * scale).rounded(), descent = (metrics.descent * scale).rounded()
+        if descent < metrics.descent * scale, ascent >= 1 {
+            descent += 1
+            ascent -= 1
+        }
+        return (ascent / scale, descent / scale)
     }
 
     /// The base font's ascent, descent and x-height in points (the x-height from the ink of "x").

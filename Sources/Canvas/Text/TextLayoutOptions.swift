@@ -54,6 +54,11 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
     /// Whether wrapped lines are balanced (CSS `text-wrap: balance`): broken at the narrowest
     /// width that keeps their number, then aligned within ``maxWidth``.
     public var balancesLines: Bool
+    /// Device pixels per point of the bitmap the text is drawn into, for CSS-styled texts
+    /// (``TextStyle/cssLineMetrics``): Chromium rounds a font's ascent and descent, and the
+    /// leading above a line's text, to whole device pixels, so where lines and baselines fall
+    /// depends on it. Other texts ignore it. In `0 < pixelScale ≤ 64`; default 1.
+    public var pixelScale: Double
 
     /// The default size limit, 256 KiB.
     public static let defaultMaxUTF8Bytes = 256 * 1024
@@ -71,7 +76,8 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
         maxUTF8Bytes: Int = TextLayoutOptions.defaultMaxUTF8Bytes,
         baseDirection: TextDirection = .auto,
         wrapsLines: Bool = true,
-        balancesLines: Bool = false
+        balancesLines: Bool = false,
+        pixelScale: Double = 1
     ) {
         self.maxWidth = maxWidth
         self.maxLines = maxLines
@@ -81,10 +87,11 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
         self.baseDirection = baseDirection
         self.wrapsLines = wrapsLines
         self.balancesLines = balancesLines
+        self.pixelScale = pixelScale
     }
 
     private enum CodingKeys: String, CodingKey {
-        case maxWidth, maxLines, lineBreakMode, truncation, maxUTF8Bytes, baseDirection, wrapsLines, balancesLines
+        case maxWidth, maxLines, lineBreakMode, truncation, maxUTF8Bytes, baseDirection, wrapsLines, balancesLines, pixelScale
     }
 
     /// Decodes options; every missing key takes its default (so `{}` is the default options).
@@ -99,7 +106,8 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
             maxUTF8Bytes: try c.decodeIfPresent(Int.self, forKey: .maxUTF8Bytes) ?? d.maxUTF8Bytes,
             baseDirection: try c.decodeIfPresent(TextDirection.self, forKey: .baseDirection) ?? d.baseDirection,
             wrapsLines: try c.decodeIfPresent(Bool.self, forKey: .wrapsLines) ?? d.wrapsLines,
-            balancesLines: try c.decodeIfPresent(Bool.self, forKey: .balancesLines) ?? d.balancesLines
+            balancesLines: try c.decodeIfPresent(Bool.self, forKey: .balancesLines) ?? d.balancesLines,
+            pixelScale: try c.decodeIfPresent(Double.self, forKey: .pixelScale) ?? d.pixelScale
         )
     }
 
@@ -112,6 +120,9 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
         }
         guard maxLines >= 0 else {
             throw .invalidArgument("text max lines \(maxLines): expected 0 (no limit) or more")
+        }
+        guard pixelScale.isFinite, pixelScale > 0, pixelScale <= 64 else {
+            throw .invalidArgument("text pixel scale \(pixelScale): expected a finite number in 0 < scale ≤ 64")
         }
         guard maxUTF8Bytes > 0 else {
             throw .invalidArgument("text size limit \(maxUTF8Bytes): expected more than 0 bytes")
