@@ -710,6 +710,24 @@ case("backgroundImageURL", "a mask picture: a disc cut out of a gradient",
 case("backgroundImageURL", "a tiled mask",
      box({"backgroundColor": "#2E933C", "maskImage": f"url({DISC})", "maskSize": "20px 20px"}))
 
+# MARK: text, the fourth step's cases (appended so earlier ids stay): Chromium's wave for each line
+# at two sizes, letter and word spacing on one space, a word longer than a centred line, the
+# indent of right-aligned and centred lines, a text's own glyphs under overflow: hidden.
+for line in ["overline", "line-through", "underline"]:
+    for size in [16, 20]:
+        if (line, size) in [("underline", 20)]:
+            continue  # textDecorationStyle-5
+        tcase("textDecorationStyle", f"wavy {line} at {size}px", {"textDecorationLine": line, "textDecorationStyle": "wavy", "fontSize": size}, SHORT)
+tcase("wordSpacing", "with letter spacing: a space gets both", {"wordSpacing": "6px", "letterSpacing": "3px"}, SENTENCE, 220)
+tcase("textAlign", "centre: a word longer than the line starts at the start", {"textAlign": "center", "fontSize": 20},
+      "A pneumonoultramicroscopicsilicovolcanoconiosis case", 160)
+tcase("textIndent", "with right: the indent at the start, the line at the right", {"textIndent": 30, "textAlign": "right"}, PARAGRAPH, 200)
+tcase("textIndent", "centred, letter-spaced: each line centred with its last letter's spacing", {"textIndent": 20, "textAlign": "center", "letterSpacing": "2px"}, PARAGRAPH, 200)
+tcase("letterSpacing", "centred lines broken at spaces", {"textAlign": "center", "letterSpacing": "0.2em", "wordSpacing": "4px"}, PARAGRAPH, 200)
+tcase("textOverflow", "clip: overflow hidden cuts the text's own glyphs at its box",
+      {"overflow": "hidden", "whiteSpace": "nowrap", "textOverflow": "clip", "letterSpacing": "3px"}, PARAGRAPH, 150)
+
+
 def all_cases():
     """Every hand-made case, in order."""
     return list(CASES)

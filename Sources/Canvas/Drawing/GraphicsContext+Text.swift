@@ -175,14 +175,17 @@ extension GraphicsContext {
                 cairo_stroke(cairo)
                 cairo_restore(cairo)
             case .wavy:
-                // Chromium's wave, measured: a half-period of 2t + 1.25, an amplitude of
-                // (t + 1.5) / 2, its crests on the line's middle (so it hangs below the line).
-                let half = 2 * t + 1.25, amplitude = (t + 1.5) / 2, middle = r.midY + amplitude
+                // Chromium's wave, measured: a half-period of 2t + 0.75 starting downwards, an amplitude of
+                // (t + 1.5) / 2; an underline's crests on the line's middle (so it hangs below
+                // the line), an overline's middle 1.5t + 0.25 above the line's, a line-through's
+                // 0.75 above (fitted at 16 and 20 px).
+                let half = 2 * t + 0.75, amplitude = (t + 1.5) / 2
+                let middle = decoration.isLineThrough ? r.midY - 0.75 : decoration.isOverline ? r.midY - 1.5 * t - 0.25 : r.midY + amplitude
                 cairo_save(cairo)
                 cairo_rectangle(cairo, r.minX, middle - amplitude - t, r.width, 2 * (amplitude + t))
                 cairo_clip(cairo)
                 cairo_set_line_width(cairo, t)
-                var x = r.minX, up = true
+                var x = r.minX, up = false
                 cairo_move_to(cairo, x, middle)
                 while x < r.maxX {
                     let peak = middle + (up ? -amplitude : amplitude) * 4 / 3

@@ -50,6 +50,8 @@ struct TextDecorationRect: Sendable, Hashable {
     var style: TextDecorationStyle = .solid
     /// Whether it is a line-through, drawn over the glyphs (the others are drawn beneath them).
     var isLineThrough = false
+    /// Whether it is an overline (a wavy one hangs above its line, an underline's below).
+    var isOverline = false
     /// Whether it stops short of the glyphs crossing it (CSS `text-decoration-skip-ink: auto`).
     var skipsInk = false
 }

@@ -31,9 +31,10 @@ struct LayoutReader {
     var justifyWidth: Double?
     /// The indent of a paragraph's first line in points (negative: the other lines are indented).
     var firstLineIndent = 0.0
-    /// For a CSS-styled text with a positive indent, the box width its lines are placed in by
-    /// ``indentedLineX(width:boxWidth:indent:)`` rather than where Pango aligned them.
-    var indentedBoxWidth: Double?
+    /// For a CSS-styled text laid out in a width, that width: lines too long for it, and every
+    /// line of a text with a positive indent (``indentedLineX(width:boxWidth:indent:)``), are
+    /// placed in it as CSS places them rather than where Pango aligned them.
+    var cssBoxWidth: Double?
     /// For a CSS-styled text, the base font's rounded ascent and descent and the device scale:
     /// a line of that font alone gets Chromium's baseline (``cssBaseline(top:height:)``).
     var cssBaseline: (ascent: Double, descent: Double, scale: Double)?
@@ -85,8 +86,14 @@ struct LayoutReader {
                 width: Double(logical.width) / unitsPerPoint + added,
                 height: Double(logical.height) / unitsPerPoint
             )
-            if let boxWidth = indentedBoxWidth, !rightToLeft {
-                rect.origin.x = indentedLineX(width: rect.width + trailing, boxWidth: boxWidth, indent: index == 0 ? firstLineIndent : 0)
+            if let boxWidth = cssBoxWidth {
+                if firstLineIndent > 0, !rightToLeft {
+                    rect.origin.x = indentedLineX(width: rect.width + trailing, boxWidth: boxWidth, indent: index == 0 ? firstLineIndent : 0)
+                } else if rect.width + trailing > boxWidth + 0.01, firstLineIndent == 0 {
+                    // CSS: a line too long for its box is aligned at its start, whatever the
+                    // alignment, and overflows at its end (Pango would centre it out of both sides).
+                    rect.origin.x = rightToLeft ? boxWidth - rect.width : 0
+                }
             }
             let decorationsBefore = decorations.count
             let hasEllipsis = readRuns(of: line, lineIndex: index, x: rect.minX, baseline: baseline)
@@ -363,7 +370,7 @@ struct LayoutReader {
         if style.overline {
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
             append(Rect(x: x, y: baseline - ascent - (style.cssLineMetrics ? t : 0), width: width, height: t), color, style.decorationStyle,
-                   skipsInk: style.cssLineMetrics)
+                   isOverline: true, skipsInk: style.cssLineMetrics)
         }
         if style.strikethrough {
             let t = thickness(pango_font_metrics_get_strikethrough_thickness(metrics))
@@ -382,13 +389,15 @@ struct LayoutReader {
     }
 
     /// Adds a decoration, joining it to the previous one when it continues it (no seam between runs).
-    private mutating func append(_ rect: Rect, _ color: Color, _ style: TextDecorationStyle, isLineThrough: Bool = false, skipsInk: Bool = false) {
-        if let last = decorations.last, last.color == color, last.style == style, last.isLineThrough == isLineThrough, last.skipsInk == skipsInk,
+    private mutating func append(_ rect: Rect, _ color: Color, _ style: TextDecorationStyle, isLineThrough: Bool = false,
+                                 isOverline: Bool = false, skipsInk: Bool = false) {
+        let line = TextDecorationRect(rect: rect, color: color, style: style, isLineThrough: isLineThrough, isOverline: isOverline, skipsInk: skipsInk)
+        if let last = decorations.last, last.color == color, last.style == style, last.isLineThrough == isLineThrough,
+           last.isOverline == isOverline, last.skipsInk == skipsInk,
            last.rect.minY == rect.minY, last.rect.height == rect.height, abs(last.rect.maxX - rect.minX) < 1e-6 {
-            decorations[decorations.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: color, style: style,
-                                                                    isLineThrough: isLineThrough, skipsInk: skipsInk)
+            decorations[decorations.count - 1].rect = last.rect.union(rect)
         } else {
-            decorations.append(TextDecorationRect(rect: rect, color: color, style: style, isLineThrough: isLineThrough, skipsInk: skipsInk))
+            decorations.append(line)
         }
     }
 

@@ -55,8 +55,8 @@ struct PangoMeasurement {
             let metrics = cssFontMetrics
             reader.cssBaseline = (metrics.ascent, metrics.descent, options.pixelScale)
         }
-        if request.style.cssLineMetrics, indent > 0, let width = options.maxWidth, pango_layout_get_width(layout) >= 0 {
-            reader.indentedBoxWidth = width
+        if request.style.cssLineMetrics, let width = options.maxWidth, pango_layout_get_width(layout) >= 0 {
+            reader.cssBoxWidth = width
         }
         reader.read(layout)
         let truncated = forced || ellipsized || fullLineCount > keptLines
