@@ -62,7 +62,7 @@ struct LayoutReader {
             guard index < keptLines, let line = pango_layout_iter_get_line_readonly(iter) else { break }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let baseline = cssBaseline(top: Double(logical.y) / unitsPerPoint, height: Double(logical.height) / unitsPerPoint)
+            let baseline = cssBaseline(top: Double(logical.y) / unitsPerPoint, height: Double(logical.height) / unitsPerPoint, line: line)
                 ?? Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
             let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
             // A paragraph's last line ends at the text's end or at a line break (which no line holds).
@@ -143,12 +143,45 @@ struct LayoutReader {
     /// rounded ascent below the leading above the text, which is half the leading floored to
     /// whole device pixels. Pango splits the leading of unrounded metrics evenly. `nil` for a
     /// line another font made taller, which keeps Pango's baseline.
-    private func cssBaseline(top: Double, height: Double) -> Double? {
+    private func cssBaseline(top: Double, height: Double, line: UnsafeMutablePointer<PangoLayoutLine>) -> Double? {
         guard let metrics = cssBaseline else { return nil }
         let expected = request.style.lineHeight ?? metrics.ascent + metrics.descent
-        guard abs(height - expected) < 0.01 else { return nil }
+        guard abs(height - expected) < 0.01 else {
+            // A normal line made taller by a fallback font: its text's largest rounded ascent
+            // and descent, the baseline that ascent below the top. (Chromium lends no pixel to
+            // a fallback font's descent: measured with Noto Sans CJK in DejaVu Sans text.)
+            guard request.style.lineHeight == nil else { return nil }
+            var ascent = metrics.ascent, descent = metrics.descent
+            var node = line.pointee.runs
+            while let current = node {
+                defer { node = current.pointee.next }
+                guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                      let font = run.pointee.item?.pointee.analysis.font else { continue }
+                var own = Self.cssMetrics(of: font, scale: metrics.scale)
+                if own != (metrics.ascent, metrics.descent) { own = Self.cssMetrics(of: font, scale: metrics.scale, lendsToDescent: false) }
+                ascent = max(ascent, own.ascent)
+                descent = max(descent, own.descent)
+            }
+            return abs(height - ascent - descent) < 0.01 ? top + ascent : nil
+        }
         let leading = ((height - metrics.ascent - metrics.descent) * metrics.scale / 2).rounded(.down) / metrics.scale
         return top + leading + metrics.ascent
+    }
+
+    /// A font's ascent and descent as Chromium rounds them for CSS: to whole device pixels at
+    /// `scale`, a pixel lent by the ascent to a descent rounded down (Linux, subpixel positions).
+    static func cssMetrics(of font: UnsafeMutablePointer<PangoFont>, scale: Double,
+                           lendsToDescent: Bool = true) -> (ascent: Double, descent: Double) {
+        guard let metrics = pango_font_get_metrics(font, nil) else { return (0, 0) }
+        defer { pango_font_metrics_unref(metrics) }
+        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint * scale
+        let descent = Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint * scale
+        var a = ascent.rounded(), d = descent.rounded()
+        if lendsToDescent, d < descent, a >= 1 {
+            d += 1
+            a -= 1
+        }
+        return (a / scale, d / scale)
     }
 
     /// How much of a line's width change moves its start, by whether it is right to left: none
@@ -352,15 +385,8 @@ struct LayoutReader {
         func thickness(_ fontValue: Int32) -> Double {
             style.decorationThickness ?? cssThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
         }
-        var ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
-        if style.cssLineMetrics {
-            // Chromium's ascent: rounded to device pixels, a pixel lent to a rounded-down descent.
-            let scale = request.options.pixelScale
-            let descent = Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint
-            var a = (ascent * scale).rounded()
-            if (descent * scale).rounded() < descent * scale, a >= 1 { a -= 1 }
-            ascent = a / scale
-        }
+        let ascent = style.cssLineMetrics ? Self.cssMetrics(of: font, scale: request.options.pixelScale).ascent
+            : Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
         if style.underline {
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
             // Chromium (measured): the line's top half its thickness below the baseline.

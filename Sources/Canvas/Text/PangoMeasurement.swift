@@ -14,6 +14,7 @@ struct PangoMeasurement {
         let layout = pango_layout_new(engine.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         configure(layout)
+        if request.style.cssLineMetrics, request.style.lineHeight == nil { fitFallbackFonts(layout) }
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
         if !forced, request.style.cssLineMetrics, options.wrapsLines, isEllipsizing, options.truncation == .tail, let clamped = cssClamp(layout, keep: keep) {
@@ -241,6 +242,8 @@ struct PangoMeasurement {
         if style.textTransform != .none { insertWhole(attributes, pango_attr_text_transform_new(style.textTransform.pango)) }
         if !style.fontFeatures.isEmpty { insertWhole(attributes, pango_attr_font_features_new(style.fontFeatures)) }
         if style.wordSpacing != 0 { insertWordSpacing(attributes, style.wordSpacing) }
+        if style.cssLineMetrics { insertSpaceFonts(attributes) }
+        if options.lineBreakMode == .wordsOnly { keepCJKWords(attributes) }
         pango_layout_set_attributes(layout, attributes)
         if indent != 0 { pango_layout_set_indent(layout, Int32((indent * pangoScale).rounded())) }
         // CSS's tab-size counts spaces with their letter and word spacing; Pango's default (8
@@ -254,7 +257,7 @@ struct PangoMeasurement {
             pango_layout_set_width(layout, pangoWidth(width))
         }
         switch options.lineBreakMode {
-        case .word: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        case .word, .wordsOnly: pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         case .character: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
         case .wordOrCharacter: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
@@ -329,6 +332,34 @@ struct PangoMeasurement {
         }
     }
 
+    /// CSS's `normal` line height is each font's own: a line holding a fallback font with a taller
+    /// ascent plus descent (CJK, emoji) is that much taller. The whole text was given the base
+    /// font's height (configure); the runs of taller fonts get their own here.
+    private func fitFallbackFonts(_ layout: OpaquePointer) {
+        let base = cssFontMetrics, scale = request.options.pixelScale
+        var taller: [(start: Int, end: Int, height: Double)] = []
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item,
+                  let font = item.pointee.analysis.font else { continue }
+            let metrics = LayoutReader.cssMetrics(of: font, scale: scale)
+            if metrics.ascent + metrics.descent > base.ascent + base.descent + 0.001 {
+                let start = Int(item.pointee.offset)
+                taller.append((start, start + Int(item.pointee.length), metrics.ascent + metrics.descent))
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        guard !taller.isEmpty, let attributes = pango_layout_get_attributes(layout).flatMap({ pango_attr_list_copy($0) }) else { return }
+        defer { pango_attr_list_unref(attributes) }
+        for range in taller {
+            guard let attribute = pango_attr_line_height_new_absolute(Int32((range.height * pangoScale).rounded())) else { continue }
+            attribute.pointee.start_index = UInt32(range.start)
+            attribute.pointee.end_index = UInt32(range.end)
+            pango_attr_list_insert(attributes, attribute)
+        }
+        pango_layout_set_attributes(layout, attributes)
+    }
+
     /// The base font's ascent and descent each rounded to whole device pixels, as Chromium
     /// rounds them for CSS's line metrics; a descent rounded down borrows a pixel from the
     /// ascent (Chromium on Linux, with subpixel glyph positions, so descenders are not cut).
@@ -380,6 +411,50 @@ struct PangoMeasurement {
             }
             index += max(length, 1)
         }
+    }
+
+    /// Pango draws a space in the font of the run before it (a CJK font after CJK text); Chromium
+    /// in the first font of the list that has it, as any character. Fallback off on a space that
+    /// follows a non-ASCII character makes Pango take the list's first font for it.
+    private func insertSpaceFonts(_ list: OpaquePointer) {
+        let bytes = request.utf8
+        var index = 1
+        while index < bytes.count {
+            if bytes[index] == 0x20, bytes[index - 1] >= 0x80, let attribute = pango_attr_fallback_new(0) {
+                attribute.pointee.start_index = UInt32(index)
+                attribute.pointee.end_index = UInt32(index + 1)
+                pango_attr_list_insert(list, attribute)
+            }
+            index += 1
+        }
+    }
+
+    /// `word-break: keep-all`: no break inside a run of characters between white space that holds
+    /// CJK or Hangul letters (Pango, as CSS's `normal`, would break between any two of them).
+    private func keepCJKWords(_ list: OpaquePointer) {
+        func isCJK(_ v: UInt32) -> Bool {
+            (0x1100...0x11FF).contains(v) || (0x3040...0x30FF).contains(v) || (0x3130...0x318F).contains(v)
+                || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v)
+                || (0xF900...0xFAFF).contains(v)
+        }
+        func keep(_ start: Int, _ end: Int) {
+            guard end - start > 1, let attribute = pango_attr_allow_breaks_new(0) else { return }
+            attribute.pointee.start_index = UInt32(start)
+            attribute.pointee.end_index = UInt32(end)
+            pango_attr_list_insert(list, attribute)
+        }
+        var offset = 0, wordStart = 0, hasCJK = false
+        for scalar in String(decoding: request.utf8, as: UTF8.self).unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if hasCJK { keep(wordStart, offset) }
+                hasCJK = false
+                wordStart = offset + UTF8.width(scalar)
+            } else if isCJK(scalar.value) {
+                hasCJK = true
+            }
+            offset += UTF8.width(scalar)
+        }
+        if hasCJK { keep(wordStart, offset) }
     }
 
     /// Tab stops every `spaces` widths of the base font's space.

@@ -8,6 +8,9 @@ public enum LineBreakMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// Break at word boundaries, and between characters inside a word that is wider than the line
     /// (Pango's `PANGO_WRAP_WORD_CHAR`; the reference card's rule).
     case wordOrCharacter
+    /// Break at word boundaries only, and treat a run of CJK or Hangul characters between spaces
+    /// as one word, which ``word`` breaks between any two characters (CSS `word-break: keep-all`).
+    case wordsOnly
 }
 
 /// Where text that does not fit is cut and replaced by an ellipsis ("…").

@@ -146,10 +146,11 @@ struct ComputedText: Sendable {
     }
 
     /// Where lines may break: `break-all` anywhere, `overflow-wrap` inside over-long words only,
-    /// otherwise between words.
+    /// `keep-all` between words only (CJK too), otherwise between words.
     var lineBreakMode: LineBreakMode {
         if wordBreak == .breakAll { return .character }
         if overflowWrap != .normal || wordBreak == .breakWord { return .wordOrCharacter }
+        if wordBreak == .keepAll { return .wordsOnly }
         return .word
     }
 
