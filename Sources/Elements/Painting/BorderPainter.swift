@@ -29,11 +29,11 @@ struct BorderPainter {
             || ([.dashed, .dotted].contains(resolved[0].style) && !box.borderRadii.isZero) {
             return paintUniform(resolved[0], box)
         }
-        let outer = box.borderBox, inner = box.paddingBox
+        let outer = box.borderBox
         // Each side's region: the trapezoid from its outer edge to its inner edge.
         let corners = (
             outer: [Point(x: outer.minX, y: outer.minY), Point(x: outer.maxX, y: outer.minY), Point(x: outer.maxX, y: outer.maxY), Point(x: outer.minX, y: outer.maxY)],
-            inner: [Point(x: inner.minX, y: inner.minY), Point(x: inner.maxX, y: inner.minY), Point(x: inner.maxX, y: inner.maxY), Point(x: inner.minX, y: inner.maxY)]
+            inner: Self.innerJoinPoints(box)
         )
         // Inwards from side i across the box (down from the top side, left from the right side…).
         let along: [Point] = [Point(x: 0, y: 1), Point(x: -1, y: 0), Point(x: 0, y: -1), Point(x: 1, y: 0)]
@@ -60,6 +60,31 @@ struct BorderPainter {
                 context.clip(to: region)
                 paintSide(side, index: index, box: box)
             }
+        }
+    }
+
+    /// Where two sides' regions meet inside the border, per corner (top left, top right, bottom
+    /// right, bottom left): the padding box's corner, or for a rounded inner corner the point
+    /// where the line from the outer corner through it crosses the chord between the ends of the
+    /// inner curve, so the part of the border inside that corner belongs to a side (Chromium's
+    /// border side clip).
+    static func innerJoinPoints(_ box: BoxGeometry) -> [Point] {
+        let inner = box.paddingBox, outer = box.borderBox, r = box.paddingRadii
+        let rects: [(inner: Point, outer: Point, rx: Double, ry: Double, sx: Double, sy: Double)] = [
+            (Point(x: inner.minX, y: inner.minY), Point(x: outer.minX, y: outer.minY), r.h.topLeft, r.v.topLeft, 1, 1),
+            (Point(x: inner.maxX, y: inner.minY), Point(x: outer.maxX, y: outer.minY), r.h.topRight, r.v.topRight, -1, 1),
+            (Point(x: inner.maxX, y: inner.maxY), Point(x: outer.maxX, y: outer.maxY), r.h.bottomRight, r.v.bottomRight, -1, -1),
+            (Point(x: inner.minX, y: inner.maxY), Point(x: outer.minX, y: outer.maxY), r.h.bottomLeft, r.v.bottomLeft, 1, -1),
+        ]
+        return rects.map { c in
+            guard c.rx > 0, c.ry > 0 else { return c.inner }
+            // The chord from (x + rx, y) to (x, y + ry) (signs inwards), and the line O → I.
+            let a = Point(x: c.inner.x + c.sx * c.rx, y: c.inner.y), b = Point(x: c.inner.x, y: c.inner.y + c.sy * c.ry)
+            let d1 = Point(x: c.inner.x - c.outer.x, y: c.inner.y - c.outer.y), d2 = Point(x: b.x - a.x, y: b.y - a.y)
+            let denominator = d1.x * d2.y - d1.y * d2.x
+            guard abs(denominator) > 1e-9 else { return c.inner }
+            let t = ((a.x - c.outer.x) * d2.y - (a.y - c.outer.y) * d2.x) / denominator
+            return t.isFinite && t > 0 ? Point(x: c.outer.x + d1.x * t, y: c.outer.y + d1.y * t) : c.inner
         }
     }
 
