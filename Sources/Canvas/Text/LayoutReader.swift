@@ -389,8 +389,11 @@ struct LayoutReader {
             : Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
         if style.underline {
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
-            // Chromium (measured): the line's top half its thickness below the baseline.
-            let top = style.cssLineMetrics ? t / 2 : -Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
+            // Chromium (measured at 11–21 px): the line's top half its unrounded thickness below
+            // the baseline, rounded up to a device pixel and at least one.
+            let scale = request.options.pixelScale
+            let top = style.cssLineMetrics ? max(1, ((style.decorationThickness ?? style.size / 10) * scale / 2).rounded(.up)) / scale
+                : -Double(pango_font_metrics_get_underline_position(metrics)) / unitsPerPoint
             append(Rect(x: x, y: baseline + top, width: width, height: t), color, style.decorationStyle, skipsInk: style.cssLineMetrics)
         }
         if style.overline {
