@@ -93,15 +93,36 @@ extension GraphicsContext {
                             snapsToPixels: snaps)
     }
 
-    /// `rect` on whole device pixel rows, as Chromium places a CSS text's solid and double lines:
-    /// the thickness rounded (at least a row), then the top, or the middle for a line-through,
-    /// rounded; unchanged under a rotation or skew.
-    private func snappedToPixelRows(_ rect: Rect, keepingMiddle: Bool) -> Rect {
+    /// The gap that makes whole dashes start and end an open line of `length`: of the two dash
+    /// counts around the nominal pattern's, the one whose gap is nearer `gap` (Skia's and
+    /// Chromium's `SelectBestDashGap`).
+    static func fittedDashGap(length: Double, dash: Double, gap: Double) -> Double {
+        let fewer = ((length + gap) / (dash + gap)).rounded(.down), more = fewer + 1
+        let fewerGap = fewer > 1 ? (length - fewer * dash) / (fewer - 1) : gap
+        let moreGap = (length - more * dash) / (more - 1)
+        let chosen = moreGap <= 0 || abs(fewerGap - gap) < abs(moreGap - gap) ? fewerGap : moreGap
+        return chosen.isFinite && chosen > 0 ? chosen : gap
+    }
+
+    /// `decoration`'s rectangle on whole device pixel rows, as Chromium places a CSS text's
+    /// lines: a solid or double line's thickness truncated to whole rows (Chromium's rectangle
+    /// for a text line), another style's rounded (at least a row); then the top rounded, or the
+    /// middle for a line-through, or the bottom for an overline. Unchanged under a rotation or skew.
+    private func snappedToPixelRows(_ decoration: TextDecorationRect) -> Rect {
+        let rect = decoration.rect
         var m = cairo_matrix_t()
         cairo_get_matrix(cairo, &m)
         guard m.xy == 0, m.yx == 0, m.yy > 0 else { return rect }
-        let rows = max(1, (rect.height * m.yy).rounded())
-        let top = keepingMiddle ? (rect.midY * m.yy + m.y0 - rows / 2).rounded() : (rect.minY * m.yy + m.y0).rounded()
+        let device = rect.height * m.yy
+        let rows = max(1, [.solid, .double].contains(decoration.style) ? (device + 1e-6).rounded(.down) : device.rounded())
+        let top: Double
+        if decoration.isLineThrough {
+            top = (rect.midY * m.yy + m.y0 - rows / 2).rounded()
+        } else if decoration.isOverline {
+            top = (rect.maxY * m.yy + m.y0).rounded() - rows
+        } else {
+            top = (rect.minY * m.yy + m.y0).rounded()
+        }
         return Rect(x: rect.minX, y: (top - m.y0) / m.yy, width: rect.width, height: rows / m.yy)
     }
 
@@ -152,8 +173,7 @@ extension GraphicsContext {
     private func drawDecorationLines(_ decorations: [TextDecorationRect], snapsToPixels: Bool) {
         for decoration in decorations {
             setSource(decoration.color)
-            let snaps = snapsToPixels && (decoration.style == .solid || decoration.style == .double)
-            let r = snaps ? snappedToPixelRows(decoration.rect, keepingMiddle: decoration.isLineThrough) : decoration.rect, t = r.height
+            let r = snapsToPixels ? snappedToPixelRows(decoration) : decoration.rect, t = r.height
             switch decoration.style {
             case .solid:
                 cairo_rectangle(cairo, r.minX, r.minY, r.width, t)
@@ -165,6 +185,13 @@ extension GraphicsContext {
                 cairo_fill(cairo)
             case .dotted, .dashed:
                 var dashes = decoration.style == .dotted ? [t, t] : [2 * t, t]
+                if snapsToPixels, decoration.style == .dashed {
+                    // Chromium's dashes: 2t and t from 3 device pixels thick, 3t and 2t thinner,
+                    // the gap fitted so the line starts and ends with a dash.
+                    let thick = t * scale >= 3
+                    let dash = thick ? 2 * t : 3 * t
+                    dashes = [dash, Self.fittedDashGap(length: r.width, dash: dash, gap: thick ? t : 2 * t)]
+                }
                 cairo_save(cairo)
                 cairo_rectangle(cairo, r.minX, r.minY - t, r.width, 3 * t)
                 cairo_clip(cairo)

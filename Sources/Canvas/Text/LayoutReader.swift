@@ -328,7 +328,7 @@ struct LayoutReader {
                 if !glyphs.isEmpty {
                     runs.append(GlyphRun(font: font, glyphs: glyphs, color: style.color, line: lineIndex, isEllipsis: isEllipsis))
                 }
-                if style.hasDecoration {
+                if style.hasDecoration, !(isEllipsis && style.cssLineMetrics) {
                     addDecorations(style: style, font: pangoFont, x: runX, width: Double(width) / unitsPerPoint, baseline: runBaseline)
                 }
             }
@@ -380,8 +380,9 @@ struct LayoutReader {
         guard width > 0, let metrics = pango_font_get_metrics(font, nil) else { return }
         defer { pango_font_metrics_unref(metrics) }
         let color = style.decorationColor ?? style.color
-        // Chromium's automatic thickness for CSS: a tenth of the size, to half a point.
-        let cssThickness: Double? = style.cssLineMetrics ? max(0.5, (style.size / 10 * 2).rounded() / 2) : nil
+        // Chromium's automatic thickness for CSS: a tenth of the size, at least a device pixel
+        // (drawing puts it on whole pixels as Chromium does for each line style).
+        let cssThickness: Double? = style.cssLineMetrics ? max(1 / request.options.pixelScale, style.size / 10) : nil
         func thickness(_ fontValue: Int32) -> Double {
             style.decorationThickness ?? cssThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
         }

@@ -119,7 +119,12 @@ struct PangoMeasurement {
             }
         }
         guard let last = segments.lastIndex(where: { !$0.text.isEmpty && $0.attachment == nil }) else { return nil }
-        segments.insert(AttributedText.Segment("\u{2026}", style: segments[last].style, link: segments[last].link), at: last + 1)
+        // Chromium draws the ellipsis without the line's decorations.
+        var ellipsisStyle = segments[last].style
+        ellipsisStyle.underline = false
+        ellipsisStyle.strikethrough = false
+        ellipsisStyle.overline = false
+        segments.insert(AttributedText.Segment("\u{2026}", style: ellipsisStyle, link: segments[last].link), at: last + 1)
         return MeasureRequest(text: AttributedText(segments: segments), style: request.style, options: request.options)
     }
 
