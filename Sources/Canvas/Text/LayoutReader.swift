@@ -209,23 +209,29 @@ struct LayoutReader {
         guard spacing != 0 else { return 0 }
         // The glyph of the last shown character: the last glyph whose cluster starts before `last`.
         var best: (cluster: Int, glyph: PangoGlyphInfo, font: UnsafeMutablePointer<PangoFont>?)?
-        var node = line.pointee.runs
-        while let current = node {
-            defer { node = current.pointee.next }
-            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                  let item = run.pointee.item, let glyphs = run.pointee.glyphs else { continue }
-            for g in 0..<Int(glyphs.pointee.num_glyphs) {
-                let cluster = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g])
-                if cluster < last, cluster >= (best?.cluster ?? -1) {
-                    best = (cluster, glyphs.pointee.glyphs[g], item.pointee.analysis.font)
-                }
-            }
+        forEachGlyph(of: line) { cluster, glyph, item in
+            if cluster < last, cluster >= (best?.cluster ?? -1) { best = (cluster, glyph.pointee, item.pointee.analysis.font) }
         }
         guard let best, let font = best.font else { return spacing }
         var logical = PangoRectangle()
         pango_font_get_glyph_extents(font, best.glyph.glyph, nil, &logical)
         let left = Double(best.glyph.geometry.width - best.glyph.geometry.x_offset - logical.width) / unitsPerPoint
         return spacing > 0 ? max(0, min(spacing, spacing - left)) : spacing
+    }
+
+    /// Calls `body` with every glyph of `line`, in visual order: the byte its cluster starts at,
+    /// the glyph (mutable, for justification) and its item.
+    private func forEachGlyph(of line: UnsafeMutablePointer<PangoLayoutLine>,
+                              _ body: (Int, UnsafeMutablePointer<PangoGlyphInfo>, UnsafeMutablePointer<PangoItem>) -> Void) {
+        var node = line.pointee.runs
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let item = run.pointee.item, let glyphs = run.pointee.glyphs else { continue }
+            for g in 0..<Int(glyphs.pointee.num_glyphs) {
+                body(Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g]), glyphs.pointee.glyphs + g, item)
+            }
+        }
     }
 
     /// Stretches a line to `width` by widening its spaces (not those it ends with), as CSS
@@ -239,16 +245,9 @@ struct LayoutReader {
         var end = Int(line.pointee.start_index + line.pointee.length)
         while end > Int(line.pointee.start_index), bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A { end -= 1 }
         var spaces: [(UnsafeMutablePointer<PangoGlyphInfo>)] = []
-        var node = line.pointee.runs
-        while let current = node {
-            defer { node = current.pointee.next }
-            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                  let item = run.pointee.item, let glyphs = run.pointee.glyphs else { continue }
-            for g in 0..<Int(glyphs.pointee.num_glyphs) {
-                let byte = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[g])
-                if byte < end, bytes[byte] == 0x20 || (bytes[byte] == 0xC2 && byte + 1 < bytes.count && bytes[byte + 1] == 0xA0) {
-                    spaces.append(glyphs.pointee.glyphs + g)
-                }
+        forEachGlyph(of: line) { byte, glyph, _ in
+            if byte < end, bytes[byte] == 0x20 || (bytes[byte] == 0xC2 && byte + 1 < bytes.count && bytes[byte + 1] == 0xA0) {
+                spaces.append(glyph)
             }
         }
         guard !spaces.isEmpty else { return 0 }
