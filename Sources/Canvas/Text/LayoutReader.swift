@@ -32,8 +32,8 @@ struct LayoutReader {
     /// The indent of a paragraph's first line in points (negative: the other lines are indented).
     var firstLineIndent = 0.0
     /// For a CSS-styled text laid out in a width, that width: lines too long for it, and every
-    /// line of a text with a positive indent (``indentedLineX(width:boxWidth:indent:)``), are
-    /// placed in it as CSS places them rather than where Pango aligned them.
+    /// line of a text with a positive indent, are placed in it as CSS places them
+    /// (``cssLineX(width:indent:rightToLeft:)``) rather than where Pango aligned them.
     var cssBoxWidth: Double?
     /// For a CSS-styled text, the base font's rounded ascent and descent and the device scale:
     /// a line of that font alone gets Chromium's baseline (``cssBaseline(top:height:)``).
@@ -86,14 +86,9 @@ struct LayoutReader {
                 width: Double(logical.width) / unitsPerPoint + added,
                 height: Double(logical.height) / unitsPerPoint
             )
-            if let boxWidth = cssBoxWidth {
-                if firstLineIndent > 0, !rightToLeft {
-                    rect.origin.x = indentedLineX(width: rect.width + trailing, boxWidth: boxWidth, indent: index == 0 ? firstLineIndent : 0)
-                } else if rect.width + trailing > boxWidth + 0.01, firstLineIndent == 0 {
-                    // CSS: a line too long for its box is aligned at its start, whatever the
-                    // alignment, and overflows at its end (Pango would centre it out of both sides).
-                    rect.origin.x = rightToLeft ? boxWidth - rect.width : 0
-                }
+            if let x = cssLineX(width: rect.width + trailing, indent: index == 0 ? firstLineIndent : 0, rightToLeft: rightToLeft) {
+                // (A right-to-left line's trailing spacing is added on its left below.)
+                rect.origin.x = rightToLeft ? x + trailing : x
             }
             let decorationsBefore = decorations.count
             let hasEllipsis = readRuns(of: line, lineIndex: index, x: rect.minX, baseline: baseline)
@@ -125,18 +120,26 @@ struct LayoutReader {
         }
     }
 
-    /// Where CSS puts a left-to-right line of an indented text: the indent (the text's first
-    /// line only) narrows the line box at its start, whatever the alignment; a line too long for
-    /// it starts at the start. Pango instead indents the first line of every paragraph, puts the
-    /// indent of a right-aligned line at its right and ignores it when centring.
-    private func indentedLineX(width: Double, boxWidth: Double, indent: Double) -> Double {
-        let free = boxWidth - indent - width
-        guard free > 0 else { return indent }
-        return switch request.style.alignment {
-        case .left, .natural, .justified: indent
-        case .right, .end: indent + free
-        case .center: indent + free / 2
+    /// Where CSS puts a line `width` wide (its trailing letter spacing counted) where Pango puts it
+    /// elsewhere, or `nil` where Pango's place stands. In a CSS-styled text laid out in a width: a
+    /// line too long for its box starts at its start edge and overflows at its end (Pango centres
+    /// it out of both sides); in a left-to-right text with a positive indent, the indent (its first
+    /// line only) narrows the line box at its start whatever the alignment (Pango indents the first
+    /// line of every paragraph, puts a right-aligned line's indent at its right and ignores it when
+    /// centring).
+    private func cssLineX(width: Double, indent: Double, rightToLeft: Bool) -> Double? {
+        guard let boxWidth = cssBoxWidth else { return nil }
+        if firstLineIndent > 0, !rightToLeft {
+            let free = boxWidth - indent - width
+            guard free > 0 else { return indent }
+            return switch request.style.alignment {
+            case .left, .natural, .justified: indent
+            case .right, .end: indent + free
+            case .center: indent + free / 2
+            }
         }
+        guard firstLineIndent == 0, width > boxWidth + 0.01 else { return nil }
+        return rightToLeft ? boxWidth - width : 0
     }
 
     /// Chromium's baseline for a line whose height is the text's line height (one font): the
@@ -157,8 +160,11 @@ struct LayoutReader {
                 defer { node = current.pointee.next }
                 guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
                       let font = run.pointee.item?.pointee.analysis.font else { continue }
-                var own = Self.cssMetrics(of: font, scale: metrics.scale)
-                if own != (metrics.ascent, metrics.descent) { own = Self.cssMetrics(of: font, scale: metrics.scale, lendsToDescent: false) }
+                let raw = Self.fontMetrics(of: font)
+                var own = Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: metrics.scale)
+                if own != (metrics.ascent, metrics.descent) {
+                    own = Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: metrics.scale, lendsToDescent: false)
+                }
                 ascent = max(ascent, own.ascent)
                 descent = max(descent, own.descent)
             }
@@ -168,20 +174,22 @@ struct LayoutReader {
         return top + leading + metrics.ascent
     }
 
-    /// A font's ascent and descent as Chromium rounds them for CSS: to whole device pixels at
+    /// An ascent and descent in points as Chromium rounds them for CSS: to whole device pixels at
     /// `scale`, a pixel lent by the ascent to a descent rounded down (Linux, subpixel positions).
-    static func cssMetrics(of font: UnsafeMutablePointer<PangoFont>, scale: Double,
-                           lendsToDescent: Bool = true) -> (ascent: Double, descent: Double) {
-        guard let metrics = pango_font_get_metrics(font, nil) else { return (0, 0) }
-        defer { pango_font_metrics_unref(metrics) }
-        let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint * scale
-        let descent = Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint * scale
-        var a = ascent.rounded(), d = descent.rounded()
-        if lendsToDescent, d < descent, a >= 1 {
+    static func cssRounded(ascent: Double, descent: Double, scale: Double, lendsToDescent: Bool = true) -> (ascent: Double, descent: Double) {
+        var a = (ascent * scale).rounded(), d = (descent * scale).rounded()
+        if lendsToDescent, d < descent * scale, a >= 1 {
             d += 1
             a -= 1
         }
         return (a / scale, d / scale)
+    }
+
+    /// A font's unrounded ascent and descent in points.
+    static func fontMetrics(of font: UnsafeMutablePointer<PangoFont>) -> (ascent: Double, descent: Double) {
+        guard let metrics = pango_font_get_metrics(font, nil) else { return (0, 0) }
+        defer { pango_font_metrics_unref(metrics) }
+        return (Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint, Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint)
     }
 
     /// How much of a line's width change moves its start, by whether it is right to left: none
@@ -385,8 +393,11 @@ struct LayoutReader {
         func thickness(_ fontValue: Int32) -> Double {
             style.decorationThickness ?? cssThickness ?? max(Double(fontValue) / unitsPerPoint, 0.5)
         }
-        let ascent = style.cssLineMetrics ? Self.cssMetrics(of: font, scale: request.options.pixelScale).ascent
-            : Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
+        let fontAscent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
+        let ascent = style.cssLineMetrics
+            ? Self.cssRounded(ascent: fontAscent, descent: Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint,
+                              scale: request.options.pixelScale).ascent
+            : fontAscent
         if style.underline {
             let t = thickness(pango_font_metrics_get_underline_thickness(metrics))
             // Chromium (measured at 11–21 px): the line's top half its unrounded thickness below

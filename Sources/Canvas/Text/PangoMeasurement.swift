@@ -14,7 +14,8 @@ struct PangoMeasurement {
         let layout = pango_layout_new(engine.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         configure(layout)
-        if request.style.cssLineMetrics, request.style.lineHeight == nil { fitFallbackFonts(layout) }
+        let cssMetrics = request.style.cssLineMetrics ? cssFontMetrics : nil
+        if let cssMetrics, request.style.lineHeight == nil { fitFallbackFonts(layout, base: cssMetrics) }
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
         if !forced, request.style.cssLineMetrics, options.wrapsLines, isEllipsizing, options.truncation == .tail, let clamped = cssClamp(layout, keep: keep) {
@@ -52,10 +53,7 @@ struct PangoMeasurement {
             reader.justifyWidth = width
         }
         reader.firstLineIndent = indent
-        if request.style.cssLineMetrics {
-            let metrics = cssFontMetrics
-            reader.cssBaseline = (metrics.ascent, metrics.descent, options.pixelScale)
-        }
+        if let cssMetrics { reader.cssBaseline = (cssMetrics.ascent, cssMetrics.descent, options.pixelScale) }
         if request.style.cssLineMetrics, let width = options.maxWidth, pango_layout_get_width(layout) >= 0 {
             reader.cssBoxWidth = width
         }
@@ -340,15 +338,16 @@ struct PangoMeasurement {
     /// CSS's `normal` line height is each font's own: a line holding a fallback font with a taller
     /// ascent plus descent (CJK, emoji) is that much taller. The whole text was given the base
     /// font's height (configure); the runs of taller fonts get their own here.
-    private func fitFallbackFonts(_ layout: OpaquePointer) {
-        let base = cssFontMetrics, scale = request.options.pixelScale
+    private func fitFallbackFonts(_ layout: OpaquePointer, base: (ascent: Double, descent: Double)) {
+        let scale = request.options.pixelScale
         var taller: [(start: Int, end: Int, height: Double)] = []
         let iter = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iter) }
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item,
                   let font = item.pointee.analysis.font else { continue }
-            let metrics = LayoutReader.cssMetrics(of: font, scale: scale)
+            let raw = LayoutReader.fontMetrics(of: font)
+            let metrics = LayoutReader.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: scale)
             if metrics.ascent + metrics.descent > base.ascent + base.descent + 0.001 {
                 let start = Int(item.pointee.offset)
                 taller.append((start, start + Int(item.pointee.length), metrics.ascent + metrics.descent))
@@ -369,13 +368,8 @@ struct PangoMeasurement {
     /// rounds them for CSS's line metrics; a descent rounded down borrows a pixel from the
     /// ascent (Chromium on Linux, with subpixel glyph positions, so descenders are not cut).
     var cssFontMetrics: (ascent: Double, descent: Double) {
-        let metrics = baseMetrics(measuresXHeight: false), scale = request.options.pixelScale
-        var ascent = (metrics.ascent * scale).rounded(), descent = (metrics.descent * scale).rounded()
-        if descent < metrics.descent * scale, ascent >= 1 {
-            descent += 1
-            ascent -= 1
-        }
-        return (ascent / scale, descent / scale)
+        let metrics = baseMetrics(measuresXHeight: false)
+        return LayoutReader.cssRounded(ascent: metrics.ascent, descent: metrics.descent, scale: request.options.pixelScale)
     }
 
     /// The base font's ascent, descent and x-height in points (the x-height from the ink of "x").
