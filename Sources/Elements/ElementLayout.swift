@@ -18,7 +18,10 @@ public enum ElementLayout {
         guard size.isFinite, size.width >= 0, size.height >= 0 else {
             throw .invalidLayout("canvas size \(size) is not a finite, non-negative size")
         }
-        return try layout(ElementTraversal(root, canvas: size), width: size.width, height: size.height, limits: limits, texts: TextMeasurer(), scale: scale)
+        let tree = ElementTraversal(root, canvas: size)
+        var result = try layout(tree, width: size.width, height: size.height, limits: limits, texts: TextMeasurer(), scale: scale)
+        result.tree = tree
+        return result
     }
 
     /// Lays out a flattened tree whose limits were checked, `width` wide and `height` high
@@ -34,9 +37,8 @@ public enum ElementLayout {
         var measurer = ElementMeasurer(texts: texts, limits: limits, scale: scale)
         measurer.contents.reserveCapacity(tree.count)
         for index in 0..<tree.count {
-            let element = tree.elements[index]
             let parent = tree.parents[index]
-            let content = MeasuredContent(element.kind, direction: tree.directions[index])
+            let content = MeasuredContent(tree.elements[index].kind, direction: tree.directions[index])
             measurer.contents.append(content)
             flex.add(tree.layoutStyle(of: index), measured: content != nil, parent: parent.map(FlexTree.NodeID.init))
         }
@@ -59,7 +61,7 @@ public enum ElementLayout {
                                                      bottom: f.padding.bottom + f.border.bottom, right: f.padding.right + f.border.right))
             var text: TextLayout?
             if tree.visibility[index] != .none, case .text(let t, let direction)? = measurer.contents[index] {
-                do { text = try texts.layout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, direction: direction, limits: limits, scale: scale)) }
+                do { text = try texts.layout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, direction: direction, limits: limits, scale: scale), node: index) }
                 catch { throw .canvas(error) }
             }
             nodes.append(LayoutResult.Node(frame: frame, contentFrame: content, border: f.border, direction: tree.directions[index], text: text))

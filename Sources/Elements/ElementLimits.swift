@@ -50,11 +50,10 @@ public struct ElementLimits: Hashable, Sendable {
     ///   ``ElementError/textTooLong(utf8Bytes:limit:)``, ``ElementError/imagesTooLarge(bytes:limit:)``,
     ///   ``ElementError/invalidLayout(_:)`` naming the value by its path (`root.children[2].layout.width`).
     public func check(_ root: Element) throws(ElementError) {
-        var stack: [(element: Element, depth: Int, link: (parent: Int, index: Int)?)] = [(root, 1, nil)]
         // Each visited element's parent and place among its siblings, to name it in an error.
         var links: [(parent: Int, index: Int)?] = []
         var nodes = 0, textBytes = 0, imageBytes = 0
-        while let (element, depth, link) = stack.popLast() {
+        func visit(_ element: Element, depth: Int, link: (parent: Int, index: Int)?) throws(ElementError) {
             nodes += 1
             guard nodes <= maxNodes else { throw .tooManyNodes(count: nodes, limit: maxNodes) }
             guard depth <= enforcedMaxDepth else { throw .tooDeep(depth: depth, limit: enforcedMaxDepth) }
@@ -73,8 +72,23 @@ public struct ElementLimits: Hashable, Sendable {
             default:
                 break
             }
-            for (index, child) in element.children.enumerated().reversed() {
-                stack.append((child, depth + 1, (position, index)))
+        }
+        // Pre-order without recursion: a stack of sibling lists being walked (elements are read
+        // in place, not copied).
+        try visit(root, depth: 1, link: nil)
+        var levels: [(siblings: [Element], next: Int, parent: Int)] = []
+        if !root.children.isEmpty { levels.append((root.children, 0, 0)) }
+        while let top = levels.indices.last {
+            let index = levels[top].next
+            guard index < levels[top].siblings.count else {
+                levels.removeLast()
+                continue
+            }
+            levels[top].next += 1
+            let position = nodes
+            try visit(levels[top].siblings[index], depth: top + 2, link: (levels[top].parent, index))
+            if !levels[top].siblings[index].children.isEmpty {
+                levels.append((levels[top].siblings[index].children, 0, position))
             }
         }
     }

@@ -38,7 +38,7 @@ struct ElementMeasurer: FlexMeasurer {
             if widthMode == .atMost, width <= 0 {
                 if text.maxLines == 1, text.truncation != .none { return FlexSize(width: 0, height: 0) }
                 if let known = minContent[node.index] { return known }
-                guard let layout = minContentLayout(text, direction: direction) else { return .zero }
+                guard let layout = minContentLayout(node.index, text, direction: direction) else { return .zero }
                 let size = FlexSize(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
                 minContent[node.index] = size
                 return size
@@ -72,11 +72,11 @@ struct ElementMeasurer: FlexMeasurer {
         if let width, let last = lastWrapped[index], last.width == width { return last.layout }
         if let unbounded = oneLine[index], width.map({ $0 >= unbounded.size.width.rounded(.up) }) ?? true { return unbounded }
         guard let width else {
-            guard let unbounded = textLayout(text, direction: direction, width: nil) else { return nil }
+            guard let unbounded = textLayout(index, text, direction: direction, width: nil) else { return nil }
             oneLine[index] = unbounded
             return unbounded
         }
-        guard let wrapped = textLayout(text, direction: direction, width: width) else { return nil }
+        guard let wrapped = textLayout(index, text, direction: direction, width: width) else { return nil }
         lastWrapped[index] = (width, wrapped)
         return wrapped
     }
@@ -90,9 +90,9 @@ struct ElementMeasurer: FlexMeasurer {
         }
     }
 
-    private mutating func textLayout(_ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
+    private mutating func textLayout(_ index: Int, _ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
         do {
-            return try texts.layout(text, options: text.options(maxWidth: width, direction: direction, limits: limits, scale: scale))
+            return try texts.layout(text, options: text.options(maxWidth: width, direction: direction, limits: limits, scale: scale), node: index)
         } catch {
             if self.error == nil { self.error = .canvas(error) }
             return nil
@@ -101,13 +101,13 @@ struct ElementMeasurer: FlexMeasurer {
 
     /// The text broken at every opportunity (words; characters for ``LineBreakMode/character``),
     /// all lines kept: its width is the text's min-content width.
-    private mutating func minContentLayout(_ text: TextContent, direction: TextDirection) -> TextLayout? {
+    private mutating func minContentLayout(_ index: Int, _ text: TextContent, direction: TextDirection) -> TextLayout? {
         var options = text.options(maxWidth: 1, direction: direction, limits: limits, scale: scale)
         if options.lineBreakMode == .wordOrCharacter { options.lineBreakMode = .word }
         options.maxLines = 0
         options.truncation = .none
         do {
-            return try texts.layout(text, options: options)
+            return try texts.layout(text, options: options, node: index)
         } catch {
             if self.error == nil { self.error = .canvas(error) }
             return nil

@@ -104,8 +104,8 @@ struct ElementPainter {
     /// shadows, border; then its content and children, clipped to the padding box when its
     /// overflow is not visible.
     private func drawBody(_ index: Int) throws(ElementError) {
-        let element = tree.elements[index]
-        let style = element.style
+        // The element's parts are read where needed: copying a whole element per draw was measurable.
+        let style = tree.elements[index].style
         let node = nodes[index]
         let lengths = tree.lengths(of: index, canvas: context.size)
         let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
@@ -113,13 +113,13 @@ struct ElementPainter {
         let currentColor = tree.color(of: index)
         // Hidden: only its visible descendants draw (see draw(_:)).
         if tree.visibility[index] == .visible {
-            try drawOwnBox(index, element: element, box: box, shape: shape, lengths: lengths, currentColor: currentColor)
+            try drawOwnBox(index, style: style, box: box, shape: shape, lengths: lengths, currentColor: currentColor)
         }
         var failure: ElementError?
         let children = tree.paintOrder(of: index)
         if !children.isEmpty {
             context.saveGState()
-            if element.layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
+            if tree.elements[index].layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
             for child in children {
                 do throws(ElementError) { try draw(child) } catch { failure = error; break }
             }
@@ -129,9 +129,8 @@ struct ElementPainter {
     }
 
     /// The element's own painting, without its children: shadows, background, border, content.
-    private func drawOwnBox(_ index: Int, element: Element, box: BoxGeometry, shape: Path, lengths: LengthContext,
+    private func drawOwnBox(_ index: Int, style: ElementStyle, box: BoxGeometry, shape: Path, lengths: LengthContext,
                             currentColor: Color) throws(ElementError) {
-        let style = element.style
         let node = nodes[index]
         if !style.boxShadows.isEmpty {
             BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintOuter(style.boxShadows, in: box)
@@ -183,13 +182,13 @@ struct ElementPainter {
         // A replaced element's content (an image) is clipped to the content box's curve, as CSS;
         // other content to the element's rounded shape.
         if !box.borderRadii.isZero {
-            if case .image = element.kind { context.clip(to: box.shape(.contentBox)) } else { context.clip(to: shape) }
+            if case .image = tree.elements[index].kind { context.clip(to: box.shape(.contentBox)) } else { context.clip(to: shape) }
         }
         // Overflow other than visible clips the element's own content (a text's glyphs, their
         // shadows and decorations) to the padding box, as it clips the children.
-        if element.layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
+        if tree.elements[index].layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
         var failure: ElementError?
-        do throws(ElementError) { try drawContent(element, node: node, shape: shape, index: index) } catch { failure = error }
+        do throws(ElementError) { try drawContent(tree.elements[index].kind, style: style, node: node, shape: shape, index: index) } catch { failure = error }
         context.restoreGState()
         if let failure { throw failure }
     }
@@ -201,9 +200,9 @@ struct ElementPainter {
         }
     }
 
-    private func drawContent(_ element: Element, node: LayoutResult.Node, shape: Path, index: Int) throws(ElementError) {
+    private func drawContent(_ kind: Element.Kind, style: ElementStyle, node: LayoutResult.Node, shape: Path, index: Int) throws(ElementError) {
         let box = node.contentFrame
-        switch element.kind {
+        switch kind {
         case .view:
             break
         case .text:
@@ -216,8 +215,8 @@ struct ElementPainter {
             }
         case .image(let image):
             if let bitmap = images.bitmaps[index] {
-                if let fit = element.style.objectFit {
-                    drawImage(bitmap, fit: fit, position: element.style.objectPosition, in: box, lengths: tree.lengths(of: index, canvas: context.size))
+                if let fit = style.objectFit {
+                    drawImage(bitmap, fit: fit, position: style.objectPosition, in: box, lengths: tree.lengths(of: index, canvas: context.size))
                 } else {
                     context.draw(bitmap, in: box, contentMode: image.contentMode)
                 }

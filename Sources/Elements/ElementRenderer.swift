@@ -80,7 +80,7 @@ public struct ElementRenderer: Sendable {
         let contents = TextMeasurer.contents(of: tree)
         let texts = TextMeasurer(known: contents.isEmpty ? [:] : await store.textMeasurements(for: contents))
         let layout = try ElementLayout.layout(tree, width: size.width, height: size.height, limits: limits, texts: texts, scale: scale)
-        if !texts.added.isEmpty { await store.insertTextMeasurements(texts.added) }
+        if texts.measuredAnew { await store.insertTextMeasurements(texts.added) }
         return layout
     }
 
@@ -109,8 +109,10 @@ public struct ElementRenderer: Sendable {
         }
     }
 
-    /// The walk of `root`, after checking its depth and that `layout` has one node per element.
+    /// The walk of `root`: the one `layout` was computed from when `root` is that tree, otherwise
+    /// a new one, after checking its depth and that `layout` has one node per element.
     static func traversal(of root: Element, matching layout: LayoutResult) throws(ElementError) -> ElementTraversal {
+        if let tree = layout.tree, tree.canvas == layout.size, tree.root == root { return tree }
         try root.checkSupportedDepth()
         let tree = ElementTraversal(root, canvas: layout.size)
         guard layout.nodes.count == tree.count else {

@@ -33,13 +33,16 @@ package struct ElementTraversal: Sendable {
     /// parent's otherwise.
     private(set) var textScopeIndices: [Int] = []
     /// The canvas size `vw` and `vh` in text properties resolve against.
-    private let canvas: Size
+    let canvas: Size
+    /// The tree flattened.
+    let root: Element
 
     /// Flattens `root`; text properties are inherited on the way, their `vw` and `vh` resolved
     /// against `canvas`, and every text element's content is replaced by its resolved form
     /// (``TextContent/style`` set, whitespace processed, CSS's clamp and wrapping applied).
     package init(_ root: Element, canvas: Size = .zero) {
         self.canvas = canvas
+        self.root = root
         add(root, parent: nil, inherited: .visible, direction: .ltr, textScope: 0)
     }
 

@@ -44,66 +44,76 @@ enum ElementValidation {
             try one("end", edges.end)
         }
 
-        let l = element.layout
-        try length("layout.width", l.width)
-        try length("layout.height", l.height)
-        try length("layout.minWidth", l.minWidth)
-        try length("layout.minHeight", l.minHeight)
-        try length("layout.maxWidth", l.maxWidth)
-        try length("layout.maxHeight", l.maxHeight)
-        try spacing("layout.rowGap", l.rowGap)
-        try spacing("layout.columnGap", l.columnGap)
-        try nonNegative("layout.flexGrow", l.flexGrow)
-        try nonNegative("layout.flexShrink", l.flexShrink)
-        switch l.flexBasis {
+        // Read in place: copying the layout or the style (dozens of lengths) per element was measurable.
+        try length("layout.width", element.layout.width)
+        try length("layout.height", element.layout.height)
+        try length("layout.minWidth", element.layout.minWidth)
+        try length("layout.minHeight", element.layout.minHeight)
+        try length("layout.maxWidth", element.layout.maxWidth)
+        try length("layout.maxHeight", element.layout.maxHeight)
+        try spacing("layout.rowGap", element.layout.rowGap)
+        try spacing("layout.columnGap", element.layout.columnGap)
+        try nonNegative("layout.flexGrow", element.layout.flexGrow)
+        try nonNegative("layout.flexShrink", element.layout.flexShrink)
+        switch element.layout.flexBasis {
         case .points(let v): try length("layout.flexBasis", .points(v))
         case .percent(let v): try length("layout.flexBasis", .percent(v))
         case .calc(let e): try length("layout.flexBasis", .calc(e))
         case .auto, .content, .minContent, .maxContent, .fitContent: break
         }
-        if let ratio = l.aspectRatio, !LengthRule.acceptsAspectRatio(ratio) { try fail("layout.aspectRatio", "\(ratio)", "a finite number > 0") }
-        try edges("layout.margin", l.margin, offset)
-        try edges("layout.padding", l.padding, spacing)
-        try edges("layout.border", l.border, nonNegative)
-        try edges("layout.inset", l.inset, offset)
+        if let ratio = element.layout.aspectRatio, !LengthRule.acceptsAspectRatio(ratio) { try fail("layout.aspectRatio", "\(ratio)", "a finite number > 0") }
+        try edges("layout.margin", element.layout.margin, offset)
+        try edges("layout.padding", element.layout.padding, spacing)
+        try edges("layout.border", element.layout.border, nonNegative)
+        try edges("layout.inset", element.layout.inset, offset)
 
-        let s = element.style
-        for (name, corner) in zip(["topLeft", "topRight", "bottomRight", "bottomLeft"], s.borderRadius.corners) {
-            for radius in [corner.horizontal, corner.vertical] {
-                if case .points(let v) = radius { try nonNegative("style.cornerRadii.\(name)", v) }
-                if !radius.isFinite { try fail("style.borderRadius.\(name)", radius.cssText, "finite") }
-            }
+        func radius(_ name: String, _ radius: StyleLength) throws(ElementError) {
+            if case .points(let v) = radius, !LengthRule.acceptsFactor(v) { try fail("style.cornerRadii.\(name)", "\(v)", "a finite number ≥ 0") }
+            if !radius.isFinite { try fail("style.borderRadius.\(name)", radius.cssText, "finite") }
         }
-        if let shadow = s.shadow {
+        func corner(_ name: String, _ corner: CornerRadius) throws(ElementError) {
+            try radius(name, corner.horizontal)
+            try radius(name, corner.vertical)
+        }
+        if element.style.borderRadius != .zero {
+            try corner("topLeft", element.style.borderRadius.topLeft)
+            try corner("topRight", element.style.borderRadius.topRight)
+            try corner("bottomRight", element.style.borderRadius.bottomRight)
+            try corner("bottomLeft", element.style.borderRadius.bottomLeft)
+        }
+        if let shadow = element.style.shadow {
             try nonNegative("style.shadow.radius", shadow.radius)
             try finite("style.shadow.offset.width", shadow.offset.width)
             try finite("style.shadow.offset.height", shadow.offset.height)
         }
-        for (i, shadow) in s.boxShadows.enumerated() {
+        for (i, shadow) in element.style.boxShadows.enumerated() {
             for (name, length) in [("x", shadow.x), ("y", shadow.y), ("blur", shadow.blur), ("spread", shadow.spread)] where !length.isFinite {
                 try fail("style.boxShadows[\(i)].\(name)", length.cssText, "a finite length")
             }
         }
-        for (i, function) in s.transform.enumerated() where !function.isFinite {
+        for (i, function) in element.style.transform.enumerated() where !function.isFinite {
             try fail("style.transform[\(i)]", function.cssText, "finite")
         }
-        for (i, filter) in (s.filters + s.backdropFilters).enumerated() where !filter.isValid {
+        for (i, filter) in element.style.filters.enumerated() where !filter.isValid {
             try fail("style.filters[\(i)]", filter.cssText, "finite and not negative")
         }
-        if let outline = s.outline, !(outline.width.isFinite && outline.width >= 0 && outline.offset.isFinite) {
+        for (i, filter) in element.style.backdropFilters.enumerated() where !filter.isValid {
+            try fail("style.backdropFilters[\(i)]", filter.cssText, "finite and not negative")
+        }
+        if let outline = element.style.outline, !(outline.width.isFinite && outline.width >= 0 && outline.offset.isFinite) {
             try fail("style.outline", outline.cssText, "a finite width ≥ 0 and a finite offset")
         }
-        if s.backgroundLayers.count > CSSBoxPaintGrammar.maximumLayers {
-            try fail("style.backgroundLayers", "\(s.backgroundLayers.count) layers", "at most \(CSSBoxPaintGrammar.maximumLayers)")
+        if element.style.backgroundLayers.count > CSSBoxPaintGrammar.maximumLayers {
+            try fail("style.backgroundLayers", "\(element.style.backgroundLayers.count) layers", "at most \(CSSBoxPaintGrammar.maximumLayers)")
         }
-        if s.boxShadows.count > CSSBoxPaintGrammar.maximumLayers {
-            try fail("style.boxShadows", "\(s.boxShadows.count) shadows", "at most \(CSSBoxPaintGrammar.maximumLayers)")
+        if element.style.boxShadows.count > CSSBoxPaintGrammar.maximumLayers {
+            try fail("style.boxShadows", "\(element.style.boxShadows.count) shadows", "at most \(CSSBoxPaintGrammar.maximumLayers)")
         }
-        for (i, layer) in s.backgroundLayers.enumerated() where !layer.isValid {
+        for (i, layer) in element.style.backgroundLayers.enumerated() where !layer.isValid {
             try fail("style.backgroundLayers[\(i)]", layer.image.cssText.prefix(80).description, "finite lengths, at least two colour stops and at most \(CSSGradientGrammar.maximumStops)")
         }
-        if !(s.opacity.isFinite && s.opacity >= 0 && s.opacity <= 1) { try fail("style.opacity", "\(s.opacity)", "in 0...1") }
-        if s.declaresText { try checkText(s.text, fail) }
+        if !(element.style.opacity.isFinite && element.style.opacity >= 0 && element.style.opacity <= 1) { try fail("style.opacity", "\(element.style.opacity)", "in 0...1") }
+        if element.style.declaresText { try checkText(element.style.text, fail) }
         switch element.kind {
         case .image(let image):
             if !(image.blurRadius.isFinite && image.blurRadius >= 0 && image.blurRadius <= Bitmap.maxBlurRadius) {
@@ -128,13 +138,15 @@ enum ElementValidation {
 extension ElementValidation {
     /// The text properties' numbers: finite lengths, a clamp of 0 or more, a tab size in 0...1000.
     static func checkText(_ t: TextProperties, _ fail: (String, String, String) throws(ElementError) -> Never) throws(ElementError) {
-        let lengths: [(String, StyleLength?)] = [
-            ("fontSize", t.fontSize), ("letterSpacing", t.letterSpacing), ("wordSpacing", t.wordSpacing), ("textIndent", t.textIndent),
-            ("textDecorationThickness", t.textDecorationThickness), ("WebkitTextStrokeWidth", t.textStrokeWidth),
-        ]
-        for (name, length) in lengths where length.map({ !$0.isFinite }) ?? false {
-            try fail("style.\(name)", "\(length!)", "finite numbers")
+        func finite(_ name: String, _ length: StyleLength?) throws(ElementError) {
+            if let length, !length.isFinite { try fail("style.\(name)", "\(length)", "finite numbers") }
         }
+        try finite("fontSize", t.fontSize)
+        try finite("letterSpacing", t.letterSpacing)
+        try finite("wordSpacing", t.wordSpacing)
+        try finite("textIndent", t.textIndent)
+        try finite("textDecorationThickness", t.textDecorationThickness)
+        try finite("WebkitTextStrokeWidth", t.textStrokeWidth)
         if case .length(let l)? = t.lineHeight, !l.isFinite { try fail("style.lineHeight", "\(l)", "finite numbers") }
         if case .multiple(let n)? = t.lineHeight, !(n.isFinite && n >= 0) { try fail("style.lineHeight", "\(n)", "a finite number ≥ 0") }
         if case .weight(let w)? = t.fontWeight, !(1...1000).contains(w) { try fail("style.fontWeight", "\(w)", "in 1...1000") }

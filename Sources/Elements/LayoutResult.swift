@@ -6,8 +6,9 @@ public import Flexbox
 ///
 /// Nodes are in pre-order (an element, then its children's subtrees in document order), the order
 /// the renderer walks the tree in. A result belongs to the tree it was computed for:
-/// ``ElementRenderer/draw(_:layout:images:scale:)`` checks only that the node counts agree, so
-/// drawing another tree with as many elements uses the wrong frames.
+/// ``ElementRenderer/draw(_:layout:images:scale:)`` draws with the flattened tree the layout kept
+/// when given that same tree, and otherwise checks only that the node counts agree, so drawing
+/// another tree with as many elements uses the wrong frames.
 public struct LayoutResult: Sendable {
     /// One element's place.
     public struct Node: Sendable {
@@ -28,4 +29,7 @@ public struct LayoutResult: Sendable {
     public let size: Size
     /// Every element's node, in pre-order.
     public let nodes: [Node]
+    /// The flattened tree the layout was computed from (by ``ElementLayout/layout(_:in:limits:scale:)``),
+    /// so that drawing the same tree does not flatten it again.
+    var tree: ElementTraversal?
 }

@@ -8,21 +8,47 @@ import Canvas
 /// A class because the measurer is copied into the engine; one instance belongs to one layout and
 /// never leaves its task.
 package final class TextMeasurer {
-    private var known: [TextContent: TextMeasurements]
-    /// Measurements made by this layout that the cache did not have.
-    package private(set) var added: [TextContent: TextMeasurements] = [:]
+    private let known: [TextContent: TextMeasurements]
+    /// This layout's measurements by node index: a node's content is fixed for the layout, so
+    /// the lookup compares options only (hashing a text's content per call was measurable).
+    private var byNode: [Int: [(options: TextLayoutOptions, layout: TextLayout)]] = [:]
+    /// Measurements made by this layout that `known` did not have, in the order made.
+    private var made: [(content: TextContent, options: TextLayoutOptions, layout: TextLayout)] = []
 
     package init(known: [TextContent: TextMeasurements] = [:]) {
         self.known = known
     }
 
-    func layout(_ content: TextContent, options: TextLayoutOptions) throws(CanvasError) -> TextLayout {
-        if let layout = known[content]?[options] { return layout }
-        RenderWorkProbe.record(.textMeasurement, content.text.string)
-        // A traversal resolves every text's style; one built otherwise takes CSS's initial values.
-        let layout = try TextLayout(text: content.text, style: content.style ?? ComputedText.initial.textStyle, options: options)
-        known[content, default: [:]][options] = layout
-        added[content, default: [:]][options] = layout
+    /// Measurements made by this layout that the cache did not have.
+    package var added: [TextContent: TextMeasurements] {
+        var result: [TextContent: TextMeasurements] = [:]
+        for entry in made { result[entry.content, default: [:]][entry.options] = entry.layout }
+        return result
+    }
+
+    /// Whether this layout measured anything the cache did not have.
+    package var measuredAnew: Bool { !made.isEmpty }
+
+    /// `content` (node `node`'s text) laid out with `options`: from this layout's earlier
+    /// measurements of the node, the cache's, the node's one-line layout when it fits the
+    /// width unchanged (`TextLayout.sameLines(at:)`), or Pango.
+    func layout(_ content: TextContent, options: TextLayoutOptions, node: Int) throws(CanvasError) -> TextLayout {
+        let earlier = byNode[node] ?? []
+        if let layout = earlier.first(where: { $0.options == options })?.layout { return layout }
+        let layout: TextLayout
+        if !known.isEmpty, let cached = known[content]?[options] {
+            layout = cached
+        } else if let same = earlier.lazy.compactMap({ $0.layout.sameLines(at: options) }).first {
+            // Its one-line layout fits the width and sits where it would at that width.
+            layout = same
+            made.append((content, options, layout))
+        } else {
+            RenderWorkProbe.record(.textMeasurement, content.text.string)
+            // A traversal resolves every text's style; one built otherwise takes CSS's initial values.
+            layout = try TextLayout(text: content.text, style: content.style ?? ComputedText.initial.textStyle, options: options)
+            made.append((content, options, layout))
+        }
+        byNode[node, default: []].append((options, layout))
         return layout
     }
 

@@ -158,6 +158,7 @@ public struct Path: Hashable, Sendable {
     /// A rectangle.
     public static func rect(_ rect: Rect) -> Path {
         var path = Path()
+        path.elements.reserveCapacity(5)
         path.addRect(rect)
         return path
     }
@@ -165,6 +166,7 @@ public struct Path: Hashable, Sendable {
     /// A rectangle with rounded corners.
     public static func roundedRect(_ rect: Rect, radii: CornerRadii) -> Path {
         var path = Path()
+        path.elements.reserveCapacity(16)
         path.addRoundedRect(rect, radii: radii)
         return path
     }

@@ -79,7 +79,7 @@ struct PangoMeasurement {
             isTruncated: truncated,
             links: reader.links,
             fontsUsed: reader.fontsUsed,
-            requestedFamiliesMissing: request.requestedFamilies.filter { !engine.hasFamily(named: $0) },
+            requestedFamiliesMissing: engine.missingFamilies(of: request),
             runs: reader.runs,
             decorations: reader.decorations,
             attachments: reader.attachments,

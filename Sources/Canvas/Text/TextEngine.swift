@@ -20,6 +20,9 @@ final class TextEngine: @unchecked Sendable {
     let generation: Int
     /// Lower-cased names of the families the font map offers, filled on first use.
     private var familyNames: Set<String>?
+    /// The families of a `font-family` list that the font map lacks, by list (most texts of a
+    /// render share a few lists; splitting and looking each up every measurement was measurable).
+    private var missingByList: [String: [String]] = [:]
 
     /// Creates an engine whose font map uses `config` (or fontconfig's default configuration).
     init(config: FontConfigHandle?, generation: Int) {
@@ -60,6 +63,33 @@ final class TextEngine: @unchecked Sendable {
         let key = name.lowercased()
         if TextEngine.genericFamilies.contains(key) { return true }
         return families().contains(key)
+    }
+
+    /// The families named by `request`'s style and overrides, in order and without repeats
+    /// (case-insensitively), that the font map lacks.
+    func missingFamilies(of request: MeasureRequest) -> [String] {
+        guard request.text.segments.contains(where: { $0.style.fontFamily != nil }) else {
+            return missingFamilies(in: request.style.fontFamily)
+        }
+        let lists = [request.style.fontFamily] + request.text.segments.compactMap(\.style.fontFamily)
+        var seen = Set<String>()
+        var result: [String] = []
+        for list in lists {
+            for name in TextStyle.familyNames(in: list) where seen.insert(name.lowercased()).inserted && !hasFamily(named: name) {
+                result.append(name)
+            }
+        }
+        return result
+    }
+
+    /// The families of one list that the font map lacks, in order, without repeats; memoized.
+    private func missingFamilies(in list: String) -> [String] {
+        if let known = missingByList[list] { return known }
+        var seen = Set<String>()
+        let missing = TextStyle.familyNames(in: list).filter { seen.insert($0.lowercased()).inserted && !hasFamily(named: $0) }
+        if missingByList.count >= 256 { missingByList.removeAll(keepingCapacity: true) }
+        missingByList[list] = missing
+        return missing
     }
 
     /// The names of every family the font map offers, sorted.

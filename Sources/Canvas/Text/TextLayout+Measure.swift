@@ -103,17 +103,6 @@ struct MeasureRequest {
         return segmentStyles.isEmpty ? style : segmentStyles[found]
     }
 
-    /// Every family named by the style and the overrides, in order, without repeats.
-    var requestedFamilies: [String] {
-        var seen = Set<String>()
-        var result: [String] = []
-        for list in [style.fontFamily] + text.segments.compactMap(\.style.fontFamily) {
-            for name in TextStyle.familyNames(in: list) where seen.insert(name.lowercased()).inserted {
-                result.append(name)
-            }
-        }
-        return result
-    }
 
     /// Link ranges in bytes, with their values and UTF-16 ranges.
     func byteLinks(using map: UTF16OffsetMap) -> [(value: String, bytes: Range<Int>, utf16: Range<Int>)] {
