@@ -85,11 +85,13 @@ public struct ElementLimits: Hashable, Sendable {
                 continue
             }
             levels[top].next += 1
-            let position = nodes
-            try visit(levels[top].siblings[index], depth: top + 2, link: (levels[top].parent, index))
-            if !levels[top].siblings[index].children.isEmpty {
-                levels.append((levels[top].siblings[index].children, 0, position))
+            let position = nodes, parent = levels[top].parent
+            // Through the buffer, so the element is borrowed rather than copied.
+            let children = try levels[top].siblings.withUnsafeBufferPointer { (siblings) throws(ElementError) -> [Element] in
+                try visit(siblings[index], depth: top + 2, link: (parent, index))
+                return siblings[index].children
             }
+            if !children.isEmpty { levels.append((children, 0, position)) }
         }
     }
 }

@@ -2,7 +2,7 @@ import Canvas
 import Flexbox
 
 /// Draws a laid-out tree into one context: each visible element, then its children in paint
-/// order (``ElementTraversal/paintOrder(of:)``: by z-index, stable), checking cancellation before
+/// order (`ElementTraversal.paintOrder(of:)`: by z-index, stable), checking cancellation before
 /// each element. Elements under `display: none` are skipped with their subtrees, hidden ones (`visibility`)
 /// but for their visible descendants.
 /// The recursion's depth is bounded by the limits checked at layout.
@@ -116,12 +116,13 @@ struct ElementPainter {
             try drawOwnBox(index, style: style, box: box, shape: shape, lengths: lengths, currentColor: currentColor)
         }
         var failure: ElementError?
-        let children = tree.paintOrder(of: index)
-        if !children.isEmpty {
+        if tree.subtreeEnds[index] > index + 1 {
             context.saveGState()
             if tree.elements[index].layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
-            for child in children {
-                do throws(ElementError) { try draw(child) } catch { failure = error; break }
+            do throws(ElementError) {
+                try tree.forEachChildInPaintOrder(of: index) { child throws(ElementError) in try draw(child) }
+            } catch {
+                failure = error
             }
             context.restoreGState()
             if let failure { throw failure }

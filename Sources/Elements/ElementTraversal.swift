@@ -97,7 +97,10 @@ package struct ElementTraversal: Sendable {
         subtreeEnds.append(index + 1)
         visibility.append(own)
         textScopeIndices.append(scope)
-        for child in element.children { add(child, parent: index, inherited: own, direction: direction, textScope: scope) }
+        // Through the buffer, so each child is copied once (into `elements`), not also by the loop.
+        element.children.withUnsafeBufferPointer { children in
+            for child in children.indices { add(children[child], parent: index, inherited: own, direction: direction, textScope: scope) }
+        }
         subtreeEnds[index] = elements.count
     }
 
@@ -131,6 +134,26 @@ package struct ElementTraversal: Sendable {
                 return za != zb ? za < zb : a.offset < b.offset
             }
             .map(\.element)
+    }
+
+    /// Calls `body` with each of `index`'s children in paint order (``paintOrder(of:)``), without
+    /// building the list when no child sets a z-index (the common case, once per drawn element).
+    func forEachChildInPaintOrder(of index: Int, _ body: (Int) throws(ElementError) -> Void) throws(ElementError) {
+        var child = index + 1
+        var sorted = false
+        while child < subtreeEnds[index] {
+            if elements[child].style.zIndex != 0 { sorted = true; break }
+            child = subtreeEnds[child]
+        }
+        if sorted {
+            for child in paintOrder(of: index) { try body(child) }
+            return
+        }
+        child = index + 1
+        while child < subtreeEnds[index] {
+            try body(child)
+            child = subtreeEnds[child]
+        }
     }
 
     /// The indices of the elements that are drawn (visible), in pre-order.

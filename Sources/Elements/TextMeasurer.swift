@@ -11,12 +11,23 @@ package final class TextMeasurer {
     private let known: [TextContent: TextMeasurements]
     /// This layout's measurements by node index: a node's content is fixed for the layout, so
     /// the lookup compares options only (hashing a text's content per call was measurable).
-    private var byNode: [Int: [(options: TextLayoutOptions, layout: TextLayout)]] = [:]
+    private var byNode: [[(options: TextLayoutOptions, layout: TextLayout)]] = []
+    /// Whether measurements are collected for a cache (``added``).
+    private let collects: Bool
     /// Measurements made by this layout that `known` did not have, in the order made.
     private var made: [(content: TextContent, options: TextLayoutOptions, layout: TextLayout)] = []
 
-    package init(known: [TextContent: TextMeasurements] = [:]) {
+    /// A measurer for a layout without a cache: it measures each text at most once per options.
+    package init() {
+        self.known = [:]
+        self.collects = false
+    }
+
+    /// A measurer that takes `known` measurements first and collects what it measures anew in
+    /// ``added``, for the cache to keep.
+    package init(known: [TextContent: TextMeasurements]) {
         self.known = known
+        self.collects = true
     }
 
     /// Measurements made by this layout that the cache did not have.
@@ -33,7 +44,8 @@ package final class TextMeasurer {
     /// measurements of the node, the cache's, the node's one-line layout when it fits the
     /// width unchanged (`TextLayout.sameLines(at:)`), or Pango.
     func layout(_ content: TextContent, options: TextLayoutOptions, node: Int) throws(CanvasError) -> TextLayout {
-        let earlier = byNode[node] ?? []
+        if byNode.count <= node { byNode.append(contentsOf: repeatElement([], count: node + 1 - byNode.count)) }
+        let earlier = byNode[node]
         if let layout = earlier.first(where: { $0.options == options })?.layout { return layout }
         let layout: TextLayout
         if !known.isEmpty, let cached = known[content]?[options] {
@@ -41,14 +53,14 @@ package final class TextMeasurer {
         } else if let same = earlier.lazy.compactMap({ $0.layout.sameLines(at: options) }).first {
             // Its one-line layout fits the width and sits where it would at that width.
             layout = same
-            made.append((content, options, layout))
+            if collects { made.append((content, options, layout)) }
         } else {
             RenderWorkProbe.record(.textMeasurement, content.text.string)
             // A traversal resolves every text's style; one built otherwise takes CSS's initial values.
             layout = try TextLayout(text: content.text, style: content.style ?? ComputedText.initial.textStyle, options: options)
-            made.append((content, options, layout))
+            if collects { made.append((content, options, layout)) }
         }
-        byNode[node, default: []].append((options, layout))
+        byNode[node].append((options, layout))
         return layout
     }
 

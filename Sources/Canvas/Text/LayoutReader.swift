@@ -40,8 +40,6 @@ struct LayoutReader {
     var cssBaseline: (ascent: Double, descent: Double, scale: Double)?
     private(set) var backgrounds: [TextDecorationRect] = []
 
-    /// Scaled font and family per Pango font seen in this layout.
-    private var fonts: [UnsafeMutableRawPointer: (font: ScaledFont, family: String)?] = [:]
     private let offsets: UTF16OffsetMap
 
     init(request: MeasureRequest, engine: TextEngine, keptLines: Int, xShift: @escaping (Bool) -> Double = { _ in 0 }) {
@@ -358,21 +356,11 @@ struct LayoutReader {
         return false
     }
 
-    /// The retained scaled font and family of a Pango font, looked up once per layout.
+    /// The retained scaled font of a Pango font (the engine's), its family noted as used.
     private mutating func scaledFont(for pangoFont: UnsafeMutablePointer<PangoFont>) -> ScaledFont? {
-        let key = UnsafeMutableRawPointer(pangoFont)
-        if let known = fonts[key] { return known?.font }
-        var entry: (font: ScaledFont, family: String)?
-        if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont)),
-           cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS {
-            let description = pango_font_describe(pangoFont)
-            let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "?"
-            pango_font_description_free(description)
-            entry = (ScaledFont(retaining: scaled), family)
-            if !fontsUsed.contains(family) { fontsUsed.append(family) }
-        }
-        fonts[key] = entry
-        return entry?.font
+        guard let entry = engine.scaledFont(for: pangoFont) else { return nil }
+        if !fontsUsed.contains(entry.family) { fontsUsed.append(entry.family) }
+        return entry.font
     }
 
     /// Underline, overline and line-through for one run, placed from the font's metrics as Pango

@@ -23,6 +23,9 @@ final class TextEngine: @unchecked Sendable {
     /// The families of a `font-family` list that the font map lacks, by list (most texts of a
     /// render share a few lists; splitting and looking each up every measurement was measurable).
     private var missingByList: [String: [String]] = [:]
+    /// The scaled font and family of each Pango font its layouts used (`nil`: no usable scaled
+    /// font). Each key's font is retained while cached, so its address cannot be reused.
+    private var scaledFonts: [UnsafeMutableRawPointer: (font: ScaledFont, family: String)?] = [:]
 
     /// Creates an engine whose font map uses `config` (or fontconfig's default configuration).
     init(config: FontConfigHandle?, generation: Int) {
@@ -53,6 +56,7 @@ final class TextEngine: @unchecked Sendable {
     }
 
     deinit {
+        for key in scaledFonts.keys { g_object_unref(key) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
@@ -90,6 +94,28 @@ final class TextEngine: @unchecked Sendable {
         if missingByList.count >= 256 { missingByList.removeAll(keepingCapacity: true) }
         missingByList[list] = missing
         return missing
+    }
+
+    /// The retained scaled font and the family name of `pangoFont`, read once per engine (most
+    /// texts of a render share a few fonts).
+    func scaledFont(for pangoFont: UnsafeMutablePointer<PangoFont>) -> (font: ScaledFont, family: String)? {
+        let key = UnsafeMutableRawPointer(pangoFont)
+        if let known = scaledFonts[key] { return known }
+        var entry: (font: ScaledFont, family: String)?
+        if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont)),
+           cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS {
+            let description = pango_font_describe(pangoFont)
+            let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "?"
+            pango_font_description_free(description)
+            entry = (ScaledFont(retaining: scaled), family)
+        }
+        if scaledFonts.count >= 1024 {
+            for old in scaledFonts.keys { g_object_unref(old) }
+            scaledFonts.removeAll(keepingCapacity: true)
+        }
+        g_object_ref(key)
+        scaledFonts[key] = entry
+        return entry
     }
 
     /// The names of every family the font map offers, sorted.

@@ -23,7 +23,7 @@ extension TextLayout {
         guard byteCount <= options.maxUTF8Bytes else {
             throw .textTooLong(utf8Bytes: byteCount, limit: options.maxUTF8Bytes)
         }
-        try style.validate(with: text.segments.map(\.style), attachments: text.segments.compactMap(\.attachment))
+        try style.validate(with: text.segments)
         if text.isEmpty {
             self.init(empty: text, style: style, options: options)
             return
@@ -77,7 +77,11 @@ struct MeasureRequest {
         for segment in text.segments {
             starts.append(bytes.count)
             styles.append(style.applying(segment.style))
-            bytes.append(contentsOf: segment.text.utf8.lazy.map { $0 == 0 ? 0x20 : $0 })
+            let start = bytes.count
+            bytes.append(contentsOf: segment.text.utf8)
+            if bytes[start...].contains(0) {
+                for i in start..<bytes.count where bytes[i] == 0 { bytes[i] = 0x20 }
+            }
         }
         self.utf8 = bytes
         self.segmentStarts = starts
@@ -106,8 +110,8 @@ struct MeasureRequest {
 
     /// Link ranges in bytes, with their values and UTF-16 ranges.
     func byteLinks(using map: UTF16OffsetMap) -> [(value: String, bytes: Range<Int>, utf16: Range<Int>)] {
+        guard text.segments.contains(where: { $0.link != nil }) else { return [] }
         let links = text.links
-        guard !links.isEmpty else { return [] }
         var result: [(value: String, bytes: Range<Int>, utf16: Range<Int>)] = []
         for link in links {
             result.append((link.value, map.byteOffset(utf16: link.range.lowerBound)..<map.byteOffset(utf16: link.range.upperBound), link.range))

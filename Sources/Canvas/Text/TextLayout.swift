@@ -44,40 +44,65 @@ public struct TextLayout: Sendable {
     }
 
     /// The measured text.
-    public let text: AttributedText
+    public var text: AttributedText { storage.text }
     /// The base style it was measured with.
-    public let style: TextStyle
+    public var style: TextStyle { storage.style }
     /// The options it was measured with.
-    public let options: TextLayoutOptions
+    public var options: TextLayoutOptions { storage.options }
     /// The logical size in points: the widest line by the total height of the lines.
-    public let size: Size
+    public var size: Size { storage.size }
     /// The logical bounds in layout points: ``size`` placed where the lines are (its x is more than
     /// zero when every line is aligned away from the left edge).
-    public let bounds: Rect
+    public var bounds: Rect { storage.bounds }
     /// The lines, top to bottom (after truncation).
-    public let lines: [Line]
+    public var lines: [Line] { storage.lines }
     /// Whether text was cut: an ellipsis was inserted or lines beyond ``TextLayoutOptions/maxLines``
     /// were dropped.
-    public let isTruncated: Bool
+    public var isTruncated: Bool { storage.isTruncated }
     /// The links and their rectangles, in text order.
-    public let links: [LinkArea]
+    public var links: [LinkArea] { storage.links }
     /// The families of the fonts the glyphs actually came from, in order of first use, such as
     /// `["Noto Sans CJK SC", "Noto Color Emoji"]`.
-    public let fontsUsed: [String]
+    public var fontsUsed: [String] { storage.fontsUsed }
     /// The families named in the style or its overrides that no installed or registered font has;
     /// their text fell back to other fonts (see ``fontsUsed``).
-    public let requestedFamiliesMissing: [String]
-
+    public var requestedFamiliesMissing: [String] { storage.requestedFamiliesMissing }
     /// The inline boxes that were laid out (not those cut by truncation), in text order: draw
     /// each one's picture at its rectangle.
-    public let attachments: [AttachmentArea]
-
+    public var attachments: [AttachmentArea] { storage.attachments }
     /// The positioned glyphs, by line.
-    let runs: [GlyphRun]
+    var runs: [GlyphRun] { storage.runs }
     /// Underlines and strikethroughs.
-    let decorations: [TextDecorationRect]
+    var decorations: [TextDecorationRect] { storage.decorations }
     /// Segment backgrounds, filled beneath everything else.
-    let backgrounds: [TextDecorationRect]
+    var backgrounds: [TextDecorationRect] { storage.backgrounds }
+
+    /// The values, shared by every copy: a layout is copied into caches, layout results and
+    /// drawing, and one reference is cheaper to copy than a dozen arrays and strings.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let text: AttributedText
+        let style: TextStyle
+        let options: TextLayoutOptions
+        let size: Size
+        let bounds: Rect
+        let lines: [Line]
+        let isTruncated: Bool
+        let links: [LinkArea]
+        let fontsUsed: [String]
+        let requestedFamiliesMissing: [String]
+        let attachments: [AttachmentArea]
+        let runs: [GlyphRun]
+        let decorations: [TextDecorationRect]
+        let backgrounds: [TextDecorationRect]
+
+        init(_ values: (text: AttributedText, style: TextStyle, options: TextLayoutOptions, size: Size, bounds: Rect, lines: [Line],
+                        isTruncated: Bool, links: [LinkArea], fontsUsed: [String], requestedFamiliesMissing: [String],
+                        attachments: [AttachmentArea], runs: [GlyphRun], decorations: [TextDecorationRect], backgrounds: [TextDecorationRect])) {
+            (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing, attachments, runs, decorations, backgrounds) = values
+        }
+    }
 
     init(
         text: AttributedText,
@@ -95,20 +120,8 @@ public struct TextLayout: Sendable {
         attachments: [AttachmentArea] = [],
         backgrounds: [TextDecorationRect] = []
     ) {
-        self.text = text
-        self.style = style
-        self.options = options
-        self.size = size
-        self.bounds = bounds
-        self.lines = lines
-        self.isTruncated = isTruncated
-        self.links = links
-        self.fontsUsed = fontsUsed
-        self.requestedFamiliesMissing = requestedFamiliesMissing
-        self.runs = runs
-        self.decorations = decorations
-        self.attachments = attachments
-        self.backgrounds = backgrounds
+        storage = Storage((text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing,
+                           attachments, runs, decorations, backgrounds))
     }
 
     /// The number of lines.

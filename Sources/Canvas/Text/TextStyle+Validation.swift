@@ -1,7 +1,8 @@
 extension TextStyle {
-    /// Throws unless the style (and every override applied to it) can be laid out.
-    func validate(with overrides: [TextStyleOverrides] = [], attachments: [TextAttachment] = []) throws(CanvasError) {
-        for attachment in attachments {
+    /// Throws unless the style (and every segment's override and inline box) can be laid out.
+    func validate(with segments: [AttributedText.Segment]) throws(CanvasError) {
+        for segment in segments {
+            guard let attachment = segment.attachment else { continue }
             let s = attachment.size
             guard s.isFinite, s.width >= 0, s.height >= 0, s.width <= TextLayoutOptions.maxSupportedWidth, s.height <= TextLayoutOptions.maxSupportedWidth else {
                 throw .invalidArgument("inline box size \(s): expected finite sizes in 0...\(Int(TextLayoutOptions.maxSupportedWidth)) pt")
@@ -36,7 +37,7 @@ extension TextStyle {
         guard !fontFeatures.utf8.contains(0), fontFeatures.utf8.count <= 4096 else {
             throw .invalidTextStyle("font features: must not contain NUL and must be at most 4096 bytes")
         }
-        for override in overrides {
+        for override in segments.lazy.map(\.style) {
             if let size = override.size { try TextStyle.check(size: size, where: "font size override") }
             if let weight = override.weight { try TextStyle.check(weight: weight) }
             if let spacing = override.letterSpacing { try TextStyle.check(letterSpacing: spacing) }
