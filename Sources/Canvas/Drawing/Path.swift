@@ -171,6 +171,16 @@ public struct Path: Hashable, Sendable {
         return path
     }
 
+    /// A rectangle with elliptical corners (``addRoundedRect(_:horizontal:vertical:)``), or with
+    /// circular ones drawn as arcs (``roundedRect(_:radii:)``) when `horizontal` equals `vertical`.
+    public static func roundedRect(_ rect: Rect, horizontal: CornerRadii, vertical: CornerRadii) -> Path {
+        if horizontal == vertical { return roundedRect(rect, radii: horizontal) }
+        var path = Path()
+        path.elements.reserveCapacity(16)
+        path.addRoundedRect(rect, horizontal: horizontal, vertical: vertical)
+        return path
+    }
+
     /// A rectangle with the same radius on every corner.
     public static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
         roundedRect(rect, radii: CornerRadii(all: cornerRadius))

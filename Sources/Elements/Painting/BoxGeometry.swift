@@ -127,10 +127,7 @@ struct BoxGeometry {
         guard !radii.isZero else { return .rect(r) }
         let fitted = radii.fitted(to: r.size)
         // Circular corners: arcs, as before elliptical ones existed.
-        if fitted.h == fitted.v { return .roundedRect(r, radii: fitted.h) }
-        var path = Path()
-        path.addRoundedRect(r, horizontal: fitted.h, vertical: fitted.v)
-        return path
+        return .roundedRect(r, horizontal: fitted.h, vertical: fitted.v)
     }
 
     /// A rectangle's shape with circular `radii`.

@@ -21,12 +21,13 @@ struct BoxShadowPainter {
             guard s.color.alpha > 0 else { continue }
             let rect = box.borderBox.insetBy(dx: -s.spread, dy: -s.spread)
             guard rect.width > 0, rect.height > 0 else { continue }
-            let shape = BoxGeometry.shape(rect, box.borderRadii.spread(by: s.spread))
+            let radii = box.borderRadii.spread(by: s.spread).fitted(to: rect.size)
             // Only outside the border box: clip the box out with a rectangle beyond the shadow's reach.
             let reach = s.blur * 2 + abs(s.x) + abs(s.y) + abs(s.spread) + 1
             var outside = Path.rect(box.borderBox.insetBy(dx: -reach, dy: -reach))
             outside.addPath(box.shape(.borderBox))
-            context.drawShadow(of: shape, shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color),
+            context.drawShadow(ofRoundedRect: rect, horizontal: radii.h, vertical: radii.v,
+                               shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color),
                                clippedTo: outside, clipRule: .evenOdd)
         }
     }
@@ -39,12 +40,10 @@ struct BoxShadowPainter {
             let padding = box.paddingBox
             let reach = s.blur * 2 + abs(s.x) + abs(s.y) + abs(s.spread) + 1
             // The shadow of everything outside the hole: a frame round the padding box.
-            var frame = Path.rect(padding.insetBy(dx: -reach, dy: -reach))
             let hole = padding.insetBy(dx: s.spread, dy: s.spread)
-            if hole.width > 0, hole.height > 0 {
-                frame.addPath(BoxGeometry.shape(hole, box.paddingRadii.spread(by: -s.spread)))
-            }
-            context.drawShadow(of: frame, rule: .evenOdd, shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color),
+            let radii = box.paddingRadii.spread(by: -s.spread).fitted(to: Size(width: max(hole.width, 0), height: max(hole.height, 0)))
+            context.drawShadow(intoRoundedRect: hole, horizontal: radii.h, vertical: radii.v, frame: padding.insetBy(dx: -reach, dy: -reach),
+                               shadow: Shadow(offset: Size(width: s.x, height: s.y), radius: s.blur, color: s.color),
                                clippedTo: box.shape(.paddingBox))
         }
     }

@@ -1,0 +1,184 @@
+import CCairoPango
+
+extension GraphicsContext {
+    /// Draws the shadow of a rounded rectangle (`horizontal` and `vertical` radius per corner,
+    /// as CSS fits them to the rectangle: they are drawn as given; equal ones as circular arcs,
+    /// ``Path/roundedRect(_:horizontal:vertical:)``): the same pixels as ``drawShadow(of:rule:shadow:clippedTo:clipRule:)``
+    /// of its shape, computed from a smaller copy when the rectangle is large.
+    ///
+    /// A blurred rectangle is constant along its straight edges wherever the blur does not reach
+    /// a corner, so the middle of each edge need not be blurred: a copy with the middle columns
+    /// and rows cut out (a whole number of device pixels, so every edge keeps its place on the
+    /// pixel grid) is blurred, and its centre column and row are repeated to fill the cut (a
+    /// nine-patch, as Skia draws blurred rounded rectangles). The three box blurs depend only on
+    /// the pixels under their windows, so the result is the full blur's. The full blur runs when
+    /// nothing would be saved, under a rotation or skew, or when the current clip cuts the shape
+    /// or its blur (the clip then shapes what is blurred).
+    public func drawShadow(ofRoundedRect rect: Rect, horizontal: CornerRadii, vertical: CornerRadii, shadow: Shadow,
+                           clippedTo clip: Path? = nil, clipRule: FillRule = .winding) {
+        let shape = { (cut: Size) in
+            Path.roundedRect(Rect(x: rect.minX, y: rect.minY, width: rect.width - cut.width, height: rect.height - cut.height),
+                             horizontal: horizontal, vertical: vertical)
+        }
+        guard let patch = NinePatch(context: self, rect: rect, horizontal: horizontal, vertical: vertical, bounds: rect,
+                                    shape: shape, rule: .winding, shadow: shadow) else {
+            return drawShadow(of: shape(.zero), shadow: shadow, clippedTo: clip, clipRule: clipRule)
+        }
+        saveGState()
+        defer { restoreGState() }
+        if let clip { self.clip(to: clip, rule: clipRule) }
+        patch.paint(on: self, color: shadow.color)
+    }
+
+    /// Draws the shadow cast into a rounded rectangle's hole by everything around it, out to
+    /// `frame` (CSS's inset box shadow: the frame reaches past the blur): the same pixels as
+    /// ``drawShadow(of:rule:shadow:clippedTo:clipRule:)`` of that even-odd frame, from a smaller
+    /// copy when the hole is large (see ``drawShadow(ofRoundedRect:horizontal:vertical:shadow:clippedTo:clipRule:)``).
+    public func drawShadow(intoRoundedRect hole: Rect, horizontal: CornerRadii, vertical: CornerRadii, frame: Rect, shadow: Shadow,
+                           clippedTo clip: Path? = nil, clipRule: FillRule = .winding) {
+        let shape = { (cut: Size) in
+            var path = Path.rect(Rect(x: frame.minX, y: frame.minY, width: frame.width - cut.width, height: frame.height - cut.height))
+            if hole.width > 0, hole.height > 0 {
+                path.addPath(.roundedRect(Rect(x: hole.minX, y: hole.minY, width: hole.width - cut.width, height: hole.height - cut.height),
+                                          horizontal: horizontal, vertical: vertical))
+            }
+            return path
+        }
+        guard hole.width > 0, hole.height > 0, frame.minX <= hole.minX, frame.minY <= hole.minY, frame.maxX >= hole.maxX, frame.maxY >= hole.maxY,
+              let patch = NinePatch(context: self, rect: hole, horizontal: horizontal, vertical: vertical, bounds: frame,
+                                    shape: shape, rule: .evenOdd, shadow: shadow) else {
+            return drawShadow(of: shape(.zero), rule: .evenOdd, shadow: shadow, clippedTo: clip, clipRule: clipRule)
+        }
+        saveGState()
+        defer { restoreGState() }
+        if let clip { self.clip(to: clip, rule: clipRule) }
+        patch.paint(on: self, color: shadow.color)
+    }
+}
+
+/// The blurred mask of a large rounded rectangle, built from a smaller copy's (see
+/// ``GraphicsContext/drawShadow(ofRoundedRect:horizontal:vertical:shadow:clippedTo:clipRule:)``).
+/// Owns its Cairo surface, destroyed once in `deinit`.
+final class NinePatch {
+    /// The A8 mask at full size; mask pixel (0, 0) is device pixel `origin`.
+    let mask: OpaquePointer
+    let origin: (x: Int, y: Int)
+
+    /// The mask of `shape(cut)` (cut: what its middle loses, in points), whose only curves are
+    /// those of the rounded rectangle `rect` and whose ink lies within `bounds`; `nil` where the
+    /// full blur must run (see the callers).
+    init?(context: GraphicsContext, rect: Rect, horizontal: CornerRadii, vertical: CornerRadii, bounds: Rect,
+          shape: (Size) -> Path, rule: FillRule, shadow: Shadow) {
+        let cairo = context.cairo
+        guard shadow.offset.isFinite, shadow.radius.isFinite, shadow.radius > 0, shadow.color.alpha > 0,
+              rect.isFinite, rect.width > 0, rect.height > 0, bounds.isFinite else { return nil }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cairo, &m)
+        // Axis-aligned, positive scales only: then device x depends on user x alone.
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else { return nil }
+        var dx = shadow.offset.width, dy = shadow.offset.height
+        cairo_user_to_device_distance(cairo, &dx, &dy)
+        let sigma = shadow.radius / 2 * (m.xx * m.yy).squareRoot()
+        let blur = AlphaBlur(sigma: sigma)
+        let reach = blur.reach
+        guard dx.isFinite, dy.isFinite, sigma.isFinite else { return nil }
+
+        // Device-space rectangle and the extent of its corners along each edge.
+        func extent(_ a: Double, _ b: Double) -> Double { max(a.isFinite ? a : 0, b.isFinite ? b : 0, 0) }
+        let left = extent(horizontal.topLeft, horizontal.bottomLeft) * m.xx, right = extent(horizontal.topRight, horizontal.bottomRight) * m.xx
+        let top = extent(vertical.topLeft, vertical.topRight) * m.yy, bottom = extent(vertical.bottomLeft, vertical.bottomRight) * m.yy
+        let width = rect.width * m.xx, height = rect.height * m.yy
+        // Keep a straight stretch of 2 × reach + 8 pixels in the copy; cut the rest.
+        let keep = Double(2 * reach + 8)
+        let cutX = max(0, Int((width - left - right - keep).rounded(.down)))
+        let cutY = max(0, Int((height - top - bottom - keep).rounded(.down)))
+        guard cutX * Int(height) + cutY * Int(width) >= 64 * 64 else { return nil }
+
+        // The shape and its blur must lie inside the current clip, or the clip shapes the blur.
+        var x0 = rect.minX, y0 = rect.minY, x1 = bounds.minX, y1 = bounds.minY, x2 = bounds.maxX, y2 = bounds.maxY
+        cairo_user_to_device(cairo, &x0, &y0)
+        cairo_user_to_device(cairo, &x1, &y1)
+        cairo_user_to_device(cairo, &x2, &y2)
+        let margin = reach + Int(max(abs(dx), abs(dy)).rounded(.up)) + 2
+        var c0 = 0.0, d0 = 0.0, c1 = 0.0, d1 = 0.0
+        cairo_clip_extents(cairo, &c0, &d0, &c1, &d1)
+        cairo_user_to_device(cairo, &c0, &d0)
+        cairo_user_to_device(cairo, &c1, &d1)
+        let pad = Double(margin + 2)
+        guard x1 - pad >= min(c0, c1), y1 - pad >= min(d0, d1), x2 + pad <= max(c0, c1), y2 + pad <= max(d0, d1) else { return nil }
+
+        // The copy: the same origin (so the same place on the pixel grid), cut by whole pixels.
+        let path = shape(Size(width: Double(cutX) / m.xx, height: Double(cutY) / m.yy))
+        // Rasterized as drawShadow(of:) does: a group clipped to the shape's extents.
+        guard context.setPath(path, for: "shadow") else { return nil }
+        var e0 = 0.0, f0 = 0.0, e1 = 0.0, f1 = 0.0
+        cairo_path_extents(cairo, &e0, &f0, &e1, &f1)
+        cairo_new_path(cairo)
+        cairo_save(cairo)
+        cairo_rectangle(cairo, e0 - 1, f0 - 1, e1 - e0 + 2, f1 - f0 + 2)
+        cairo_clip(cairo)
+        cairo_push_group(cairo)
+        context.fill(path, with: .color(.black), rule: rule)
+        let group = cairo_pop_group(cairo)!
+        cairo_restore(cairo)
+        defer { cairo_pattern_destroy(group) }
+        var groupSurface: OpaquePointer?
+        guard cairo_pattern_get_surface(group, &groupSurface) == CAIRO_STATUS_SUCCESS, let groupSurface,
+              cairo_surface_get_type(groupSurface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(groupSurface, &offsetX, &offsetY)
+        let groupX = Int((-offsetX).rounded()), groupY = Int((-offsetY).rounded())
+        let groupWidth = Int(cairo_image_surface_get_width(groupSurface)), groupHeight = Int(cairo_image_surface_get_height(groupSurface))
+
+        // The copy's blurred mask: its pixel (i, j) is device pixel (groupX - margin + i, …).
+        let smallWidth = groupWidth + 2 * margin, smallHeight = groupHeight + 2 * margin
+        guard let smallMask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(smallWidth), Int32(smallHeight)),
+              cairo_surface_status(smallMask) == CAIRO_STATUS_SUCCESS else { return nil }
+        defer { cairo_surface_destroy(smallMask) }
+        let smallContext = cairo_create(smallMask)!
+        cairo_set_source_surface(smallContext, groupSurface, Double(margin - groupX) + dx, Double(margin - groupY) + dy)
+        cairo_paint(smallContext)
+        cairo_destroy(smallContext)
+        cairo_surface_flush(smallMask)
+        let smallStride = Int(cairo_image_surface_get_stride(smallMask))
+        let smallBytes = cairo_image_surface_get_data(smallMask)!
+        blur.apply(to: smallBytes, stride: smallStride, x: 0, y: 0, width: smallWidth, height: smallHeight)
+
+        // The column and row repeated: the middle of the copy's straight stretch, in mask pixels.
+        let columnX = Int((x0 + left + (width - Double(cutX) - left - right) / 2 + dx).rounded(.down)) - (groupX - margin)
+        let rowY = Int((y0 + top + (height - Double(cutY) - top - bottom) / 2 + dy).rounded(.down)) - (groupY - margin)
+        guard columnX > 0, columnX < smallWidth - 1, rowY > 0, rowY < smallHeight - 1 else { return nil }
+
+        let fullWidth = smallWidth + cutX, fullHeight = smallHeight + cutY
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(fullWidth), Int32(fullHeight)),
+              cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return nil }
+        cairo_surface_flush(mask)
+        let stride = Int(cairo_image_surface_get_stride(mask))
+        let bytes = cairo_image_surface_get_data(mask)!
+        for row in 0..<fullHeight {
+            let sourceRow = row <= rowY ? row : (row <= rowY + cutY ? rowY : row - cutY)
+            let source = smallBytes + sourceRow * smallStride
+            let target = bytes + row * stride
+            target.update(from: source, count: columnX + 1)
+            target.advanced(by: columnX + 1).update(repeating: source[columnX], count: cutX)
+            target.advanced(by: columnX + 1 + cutX).update(from: source.advanced(by: columnX + 1), count: smallWidth - columnX - 1)
+        }
+        cairo_surface_mark_dirty(mask)
+        self.mask = mask
+        self.origin = (groupX - margin, groupY - margin)
+    }
+
+    deinit {
+        cairo_surface_destroy(mask)
+    }
+
+    /// Fills `color` through the mask, in device space, within the context's clip.
+    func paint(on context: GraphicsContext, color: Color) {
+        let cairo = context.cairo
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+        cairo_mask_surface(cairo, mask, Double(origin.x), Double(origin.y))
+        cairo_restore(cairo)
+    }
+}
