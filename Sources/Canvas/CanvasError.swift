@@ -73,7 +73,7 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
             return "truncated \(format.rawValue.uppercased()) data: \(detail)"
         case .svgOverLimit(let kind, let limit):
             switch kind {
-            case .bytes: return "SVG document is over the limit of \(limit) bytes"
+            case .bytes: return "SVG document is over the limit of \(limit) bytes (or its entities expand to more text than that)"
             case .elements: return "SVG document has more than \(limit) elements (entity expansions included)"
             case .depth: return "SVG document nests elements deeper than the limit of \(limit)"
             }

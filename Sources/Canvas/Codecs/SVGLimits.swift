@@ -10,7 +10,8 @@
 /// let options = DecodeOptions(target: .fit(width: 64, height: 64), svgLimits: SVGLimits(maxBytes: 64 << 10, maxElementCount: 500))
 /// ```
 public struct SVGLimits: Hashable, Sendable, Codable {
-    /// The largest document accepted, in bytes. Default: 4 MiB.
+    /// The largest document accepted, in bytes; also the most text its entities may expand to.
+    /// Default: 4 MiB.
     public var maxBytes: Int
     /// The most elements accepted, counting each element an entity reference expands to.
     /// Default: 20 000; at most 1 000 000 (librsvg's own ceiling).

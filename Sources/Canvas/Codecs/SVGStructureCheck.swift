@@ -2,7 +2,7 @@ import CLibXML2
 
 /// The check an SVG document passes before librsvg loads it: one libxml2 SAX pass, parsed as
 /// librsvg parses (no network, internal entities expanded, libxml2's default limits, among them
-/// its entity-amplification guard), that counts elements and nesting depth and stops at the first
+/// its entity-amplification guard), that counts elements, nesting depth and text bytes and stops at the first
 /// one over ``SVGLimits``. No tree is built and no external entity or DTD is ever loaded: only
 /// internal general entities are declared, so any other reference stays undeclared.
 ///
@@ -53,6 +53,8 @@ enum SVGStructureCheck {
         let limits: SVGLimits
         var elements = 0
         var depth = 0
+        /// Bytes of text and CDATA, entity expansions included.
+        var textBytes = 0
         var exceeded: SVGLimits.Kind?
         var firstError: String?
         var truncated = false
@@ -100,6 +102,15 @@ enum SVGStructureCheck {
             guard let (scan, _) = Scan.of(context) else { return }
             scan.depth -= 1
         }
+        // Text is counted, not kept: a document whose entities expand to more text than the byte
+        // limit (the "quadratic blowup") is over the byte limit.
+        let text: charactersSAXFunc = { context, _, length in
+            guard let (scan, parser) = Scan.of(context), scan.exceeded == nil else { return }
+            scan.textBytes += Int(length)
+            if scan.textBytes > scan.limits.maxBytes { scan.stop(parser, .bytes) }
+        }
+        sax.characters = text
+        sax.cdataBlock = text
         sax.entityDecl = { context, name, type, publicID, systemID, content in
             // Internal general entities only: an external one (a file, a URL) or a parameter
             // entity is never declared, so it can never be loaded.
@@ -124,9 +135,7 @@ enum SVGStructureCheck {
         }
         sax.startElement = nil
         sax.endElement = nil
-        sax.characters = nil
         sax.ignorableWhitespace = nil
-        sax.cdataBlock = nil
         sax.comment = nil
         sax.processingInstruction = nil
         sax.reference = nil
