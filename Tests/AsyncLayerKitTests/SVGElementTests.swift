@@ -1,4 +1,5 @@
 import AsyncLayerKit
+import AsyncLayerKitTesting
 import Foundation
 import Testing
 
@@ -110,5 +111,35 @@ import Testing
         await #expect(throws: ElementError.canvas(.svgOverLimit(.depth, limit: 256))) {
             try await Self.renderer().render(root, size: Size(width: 10, height: 10), scale: 1)
         }
+    }
+
+    /// A logo: a rounded square with a diagonal gradient, a white bolt, a translucent ring.
+    static let logo = Array(#"""
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ef5b9c"/><stop offset="1" stop-color="#5b6cef"/></linearGradient></defs>
+      <rect width="48" height="48" rx="12" fill="url(#g)"/>
+      <circle cx="24" cy="24" r="17" fill="none" stroke="white" stroke-opacity="0.35" stroke-width="2"/>
+      <path d="M27 8 L14 27 H23 L20 40 L34 20 H25 Z" fill="white"/>
+    </svg>
+    """#.utf8)
+
+    @Test func aCardWithAnSVGLogoMatchesItsGolden() async throws {
+        let family = "Noto Sans CJK SC, DejaVu Sans"
+        let card = Element.hstack(spacing: 10, alignment: .center, layout: flexLayout(padding: EdgeInsets(all: 11)),
+                                  style: ElementStyle(background: .white, cornerRadii: CornerRadii(all: 12),
+                                                      borderColor: Color(red255: 224, green255: 224, blue255: 224)), children: [
+            .image(.encoded(Self.logo), contentMode: .aspectFit, layout: flexLayout(width: 40, height: 40)),
+            .vstack(spacing: 2, children: [
+                .text("AsyncLayerKit", style: TextStyle(fontFamily: family, size: 15, weight: .bold)),
+                .text("SVG logos drawn as vectors", style: TextStyle(fontFamily: family, size: 11, color: .gray)),
+            ]),
+        ]).border(width: 1, color: Color(red255: 224, green255: 224, blue255: 224))
+        let bitmap = try await Self.renderer().render(card, size: Size(width: 240, height: 64), scale: 2)
+        // The logo is 80×80 px from (24, 24): the bolt white at its centre, the gradient pink near
+        // the top-left corner and blue near the bottom-right one.
+        #expect(Self.close(Self.rgb(bitmap, 64, 64), [255, 255, 255]), "\(Self.rgb(bitmap, 64, 64))")
+        #expect(Self.close(Self.rgb(bitmap, 34, 34), [220, 91, 156], 12), "\(Self.rgb(bitmap, 34, 34))")
+        #expect(Self.close(Self.rgb(bitmap, 94, 94), [110, 108, 235], 20), "\(Self.rgb(bitmap, 94, 94))")
+        try goldenImages.assertMatches(bitmap, named: "svg-logo-card", tolerance: 12, maxDifferingFraction: 0.01)
     }
 }
