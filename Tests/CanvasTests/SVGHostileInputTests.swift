@@ -193,4 +193,43 @@ import Testing
         let drawn = try ImageDecoder.decode(Array(inline.utf8))
         #expect(drawn.pixel(x: 5, y: 5) == PremultipliedPixel(red: 255, green: 0, blue: 0, alpha: 255))
     }
+
+    // MARK: Embedded pictures
+
+    static func embedding(_ bytes: [UInt8], mediaType: String) -> String {
+        Self.header + #"<image href="data:\#(mediaType);base64,\#(Data(bytes).base64EncodedString())" width="10" height="10"/></svg>"#
+    }
+
+    @Test func embeddedRasterPicturesAreCheckedAgainstThePixelLimits() throws {
+        let twenty = try ImageEncoder.encode(try Bitmap(width: 20, height: 20, premultipliedBGRA: [UInt8](repeating: 255, count: 1_600)), as: .png())
+        let doc = Self.embedding(twenty, mediaType: "image/png")
+        #expect(Self.decodeError(doc, options: DecodeOptions(limits: PixelLimits(maxPixelCount: 100))) == .imageTooManyPixels(width: 20, height: 20, limit: 100))
+        #expect(Self.decodeError(doc) == nil)
+        // A format gdk-pixbuf would read without limits (GIF, BMP…), whatever its media type says.
+        let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]
+        guard case .corruptImage(.svg, let detail) = Self.decodeError(Self.embedding(gif, mediaType: "image/png")) else {
+            Issue.record("expected the GIF to be refused")
+            return
+        }
+        #expect(detail.contains("not PNG, JPEG, WebP or SVG"))
+        // Percent-encoded and malformed data: URLs.
+        #expect(SVGEmbeddedImages.payload(of: " data:text/plain,%41b") == [0x41, 0x62])
+        #expect(SVGEmbeddedImages.payload(of: "data:,%4") == nil)
+    }
+
+    @Test func embeddedSVGPicturesPassTheSameChecks() throws {
+        let deep = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\">" + String(repeating: "<g>", count: 300) + String(repeating: "</g>", count: 300) + "</svg>"
+        #expect(Self.decodeError(Self.embedding(Array(deep.utf8), mediaType: "image/svg+xml")) == .svgOverLimit(.depth, limit: 256))
+        // Nested three deep: refused.
+        var doc = #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="red"/></svg>"#
+        let once = Self.embedding(Array(doc.utf8), mediaType: "image/svg+xml")
+        let drawn = try ImageDecoder.decode(Array(once.utf8))
+        #expect(drawn.pixel(x: 5, y: 5)?.red == 255)
+        for _ in 0..<3 { doc = Self.embedding(Array(doc.utf8), mediaType: "image/svg+xml") }
+        guard case .corruptImage(.svg, let detail) = Self.decodeError(doc) else {
+            Issue.record("expected a nesting error")
+            return
+        }
+        #expect(detail.contains("nested"))
+    }
 }

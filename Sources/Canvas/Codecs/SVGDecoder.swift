@@ -6,7 +6,7 @@
 enum SVGDecoder {
     /// The intrinsic size as an image header: CSS px rounded up to whole pixels, always with alpha.
     static func info(_ bytes: UnsafeBufferPointer<UInt8>, limits: SVGLimits) throws(CanvasError) -> ImageInfo {
-        try SVGStructureCheck.check(bytes, limits: limits)
+        try SVGStructureCheck.check(bytes, limits: limits, pixelLimits: .default)
         let size = try SVGDocument(bytes).intrinsicSize
         return ImageInfo(
             format: .svg,
@@ -20,7 +20,7 @@ enum SVGDecoder {
     /// checked against `options.limits` before any pixel is allocated; the bitmap's scale is
     /// `options.scale`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions) throws(CanvasError) -> (Bitmap, DecodeDiagnostics) {
-        try SVGStructureCheck.check(bytes, limits: options.svgLimits)
+        try SVGStructureCheck.check(bytes, limits: options.svgLimits, pixelLimits: options.limits)
         let document = try SVGDocument(bytes)
         let size = document.intrinsicSize
         let output = try outputSize(intrinsic: size, target: options.target, scale: options.scale, limits: options.limits)

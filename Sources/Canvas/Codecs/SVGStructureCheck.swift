@@ -14,7 +14,11 @@ enum SVGStructureCheck {
     /// - Throws: ``CanvasError/svgOverLimit(_:limit:)``, or ``CanvasError/corruptImage(format:detail:)``
     ///   (``CanvasError/truncatedImage(format:detail:)`` when the data ends inside an element)
     ///   with libxml2's first error.
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>, limits: SVGLimits) throws(CanvasError) {
+    ///
+    /// Then the pictures the document embeds as `data:` URLs in `href`s are checked
+    /// (``SVGEmbeddedImages``) against `pixelLimits` and these limits; `nesting` counts the SVG
+    /// pictures this document is inside of.
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, limits: SVGLimits, pixelLimits: PixelLimits, nesting: Int = 0) throws(CanvasError) {
         guard bytes.count <= limits.maxBytes else { throw .svgOverLimit(.bytes, limit: limits.maxBytes) }
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count <= Int(Int32.max) else {
             throw .corruptImage(format: .svg, detail: "the document is empty")
@@ -43,6 +47,7 @@ enum SVGStructureCheck {
             if scan.truncated { throw .truncatedImage(format: .svg, detail: detail) }
             throw .corruptImage(format: .svg, detail: detail)
         }
+        try SVGEmbeddedImages.check(scan.embedded, limits: limits, pixelLimits: pixelLimits, nesting: nesting)
     }
 
     /// libxml2's `xmlInitParser`, called once (a Swift global is initialised exactly once).
@@ -55,6 +60,8 @@ enum SVGStructureCheck {
         var depth = 0
         /// Bytes of text and CDATA, entity expansions included.
         var textBytes = 0
+        /// The `data:` URLs of `href` attributes, in document order.
+        var embedded: [String] = []
         var exceeded: SVGLimits.Kind?
         var firstError: String?
         var truncated = false
@@ -85,10 +92,20 @@ enum SVGStructureCheck {
     private static func makeHandler() -> xmlSAXHandler {
         var sax = xmlSAXHandler()
         xmlSAXVersion(&sax, 2)
-        sax.startElementNs = { context, _, _, _, _, _, _, _, _ in
+        sax.startElementNs = { context, _, _, _, _, _, attributeCount, _, attributes in
             guard let (scan, parser) = Scan.of(context), scan.exceeded == nil else {
                 if let context { xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self)) }
                 return
+            }
+            // Five pointers an attribute: local name, prefix, URI, value start, value end.
+            if let attributes {
+                for index in 0..<Int(max(0, attributeCount)) {
+                    let base = index * 5
+                    guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4],
+                          xmlStrEqual(name, "href") != 0 else { continue }
+                    let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                    if value.drop(while: \.isWhitespace).prefix(5).lowercased() == "data:" { scan.embedded.append(value) }
+                }
             }
             scan.elements += 1
             scan.depth += 1
