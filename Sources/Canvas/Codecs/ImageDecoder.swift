@@ -6,7 +6,7 @@ public enum ImageDecoder {
     /// Reads the format, size and alpha of an image from its header, without decoding pixels.
     ///
     /// - Throws: ``CanvasError/unknownImageFormat(leadingBytes:)`` for data that is none of PNG,
-    ///   JPEG or WebP (the message shows the leading bytes), ``CanvasError/truncatedImage(format:detail:)``
+    ///   JPEG, WebP or SVG (the message shows the leading bytes), ``CanvasError/truncatedImage(format:detail:)``
     ///   or ``CanvasError/corruptImage(format:detail:)`` for a damaged header. Sizes are not checked
     ///   against limits here.
     ///
