@@ -106,6 +106,12 @@ import Testing
         // Drawn at a box's size it is fine.
         let icon = try ImageDecoder.decode(Array(doc.utf8), target: .fit(width: 16, height: 16))
         #expect(icon.width == 16 && icon.pixel(x: 8, y: 8)?.red == 255)
+        // A sliver asked to fill a box: the largest size within the limits, not an error.
+        let sliver = #"<svg xmlns="http://www.w3.org/2000/svg" width="0.00001" height="150"><rect width="1" height="150" fill="red"/></svg>"#
+        let filled = try ImageDecoder.decode(Array(sliver.utf8), target: .fill(width: 1, height: 50))
+        #expect(filled.width == 1 && filled.height == PixelLimits.backendMaxDimension)
+        let limited = try ImageDecoder.decode(Array(sliver.utf8), target: .fill(width: 1, height: 50), limits: PixelLimits(maxPixelCount: 1_000))
+        #expect(limited.width == 1 && limited.height <= 1_000)
         let big = #"<svg xmlns="http://www.w3.org/2000/svg" width="5000" height="5000"/>"#
         #expect(Self.decodeError(big, options: DecodeOptions(limits: PixelLimits(maxPixelCount: 1_000_000))) == .tooManyPixels(width: 5000, height: 5000, limit: 1_000_000))
     }

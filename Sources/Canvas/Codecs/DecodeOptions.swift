@@ -37,7 +37,7 @@ public struct DecodeOptions: Hashable, Sendable {
 ///
 /// The aspect ratio is always kept and a raster image is never enlarged: when the image is already
 /// smaller than the target it is decoded at its own size. An SVG is drawn at the target's size,
-/// larger or smaller than its intrinsic size. The decoder never crops; a `fill` result
+/// larger or smaller than its intrinsic size (within the ``PixelLimits``). The decoder never crops; a `fill` result
 /// covers the box and is cropped when drawn (see the drawing context's content modes).
 public enum DecodeTarget: Hashable, Sendable {
     /// The image's own size.

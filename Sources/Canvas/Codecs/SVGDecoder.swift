@@ -40,7 +40,8 @@ enum SVGDecoder {
     /// The pixel size an SVG of `intrinsic` CSS px is drawn at: for ``DecodeTarget/original`` the
     /// intrinsic size times `scale` (rounded up); for ``DecodeTarget/fit(width:height:)`` and
     /// ``DecodeTarget/fill(width:height:)`` the aspect-kept size that fits or covers the box, larger
-    /// than the intrinsic size when the box is (vectors lose nothing by being drawn larger).
+    /// than the intrinsic size when the box is (vectors lose nothing by being drawn larger), and
+    /// never over `limits`: a box that would need more gets the largest aspect-kept size within them.
     ///
     /// - Throws: ``CanvasError/invalidSize(width:height:problem:)`` for an empty intrinsic size or
     ///   one too large, ``CanvasError/tooManyPixels(width:height:limit:)`` over `limits`.
@@ -57,12 +58,20 @@ enum SVGDecoder {
         case .fill(let boxWidth, let boxHeight):
             factor = max(Double(boxWidth) / intrinsic.width, Double(boxHeight) / intrinsic.height)
         }
-        let width = intrinsic.width * factor, height = intrinsic.height * factor
-        guard width.isFinite, height.isFinite, width <= Double(limits.maxDimension), height <= Double(limits.maxDimension) else {
-            throw .invalidSize(width: width, height: height, problem: .tooLarge)
+        var width = intrinsic.width * factor, height = intrinsic.height * factor
+        guard width.isFinite, height.isFinite else { throw .invalidSize(width: width, height: height, problem: .notFinite) }
+        // A box that would need more than the limits (a sliver of a document filling a box) gets
+        // the largest aspect-kept size within them instead.
+        let shrink = min(1, Double(limits.maxDimension) / width, Double(limits.maxDimension) / height,
+                         (Double(limits.maxPixelCount) / (width * height)).squareRoot() * 0.999)
+        width *= shrink
+        height *= shrink
+        // Round to nearest, as the raster targets do, but never below one pixel; a side raised to
+        // one pixel may take the other over the pixel count, which then gives way.
+        var output = (width: max(1, Int(width.rounded())), height: max(1, Int(height.rounded())))
+        if output.width * output.height > limits.maxPixelCount {
+            if output.width == 1 { output.height = limits.maxPixelCount } else { output.width = max(1, limits.maxPixelCount / output.height) }
         }
-        // Round to nearest, as the raster targets do, but never below one pixel.
-        let output = (width: max(1, Int(width.rounded())), height: max(1, Int(height.rounded())))
         try limits.check(width: output.width, height: output.height)
         return output
     }
