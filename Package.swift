@@ -42,6 +42,9 @@ let package = Package(
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // The PNG writer's compressor and CRC-32 (libpng stays the decoder).
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // SVG images: librsvg draws them onto cairo; libxml2's SAX pass counts elements and depth first.
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // MARK: LayerKitSupport: the one lock, the condition lock, the thread starter, the timer
         // thread and the processor count, below Canvas, DisplayLoop and Flexbox (not a product:
@@ -51,7 +54,7 @@ let package = Package(
         // MARK: Canvas: geometry, colour, bitmaps, drawing, text, codecs. Knows nothing of loops.
         .target(
             name: "Canvas",
-            dependencies: ["LayerKitSupport", "CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CLibDeflate"],
+            dependencies: ["LayerKitSupport", "CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CLibDeflate", "CRSVG", "CLibXML2"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -45,6 +45,7 @@ let package = Package(
         fuzzTarget("image-png", [library, "FuzzSupport"]),
         fuzzTarget("image-jpeg", [library, "FuzzSupport"]),
         fuzzTarget("image-webp", [library, "FuzzSupport"]),
+        fuzzTarget("image-svg", [library, "FuzzSupport"]),
         fuzzTarget("folder-names", [library, "FuzzSupport"]),
         fuzzTarget("card-request", ["CardRequestParsing", "FuzzSupport"]),
     ]

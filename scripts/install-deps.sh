@@ -17,6 +17,8 @@ DEFAULT_PACKAGES=(
     libturbojpeg0-dev
     libpng-dev
     libdeflate-dev
+    librsvg2-dev
+    libxml2-dev
     pkg-config
     fonts-noto-cjk
     fonts-noto-color-emoji

@@ -23,6 +23,12 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
     case corruptImage(format: ImageFormat, detail: String)
     /// The data starts like `format` but ends before the image does.
     case truncatedImage(format: ImageFormat, detail: String)
+    /// An SVG document is over one of its ``SVGLimits``: its size in bytes, its element count
+    /// (entity expansions included) or its nesting depth. Raised before librsvg draws anything.
+    ///
+    /// A document librsvg or libxml2 cannot read is ``corruptImage(format:detail:)`` (or
+    /// ``truncatedImage(format:detail:)``) with their message, as for the other formats.
+    case svgOverLimit(SVGLimits.Kind, limit: Int)
     /// An encoder failed, or was given an option out of range.
     case encodingFailed(format: ImageFormat, detail: String)
     /// A text is longer than the limit, in UTF-8 bytes.
@@ -65,6 +71,12 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
             return "corrupt \(format.rawValue.uppercased()) data: \(detail)"
         case .truncatedImage(let format, let detail):
             return "truncated \(format.rawValue.uppercased()) data: \(detail)"
+        case .svgOverLimit(let kind, let limit):
+            switch kind {
+            case .bytes: return "SVG document is over the limit of \(limit) bytes (or its entities expand to more text than that)"
+            case .elements: return "SVG document has more than \(limit) elements (entity expansions included)"
+            case .depth: return "SVG document nests elements deeper than the limit of \(limit)"
+            }
         case .encodingFailed(let format, let detail):
             return "\(format.rawValue.uppercased()) encoding failed: \(detail)"
         case .textTooLong(let bytes, let limit):

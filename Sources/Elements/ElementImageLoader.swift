@@ -1,5 +1,5 @@
 /// The host's source of named images: turns a name from an element tree (`{"named": "cover"}`)
-/// into encoded PNG, JPEG or WebP bytes. Called before any drawing starts, concurrently for the
+/// into encoded PNG, JPEG, WebP or SVG bytes. Called before any drawing starts, concurrently for the
 /// images of one tree; the renderer decodes the bytes at each image's display size.
 ///
 /// ``FolderImageLoader`` is one for the images of a local folder, safe with untrusted names.

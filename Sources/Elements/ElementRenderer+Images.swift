@@ -140,7 +140,10 @@ private struct ImageJob: Sendable {
             hasher.combine(bytes)
             source = .encoded(hasher.finalize())
         }
-        return DecodedImageKey(source: source, target: target, scale: target == .original ? 1 : scale, blurRadius: content.blurRadius)
+        // The scale is part of every key: an SVG is drawn at its natural size times the scale even
+        // for `.original` (a raster image at `.original` is the same at any scale, so this only
+        // costs one decode per scale for it).
+        return DecodedImageKey(source: source, target: target, scale: scale, blurRadius: content.blurRadius)
     }
 
     /// The decoded image: the element's own bitmap, or from the cache (a decode of the same
@@ -199,9 +202,29 @@ private struct ImageJob: Sendable {
             return ""
         }())
         do {
-            return try content.applyingEffects(to: ImageDecoder.decode(bytes, options: DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale)), box: box)
+            let options: DecodeOptions
+            if ImageFormat.sniff(bytes) == .svg {
+                options = try svgOptions(bytes, target: target, scale: scale, limits: limits)
+            } else {
+                options = DecodeOptions(target: target, limits: limits, scale: target == .original ? 1 : scale)
+            }
+            return try content.applyingEffects(to: ImageDecoder.decode(bytes, options: options), box: box)
         } catch {
             throw ElementError.canvas(error)
         }
+    }
+
+    /// How an SVG is drawn so that it stays sharp. For the box-sized targets the box's pixels.
+    /// At its natural size (`.original`: a centred image, a `url()` layer) its size in points stays
+    /// its intrinsic size in CSS px, drawn at the render scale; a layer, which the painter may
+    /// stretch up to cover its box (`background-size: cover`, `contain`, lengths), is drawn denser,
+    /// up to the pixels of that cover (at most 16 pixels a point).
+    private func svgOptions(_ bytes: [UInt8], target: DecodeTarget, scale: Double, limits: PixelLimits) throws(CanvasError) -> DecodeOptions {
+        guard target == .original, case .layer = id else { return DecodeOptions(target: target, limits: limits, scale: scale) }
+        let info = try ImageDecoder.info(of: bytes)
+        guard info.width > 0, info.height > 0 else { return DecodeOptions(target: target, limits: limits, scale: scale) }
+        let cover = max(1, box.width / Double(info.width), box.height / Double(info.height))
+        let density = min(16, scale * (cover.isFinite ? cover : 1))
+        return DecodeOptions(target: .original, limits: limits, scale: density)
     }
 }

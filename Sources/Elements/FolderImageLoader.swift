@@ -16,8 +16,8 @@ public struct FolderImageLoader: ElementImageLoader, Hashable {
     /// without one; empty: no restriction.
     public let extensions: [String]
 
-    /// The default extensions: `png`, `jpg`, `jpeg`, `webp`, tried in this order.
-    public static let imageExtensions = ["png", "jpg", "jpeg", "webp"]
+    /// The default extensions: `png`, `jpg`, `jpeg`, `webp`, `svg`, tried in this order.
+    public static let imageExtensions = ["png", "jpg", "jpeg", "webp", "svg"]
     /// The longest name accepted, in UTF-8 bytes (Linux's `PATH_MAX` is 4 096).
     public static let maxNameUTF8Bytes = 1_024
     /// The longest component of a name accepted, in UTF-8 bytes (most file systems' limit).

@@ -4,7 +4,8 @@ public import Canvas
 public enum ImageSource: Hashable, Sendable {
     /// A bitmap already in memory (drawn as is, scaled into the box).
     case bitmap(BitmapImage)
-    /// Encoded PNG, JPEG or WebP bytes, decoded at the element's display size before drawing.
+    /// Encoded PNG, JPEG, WebP or SVG bytes, decoded at the element's display size before drawing
+    /// (an SVG is drawn as vectors at that size times the render scale).
     case encoded([UInt8])
     /// A name the host's ``ElementImageLoader`` turns into encoded bytes before drawing.
     case named(String)

@@ -8,7 +8,7 @@ import Testing
     /// The project's modules each module may import (system modules are always allowed).
     static let allowed: [String: Set<String>] = [
         "LayerKitSupport": [],
-        "Canvas": ["LayerKitSupport", "CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CLibDeflate"],
+        "Canvas": ["LayerKitSupport", "CCairoPango", "CWebP", "CTurboJPEG", "CLibPNG", "CLibDeflate", "CRSVG", "CLibXML2"],
         "DisplayLoop": ["LayerKitSupport"],
         "Flexbox": ["LayerKitSupport"],
         "Elements": ["LayerKitSupport", "Canvas", "Flexbox"],

@@ -33,8 +33,11 @@ public func fuzzImageDecoder(_ bytes: UnsafeBufferPointer<UInt8>) {
             require(false, "decoded at its own size but not at \(target): \(error)")
             return
         }
-        require(scaled.width <= original.width && scaled.height <= original.height,
+        // An SVG is drawn at the box's size, larger than its own when the box needs it (a fill of a
+        // sliver), within the pixel limits.
+        require(info.format == .svg || (scaled.width <= original.width && scaled.height <= original.height),
                 "\(target) gave \(scaled.width)×\(scaled.height), larger than the image \(original.width)×\(original.height)")
+        require(scaled.width * scaled.height <= fuzzPixelLimits.maxPixelCount, "\(target) gave \(scaled.width)×\(scaled.height), over the pixel limit")
         if case .fit = target {
             require(scaled.width <= box.width && scaled.height <= box.height,
                     "\(target) gave \(scaled.width)×\(scaled.height), outside the box")

@@ -10,25 +10,34 @@ public struct DecodeOptions: Hashable, Sendable {
     public var target: DecodeTarget
     /// Limits checked against the header before any pixel memory is allocated.
     public var limits: PixelLimits
-    /// The scale (pixels per point) given to the decoded bitmap. It does not change the pixel size.
+    /// The scale (pixels per point) given to the decoded bitmap. It does not change the pixel size
+    /// of a raster image; an SVG with the ``DecodeTarget/original`` target is drawn at its
+    /// intrinsic size times the scale, so that its size in points is its size in CSS px.
     public var scale: Double
     /// Whether to turn the image upright by its EXIF orientation (default). The target then
     /// applies to the upright size.
     public var appliesOrientation: Bool
+    /// Limits on an SVG document (bytes, elements, nesting), checked before librsvg reads it.
+    public var svgLimits: SVGLimits
 
     /// Creates options.
-    public init(target: DecodeTarget = .original, limits: PixelLimits = .default, scale: Double = 1, appliesOrientation: Bool = true) {
+    public init(
+        target: DecodeTarget = .original, limits: PixelLimits = .default, scale: Double = 1, appliesOrientation: Bool = true,
+        svgLimits: SVGLimits = .default
+    ) {
         self.target = target
         self.limits = limits
         self.scale = scale
         self.appliesOrientation = appliesOrientation
+        self.svgLimits = svgLimits
     }
 }
 
 /// The pixel size a decoder produces, relative to the image's own size.
 ///
-/// The aspect ratio is always kept and an image is never enlarged: when the image is already
-/// smaller than the target it is decoded at its own size. The decoder never crops; a `fill` result
+/// The aspect ratio is always kept and a raster image is never enlarged: when the image is already
+/// smaller than the target it is decoded at its own size. An SVG is drawn at the target's size,
+/// larger or smaller than its intrinsic size (within the ``PixelLimits``). The decoder never crops; a `fill` result
 /// covers the box and is cropped when drawn (see the drawing context's content modes).
 public enum DecodeTarget: Hashable, Sendable {
     /// The image's own size.

@@ -1,30 +1,45 @@
-/// Reads PNG, JPEG and WebP data into ``Bitmap``s, optionally at a smaller target size, checking the
-/// header against ``PixelLimits`` before allocating anything. Limits, scaled decoding, orientation
+/// Reads PNG, JPEG, WebP and SVG data into ``Bitmap``s, optionally at a smaller target size, checking the
+/// header against ``PixelLimits`` before allocating anything. An SVG is checked against
+/// ``SVGLimits`` and drawn as vectors at the size asked for (see ``DecodeTarget``). Limits, scaled decoding, orientation
 /// and errors: <doc:CanvasBasics> ("Codecs").
 public enum ImageDecoder {
     /// Reads the format, size and alpha of an image from its header, without decoding pixels.
     ///
     /// - Throws: ``CanvasError/unknownImageFormat(leadingBytes:)`` for data that is none of PNG,
-    ///   JPEG or WebP (the message shows the leading bytes), ``CanvasError/truncatedImage(format:detail:)``
+    ///   JPEG, WebP or SVG (the message shows the leading bytes), ``CanvasError/truncatedImage(format:detail:)``
     ///   or ``CanvasError/corruptImage(format:detail:)`` for a damaged header. Sizes are not checked
     ///   against limits here.
+    ///
+    /// For an SVG the size is its intrinsic size as an `<img>` in CSS px (rounded up), read after
+    /// the document passed the default ``SVGLimits``; see ``info(of:svgLimits:)``.
     public static func info<Bytes: Collection<UInt8>>(of data: Bytes) throws(CanvasError) -> ImageInfo {
+        try info(of: data, svgLimits: .default)
+    }
+
+    /// Reads the format and size of an image, checking an SVG against `svgLimits`.
+    ///
+    /// - Throws: as ``info(of:)``, and ``CanvasError/svgOverLimit(_:limit:)`` for an SVG over
+    ///   `svgLimits`.
+    public static func info<Bytes: Collection<UInt8>>(of data: Bytes, svgLimits: SVGLimits) throws(CanvasError) -> ImageInfo {
         try withContiguousBytes(data) { bytes throws(CanvasError) in
-            try header(of: bytes)
+            try header(of: bytes, svgLimits: svgLimits)
         }
     }
 
     /// Decodes an image into a bitmap of premultiplied pixels.
     ///
     /// - Parameters:
-    ///   - data: PNG, JPEG or WebP bytes (any byte collection: `[UInt8]`, a slice, `Data`, a buffer).
+    ///   - data: PNG, JPEG, WebP or SVG bytes (any byte collection: `[UInt8]`, a slice, `Data`, a buffer).
     ///   - options: The target size, the limits and the scale of the result.
     /// - Returns: A bitmap at the image's size or, for a ``DecodeTarget/fit(width:height:)`` or
     ///   ``DecodeTarget/fill(width:height:)`` target smaller than the image, at the aspect-kept size
-    ///   that fits or covers the target (rounded to whole pixels).
+    ///   that fits or covers the target (rounded to whole pixels). An SVG is drawn at its intrinsic
+    ///   size times `options.scale`, or at the size that fits or covers the target, however large.
     /// - Throws: ``CanvasError``: an unknown format, corrupt or truncated data, a header over
     ///   `options.limits` (``CanvasError/imageTooManyPixels(width:height:limit:)`` or
-    ///   ``CanvasError/invalidSize(width:height:problem:)``), an invalid target or scale.
+    ///   ``CanvasError/invalidSize(width:height:problem:)``), an invalid target or scale; for an
+    ///   SVG, ``CanvasError/svgOverLimit(_:limit:)`` or an output size over `options.limits`
+    ///   (``CanvasError/tooManyPixels(width:height:limit:)``).
     public static func decode<Bytes: Collection<UInt8>>(
         _ data: Bytes,
         options: DecodeOptions = DecodeOptions()
@@ -52,7 +67,11 @@ public enum ImageDecoder {
         }
         try options.target.validate()
         return try withContiguousBytes(data) { bytes throws(CanvasError) in
-            let info = try header(of: bytes)
+            if ImageFormat.sniff(bytes) == .svg {
+                let (bitmap, diagnostics) = try SVGDecoder.decode(bytes, options: options)
+                return (bitmap, diagnostics)
+            }
+            let info = try header(of: bytes, svgLimits: options.svgLimits)
             // The limit check on the header, before anything is allocated: an image over the
             // pixel count is `imageTooManyPixels`, never the output bitmaps' `tooManyPixels`.
             try options.limits.checkImage(width: info.width, height: info.height)
@@ -79,6 +98,9 @@ public enum ImageDecoder {
                 diagnostics.jpegScale = result.factor
             case .webp:
                 decoded = try WebPDecoder.decode(bytes, info: info, output: output, scale: options.scale)
+            case .svg:
+                // Drawn above, before the raster path.
+                throw .corruptImage(format: .svg, detail: "an SVG reached the raster decoders")
             }
             diagnostics.codecWidth = decoded.width
             diagnostics.codecHeight = decoded.height
@@ -92,7 +114,7 @@ public enum ImageDecoder {
     }
 
     /// The header of `bytes`, by format.
-    static func header(of bytes: UnsafeBufferPointer<UInt8>) throws(CanvasError) -> ImageInfo {
+    static func header(of bytes: UnsafeBufferPointer<UInt8>, svgLimits: SVGLimits = .default) throws(CanvasError) -> ImageInfo {
         guard let format = ImageFormat.sniff(bytes) else {
             if let format = formatCutShort(bytes) {
                 throw .truncatedImage(format: format, detail: "only \(bytes.count) bytes: the data ends inside the signature")
@@ -103,6 +125,7 @@ public enum ImageDecoder {
         case .png: return try PNGDecoder.info(bytes)
         case .jpeg: return try JPEGDecoder.info(bytes)
         case .webp: return try WebPDecoder.info(bytes)
+        case .svg: return try SVGDecoder.info(bytes, limits: svgLimits)
         }
     }
 
@@ -132,7 +155,7 @@ public enum ImageDecoder {
         let text = String(decoding: head.map { (0x20..<0x7F).contains($0) ? $0 : UInt8(ascii: ".") }, as: UTF8.self)
         var description = "\(hex) \"\(text)\""
         if let known = knownUnsupportedFormat(head) {
-            description += ": looks like \(known), which is not supported (PNG, JPEG and WebP are)"
+            description += ": looks like \(known), which is not supported (PNG, JPEG, WebP and SVG are)"
         }
         return description
     }

@@ -1,4 +1,5 @@
-/// The encoded image formats the Canvas reads and writes.
+/// The encoded image formats the Canvas reads (all) and writes (PNG, JPEG and WebP; SVG is read
+/// only: ``EncodingOptions`` has no SVG case).
 public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// Portable Network Graphics (lossless, with alpha).
     case png
@@ -6,8 +7,15 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case jpeg
     /// WebP (lossy or lossless, with alpha).
     case webp
+    /// SVG, drawn by librsvg at the size asked for (read only). See ``SVGLimits``.
+    case svg
 
     /// Recognises the format from the first bytes of `data` (its signature), or `nil`.
+    ///
+    /// SVG is recognised by its root element: after an optional UTF-8 byte order mark, white
+    /// space, an XML declaration, comments, processing instructions and a document type, the first
+    /// element must be `<svg` (or `<prefix:svg`), within the first 4 KiB. Other XML and HTML (even
+    /// with an inline `<svg>`) are not SVG.
     public static func sniff<Bytes: Collection<UInt8>>(_ data: Bytes) -> ImageFormat? {
         let head = Array(data.prefix(12))
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
@@ -17,6 +25,7 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
         {
             return .webp
         }
+        if SVGSniffer.looksLikeSVG(data) { return .svg }
         return nil
     }
 
@@ -26,6 +35,7 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case .png: "png"
         case .jpeg: "jpg"
         case .webp: "webp"
+        case .svg: "svg"
         }
     }
 
@@ -35,6 +45,7 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
         case .png: "image/png"
         case .jpeg: "image/jpeg"
         case .webp: "image/webp"
+        case .svg: "image/svg+xml"
         }
     }
 }

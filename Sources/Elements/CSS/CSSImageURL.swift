@@ -46,10 +46,7 @@ extension ImageSource {
 
     /// The media type the bytes' signature says (the decoder sniffs them again; this is for readers).
     private static func mediaType(of bytes: [UInt8]) -> String {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "image/webp" }
-        return "application/octet-stream"
+        ImageFormat.sniff(bytes)?.mediaType ?? "application/octet-stream"
     }
 
     /// `%XX` escapes decoded; `nil` for a malformed escape.

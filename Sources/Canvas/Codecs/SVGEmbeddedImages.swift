@@ -1,0 +1,69 @@
+import Foundation
+
+/// The pictures an SVG carries inside itself as `data:` URLs in an `href` (`<image>`, `<feImage>`,
+/// `<use>`), checked before librsvg decodes them: librsvg hands a raster picture to gdk-pixbuf,
+/// which knows no ``PixelLimits`` and reads formats the Canvas does not, and reads an SVG picture
+/// with no limits of ours. So a raster picture must be PNG, JPEG or WebP with a header within
+/// the pixel limits, and an SVG picture passes the same checks as the document (nested at most
+/// ``maxNesting`` deep). Links to anything else are never loaded (see ``SVGDocument``).
+enum SVGEmbeddedImages {
+    /// How deep SVG pictures may nest inside SVG pictures.
+    static let maxNesting = 2
+
+    /// Throws unless every `data:` URL in `urls` is a picture within the limits.
+    ///
+    /// - Throws: ``CanvasError/imageTooManyPixels(width:height:limit:)`` (or
+    ///   ``CanvasError/invalidSize(width:height:problem:)``) for a raster picture over
+    ///   `pixelLimits`, the nested document's errors for an SVG picture, and
+    ///   ``CanvasError/corruptImage(format:detail:)`` for a picture that cannot be read or checked.
+    static func check(_ urls: [String], limits: SVGLimits, pixelLimits: PixelLimits, nesting: Int) throws(CanvasError) {
+        for url in urls {
+            guard let bytes = payload(of: url) else {
+                throw .corruptImage(format: .svg, detail: "an embedded data: URL does not decode (\(url.prefix(40))…)")
+            }
+            let format = ImageFormat.sniff(bytes)
+            switch format {
+            case .png, .jpeg, .webp:
+                let info = try ImageDecoder.info(of: bytes)
+                try pixelLimits.checkImage(width: info.width, height: info.height)
+            case .svg:
+                guard nesting < maxNesting else {
+                    throw .corruptImage(format: .svg, detail: "SVG pictures nested more than \(maxNesting) deep are refused")
+                }
+                try ImageDecoder.withContiguousBytes(bytes) { buffer throws(CanvasError) in
+                    try SVGStructureCheck.check(buffer, limits: limits, pixelLimits: pixelLimits, nesting: nesting + 1)
+                }
+            case nil:
+                throw .corruptImage(format: .svg, detail: "an embedded picture is not PNG, JPEG, WebP or SVG (\(url.prefix(40))…): it is refused rather than decoded without limits")
+            }
+        }
+    }
+
+    /// The bytes of a `data:` URL (base64 or %-encoded), or `nil` when it is malformed.
+    static func payload(of url: String) -> [UInt8]? {
+        let text = url.drop { $0.isWhitespace }
+        guard text.count > 5, text.prefix(5).lowercased() == "data:", let comma = text.firstIndex(of: ",") else { return nil }
+        let header = text[text.index(text.startIndex, offsetBy: 5)..<comma].lowercased()
+        let body = text[text.index(after: comma)...]
+        if header.hasSuffix(";base64") {
+            return Data(base64Encoded: String(body), options: .ignoreUnknownCharacters).map { [UInt8]($0) }
+        }
+        var out: [UInt8] = []
+        var iterator = body.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
+            guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else { return nil }
+            out.append(high << 4 | low)
+        }
+        return out
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
