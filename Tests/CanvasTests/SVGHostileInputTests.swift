@@ -238,4 +238,28 @@ import Testing
         }
         #expect(detail.contains("nested"))
     }
+
+    // MARK: Entities
+
+    @Test func documentsWithEntitiesAreDrawnFromTheirExpansion() throws {
+        let withEntities = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY w "10"><!ENTITY shape "<rect width='&w;' height='5' fill='red'/>">]>"#
+            + #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">&shape;<desc>&amp;&#x41;</desc></svg>"#
+        let plain = #"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="5" fill="red"/></svg>"#
+        let expanded = try Array(withEntities.utf8).withUnsafeBufferPointer { try SVGEntityExpansion.expanded($0) }
+        let text = String(decoding: expanded, as: UTF8.self)
+        #expect(!text.contains("ENTITY") && !text.contains("&shape;") && text.contains("<rect width=\"10\""), "\(text)")
+        #expect(text.hasPrefix("<svg") && text.contains("<desc>&amp;A</desc>"), "\(text)")
+        let a = try ImageDecoder.decode(Array(withEntities.utf8), options: DecodeOptions(scale: 2))
+        let b = try ImageDecoder.decode(Array(plain.utf8), options: DecodeOptions(scale: 2))
+        let same = a.premultipliedBGRABytes() == b.premultipliedBGRABytes()
+        #expect(same)
+        #expect(a.pixel(x: 10, y: 2)?.red == 255 && a.pixel(x: 10, y: 12)?.alpha == 0)
+        // Inside an embedded picture, entities are refused (librsvg would read them as they are).
+        let inner = Data(withEntities.utf8).base64EncodedString()
+        guard case .corruptImage(.svg, let detail) = Self.decodeError(Self.header + #"<image href="data:image/svg+xml;base64,\#(inner)" width="10" height="10"/></svg>"#) else {
+            Issue.record("expected the embedded entities to be refused")
+            return
+        }
+        #expect(detail.contains("entities"))
+    }
 }

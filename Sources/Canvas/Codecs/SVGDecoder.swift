@@ -6,8 +6,7 @@
 enum SVGDecoder {
     /// The intrinsic size as an image header: CSS px rounded up to whole pixels, always with alpha.
     static func info(_ bytes: UnsafeBufferPointer<UInt8>, limits: SVGLimits) throws(CanvasError) -> ImageInfo {
-        try SVGStructureCheck.check(bytes, limits: limits, pixelLimits: .default)
-        let size = try SVGDocument(bytes).intrinsicSize
+        let size = try document(bytes, limits: limits, pixelLimits: .default).intrinsicSize
         return ImageInfo(
             format: .svg,
             width: SVGIntrinsicSize.wholePixels(size.width),
@@ -20,8 +19,7 @@ enum SVGDecoder {
     /// checked against `options.limits` before any pixel is allocated; the bitmap's scale is
     /// `options.scale`.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions) throws(CanvasError) -> (Bitmap, DecodeDiagnostics) {
-        try SVGStructureCheck.check(bytes, limits: options.svgLimits, pixelLimits: options.limits)
-        let document = try SVGDocument(bytes)
+        let document = try document(bytes, limits: options.svgLimits, pixelLimits: options.limits)
         let size = document.intrinsicSize
         let output = try outputSize(intrinsic: size, target: options.target, scale: options.scale, limits: options.limits)
         let stride = Bitmap.alignedStride(width: output.width)
@@ -35,6 +33,14 @@ enum SVGDecoder {
             jpegScale: nil, outputWidth: output.width, outputHeight: output.height
         )
         return (bitmap, diagnostics)
+    }
+
+    /// The librsvg document of `bytes` once they passed the checks: the bytes themselves, or, when
+    /// they declare entities, the document rewritten without them (see ``SVGEntityExpansion``).
+    private static func document(_ bytes: UnsafeBufferPointer<UInt8>, limits: SVGLimits, pixelLimits: PixelLimits) throws(CanvasError) -> SVGDocument {
+        guard try SVGStructureCheck.check(bytes, limits: limits, pixelLimits: pixelLimits) else { return try SVGDocument(bytes) }
+        let expanded = try SVGEntityExpansion.expanded(bytes)
+        return try ImageDecoder.withContiguousBytes(expanded) { buffer throws(CanvasError) in try SVGDocument(buffer) }
     }
 
     /// The pixel size an SVG of `intrinsic` CSS px is drawn at: for ``DecodeTarget/original`` the

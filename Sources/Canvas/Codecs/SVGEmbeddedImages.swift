@@ -30,8 +30,13 @@ enum SVGEmbeddedImages {
                 guard nesting < maxNesting else {
                     throw .corruptImage(format: .svg, detail: "SVG pictures nested more than \(maxNesting) deep are refused")
                 }
-                try ImageDecoder.withContiguousBytes(bytes) { buffer throws(CanvasError) in
+                let declaresEntities = try ImageDecoder.withContiguousBytes(bytes) { buffer throws(CanvasError) in
                     try SVGStructureCheck.check(buffer, limits: limits, pixelLimits: pixelLimits, nesting: nesting + 1)
+                }
+                // librsvg reads an embedded document as it is: its entities would leak (see
+                // SVGEntityExpansion), so they are refused there.
+                if declaresEntities {
+                    throw .corruptImage(format: .svg, detail: "an embedded SVG picture declares entities, which are refused inside pictures")
                 }
             case nil:
                 throw .corruptImage(format: .svg, detail: "an embedded picture is not PNG, JPEG, WebP or SVG (\(url.prefix(40))…): it is refused rather than decoded without limits")

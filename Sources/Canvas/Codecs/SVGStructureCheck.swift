@@ -18,7 +18,11 @@ enum SVGStructureCheck {
     /// Then the pictures the document embeds as `data:` URLs in `href`s are checked
     /// (``SVGEmbeddedImages``) against `pixelLimits` and these limits; `nesting` counts the SVG
     /// pictures this document is inside of.
-    static func check(_ bytes: UnsafeBufferPointer<UInt8>, limits: SVGLimits, pixelLimits: PixelLimits, nesting: Int = 0) throws(CanvasError) {
+    ///
+    /// - Returns: whether the document declares entities (then librsvg must be given
+    ///   ``SVGEntityExpansion/expanded(_:)`` instead).
+    @discardableResult
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, limits: SVGLimits, pixelLimits: PixelLimits, nesting: Int = 0) throws(CanvasError) -> Bool {
         guard bytes.count <= limits.maxBytes else { throw .svgOverLimit(.bytes, limit: limits.maxBytes) }
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count <= Int(Int32.max) else {
             throw .corruptImage(format: .svg, detail: "the document is empty")
@@ -48,6 +52,7 @@ enum SVGStructureCheck {
             throw .corruptImage(format: .svg, detail: detail)
         }
         try SVGEmbeddedImages.check(scan.embedded, limits: limits, pixelLimits: pixelLimits, nesting: nesting)
+        return scan.declaresEntities
     }
 
     /// libxml2's `xmlInitParser`, called once (a Swift global is initialised exactly once).
@@ -62,6 +67,8 @@ enum SVGStructureCheck {
         var textBytes = 0
         /// The `data:` URLs of `href` attributes, in document order.
         var embedded: [String] = []
+        /// Whether the document declares an internal general entity.
+        var declaresEntities = false
         var exceeded: SVGLimits.Kind?
         var firstError: String?
         var truncated = false
@@ -132,6 +139,7 @@ enum SVGStructureCheck {
             // Internal general entities only: an external one (a file, a URL) or a parameter
             // entity is never declared, so it can never be loaded.
             guard type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue) else { return }
+            Scan.of(context)?.0.declaresEntities = true
             xmlSAX2EntityDecl(context, name, type, publicID, systemID, content)
         }
         sax.serror = { context, error in
