@@ -109,18 +109,8 @@ final class NinePatch {
 
         // The copy: the same origin (so the same place on the pixel grid), cut by whole pixels.
         let path = shape(Size(width: Double(cutX) / m.xx, height: Double(cutY) / m.yy))
-        // Rasterized as drawShadow(of:) does: a group clipped to the shape's extents.
-        guard context.setPath(path, for: "shadow") else { return nil }
-        var e0 = 0.0, f0 = 0.0, e1 = 0.0, f1 = 0.0
-        cairo_path_extents(cairo, &e0, &f0, &e1, &f1)
-        cairo_new_path(cairo)
-        cairo_save(cairo)
-        cairo_rectangle(cairo, e0 - 1, f0 - 1, e1 - e0 + 2, f1 - f0 + 2)
-        cairo_clip(cairo)
-        cairo_push_group(cairo)
-        context.fill(path, with: .color(.black), rule: rule)
-        let group = cairo_pop_group(cairo)!
-        cairo_restore(cairo)
+        // Rasterized as drawShadow(of:) does.
+        guard let group = context.shadowGroup(of: path, rule: rule) else { return nil }
         defer { cairo_pattern_destroy(group) }
         var groupSurface: OpaquePointer?
         guard cairo_pattern_get_surface(group, &groupSurface) == CAIRO_STATUS_SUCCESS, let groupSurface,

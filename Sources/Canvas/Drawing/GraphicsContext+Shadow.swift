@@ -42,9 +42,19 @@ extension GraphicsContext {
             return reject("shadow offset \(shadow.offset), radius \(shadow.radius): must be finite, radius ≥ 0")
         }
         guard shadow.color.alpha > 0 else { return }
-        // Cairo sizes a group to the clip: clip to the shape's extents first, so the group (and
-        // the memory cleared and composited for it) is the shape's size, not the bitmap's.
-        guard setPath(path, for: "shadow") else { return }
+        guard let group = shadowGroup(of: path, rule: rule) else { return }
+        defer { cairo_pattern_destroy(group) }
+        saveGState()
+        defer { restoreGState() }
+        if let clip { self.clip(to: clip, rule: clipRule) }
+        paintShadow(of: group, shadow, followsTransform: true)
+    }
+
+    /// `path` filled black into a group (a pattern the caller destroys): what a shadow is cast
+    /// from. Cairo sizes a group to the clip, so the clip is the shape's extents first, and the
+    /// group (and the memory cleared and composited for it) is the shape's size, not the bitmap's.
+    func shadowGroup(of path: Path, rule: FillRule) -> OpaquePointer? {
+        guard setPath(path, for: "shadow") else { return nil }
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
         cairo_new_path(cairo)
@@ -55,11 +65,7 @@ extension GraphicsContext {
         fill(path, with: .color(.black), rule: rule)
         let group = cairo_pop_group(cairo)!
         cairo_restore(cairo)
-        defer { cairo_pattern_destroy(group) }
-        saveGState()
-        defer { restoreGState() }
-        if let clip { self.clip(to: clip, rule: clipRule) }
-        paintShadow(of: group, shadow, followsTransform: true)
+        return group
     }
 
     /// Draws only the shadow of what `body` draws (its alpha, blurred, moved and tinted as
