@@ -1,5 +1,3 @@
-import Foundation
-
 /// The pictures an SVG carries inside itself as `data:` URLs in an `href` (`<image>`, `<feImage>`,
 /// `<use>`), checked before librsvg decodes them: librsvg hands a raster picture to gdk-pixbuf,
 /// which knows no ``PixelLimits`` and reads formats the Canvas does not, and reads an SVG picture
@@ -47,28 +45,7 @@ enum SVGEmbeddedImages {
     /// The bytes of a `data:` URL (base64 or %-encoded), or `nil` when it is malformed.
     static func payload(of url: String) -> [UInt8]? {
         let text = url.drop { $0.isWhitespace }
-        guard text.count > 5, text.prefix(5).lowercased() == "data:", let comma = text.firstIndex(of: ",") else { return nil }
-        let header = text[text.index(text.startIndex, offsetBy: 5)..<comma].lowercased()
-        let body = text[text.index(after: comma)...]
-        if header.hasSuffix(";base64") {
-            return Data(base64Encoded: String(body), options: .ignoreUnknownCharacters).map { [UInt8]($0) }
-        }
-        var out: [UInt8] = []
-        var iterator = body.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
-            guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else { return nil }
-            out.append(high << 4 | low)
-        }
-        return out
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        guard text.count > 5, DataURL.isDataURL(text), case .success(let payload) = DataURL.decode(text) else { return nil }
+        return payload.bytes
     }
 }

@@ -75,13 +75,10 @@ final class TextEngine: @unchecked Sendable {
         guard request.text.segments.contains(where: { $0.style.fontFamily != nil }) else {
             return missingFamilies(in: request.style.fontFamily)
         }
-        let lists = [request.style.fontFamily] + request.text.segments.compactMap(\.style.fontFamily)
         var seen = Set<String>()
         var result: [String] = []
-        for list in lists {
-            for name in TextStyle.familyNames(in: list) where seen.insert(name.lowercased()).inserted && !hasFamily(named: name) {
-                result.append(name)
-            }
+        for list in [request.style.fontFamily] + request.text.segments.compactMap(\.style.fontFamily) {
+            for name in missingFamilies(in: list) where seen.insert(name.lowercased()).inserted { result.append(name) }
         }
         return result
     }

@@ -15,22 +15,17 @@ extension ImageSource {
     static func css(url text: String) throws(CSSValueError) -> ImageSource {
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw CSSValueError(message: "url() is empty: expected an image name or a data: URI") }
-        guard trimmed.count >= 5, trimmed.prefix(5).lowercased() == "data:" else { return .named(trimmed) }
-        guard let comma = trimmed.firstIndex(of: ",") else {
+        guard DataURL.isDataURL(trimmed[...]) else { return .named(trimmed) }
+        switch DataURL.decode(trimmed[...]) {
+        case .failure(.missingComma):
             throw CSSValueError(message: "\"\(trimmed.prefix(40))…\" is not a data: URI: expected data:[type][;base64],bytes")
-        }
-        let header = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<comma].lowercased()
-        let payload = trimmed[trimmed.index(after: comma)...]
-        if header.hasSuffix(";base64") {
-            guard let data = Data(base64Encoded: String(payload), options: .ignoreUnknownCharacters), !data.isEmpty else {
-                throw CSSValueError(message: "a data: URI's base64 bytes do not decode")
-            }
-            return .encoded([UInt8](data))
-        }
-        guard let bytes = percentDecoded(payload), !bytes.isEmpty else {
+        case .failure(.badBase64), .success((bytes: [], base64: true)):
+            throw CSSValueError(message: "a data: URI's base64 bytes do not decode")
+        case .failure(.badEscape), .success((bytes: [], base64: false)):
             throw CSSValueError(message: "a data: URI's bytes are empty or have a bad %-escape")
+        case .success(let payload):
+            return .encoded(payload.bytes)
         }
-        return .encoded(bytes)
     }
 
     /// The source as a `url()` argument: a name as it is, encoded bytes as a base64 `data:` URI,
@@ -47,27 +42,6 @@ extension ImageSource {
     /// The media type the bytes' signature says (the decoder sniffs them again; this is for readers).
     private static func mediaType(of bytes: [UInt8]) -> String {
         ImageFormat.sniff(bytes)?.mediaType ?? "application/octet-stream"
-    }
-
-    /// `%XX` escapes decoded; `nil` for a malformed escape.
-    private static func percentDecoded(_ text: Substring) -> [UInt8]? {
-        var out: [UInt8] = []
-        var bytes = text.utf8.makeIterator()
-        while let byte = bytes.next() {
-            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
-            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
-            out.append(high << 4 | low)
-        }
-        return out
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 
