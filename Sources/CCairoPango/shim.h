@@ -3,3 +3,5 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
+#include <freetype/tttables.h>
+#include <freetype/ftmm.h>

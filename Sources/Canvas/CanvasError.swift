@@ -37,6 +37,9 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidTextStyle(String)
     /// A font file could not be registered.
     case fontFileRejected(path: String, detail: String)
+    /// Font data (``FontData``), a font face description (``FontFace``) or a font set could not be
+    /// used; the detail says why.
+    case fontRejected(String)
     /// A colour string is not hex colour.
     case invalidColor(String)
     /// A value passed to a drawing call is not usable (for example a NaN coordinate).
@@ -85,6 +88,8 @@ public enum CanvasError: Error, Sendable, Hashable, CustomStringConvertible {
             return "invalid text style: \(detail)"
         case .fontFileRejected(let path, let detail):
             return "font file \(path) rejected: \(detail)"
+        case .fontRejected(let detail):
+            return "font rejected: \(detail)"
         case .invalidColor(let text):
             return "invalid colour \"\(text)\": expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
         case .invalidArgument(let detail):

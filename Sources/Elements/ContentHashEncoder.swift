@@ -1,3 +1,4 @@
+import LayerKitSupport
 import Foundation
 
 /// An `Encoder` that digests a value's `Codable` encoding straight into a `StableHasher` (MurmurHash3 x64 128),

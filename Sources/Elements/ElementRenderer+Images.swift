@@ -1,3 +1,4 @@
+import LayerKitSupport
 import Canvas
 
 extension ElementRenderer {

@@ -1,3 +1,4 @@
+import LayerKitSupport
 public import Canvas
 
 /// Where an image element's pixels come from.

@@ -1,5 +1,6 @@
 import AsyncLayerKit
 @testable import Elements
+import LayerKitSupport
 @testable import Rendering
 import Testing
 

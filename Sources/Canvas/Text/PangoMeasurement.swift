@@ -208,7 +208,8 @@ struct PangoMeasurement {
                 pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
             }
         }
-        let description = PangoMeasurement.fontDescription(for: style)
+        let baseFamily = engine.pangoFamilies(for: style)
+        let description = PangoMeasurement.fontDescription(for: style, family: baseFamily)
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)
 
@@ -225,7 +226,16 @@ struct PangoMeasurement {
         for (index, segment) in request.text.segments.enumerated() where !segment.style.isEmpty && !segment.text.isEmpty {
             let start = UInt32(request.segmentStarts[index])
             let end = start + UInt32(segment.text.utf8.count)
-            for attribute in PangoMeasurement.attributes(for: segment.style) {
+            var overrides = segment.style
+            var family: UnsafeMutablePointer<PangoAttribute>?
+            if engine.fontSet != nil {
+                // With render fonts the family Pango gets depends on the weight and style too: a
+                // bold span of "Brand" is Brand's bold face, another private family name.
+                overrides.fontFamily = nil
+                let resolved = engine.pangoFamilies(for: request.segmentStyles[index])
+                if resolved != baseFamily { family = pango_attr_family_new(resolved) }
+            }
+            for attribute in PangoMeasurement.attributes(for: overrides) + (family.map { [$0] } ?? []) {
                 attribute.pointee.start_index = start
                 attribute.pointee.end_index = end
                 pango_attr_list_insert(attributes, attribute)
@@ -374,7 +384,7 @@ struct PangoMeasurement {
 
     /// The base font's ascent, descent and x-height in points (the x-height from the ink of "x").
     private func baseMetrics(measuresXHeight: Bool) -> (ascent: Double, descent: Double, xHeight: Double) {
-        let description = PangoMeasurement.fontDescription(for: request.style)
+        let description = PangoMeasurement.fontDescription(for: request.style, family: engine.pangoFamilies(for: request.style))
         defer { pango_font_description_free(description) }
         var ascent = request.style.size * 0.8, descent = request.style.size * 0.2
         if let metrics = pango_context_get_metrics(engine.context, description, nil) {
@@ -460,7 +470,7 @@ struct PangoMeasurement {
     private func setTabs(_ layout: OpaquePointer, spaces: Double) {
         let probe = pango_layout_new(engine.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
-        let description = PangoMeasurement.fontDescription(for: request.style)
+        let description = PangoMeasurement.fontDescription(for: request.style, family: engine.pangoFamilies(for: request.style))
         pango_layout_set_font_description(probe, description)
         pango_font_description_free(description)
         pango_layout_set_text(probe, " ", 1)
@@ -475,10 +485,10 @@ struct PangoMeasurement {
         pango_layout_set_tabs(layout, tabs)
     }
 
-    /// A new font description for `style` (the caller frees it).
-    static func fontDescription(for style: TextStyle) -> OpaquePointer {
+    /// A new font description for `style` with the family list `family` (the caller frees it).
+    static func fontDescription(for style: TextStyle, family: String) -> OpaquePointer {
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, style.fontFamily)
+        pango_font_description_set_family(description, family)
         pango_font_description_set_absolute_size(description, style.size * pangoScale)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
         pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)

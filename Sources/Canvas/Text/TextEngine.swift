@@ -18,6 +18,10 @@ final class TextEngine: @unchecked Sendable {
     let context: OpaquePointer
     /// The font registry generation this engine was built for; older engines are discarded.
     let generation: Int
+    /// The render fonts this engine's configuration holds (``TextLayoutOptions/fonts``), or `nil`.
+    let fontSet: PreparedFontSet?
+    /// The family list given to Pango for each CSS list, weight and style (only with a font set).
+    private var pangoLists: [PangoListKey: String] = [:]
     /// Lower-cased names of the families the font map offers, filled on first use.
     private var familyNames: Set<String>?
     /// The families of a `font-family` list that the font map lacks, by list (most texts of a
@@ -27,10 +31,11 @@ final class TextEngine: @unchecked Sendable {
     /// font). Each key's font is retained while cached, so its address cannot be reused.
     private var scaledFonts: [UnsafeMutableRawPointer: (font: ScaledFont, family: String)?] = [:]
 
-    /// Creates an engine whose font map uses `config` (or fontconfig's default configuration).
-    init(config: FontConfigHandle?, generation: Int) {
+    /// Creates an engine whose font map uses `config` (or fontconfig's default configuration), or
+    /// the configuration of `fontSet` when there is one.
+    init(config: FontConfigHandle?, generation: Int, fontSet: PreparedFontSet? = nil) {
         let fontMap = pango_cairo_font_map_new()!
-        if let config {
+        if let config = fontSet?.config ?? config {
             // Takes its own reference; the config is never modified after it is built.
             pango_fc_font_map_set_config(OpaquePointer(fontMap), config.pointer)
         }
@@ -39,6 +44,7 @@ final class TextEngine: @unchecked Sendable {
         self.fontMap = fontMap
         self.context = context
         self.generation = generation
+        self.fontSet = fontSet
     }
 
     /// A new context on `fontMap` with the reference card's settings (the caller owns it).
@@ -66,6 +72,7 @@ final class TextEngine: @unchecked Sendable {
     func hasFamily(named name: String) -> Bool {
         let key = name.lowercased()
         if TextEngine.genericFamilies.contains(key) { return true }
+        if let fontSet, fontSet.hasFamily(key) { return true }
         return families().contains(key)
     }
 
@@ -102,7 +109,8 @@ final class TextEngine: @unchecked Sendable {
         if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont)),
            cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS {
             let description = pango_font_describe(pangoFont)
-            let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "?"
+            var family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "?"
+            if let fontSet { family = fontSet.declaredFamily(of: family) }
             pango_font_description_free(description)
             entry = (ScaledFont(retaining: scaled), family)
         }
@@ -113,6 +121,18 @@ final class TextEngine: @unchecked Sendable {
         g_object_ref(key)
         scaledFonts[key] = entry
         return entry
+    }
+
+    /// The family list Pango gets for `style`: its `font-family` list as it is, or with a font set,
+    /// with the set's families replaced by the faces CSS picks for its weight and style.
+    func pangoFamilies(for style: TextStyle) -> String {
+        guard let fontSet else { return style.fontFamily }
+        let key = PangoListKey(list: style.fontFamily, weight: style.weight.rawValue, italic: style.italic)
+        if let known = pangoLists[key] { return known }
+        let list = fontSet.pangoFamilies(for: style.fontFamily, weight: style.weight.rawValue, italic: style.italic)
+        if pangoLists.count >= 256 { pangoLists.removeAll(keepingCapacity: true) }
+        pangoLists[key] = list
+        return list
     }
 
     /// The names of every family the font map offers, sorted.
@@ -135,6 +155,13 @@ final class TextEngine: @unchecked Sendable {
         let names = Set(familyList().map { $0.lowercased() })
         familyNames = names
         return names
+    }
+
+    /// What a family list given to Pango depends on.
+    private struct PangoListKey: Hashable {
+        let list: String
+        let weight: Int
+        let italic: Bool
     }
 
     /// Family names fontconfig and Pango resolve themselves, never reported as missing.

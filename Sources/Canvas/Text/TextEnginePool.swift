@@ -2,7 +2,9 @@ import CCairoPango
 import LayerKitSupport
 
 /// A small pool of ``TextEngine``s, each checked out by one thread for one synchronous measurement,
-/// and the current font configuration (system fonts plus registered application fonts).
+/// and the current font configuration (system fonts plus registered application fonts); and the
+/// font sets of renders (``FontSet``) prepared lately, each with idle engines of its own, kept
+/// while they fit the font cache's budget.
 ///
 /// Measurement is synchronous and may be called from any thread or task, so the pool needs a lock:
 /// the package's one ``Lock`` guards the pop and push of an idle engine and the swap of the configuration when a
@@ -26,7 +28,26 @@ final class TextEnginePool: Sendable {
         var config: FontConfigHandle?
         /// The application font files in `config`.
         var files: [String] = []
+        /// Prepared font sets by digest, least recently used first in `setOrder`.
+        var sets: [String: PreparedFontSet] = [:]
+        var setOrder: [String] = []
+        /// Idle engines of each prepared set.
+        var idleBySet: [String: [TextEngine]] = [:]
+        /// The bytes of the prepared sets' fonts, and the most they may add up to.
+        var setBytes = 0
+        var setByteLimit = TextEnginePool.defaultFontCacheBytes
+        /// The serial of the next prepared set (its file and family names).
+        var nextSerial = 1
+        /// Font sets prepared so far (a counter for tests and benchmarks).
+        var setsPrepared = 0
     }
+
+    /// The most idle engines kept per font set.
+    static let maxIdleEnginesPerSet = 4
+    /// The most font sets kept prepared, whatever their size.
+    static let maxPreparedSets = 64
+    /// The default budget of prepared font sets' bytes: 128 MiB.
+    static let defaultFontCacheBytes = 128 << 20
 
     /// TSan-visible (see ``Lock``), so it orders each engine's hand-over between threads.
     private let state = Lock(State())
@@ -51,6 +72,92 @@ final class TextEnginePool: Sendable {
         return try body(engine)
     }
 
+    /// Runs `body` with an engine for `fonts` (prepared now if it is not cached) that no other
+    /// thread uses until `body` returns; `nil` is the plain engine of ``withEngine(_:)``.
+    ///
+    /// - Throws: ``CanvasError/fontRejected(_:)`` when the set cannot be prepared, or `body`'s error.
+    func withEngine<R>(fonts: FontSet?, _ body: (TextEngine) throws(CanvasError) -> R) throws(CanvasError) -> R {
+        guard let fonts else { return try withEngine(body) }
+        let engine = try checkOut(fonts)
+        defer { checkIn(engine) }
+        return try body(engine)
+    }
+
+    private func checkOut(_ fonts: FontSet) throws(CanvasError) -> TextEngine {
+        let (found, engine, generation, files, serial) = locked { state -> (PreparedFontSet?, TextEngine?, Int, [String], Int) in
+            guard let prepared = state.sets[fonts.digest] else {
+                defer { state.nextSerial += 1 }
+                return (nil, nil, state.generation, state.files, state.nextSerial)
+            }
+            TextEnginePool.touch(fonts.digest, in: &state)
+            return (prepared, state.idleBySet[fonts.digest]?.popLast(), state.generation, [], 0)
+        }
+        if let engine { return engine }
+        if let found { return TextEngine(config: nil, generation: generation, fontSet: found) }
+        // Prepared outside the lock (files, a fontconfig configuration: milliseconds); a set that
+        // another thread prepared meanwhile wins, and this one is dropped (its files removed).
+        let made = try PreparedFontSet(fonts, serial: serial, registered: files)
+        let (prepared, evicted) = locked { state -> (PreparedFontSet, Evicted) in
+            guard state.generation == generation else { return (made, Evicted()) }
+            if let other = state.sets[fonts.digest] { return (other, Evicted()) }
+            state.sets[fonts.digest] = made
+            state.setOrder.append(fonts.digest)
+            state.setBytes += made.byteCount
+            state.setsPrepared += 1
+            return (made, TextEnginePool.evict(&state, keeping: fonts.digest))
+        }
+        _ = evicted  // released here, outside the lock
+        return TextEngine(config: nil, generation: generation, fontSet: prepared)
+    }
+
+    /// Moves `digest` to the most recently used end.
+    private static func touch(_ digest: String, in state: inout State) {
+        if let index = state.setOrder.lastIndex(of: digest), index != state.setOrder.count - 1 {
+            state.setOrder.remove(at: index)
+            state.setOrder.append(digest)
+        }
+    }
+
+    /// Prepared sets and engines taken out of the pool, released by the caller outside the lock.
+    private struct Evicted: Sendable {
+        var sets: [PreparedFontSet] = []
+        var engines: [TextEngine] = []
+    }
+
+    /// Drops the least recently used sets (and their idle engines) until the rest fit the budget
+    /// and the count, never `kept`; returns what was dropped, to be released outside the lock.
+    private static func evict(_ state: inout State, keeping kept: String) -> Evicted {
+        var dropped = Evicted()
+        var index = 0
+        while (state.setBytes > state.setByteLimit || state.setOrder.count > maxPreparedSets), index < state.setOrder.count {
+            let digest = state.setOrder[index]
+            guard digest != kept, let set = state.sets.removeValue(forKey: digest) else { index += 1; continue }
+            state.setOrder.remove(at: index)
+            state.setBytes -= set.byteCount
+            dropped.sets.append(set)
+            dropped.engines += state.idleBySet.removeValue(forKey: digest) ?? []
+        }
+        return dropped
+    }
+
+    /// The budget of prepared font sets' bytes; lowering it drops sets at once.
+    var fontCacheByteLimit: Int {
+        get { locked { $0.setByteLimit } }
+        set {
+            let dropped = locked { state -> Evicted in
+                state.setByteLimit = max(0, newValue)
+                return TextEnginePool.evict(&state, keeping: "")
+            }
+            _ = dropped
+        }
+    }
+
+    /// The prepared sets' digests (least recently used first), their bytes, and how many sets
+    /// were prepared so far.
+    var fontCacheState: (digests: [String], bytes: Int, prepared: Int) {
+        locked { ($0.setOrder, $0.setBytes, $0.setsPrepared) }
+    }
+
     private func checkOut() -> TextEngine {
         let (engine, generation, config) = locked { state -> (TextEngine?, Int, FontConfigHandle?) in
             (state.idle.popLast(), state.generation, state.config)
@@ -62,7 +169,12 @@ final class TextEnginePool: Sendable {
         // An engine that is not kept is released after the lock is dropped (when `engine` goes
         // out of scope here), so Pango's clean-up never runs inside the critical section.
         locked { state in
-            if engine.generation == state.generation, state.idle.count < TextEnginePool.maxIdleEngines {
+            guard engine.generation == state.generation else { return }
+            if let set = engine.fontSet {
+                // Kept only while its set is still the cached one.
+                guard state.sets[set.digest] === set, state.idleBySet[set.digest, default: []].count < TextEnginePool.maxIdleEnginesPerSet else { return }
+                state.idleBySet[set.digest, default: []].append(engine)
+            } else if state.idle.count < TextEnginePool.maxIdleEngines {
                 state.idle.append(engine)
             }
         }
@@ -83,8 +195,14 @@ final class TextEnginePool: Sendable {
             state.generation += 1
             state.config = config
             state.files = files
-            defer { state.idle.removeAll() }
-            return (true, state.idle)
+            // Prepared sets hold the old registered fonts: they are prepared again when next used.
+            let stale = state.idle + state.idleBySet.values.flatMap { $0 }
+            state.idle.removeAll()
+            state.idleBySet.removeAll()
+            state.sets.removeAll()
+            state.setOrder.removeAll()
+            state.setBytes = 0
+            return (true, stale)
         }
         _ = stale  // released here, outside the lock
         return installed

@@ -12,7 +12,8 @@ extension TextLayout {
     ///   ``TextLayoutOptions/maxUTF8Bytes`` (checked first, in constant time per segment),
     ///   ``CanvasError/invalidTextStyle(_:)`` for a NaN, zero, negative or huge size, an unknown
     ///   weight or a bad letter spacing or line height, ``CanvasError/invalidArgument(_:)`` for a
-    ///   bad width or a negative line limit.
+    ///   bad width or a negative line limit, ``CanvasError/fontRejected(_:)`` when the options'
+    ///   font set cannot be prepared (its files written, fontconfig given them).
     public init(
         text: AttributedText,
         style: TextStyle = TextStyle(),
@@ -29,7 +30,7 @@ extension TextLayout {
             return
         }
         let request = MeasureRequest(text: text, style: style, options: options)
-        self = try TextEnginePool.shared.withEngine { engine throws(CanvasError) in
+        self = try TextEnginePool.shared.withEngine(fonts: options.fonts) { engine throws(CanvasError) in
             try PangoMeasurement(engine: engine, request: request).run()
         }
     }

@@ -62,6 +62,10 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
     /// leading above a line's text, to whole device pixels, so where lines and baselines fall
     /// depends on it. Other texts ignore it. In `0 < pixelScale ≤ 64`; default 1.
     public var pixelScale: Double
+    /// Fonts for this text besides the system's and the registered ones (``FontRegistry``): a
+    /// render's own faces and a service's (see ``FontSet``). `nil`, the default, measures with
+    /// the system's and registered fonts only. Not encoded (a set holds font data).
+    public var fonts: FontSet?
 
     /// The default size limit, 256 KiB.
     public static let defaultMaxUTF8Bytes = 256 * 1024
@@ -70,7 +74,7 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
 
     /// Creates options; every parameter has a default (no width limit, every line kept, breaks
     /// between words and inside over-long words, tail truncation, 256 KiB, automatic direction,
-    /// wrapping, unbalanced).
+    /// wrapping, unbalanced, pixel scale 1, system and registered fonts only).
     public init(
         maxWidth: Double? = nil,
         maxLines: Int = 0,
@@ -80,7 +84,8 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
         baseDirection: TextDirection = .auto,
         wrapsLines: Bool = true,
         balancesLines: Bool = false,
-        pixelScale: Double = 1
+        pixelScale: Double = 1,
+        fonts: FontSet? = nil
     ) {
         self.maxWidth = maxWidth
         self.maxLines = maxLines
@@ -91,6 +96,7 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
         self.wrapsLines = wrapsLines
         self.balancesLines = balancesLines
         self.pixelScale = pixelScale
+        self.fonts = fonts
     }
 
     private enum CodingKeys: String, CodingKey {
