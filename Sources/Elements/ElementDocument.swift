@@ -29,15 +29,32 @@ public struct ElementDocument: Hashable, Sendable, Codable {
     public var size: Size?
     /// The root element.
     public var root: Element
+    /// The document's own fonts (`"fonts"`, as CSS's `@font-face` rules): texts name them by
+    /// family; render them with ``ElementRenderer/fonts`` set to ``fontSet(over:)``.
+    public var fonts: [FontFace]
 
     /// A document for `root`, at the current version.
-    public init(root: Element, size: Size? = nil) {
+    public init(root: Element, size: Size? = nil, fonts: [FontFace] = []) {
         self.version = Self.currentVersion
         self.size = size
         self.root = root
+        self.fonts = fonts
     }
 
-    private enum Keys: String, CodingKey { case version, size, root }
+    /// The most fonts a document may carry.
+    public static let maxFonts = 64
+
+    /// The fonts a render of the document uses: its own over `service` (a service's set, whose
+    /// families the document's replace), or `nil` when neither has any.
+    ///
+    /// - Throws: ``/Canvas/CanvasError/fontRejected(_:)`` when the result has too many faces.
+    public func fontSet(over service: FontSet? = nil) throws(CanvasError) -> FontSet? {
+        guard !fonts.isEmpty else { return service }
+        if let service { return try service.overlaid(by: fonts) }
+        return try FontSet(fonts)
+    }
+
+    private enum Keys: String, CodingKey { case version, size, root, fonts }
 
     /// Decodes a document of a ``supportedVersions`` version, migrating version 1 on read.
     public init(from decoder: any Decoder) throws {
@@ -47,6 +64,22 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         self.version = Self.currentVersion
         size = try c.decodeIfPresent(Size.self, forKey: .size)
         root = version == 1 ? try c.decode(ElementV1.self, forKey: .root).element : try c.decode(Element.self, forKey: .root)
+        fonts = []
+        if c.contains(.fonts) {
+            var list = try c.nestedUnkeyedContainer(forKey: .fonts)
+            if let count = list.count, count > Self.maxFonts {
+                throw DecodingError.dataCorruptedError(in: list, debugDescription: "\(count) fonts is over the limit of \(Self.maxFonts)")
+            }
+            while !list.isAtEnd {
+                let entry = try list.decode(DocumentFontFace.self)
+                do {
+                    fonts.append(try entry.face(limits: .default))
+                } catch {
+                    throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: list.codingPath + [FontIndexKey(list.currentIndex - 1)],
+                                                                            debugDescription: error.description))
+                }
+            }
+        }
     }
 
     /// Encodes the document.
@@ -55,6 +88,7 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         try c.encode(version, forKey: .version)
         try c.encodeIfPresent(size, forKey: .size)
         try c.encode(root, forKey: .root)
+        if !fonts.isEmpty { try c.encode(fonts.map(DocumentFontFace.init), forKey: .fonts) }
     }
 
     /// Decodes and checks a JSON document.
@@ -109,6 +143,15 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         try root.checkSupportedDepth()
         return try CanonicalJSON.encode(self, prettyPrinted: prettyPrinted)
     }
+}
+
+/// The index of a font in a document's list, for error paths.
+private struct FontIndexKey: CodingKey {
+    var stringValue: String { "\(intValue!)" }
+    var intValue: Int?
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { self.intValue = intValue }
 }
 
 /// Options for decoding an element document.

@@ -12,14 +12,18 @@ public enum ElementLayout {
     ///   or negative length is ``ElementError/invalidLayout(_:)`` naming the element's path),
     ///   ``ElementError/invalidLayout(_:)`` for a non-finite canvas size or scale,
     ///   ``ElementError/canvas(_:)`` when a text cannot be measured or an encoded image's header
-    ///   cannot be read.
-    public static func layout(_ root: Element, in size: Size, limits: ElementLimits = .default, scale: Double = 1) throws(ElementError) -> LayoutResult {
+    ///   cannot be read or the fonts cannot be used.
+    ///
+    /// `fonts` are the fonts texts may use besides the system's: give the renderer's
+    /// (``ElementRenderer/fonts``), or the render measures the texts again.
+    public static func layout(_ root: Element, in size: Size, limits: ElementLimits = .default, scale: Double = 1,
+                              fonts: FontSet? = nil) throws(ElementError) -> LayoutResult {
         try limits.check(root)
         guard size.isFinite, size.width >= 0, size.height >= 0 else {
             throw .invalidLayout("canvas size \(size) is not a finite, non-negative size")
         }
         let tree = ElementTraversal(root, canvas: size)
-        var result = try layout(tree, width: size.width, height: size.height, limits: limits, texts: TextMeasurer(), scale: scale)
+        var result = try layout(tree, width: size.width, height: size.height, limits: limits, texts: TextMeasurer(fonts: fonts), scale: scale)
         result.tree = tree
         return result
     }

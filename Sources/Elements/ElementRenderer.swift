@@ -15,6 +15,10 @@ public struct ElementRenderer: Sendable {
     public var limits: ElementLimits
     /// The host's loader for named images; `nil` makes a named image an error.
     public var imageLoader: (any ElementImageLoader)?
+    /// The fonts texts may use besides the system's and the registered ones: a document's own
+    /// faces (``ElementDocument/fonts``) over a service's (see ``/Canvas/FontSet``). `nil`: the
+    /// system's and registered fonts only.
+    public var fonts: FontSet?
     /// Where measured texts are kept between layouts; `nil`: every layout measures its texts.
     /// The render service sets its cache here (see the Rendering module).
     package var texts: (any TextMeasurementStore)?
@@ -29,9 +33,11 @@ public struct ElementRenderer: Sendable {
     /// - Parameters:
     ///   - limits: What a tree may ask for.
     ///   - imageLoader: Resolves named images.
-    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil) {
+    ///   - fonts: The fonts texts may use besides the system's.
+    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, fonts: FontSet? = nil) {
         self.limits = limits
         self.imageLoader = imageLoader
+        self.fonts = fonts
     }
 
     /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale` (the
@@ -75,10 +81,10 @@ public struct ElementRenderer: Sendable {
             throw .invalidLayout("canvas size \(size) is not a finite, non-negative size")
         }
         guard let store = self.texts else {
-            return try ElementLayout.layout(tree, width: size.width, height: size.height, limits: limits, texts: TextMeasurer(), scale: scale)
+            return try ElementLayout.layout(tree, width: size.width, height: size.height, limits: limits, texts: TextMeasurer(fonts: fonts), scale: scale)
         }
         let contents = TextMeasurer.contents(of: tree)
-        let texts = TextMeasurer(known: contents.isEmpty ? [:] : await store.textMeasurements(for: contents))
+        let texts = TextMeasurer(known: contents.isEmpty ? [:] : await store.textMeasurements(for: contents), fonts: fonts)
         let layout = try ElementLayout.layout(tree, width: size.width, height: size.height, limits: limits, texts: texts, scale: scale)
         if texts.measuredAnew { await store.insertTextMeasurements(texts.added) }
         return layout

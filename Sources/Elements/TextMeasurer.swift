@@ -1,4 +1,4 @@
-import Canvas
+package import Canvas
 
 /// The texts of one layout: each (content, options) pair is measured once per layout — the engine
 /// may ask for a text's size several times, and the final layout asks again at the text's width —
@@ -16,18 +16,23 @@ package final class TextMeasurer {
     private let collects: Bool
     /// Measurements made by this layout that `known` did not have, in the order made.
     private var made: [(content: TextContent, options: TextLayoutOptions, layout: TextLayout)] = []
+    /// The fonts every text of the layout may use besides the system's (part of each measurement's
+    /// options, so cached measurements are per font set).
+    private let fonts: FontSet?
 
     /// A measurer for a layout without a cache: it measures each text at most once per options.
-    package init() {
+    package init(fonts: FontSet? = nil) {
         self.known = [:]
         self.collects = false
+        self.fonts = fonts
     }
 
     /// A measurer that takes `known` measurements first and collects what it measures anew in
     /// ``added``, for the cache to keep.
-    package init(known: [TextContent: TextMeasurements]) {
+    package init(known: [TextContent: TextMeasurements], fonts: FontSet? = nil) {
         self.known = known
         self.collects = true
+        self.fonts = fonts
     }
 
     /// Measurements made by this layout that the cache did not have.
@@ -43,7 +48,9 @@ package final class TextMeasurer {
     /// `content` (node `node`'s text) laid out with `options`: from this layout's earlier
     /// measurements of the node, the cache's, the node's one-line layout when it fits the
     /// width unchanged (`TextLayout.sameLines(at:)`), or Pango.
-    func layout(_ content: TextContent, options: TextLayoutOptions, node: Int) throws(CanvasError) -> TextLayout {
+    func layout(_ content: TextContent, options given: TextLayoutOptions, node: Int) throws(CanvasError) -> TextLayout {
+        var options = given
+        options.fonts = fonts
         if byNode.count <= node { byNode.append(contentsOf: repeatElement([], count: node + 1 - byNode.count)) }
         let earlier = byNode[node]
         if let layout = earlier.first(where: { $0.options == options })?.layout { return layout }

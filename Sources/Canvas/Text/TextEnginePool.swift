@@ -31,8 +31,9 @@ final class TextEnginePool: Sendable {
         /// Prepared font sets by digest, least recently used first in `setOrder`.
         var sets: [String: PreparedFontSet] = [:]
         var setOrder: [String] = []
-        /// Idle engines of each prepared set.
+        /// Idle engines of each prepared set, and how many in all.
         var idleBySet: [String: [TextEngine]] = [:]
+        var idleSetEngines = 0
         /// The bytes of the prepared sets' fonts, and the most they may add up to.
         var setBytes = 0
         var setByteLimit = TextEnginePool.defaultFontCacheBytes
@@ -42,8 +43,10 @@ final class TextEnginePool: Sendable {
         var setsPrepared = 0
     }
 
-    /// The most idle engines kept per font set.
-    static let maxIdleEnginesPerSet = 4
+    /// The most idle engines kept per font set (a service's set is used by every lane), and for
+    /// all sets together (each engine's font map caches fonts).
+    static let maxIdleEnginesPerSet = 16
+    static let maxIdleSetEngines = 48
     /// The most font sets kept prepared, whatever their size.
     static let maxPreparedSets = 64
     /// The default budget of prepared font sets' bytes: 128 MiB.
@@ -90,7 +93,9 @@ final class TextEnginePool: Sendable {
                 return (nil, nil, state.generation, state.files, state.nextSerial)
             }
             TextEnginePool.touch(fonts.digest, in: &state)
-            return (prepared, state.idleBySet[fonts.digest]?.popLast(), state.generation, [], 0)
+            let engine = state.idleBySet[fonts.digest]?.popLast()
+            if engine != nil { state.idleSetEngines -= 1 }
+            return (prepared, engine, state.generation, [], 0)
         }
         if let engine { return engine }
         if let found { return TextEngine(config: nil, generation: generation, fontSet: found) }
@@ -135,7 +140,9 @@ final class TextEnginePool: Sendable {
             state.setOrder.remove(at: index)
             state.setBytes -= set.byteCount
             dropped.sets.append(set)
-            dropped.engines += state.idleBySet.removeValue(forKey: digest) ?? []
+            let engines = state.idleBySet.removeValue(forKey: digest) ?? []
+            state.idleSetEngines -= engines.count
+            dropped.engines += engines
         }
         return dropped
     }
@@ -172,8 +179,10 @@ final class TextEnginePool: Sendable {
             guard engine.generation == state.generation else { return }
             if let set = engine.fontSet {
                 // Kept only while its set is still the cached one.
-                guard state.sets[set.digest] === set, state.idleBySet[set.digest, default: []].count < TextEnginePool.maxIdleEnginesPerSet else { return }
+                guard state.sets[set.digest] === set, state.idleSetEngines < TextEnginePool.maxIdleSetEngines,
+                      state.idleBySet[set.digest, default: []].count < TextEnginePool.maxIdleEnginesPerSet else { return }
                 state.idleBySet[set.digest, default: []].append(engine)
+                state.idleSetEngines += 1
             } else if state.idle.count < TextEnginePool.maxIdleEngines {
                 state.idle.append(engine)
             }
@@ -199,6 +208,7 @@ final class TextEnginePool: Sendable {
             let stale = state.idle + state.idleBySet.values.flatMap { $0 }
             state.idle.removeAll()
             state.idleBySet.removeAll()
+            state.idleSetEngines = 0
             state.sets.removeAll()
             state.setOrder.removeAll()
             state.setBytes = 0

@@ -13,12 +13,15 @@ public actor ElementCache: TextMeasurementStore, DecodedImageStore {
         public var size: Size
         /// Pixels per point.
         public var scale: Double
+        /// The digest of the request's own fonts (``RenderRequest/fonts``), or `nil` without any.
+        public var fonts: String?
 
         /// Creates a key.
-        public init(hash: ContentHash, size: Size, scale: Double) {
+        public init(hash: ContentHash, size: Size, scale: Double, fonts: String? = nil) {
             self.hash = hash
             self.size = size
             self.scale = scale
+            self.fonts = fonts
         }
     }
 

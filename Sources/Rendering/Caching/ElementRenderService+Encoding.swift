@@ -77,7 +77,7 @@ extension ElementRenderService {
     /// - Throws: as ``encoded(_:as:)``.
     public func encodeShared(_ request: RenderRequest, as options: EncodingOptions) async throws -> EncodedImage {
         try await encodeShared(request.tree, size: request.size, scale: request.scale, options: options,
-                               priority: request.priority, layout: request.layout)
+                               priority: request.priority, layout: request.layout, fonts: request.fonts)
     }
 
     /// Encoder calls: cache misses that were not shared and whose render succeeded (an encode
@@ -88,9 +88,9 @@ extension ElementRenderService {
     public var encodesCancelled: Int { cancelledEncodeCount.load(ordering: .relaxed) }
 
     private func encodeShared(
-        _ tree: HashedElement, size: Size, scale: Double, options: EncodingOptions, priority: RenderPriority, layout: LayoutResult?
+        _ tree: HashedElement, size: Size, scale: Double, options: EncodingOptions, priority: RenderPriority, layout: LayoutResult?, fonts: FontSet?
     ) async throws -> EncodedImage {
-        let key = ElementCache.EncodingKey(render: Key(hash: tree.contentHash, size: size, scale: scale), options: options)
+        let key = ElementCache.EncodingKey(render: Key(hash: tree.contentHash, size: size, scale: scale, fonts: fonts?.digest), options: options)
         let request = encodeRequests.add(1, ordering: .relaxed).newValue
         let cache = self.cache, lanes = self.lanes
         // Like a render's, the shared task prefers the lanes' executor; only the first request's
@@ -102,7 +102,7 @@ extension ElementRenderService {
             }
             do {
                 // The render at the shared task's current priority: the most urgent waiter's.
-                let bitmap = try await self.render(tree, size: size, scale: scale, priority: RenderPriority(Task.currentPriority), layout: layout)
+                let bitmap = try await self.render(tree, size: size, scale: scale, priority: RenderPriority(Task.currentPriority), layout: layout, fonts: fonts)
                 // No explicit lane: the task's priority, raised if a more urgent request joins.
                 let bytes = try await lanes.render {
                     self.encodeCount.add(1, ordering: .relaxed)

@@ -29,6 +29,10 @@ public final class ElementRenderService: Sendable {
         /// The byte budget of the service's cache: finished renders, encodings, decoded images and
         /// measured texts together.
         public var cacheBytes: Int
+        /// The service's fonts: families every tree may name, and the fallback tried before the
+        /// system's for characters a text's fonts lack (``/Canvas/FontSet/fallbackFamilies``).
+        /// A request's own fonts replace the families they declare. `nil`: system fonts only.
+        public var fonts: FontSet?
 
         /// A configuration; the defaults suit a server of cards.
         ///
@@ -37,12 +41,14 @@ public final class ElementRenderService: Sendable {
         ///   - imageLoader: Resolves named images.
         ///   - lanes: Where the work runs; default ``RenderLanes/shared``.
         ///   - cacheBytes: The cache's budget; default 128 MiB.
+        ///   - fonts: The service's fonts; default none.
         public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil,
-                    lanes: RenderLanes = .shared, cacheBytes: Int = 128 << 20) {
+                    lanes: RenderLanes = .shared, cacheBytes: Int = 128 << 20, fonts: FontSet? = nil) {
             self.limits = limits
             self.imageLoader = imageLoader
             self.lanes = lanes
             self.cacheBytes = cacheBytes
+            self.fonts = fonts
         }
     }
 
@@ -70,7 +76,7 @@ public final class ElementRenderService: Sendable {
     package init(_ configuration: Configuration, cache: ElementCache) {
         self.configuration = configuration
         self.cache = cache
-        self.renderer = ElementRenderer(limits: configuration.limits, imageLoader: configuration.imageLoader,
+        self.renderer = ElementRenderer(limits: configuration.limits, imageLoader: configuration.imageLoader, fonts: configuration.fonts,
                                         cache: cache, lanes: configuration.lanes)
     }
 
@@ -84,7 +90,15 @@ public final class ElementRenderService: Sendable {
     ///   the calling task is cancelled, or ``RenderLaneError`` when the lanes refuse the work;
     ///   ``/Elements/ElementError/invalidLayout(_:)`` when the request's layout is not its tree's.
     public func render(_ request: RenderRequest) async throws -> Bitmap {
-        try await render(request.tree, size: request.size, scale: request.scale, priority: request.priority, layout: request.layout)
+        try await render(request.tree, size: request.size, scale: request.scale, priority: request.priority, layout: request.layout, fonts: request.fonts)
+    }
+
+    /// The renderer for a request with its own `fonts`: the service's over-laid by them.
+    func renderer(for fonts: FontSet?) throws(ElementError) -> ElementRenderer {
+        guard let fonts else { return renderer }
+        var renderer = self.renderer
+        do { renderer.fonts = try configuration.fonts?.overlaid(by: fonts.faces) ?? fonts } catch { throw .canvas(error) }
+        return renderer
     }
 
     /// Loads and decodes the images of a laid-out request into the cache (Texture's preload
@@ -109,13 +123,14 @@ public final class ElementRenderService: Sendable {
         size: Size,
         scale: Double,
         priority: RenderPriority,
-        layout: LayoutResult?
+        layout: LayoutResult?,
+        fonts: FontSet?
     ) async throws -> Bitmap {
-        let key = Key(hash: tree.contentHash, size: size, scale: scale)
+        let key = Key(hash: tree.contentHash, size: size, scale: scale, fonts: fonts?.digest)
         if let cached = cache.render(for: key) {
             return cached
         }
-        let lanes = self.lanes, renderer = self.renderer, cache = self.cache
+        let lanes = self.lanes, renderer = try self.renderer(for: fonts), cache = self.cache
         let root = tree.element
         // The shared render's task prefers the lanes' executor: its cache lookups and the render
         // itself run on the lanes' threads, without hops back to the cooperative pool.

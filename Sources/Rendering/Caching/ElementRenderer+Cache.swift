@@ -1,3 +1,4 @@
+public import Canvas
 public import Elements
 
 extension ElementRenderer {
@@ -9,11 +10,12 @@ extension ElementRenderer {
     /// - Parameters:
     ///   - limits: What a tree may ask for.
     ///   - imageLoader: Resolves named images.
+    ///   - fonts: The fonts texts may use besides the system's (``/Elements/ElementRenderer/fonts``).
     ///   - cache: Keeps decoded images and measured texts; `nil`: nothing is kept.
     ///   - lanes: Where image loads and decodes run; `nil`: the cooperative pool.
-    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, cache: ElementCache? = nil,
-                 lanes: RenderLanes? = nil) {
-        self.init(limits: limits, imageLoader: imageLoader)
+    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, fonts: FontSet? = nil,
+                 cache: ElementCache? = nil, lanes: RenderLanes? = nil) {
+        self.init(limits: limits, imageLoader: imageLoader, fonts: fonts)
         self.cache = cache
         self.imageExecutor = lanes?.executor
     }

@@ -21,6 +21,10 @@ public struct RenderRequest: Sendable {
     public var layout: LayoutResult?
     /// The lane the render asks for.
     public var priority: RenderPriority
+    /// The render's own fonts (a document's, ``/Elements/ElementDocument/fontSet(over:)`` with no
+    /// service set), over the service's (``ElementRenderService/Configuration/fonts``); part of
+    /// the cache key. `nil`: the service's fonts only.
+    public var fonts: FontSet?
 
     /// A request for `tree`, laid out in the render at `size` points.
     public init(_ tree: HashedElement, size: Size, scale: Double, priority: RenderPriority = .userInitiated) {
@@ -55,6 +59,6 @@ public struct RenderRequest: Sendable {
     }
 
     /// The cache key of the finished render.
-    public var key: ElementCache.RenderKey { ElementCache.RenderKey(hash: tree.contentHash, size: size, scale: scale) }
+    public var key: ElementCache.RenderKey { ElementCache.RenderKey(hash: tree.contentHash, size: size, scale: scale, fonts: fonts?.digest) }
 
 }

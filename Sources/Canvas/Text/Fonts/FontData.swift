@@ -37,6 +37,12 @@ public struct FontData: Hashable, Sendable {
     /// The size of the sfnt the engine reads, in bytes (what the font cache counts).
     public var byteCount: Int { sfnt.bytes.count }
 
+    /// The sfnt the engine reads (a WOFF or WOFF2 font decoded): `FontData(bytes: sfntBytes,
+    /// faceIndex: sfntFaceIndex)` is this font again.
+    public var sfntBytes: [UInt8] { sfnt.bytes }
+    /// The face's index in ``sfntBytes`` (non-zero only for a face of a collection).
+    public var sfntFaceIndex: Int { faceIndex }
+
     /// Checks face `faceIndex` of `bytes` (only collections have more than face 0).
     ///
     /// - Throws: ``CanvasError/fontRejected(_:)`` saying what was wrong: not a font (with its

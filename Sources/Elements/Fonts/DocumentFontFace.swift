@@ -1,0 +1,110 @@
+#if canImport(FoundationEssentials)
+internal import FoundationEssentials
+#else
+internal import Foundation
+#endif
+public import Canvas
+
+/// One entry of a document's `"fonts"` list, as CSS's `@font-face` writes one:
+///
+/// ```json
+/// {"family": "Brand", "src": "data:font/woff2;base64,d09GMgABAAAAA…", "weight": "100 900", "style": "italic"}
+/// ```
+///
+/// `src` is a `data:` URL (base64 or percent-encoded; its MIME type is ignored, the bytes are
+/// sniffed); `weight` a number, `"normal"`, `"bold"` or a range `"100 900"` (default: the font's
+/// own); `style` `"normal"`, `"italic"` or `"oblique"` (default: the font's own); `index` picks a
+/// face of a collection. Decoding checks the font (``/Canvas/FontData``): a bad one fails the
+/// document with the entry's path.
+struct DocumentFontFace: Codable {
+    var family: String
+    var src: String
+    var weight: Weight?
+    var style: String?
+    var index: Int?
+
+    /// A `font-weight` descriptor: one weight or a range.
+    enum Weight: Codable, Equatable {
+        case single(Int)
+        case range(Int, Int)
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let number = try? c.decode(Double.self) {
+                guard number.isFinite, number.rounded() == number, (1...1000).contains(number) else {
+                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "font weight \(number) is not a whole number in 1...1000")
+                }
+                self = .single(Int(number))
+                return
+            }
+            let text = DocumentFontFace.trimmed(try c.decode(String.self)).lowercased()
+            switch text {
+            case "normal": self = .single(400)
+            case "bold": self = .single(700)
+            default:
+                let parts = text.split(separator: " ", omittingEmptySubsequences: true).map { Int($0) }
+                guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map { (1...1000).contains($0) } ?? false }),
+                      parts.count == 1 || parts[0]! <= parts[1]! else {
+                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "font weight \"\(text.prefix(40))\": expected normal, bold, a weight in 1...1000 or a range \"100 900\"")
+                }
+                self = parts.count == 1 ? .single(parts[0]!) : .range(parts[0]!, parts[1]!)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .single(let weight): try c.encode(weight)
+            case .range(let low, let high): try c.encode("\(low) \(high)")
+            }
+        }
+
+        var range: ClosedRange<Int> {
+            switch self {
+            case .single(let weight): weight...weight
+            case .range(let low, let high): low...high
+            }
+        }
+    }
+
+    /// The checked face.
+    func face(limits: FontLimits) throws(CanvasError) -> FontFace {
+        let text = Substring(DocumentFontFace.trimmed(src))
+        guard DataURL.isDataURL(text) else {
+            throw .fontRejected("font src must be a data: URL (the document carries its fonts; a service registers others)")
+        }
+        let bytes: [UInt8]
+        switch DataURL.decode(text) {
+        case .success(let payload): bytes = payload.bytes
+        case .failure(.badBase64): throw .fontRejected("font src: the base64 payload does not decode")
+        case .failure(.badEscape): throw .fontRejected("font src: a % is not followed by two hex digits")
+        case .failure(.missingComma): throw .fontRejected("font src: no comma ends the data: URL's header")
+        }
+        let italic: Bool?
+        switch style?.lowercased() {
+        case nil: italic = nil
+        case "normal": italic = false
+        case "italic", "oblique": italic = true
+        case let other?: throw .fontRejected("font style \"\(other.prefix(40))\": expected normal, italic or oblique")
+        }
+        let data = try FontData(bytes: bytes, faceIndex: index ?? 0, limits: limits)
+        return try FontFace(family: family, data: data, weight: weight?.range, italic: italic)
+    }
+
+    /// `text` without leading and trailing white space.
+    static func trimmed(_ text: String) -> String {
+        var part = Substring(text)
+        while let c = part.first, c.isWhitespace { part = part.dropFirst() }
+        while let c = part.last, c.isWhitespace { part = part.dropLast() }
+        return String(part)
+    }
+
+    /// The entry for `face`: its sfnt as a base64 `data:` URL, its declared weight and style.
+    init(_ face: FontFace) {
+        family = face.family
+        src = "data:font/sfnt;base64," + Data(face.data.sfntBytes).base64EncodedString()
+        weight = face.weight.lowerBound == face.weight.upperBound ? .single(face.weight.lowerBound) : .range(face.weight.lowerBound, face.weight.upperBound)
+        style = face.isItalic ? "italic" : "normal"
+        index = face.data.sfntFaceIndex == 0 ? nil : face.data.sfntFaceIndex
+    }
+}
