@@ -46,6 +46,7 @@ let package = Package(
         fuzzTarget("image-jpeg", [library, "FuzzSupport"]),
         fuzzTarget("image-webp", [library, "FuzzSupport"]),
         fuzzTarget("image-svg", [library, "FuzzSupport"]),
+        fuzzTarget("font-data", [library, "FuzzSupport"]),
         fuzzTarget("folder-names", [library, "FuzzSupport"]),
         fuzzTarget("card-request", ["CardRequestParsing", "FuzzSupport"]),
     ]

@@ -11,14 +11,14 @@ extension CardServer {
 
     func respond(
         tree: HashedElement, size: Size, layout: LayoutResult?, service: ElementRenderService,
-        format: CardFormat, request: Request, cacheControl: String
+        format: CardFormat, request: Request, cacheControl: String, fonts: FontSet? = nil
     ) async throws -> Response {
         let scale = try scale(of: request)
         let quality = try quality(of: request, format: format)
         try checkPixels(size: size, scale: scale)
         // The name of this exact image: content hash, size, scale, quality and format; it is the
         // strong ETag and the content-hash URL.
-        let image = ImageName(hash: tree.contentHash, size: size, scale: scale, quality: quality, format: format)
+        let image = ImageName(hash: tree.contentHash, size: size, scale: scale, quality: quality, format: format, fonts: fonts?.digest)
         let etag = "\"\(image.fileName)\""
         var headers: HTTPFields = [
             .eTag: etag, .vary: "Accept", .cacheControl: cacheControl, .contentLocation: "/images/\(image.fileName)",
@@ -31,7 +31,12 @@ extension CardServer {
         // Encoded before (in the service's cache, under its one byte budget): no render, no
         // encode, no lane, and no watch on the connection.
         let options = image.options
-        if let cached = service.cachedEncoding(of: RenderRequest(tree, size: size, scale: scale), as: options) {
+        let sized = {
+            var request = RenderRequest(tree, size: size, scale: scale)
+            request.fonts = fonts
+            return request
+        }()
+        if let cached = service.cachedEncoding(of: sized, as: options) {
             headers[.cacheStatus] = ResponseOutcome.stored.cacheStatus
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: cached)))
         }
@@ -39,10 +44,11 @@ extension CardServer {
         // InFlightWork, keyed by tree hash, size, scale and options).
         let encode: @Sendable () async throws -> ElementRenderService.EncodedImage = {
             if let layout {
-                try await service.encodeShared(RenderRequest(tree, layout: layout, scale: scale), as: options)
-            } else {
-                try await service.encodeShared(RenderRequest(tree, size: size, scale: scale), as: options)
+                var laidOut = RenderRequest(tree, layout: layout, scale: scale)
+                laidOut.fonts = fonts
+                return try await service.encodeShared(laidOut, as: options)
             }
+            return try await service.encodeShared(sized, as: options)
         }
         let encoded: ElementRenderService.EncodedImage
         if configuration.cancelsRenderOnDisconnect {

@@ -58,7 +58,8 @@ public final class CardServer: Sendable {
         self.lanes = lanes
         let assets = configuration.assetsFolder.map { FolderImageLoader(folder: $0.path) }
         self.assets = assets
-        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: assets, lanes: lanes, cacheBytes: configuration.cacheBytes / 2))
+        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: assets, lanes: lanes, cacheBytes: configuration.cacheBytes / 2,
+                                                  fonts: configuration.fonts))
         let feed = configuration.feedDirectory ?? SampleFeed.directory
         var bundled = try SampleFeed.imageLoader(in: feed).images
         let card = try ReferenceCardAssets.bundledFiles()
@@ -162,8 +163,11 @@ public final class CardServer: Sendable {
             try assets.checkImageNames(in: document.root)
         }
         let tree = try HashedElement(document.root)
+        // The document's own fonts; the service lays them over the server's (--fonts).
+        let fonts: FontSet?
+        do { fonts = try document.fontSet() } catch { throw ElementError.canvas(error) }
         return try await respond(tree: tree, size: size, layout: nil, service: service, format: format, request: request,
-                                 cacheControl: "no-cache")
+                                 cacheControl: "no-cache", fonts: fonts)
     }
 
     private func renderTemplate(_ request: Request, context: BasicRequestContext) async throws -> Response {

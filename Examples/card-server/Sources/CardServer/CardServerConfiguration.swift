@@ -35,6 +35,10 @@ public struct CardServerConfiguration: Sendable {
     /// How long a request may take from its head to the end of its body; past it the body's
     /// reader fails (408, `limit: "read-timeout"`) and the connection closes.
     public var readTimeout: Duration
+    /// The server's fonts (`--fonts DIR`): posted trees may name their families, and they are
+    /// tried before the system's for characters a text's fonts lack. A document's own `fonts`
+    /// replace the families they declare, for that render only. `nil`: system fonts only.
+    public var fonts: FontSet?
 
     /// Creates a configuration; the defaults suit cards.
     public init(

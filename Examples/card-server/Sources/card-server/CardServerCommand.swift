@@ -15,8 +15,8 @@ import Logging
 /// `CARD_SERVER_ASSETS`, `CARD_SERVER_MAX_BODY_BYTES`, `CARD_SERVER_LANES`,
 /// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`, `CARD_SERVER_LOG_LEVEL`,
 /// `CARD_SERVER_CANCEL_ON_DISCONNECT` (`0` turns it off), `CARD_SERVER_CACHE_BYTES`,
-/// `CARD_SERVER_FEED`, `CARD_SERVER_IDLE_TIMEOUT_MS`, `CARD_SERVER_READ_TIMEOUT_MS`; an argument
-/// wins over the variable.
+/// `CARD_SERVER_FEED`, `CARD_SERVER_IDLE_TIMEOUT_MS`, `CARD_SERVER_READ_TIMEOUT_MS`,
+/// `CARD_SERVER_FONTS`; an argument wins over the variable.
 ///
 /// The sample feed of `/cards/feed/{id}` ships inside the program (FeedSupport's resource
 /// bundle, beside the executable), so the built binary runs from any folder without the source
@@ -63,6 +63,12 @@ struct CardServerCommand: AsyncParsableCommand {
     @Option(help: "The longest a request body may take to arrive, in milliseconds; then 408 and the connection closes (CARD_SERVER_READ_TIMEOUT_MS; default 15000).")
     var readTimeoutMs = Int(environment["CARD_SERVER_READ_TIMEOUT_MS"] ?? "") ?? 15_000
 
+    @Option(help: "A folder of font files (TTF, OTF, TTC, WOFF, WOFF2) posted trees may name by family; they are also tried before the system's fonts for characters a text's fonts lack (CARD_SERVER_FONTS).")
+    var fonts: String?
+
+    /// The fonts folder: the argument, else the environment.
+    private var fontsFolder: String? { fonts ?? Self.environment["CARD_SERVER_FONTS"] }
+
     /// The feed folder: the argument, else the environment; `nil`: the bundled copy.
     private var feedFolder: String? { feed ?? Self.environment["CARD_SERVER_FEED"] }
 
@@ -93,6 +99,12 @@ struct CardServerCommand: AsyncParsableCommand {
                 throw ValidationError("--assets \(assets): no such folder")
             }
         }
+        if let fonts = fontsFolder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: fonts, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--fonts \(fonts): no such folder")
+            }
+        }
     }
 
     func run() async throws {
@@ -108,6 +120,13 @@ struct CardServerCommand: AsyncParsableCommand {
         configuration.idleTimeout = .milliseconds(idleTimeoutMs)
         configuration.readTimeout = .milliseconds(readTimeoutMs)
         configuration.feedDirectory = feedFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let folder = fontsFolder {
+            do {
+                configuration.fonts = try FontSet(contentsOfFolder: folder)
+            } catch {
+                throw ValidationError("--fonts \(folder): \(error)")
+            }
+        }
         var logger = Logger(label: "card-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let server = try await CardServer(configuration: configuration)

@@ -21,6 +21,9 @@ public struct FontData: Hashable, Sendable {
     public let isItalic: Bool
     /// The number of glyphs.
     public let glyphCount: Int
+    /// The number of faces in the bytes it was read from (more than one for a collection; a face
+    /// of a WOFF or WOFF2 collection is rewritten as a font of its own).
+    public let faceCount: Int
     /// A content hash of the sfnt and the face index (32 hex digits): the same data is the same
     /// font in every render, so prepared font sets are cached by it.
     public let digest: String
@@ -88,6 +91,7 @@ public struct FontData: Hashable, Sendable {
         self.weight = face.weight
         self.isItalic = face.isItalic
         self.glyphCount = face.glyphCount
+        self.faceCount = face.faceCount
         self.sfnt = Bytes(sfnt)
     }
 
@@ -95,7 +99,8 @@ public struct FontData: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
-    private static func hex(_ value: UInt64) -> String {
+    /// `value` as 16 hex digits.
+    static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

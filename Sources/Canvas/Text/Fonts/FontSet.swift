@@ -19,8 +19,8 @@ public struct FontSet: Hashable, Sendable {
     /// before the system's fallback: placed before the first generic family of the list
     /// (`sans-serif`…), or after the whole list when it names none.
     public let fallbackFamilies: [String]
-    /// A content hash of the faces (data, family, weight, style) and the fallback list: the key
-    /// engines and fontconfig configurations are cached by.
+    /// A content hash of the faces (data, family, weight, style) and the fallback list, 32 hex
+    /// digits: the key engines and fontconfig configurations are cached by.
     public let digest: String
 
     /// The most faces one set may hold.
@@ -56,7 +56,7 @@ public struct FontSet: Hashable, Sendable {
         hasher.combine(UInt64(fallback.count))
         for family in fallback { FontSet.combine(family.lowercased(), into: &hasher) }
         let (high, low) = hasher.finalizeWords()
-        self.digest = String(high, radix: 16) + "-" + String(low, radix: 16)
+        self.digest = FontData.hex(high) + FontData.hex(low)
     }
 
     /// This set with `faces` over it, as a render's own fonts over a service's: a family that
@@ -69,6 +69,14 @@ public struct FontSet: Hashable, Sendable {
         let replaced = Set(faces.map { $0.family.lowercased() })
         let kept = self.faces.filter { !replaced.contains($0.family.lowercased()) }
         return try FontSet(faces + kept, fallbackFamilies: fallbackFamilies)
+    }
+
+    /// The budget of the fonts of prepared sets kept for later renders (their files and fontconfig
+    /// configurations), least recently used dropped first; default 128 MiB. Lowering it drops
+    /// sets at once (engines still using one keep it until they finish).
+    public static var cacheByteLimit: Int {
+        get { TextEnginePool.shared.fontCacheByteLimit }
+        set { TextEnginePool.shared.fontCacheByteLimit = newValue }
     }
 
     /// The distinct family names of the faces, in order.
