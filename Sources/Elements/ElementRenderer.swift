@@ -60,7 +60,7 @@ public struct ElementRenderer: Sendable {
         return try draw(tree, layout: layout, images: images, scale: scale, deadline: deadline)
     }
 
-    /// Resolves the images of a tree laid out before (pre-layout: ``ElementLayout/layout(_:in:limits:scale:)``
+    /// Resolves the images of a tree laid out before (pre-layout: ``ElementLayout/layout(_:in:limits:scale:fonts:)``
     /// off the loop, once) and draws it at `scale`: the render without its layout step.
     ///
     /// - Throws: as ``render(_:size:scale:)``; ``ElementError/invalidLayout(_:)`` when `layout`

@@ -29,7 +29,7 @@ public struct LayoutResult: Sendable {
     public let size: Size
     /// Every element's node, in pre-order.
     public let nodes: [Node]
-    /// The flattened tree the layout was computed from (by ``ElementLayout/layout(_:in:limits:scale:)``),
+    /// The flattened tree the layout was computed from (by ``ElementLayout/layout(_:in:limits:scale:fonts:)``),
     /// so that drawing the same tree does not flatten it again.
     var tree: ElementTraversal?
 }

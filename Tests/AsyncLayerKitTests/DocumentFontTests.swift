@@ -113,4 +113,37 @@ import Testing
         let layout = try ElementLayout.layout(document.root, in: document.size!, fonts: try document.fontSet(over: service.configuration.fonts))
         #expect(layout.nodes[2].text?.fontsUsed == ["Brand", "ALK Stars"])
     }
+
+    /// The DocC picture (Elements "Fonts per render"): DejaVu Serif given as data under the family
+    /// "Brand" (regular and bold), a line whose CJK and emoji the brand lacks, and under it the
+    /// fonts each text ended up using, as the layout reports them.
+    @Test func aCardInABrandFontSaysWhichFontsItUsed() async throws {
+        let folder = "/usr/share/fonts/truetype/dejavu/"
+        let faces = try ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"].map { file in
+            try FontFace(family: "Brand", data: FontData(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + file)))))
+        }
+        let fonts = try FontSet(faces)
+        let title = AttributedText("Brand fonts, per render")
+        let body = AttributedText(segments: [.init("Given with the card as "), .init("WOFF2, OTF or TTF", style: TextStyleOverrides(weight: .bold)),
+                                             .init(", matched as CSS matches faces.")])
+        let mixed = AttributedText("Fallback: 漢字 ★ 🎉")
+        func card(_ footer: String) -> Element {
+            Element.vstack(spacing: 6, alignment: .start) {
+                Element.text(title, style: TextStyle(fontFamily: "Brand", size: 20, weight: .bold, color: try! Color(hex: "#0F172A")))
+                Element.text(body, style: TextStyle(fontFamily: "Brand", size: 13, color: try! Color(hex: "#334155"), lineHeight: 18))
+                Element.text(mixed, style: TextStyle(fontFamily: "Brand", size: 15, color: try! Color(hex: "#1D4ED8")))
+                Element.text(AttributedText(footer), style: TextStyle(size: 10, color: try! Color(hex: "#64748B"), lineHeight: 14))
+            }
+            .padding(EdgeInsets(all: 14))
+            .background(try! Color(hex: "#F8FAFC"))
+        }
+        let size = Size(width: 320, height: 170)
+        let probe = try ElementLayout.layout(card("x"), in: size, scale: 2, fonts: fonts)
+        let used = (1...3).map { probe.nodes[$0].text?.fontsUsed.joined(separator: ", ") ?? "" }
+        #expect(used[0] == "Brand" && used[1] == "Brand")
+        #expect(used[2].hasPrefix("Brand, "))
+        let footer = "fontsUsed: title \(used[0]); body \(used[1]); last line \(used[2])"
+        let bitmap = try await Self.renderer(fonts: fonts).render(card(footer), size: size, scale: 2)
+        try goldenImages.assertMatches(bitmap, named: "fonts-per-render-card", tolerance: 12, maxDifferingFraction: 0.01)
+    }
 }
