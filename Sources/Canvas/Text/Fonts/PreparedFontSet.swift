@@ -55,24 +55,31 @@ final class PreparedFontSet: Sendable {
             for file in files { unlink(file) }
             throw error
         }
+        // Until the set is whole (and its deinit would remove them), a failure removes the files here.
+        let removeFiles = { for file in files { unlink(file) } }
+        guard let config = FcInitLoadConfigAndFonts() else {
+            removeFiles()
+            throw .fontRejected("fontconfig could not load its configuration")
+        }
+        let handle = FontConfigHandle(adopting: config)
+        for file in registered { _ = FcConfigAppFontAddFile(config, file) }
+        var faces: [String: [Face]] = [:]
+        var declared: [String: String] = [:]
+        do {
+            for (index, face) in set.faces.enumerated() {
+                let name = "alkfont\(serial)f\(index)"
+                try PreparedFontSet.add(face, as: name, path: paths[face.data.digest]!, to: config)
+                faces[face.family.lowercased(), default: []].append(Face(name: name, weight: face.weight, italic: face.isItalic))
+                declared[name] = face.family
+            }
+        } catch {
+            removeFiles()
+            throw error
+        }
         self.files = files
         self.byteCount = bytes
         self.digest = set.digest
-        guard let config = FcInitLoadConfigAndFonts() else {
-            throw .fontRejected("fontconfig could not load its configuration")
-        }
-        self.config = FontConfigHandle(adopting: config)
-        for file in registered { _ = FcConfigAppFontAddFile(config, file) }
-
-        var faces: [String: [Face]] = [:]
-        var declared: [String: String] = [:]
-        for (index, face) in set.faces.enumerated() {
-            let name = "alkfont\(serial)f\(index)"
-            let path = paths[face.data.digest]!
-            try PreparedFontSet.add(face, as: name, path: path, to: config)
-            faces[face.family.lowercased(), default: []].append(Face(name: name, weight: face.weight, italic: face.isItalic))
-            declared[name] = face.family
-        }
+        self.config = handle
         self.faces = faces
         self.declared = declared
         self.fallback = set.fallbackFamilies.map { $0.lowercased() }
