@@ -220,4 +220,25 @@ import Testing
         #expect(render.fallbackFamilies == ["ALK Stars"])
         #expect(render != service)
     }
+
+    /// A layout keeps its set's font files: Cairo may reopen a font's file to draw a glyph long
+    /// after the engine went back and the set left the cache (a registration or the budget).
+    @Test func aLayoutKeepsItsFontFilesUntilItIsGone() throws {
+        let fonts = try Self.family([("Kept Files", "ALKTest-Bold.otf")])
+        var layout: TextLayout? = try TextLayout("AB", style: TextStyle(fontFamily: "Kept Files", size: 20), options: TextLayoutOptions(fonts: fonts))
+        let files = try #require(layout?.fontFiles?.files)
+        #expect(!files.isEmpty)
+        let limit = FontSet.cacheByteLimit
+        FontSet.cacheByteLimit = 0  // drops every set not in use
+        FontSet.cacheByteLimit = limit
+        #expect(!TextEnginePool.shared.fontCacheState.digests.contains(fonts.digest))
+        #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        let bitmap = try Bitmap.render(size: Size(width: 40, height: 30), scale: 1) { context in
+            context.fill(Rect(x: 0, y: 0, width: 40, height: 30), with: .white)
+            context.draw(layout!, at: .zero)
+        }
+        #expect(bitmap.pixel(x: 6, y: Int(layout!.lines[0].baseline) - 7)!.red < 128)  // a filled block
+        layout = nil
+        #expect(!files.contains { FileManager.default.fileExists(atPath: $0) })
+    }
 }

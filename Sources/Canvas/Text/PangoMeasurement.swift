@@ -83,7 +83,8 @@ struct PangoMeasurement {
             runs: reader.runs,
             decorations: reader.decorations,
             attachments: reader.attachments,
-            backgrounds: reader.backgrounds
+            backgrounds: reader.backgrounds,
+            fontFiles: engine.fontSet
         )
     }
 

@@ -96,11 +96,15 @@ public struct TextLayout: Sendable {
         let runs: [GlyphRun]
         let decorations: [TextDecorationRect]
         let backgrounds: [TextDecorationRect]
+        /// The font set whose files the runs' fonts were read from, kept while the layout lives:
+        /// Cairo may close a font's FreeType face and open its file again to draw a glyph.
+        let fontFiles: PreparedFontSet?
 
-        init(_ values: (text: AttributedText, style: TextStyle, options: TextLayoutOptions, size: Size, bounds: Rect, lines: [Line],
+        init(fontFiles: PreparedFontSet?, _ values: (text: AttributedText, style: TextStyle, options: TextLayoutOptions, size: Size, bounds: Rect, lines: [Line],
                         isTruncated: Bool, links: [LinkArea], fontsUsed: [String], requestedFamiliesMissing: [String],
                         attachments: [AttachmentArea], runs: [GlyphRun], decorations: [TextDecorationRect], backgrounds: [TextDecorationRect])) {
             (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing, attachments, runs, decorations, backgrounds) = values
+            self.fontFiles = fontFiles
         }
     }
 
@@ -118,11 +122,15 @@ public struct TextLayout: Sendable {
         runs: [GlyphRun],
         decorations: [TextDecorationRect],
         attachments: [AttachmentArea] = [],
-        backgrounds: [TextDecorationRect] = []
+        backgrounds: [TextDecorationRect] = [],
+        fontFiles: PreparedFontSet? = nil
     ) {
-        storage = Storage((text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing,
-                           attachments, runs, decorations, backgrounds))
+        storage = Storage(fontFiles: fontFiles, (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing,
+                                                 attachments, runs, decorations, backgrounds))
     }
+
+    /// The render fonts' files this layout's glyphs come from (kept alive with it), or `nil`.
+    var fontFiles: PreparedFontSet? { storage.fontFiles }
 
     /// The number of lines.
     public var lineCount: Int { lines.count }

@@ -31,7 +31,7 @@ final class PreparedFontSet: Sendable {
     /// The fallback families, lower-cased.
     private let fallback: [String]
     /// The files written for the set, removed in `deinit`.
-    private let files: [String]
+    let files: [String]
     /// The bytes of those files.
     let byteCount: Int
 
