@@ -1,0 +1,96 @@
+/// One image response kept by URL: its bytes, its validators and until when it is fresh.
+struct CachedResponse: Hashable, Sendable {
+    /// The body (an image, sniffed before it was kept).
+    var bytes: [UInt8]
+    /// `ETag`, sent back as `If-None-Match`.
+    var etag: String?
+    /// `Last-Modified`, sent back as `If-Modified-Since`.
+    var lastModified: String?
+    /// Until when it may be used without asking the origin.
+    var freshUntil: ContinuousClock.Instant
+
+    /// Whether it may be used at `now` without asking.
+    func isFresh(at now: ContinuousClock.Instant) -> Bool { now < freshUntil }
+
+    /// Whether it can be revalidated (a conditional request).
+    var hasValidator: Bool { etag != nil || lastModified != nil }
+
+    /// The conditional request's headers.
+    var validatingHeaders: [String] {
+        var headers: [String] = []
+        if let etag { headers.append("If-None-Match: \(etag)") }
+        if let lastModified { headers.append("If-Modified-Since: \(lastModified)") }
+        return headers
+    }
+
+    /// What it costs in the byte budget: the body, the validators and a fixed overhead.
+    func cost(key: String) -> Int {
+        bytes.count + key.utf8.count + (etag?.utf8.count ?? 0) + (lastModified?.utf8.count ?? 0) + 64
+    }
+}
+
+/// The responses kept by URL under one byte budget, least recently used out first. A pure value:
+/// ``ResponseCache`` is its actor.
+struct ResponseStore: Sendable {
+    /// The budget, in bytes.
+    let byteLimit: Int
+    private var entries: [String: (response: CachedResponse, lastUse: UInt64)] = [:]
+    private var tick: UInt64 = 0
+    /// Bytes held now.
+    private(set) var bytes = 0
+    /// Entries pushed out to stay within the budget.
+    private(set) var evictions = 0
+
+    init(byteLimit: Int) {
+        self.byteLimit = max(0, byteLimit)
+    }
+
+    /// The entries held.
+    var count: Int { entries.count }
+
+    /// The response kept for `key`, marked as just used.
+    mutating func lookup(_ key: String) -> CachedResponse? {
+        guard let entry = entries[key] else { return nil }
+        tick += 1
+        entries[key] = (entry.response, tick)
+        return entry.response
+    }
+
+    /// Keeps `response` for `key` (replacing what was there), then drops the least recently used
+    /// entries until the budget holds. A response larger than the whole budget is not kept.
+    mutating func insert(_ response: CachedResponse, for key: String) {
+        remove(key)
+        let cost = response.cost(key: key)
+        guard cost <= byteLimit else { return }
+        tick += 1
+        entries[key] = (response, tick)
+        bytes += cost
+        while bytes > byteLimit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            remove(oldest)
+            evictions += 1
+        }
+    }
+
+    /// Drops the entry of `key`, if any.
+    mutating func remove(_ key: String) {
+        if let old = entries.removeValue(forKey: key) { bytes -= old.response.cost(key: key) }
+    }
+}
+
+/// The loader's HTTP cache: the thin actor around a ``ResponseStore``.
+actor ResponseCache {
+    private var store: ResponseStore
+
+    init(byteLimit: Int) {
+        store = ResponseStore(byteLimit: byteLimit)
+    }
+
+    /// The response kept for `key`.
+    func lookup(_ key: String) -> CachedResponse? { store.lookup(key) }
+
+    /// Keeps `response` for `key`.
+    func insert(_ response: CachedResponse, for key: String) { store.insert(response, for: key) }
+
+    /// Entries, bytes held and evictions.
+    var figures: (count: Int, bytes: Int, evictions: Int) { (store.count, store.bytes, store.evictions) }
+}
