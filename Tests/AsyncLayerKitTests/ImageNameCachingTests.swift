@@ -94,6 +94,19 @@ private struct PlainLoader: ElementImageLoader {
         #expect(Self.centre(again) == PremultipliedPixel(red: 255, green: 0, blue: 0, alpha: 255))
     }
 
+    /// Every name of a tree, depth first, each once: images, inline images, url() layers.
+    @Test func aTreeListsItsImageNamesOnce() throws {
+        let json = ##"""
+        {"version": 2, "root": {"type": "view", "style": {"backgroundImage": "url(bg)"}, "children": [
+          {"type": "image", "image": {"source": {"named": "https://a.example/x.png"}}},
+          {"type": "text", "text": {"text": [{"text": "hi"}, {"image": {"named": "emoji"}}]}},
+          {"type": "image", "style": {"display": "none"}, "image": {"source": {"named": "bg"}}}
+        ]}}
+        """##
+        let root = try ElementDocument.decode(Array(json.utf8)).root
+        #expect(root.imageNamesInTree == ["bg", "https://a.example/x.png", "emoji"])
+    }
+
     /// Two names whose bytes are the same share one decoded picture.
     @Test func byContentNamesWithTheSameBytesShareOneDecode() async throws {
         let loader = ChangingImageLoader(mode: .byContent)

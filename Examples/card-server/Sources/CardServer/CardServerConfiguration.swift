@@ -1,5 +1,6 @@
 public import AsyncLayerKit
 public import Foundation
+public import RemoteImages
 
 /// What the server is configured with (the executable fills it from arguments and environment).
 public struct CardServerConfiguration: Sendable {
@@ -35,6 +36,13 @@ public struct CardServerConfiguration: Sendable {
     /// How long a request may take from its head to the end of its body; past it the body's
     /// reader fails (408, `limit: "read-timeout"`) and the connection closes.
     public var readTimeout: Duration
+    /// Hosts `POST /render` trees may name `http(s)` image URLs on (`images.example.com`, or
+    /// `*.example.com`), fetched through a `RemoteImageLoader` with the assets folder as its
+    /// fallback; empty (the default): no image by URL, and a tree naming one is refused with 422.
+    public var allowedImageHosts: [String]
+    /// The guard's rules besides the hosts (limits, timeouts, redirects; tests also allow
+    /// loopback here); ``allowedImageHosts`` replaces its `allowedHosts`.
+    public var imagePolicy: RemoteImagePolicy
 
     /// Creates a configuration; the defaults suit cards.
     public init(
@@ -51,7 +59,9 @@ public struct CardServerConfiguration: Sendable {
         maxScale: Double = 4,
         cancelsRenderOnDisconnect: Bool = true,
         idleTimeout: Duration = .seconds(30),
-        readTimeout: Duration = .seconds(15)
+        readTimeout: Duration = .seconds(15),
+        allowedImageHosts: [String] = [],
+        imagePolicy: RemoteImagePolicy = RemoteImagePolicy()
     ) {
         self.assetsFolder = assetsFolder
         self.maxBodyBytes = maxBodyBytes
@@ -65,5 +75,7 @@ public struct CardServerConfiguration: Sendable {
         self.cancelsRenderOnDisconnect = cancelsRenderOnDisconnect
         self.idleTimeout = idleTimeout
         self.readTimeout = readTimeout
+        self.allowedImageHosts = allowedImageHosts
+        self.imagePolicy = imagePolicy
     }
 }

@@ -75,6 +75,10 @@ public final class RemoteImageLoader: ElementImageLoader {
         transfers.shutDown()
     }
 
+    /// Whether `name` is one this loader fetches (it starts with `http://` or `https://`, in any
+    /// case) rather than hands to its fallback.
+    public static func isURLName(_ name: String) -> Bool { RemoteURL.isWebURL(name) }
+
     /// ``/Elements/ImageNameCaching/byContent`` for `http(s)` URLs (their bytes may change); the
     /// fallback's answer for other names.
     public func caching(forName name: String) -> ImageNameCaching {

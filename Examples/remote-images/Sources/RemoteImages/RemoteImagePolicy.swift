@@ -93,6 +93,17 @@ public struct RemoteImagePolicy: Hashable, Sendable {
         self.pinnedAddresses = pinnedAddresses
     }
 
+    /// Whether `url` may be fetched at all, by rules 1 and 2 (its form, its scheme, its host or
+    /// prefix), without connecting to anything: what a server checks before rendering a tree,
+    /// to refuse a request naming a forbidden URL at once. The address rule is applied when
+    /// connecting.
+    ///
+    /// - Throws: ``RemoteImageError/invalidURL(_:)``, ``RemoteImageError/refusedScheme(_:)``,
+    ///   ``RemoteImageError/refusedHost(_:)``.
+    public func validate(_ url: String) throws(RemoteImageError) {
+        _ = try check(url)
+    }
+
     /// Rules 1 and 2: `string` parsed, its scheme and host (or prefix) allowed.
     ///
     /// - Throws: ``RemoteImageError/invalidURL(_:)``, ``RemoteImageError/refusedScheme(_:)``,
