@@ -133,10 +133,12 @@ paint-conformance: deps
 # One test at a time: under the sanitizer the CPU-bound tests run 5-15x slower and, in parallel,
 # hold both threads of the cooperative pool for tens of seconds, so the tests that wait for work
 # (bounded at 10-20 s) time out; serially the whole suite takes about 2.5 minutes on 2 cores.
-# The library's tests, then the examples' (their own scratch path, Examples/.build-tsan).
+# The library's tests, then the examples' (their own scratch path, Examples/.build-tsan), then
+# remote-images' (its transfer thread and curl callbacks; Examples/remote-images/.build-tsan).
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel
 	$(SWIFT) test $(EXAMPLES) --sanitize=thread --scratch-path Examples/.build-tsan --no-parallel
+	$(SWIFT) test --package-path Examples/remote-images --sanitize=thread --scratch-path Examples/remote-images/.build-tsan --no-parallel
 
 # AddressSanitizer over both suites, then the LeakSanitizer exit check (scripts/test-asan.sh):
 # LEAK_CHECK_RENDERS (10000) renders of the reference card, 0 leaks.
@@ -177,4 +179,4 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGET=$(FUZZ_TARGET) scripts/fuzz.sh
 
 clean:
-	rm -rf .build .build-tsan out Examples/.build Examples/.build-tsan Examples/card-server/.build Examples/remote-images/.build
+	rm -rf .build .build-tsan out Examples/.build Examples/.build-tsan Examples/card-server/.build Examples/remote-images/.build Examples/remote-images/.build-tsan

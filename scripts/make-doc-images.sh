@@ -24,8 +24,10 @@ swiftpm=()
 "$SWIFT" build "${swiftpm[@]}" --product doc-diagrams >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 products=$("$SWIFT" build "${swiftpm[@]}" --show-bin-path)
 only=()
-for name in ${ONLY:-}; do only+=(--only "$name"); done
-"$products/doc-diagrams" --repository . "${only[@]}"
+for name in ${ONLY:-}; do [[ "$name" == images-by-url ]] || only+=(--only "$name"); done
+if [[ -z "${ONLY:-}" || ${#only[@]} -gt 0 ]]; then
+    "$products/doc-diagrams" --repository . "${only[@]}"
+fi
 
 # The Elements catalog's picture of images by URL comes from the remote-images package (libcurl; an
 # origin it starts on loopback), which the examples package does not depend on.
