@@ -45,10 +45,51 @@ public struct OriginResponse: Sendable {
 /// A tiny HTTP/1.1 origin on loopback for the tests and the benchmark: one thread accepts, one
 /// thread per connection reads a request head, asks the handler, writes the answer and closes
 /// (`Connection: close`). It counts connections and requests, and lets a caller wait (without
-/// polling) until a number of requests arrived or of connections ended.
+/// polling) until a number of requests arrived or of connections ended. It stops accepting when
+/// it goes away (or at ``stop()``).
 public final class OriginServer: Sendable {
+    private let core: OriginCore
+
     /// The port it listens on, on 127.0.0.1.
-    public let port: Int
+    public var port: Int { core.port }
+
+    /// Starts an origin whose answers `handler` gives (called on the connection's thread; it may
+    /// block, which holds only that connection).
+    public init(handler: @escaping @Sendable (OriginRequest) -> OriginResponse) throws {
+        core = try OriginCore(handler: handler)
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// `http://127.0.0.1:port` followed by `path`.
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Every request received so far.
+    public var requests: [OriginRequest] { core.requests }
+
+    /// The requests received for `path`.
+    public func requestCount(_ path: String) -> Int { core.requests.filter { $0.path == path }.count }
+
+    /// Connections accepted so far.
+    public var connections: Int { core.connections }
+
+    /// Returns once `count` requests have been received in all.
+    public func waitForRequests(_ count: Int) async { await core.wait(.requests, count) }
+
+    /// Returns once `count` connections have ended with the client gone before the body was
+    /// all sent (a cancelled or refused transfer).
+    public func waitForAbandonedConnections(_ count: Int) async { await core.wait(.closed, count) }
+
+    /// Stops accepting (connections in progress finish on their own).
+    public func stop() { core.stop() }
+}
+
+/// The origin's sockets, threads and counts; its threads hold it, not the ``OriginServer`` that
+/// owns it, so dropping the server stops it.
+private final class OriginCore: Sendable {
+    let port: Int
     private let listener: Int32
     private let handler: @Sendable (OriginRequest) -> OriginResponse
     private let state = Mutex(State())
@@ -61,11 +102,9 @@ public final class OriginServer: Sendable {
         var waits: [(kind: WaitKind, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private enum WaitKind { case requests, closed }
+    enum WaitKind { case requests, closed }
 
-    /// Starts an origin whose answers `handler` gives (called on the connection's thread; it may
-    /// block, which holds only that connection).
-    public init(handler: @escaping @Sendable (OriginRequest) -> OriginResponse) throws {
+    init(handler: @escaping @Sendable (OriginRequest) -> OriginResponse) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw OriginError(what: "socket", code: errno) }
@@ -91,27 +130,11 @@ public final class OriginServer: Sendable {
         startThread { [self] in self.acceptLoop() }
     }
 
-    /// `http://127.0.0.1:port` followed by `path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    var requests: [OriginRequest] { state.withLock { $0.requests } }
 
-    /// Every request received so far.
-    public var requests: [OriginRequest] { state.withLock { $0.requests } }
+    var connections: Int { state.withLock { $0.connections } }
 
-    /// The requests received for `path`.
-    public func requestCount(_ path: String) -> Int { state.withLock { $0.requests.filter { $0.path == path }.count } }
-
-    /// Connections accepted so far.
-    public var connections: Int { state.withLock { $0.connections } }
-
-    /// Returns once `count` requests have been received in all.
-    public func waitForRequests(_ count: Int) async { await wait(.requests, count) }
-
-    /// Returns once `count` connections have ended with the client gone before the body was
-    /// all sent (a cancelled or refused transfer).
-    public func waitForAbandonedConnections(_ count: Int) async { await wait(.closed, count) }
-
-    /// Stops accepting (connections in progress finish on their own).
-    public func stop() {
+    func stop() {
         let first = state.withLock { state in
             defer { state.stopped = true }
             return !state.stopped
@@ -120,11 +143,10 @@ public final class OriginServer: Sendable {
     }
 
     deinit {
-        stop()
         close(listener)
     }
 
-    private func wait(_ kind: WaitKind, _ count: Int) async {
+    func wait(_ kind: WaitKind, _ count: Int) async {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state in
                 let reached = (kind == .requests ? state.requests.count : state.closed) >= count

@@ -16,6 +16,7 @@ enum DocPicture {
                 ? OriginResponse(headers: [("Content-Type", "image/png"), ("Cache-Control", "max-age=3600")], body: .bytes(avatar))
                 : OriginResponse(status: 404, body: .bytes(Array("not found".utf8)))
         }
+        defer { origin.stop() }
         // A public-looking name pinned to the loopback origin, so the picture names no port.
         let host = "images.example.com"
         let policy = RemoteImagePolicy(allowedHosts: [host], allowLoopback: true,

@@ -48,6 +48,7 @@ struct RemoteImagesBench {
         let origin = try OriginServer { _ in
             OriginResponse(headers: [("Content-Type", "image/png"), ("Cache-Control", "max-age=3600")], body: .bytes(avatar))
         }
+        defer { origin.stop() }
         let policy = RemoteImagePolicy(allowedHosts: ["127.0.0.1"], allowLoopback: true)
         let loader = try RemoteImageLoader(policy: policy)
         let url = origin.url("/avatar.png")

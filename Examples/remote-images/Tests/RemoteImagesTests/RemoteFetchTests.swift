@@ -10,6 +10,7 @@ import Testing
 
     @Test func aPlainFetch() async throws {
         let origin = try OriginServer { _ in OriginResponse(headers: [("Content-Type", "image/png")], body: .bytes(Self.red)) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         let image = try await loader.fetch(origin.url("/red.png"))
         #expect(image.bytes == Self.red && image.format == .png && image.source == .network)
@@ -25,6 +26,7 @@ import Testing
             default: OriginResponse(body: .bytes(Self.red))
             }
         }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         #expect(try await loader.fetch(origin.url("/a")).bytes == Self.red)
         #expect(origin.requests.map(\.path) == ["/a", "/b", "/c.png"])
@@ -35,6 +37,7 @@ import Testing
     /// refused when connecting, and nothing is connected to.
     @Test func aRedirectToAPrivateAddressIsRefused() async throws {
         let origin = try OriginServer { _ in OriginResponse(status: 302, headers: [("Location", "http://internal.example.test:8080/admin.png")]) }
+        defer { origin.stop() }
         var policy = loopbackPolicy()
         policy.allowedHosts.append("internal.example.test")
         policy.pinnedAddresses = [.init(host: "internal.example.test", port: 8080, address: try #require(IPAddress("10.0.0.7")))]
@@ -43,12 +46,14 @@ import Testing
         #expect(error == .refusedAddress("10.0.0.7", .privateNetwork))
         // A redirect to a host off the allow-list stops before any connection.
         let offList = try OriginServer { _ in OriginResponse(status: 307, headers: [("Location", "http://169.254.169.254/latest/meta-data/")]) }
+        defer { offList.stop() }
         let refused = await remoteError { () async throws(RemoteImageError) in try await loader.fetch(offList.url("/start")) }
         #expect(refused == .refusedHost("169.254.169.254"))
     }
 
     @Test func tooManyRedirects() async throws {
         let origin = try OriginServer { request in OriginResponse(status: 302, headers: [("Location", request.path + "x")]) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy(maxRedirects: 3))
         let error = await remoteError { () async throws(RemoteImageError) in try await loader.fetch(origin.url("/loop")) }
         #expect(error == .tooManyRedirects(limit: 3))
@@ -58,6 +63,7 @@ import Testing
     /// A body that drips one byte every 20 ms outlasts a 300 ms transfer limit.
     @Test func aSlowDripTimesOut() async throws {
         let origin = try OriginServer { _ in OriginResponse(body: .drip(Self.red, interval: .milliseconds(20))) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy(totalTimeout: .milliseconds(300)))
         let error = await remoteError { () async throws(RemoteImageError) in try await loader.fetch(origin.url("/slow.png")) }
         #expect(error == .timedOut(.transfer))
@@ -66,6 +72,7 @@ import Testing
     /// A body without end is cut off at the size limit, counted while it streams.
     @Test func anEndlessBodyIsCutAtTheSizeLimit() async throws {
         let origin = try OriginServer { _ in OriginResponse(body: .endless(chunk: Self.red + [UInt8](repeating: 0, count: 4096))) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy(maxBytes: 64 << 10))
         let error = await remoteError { () async throws(RemoteImageError) in try await loader.fetch(origin.url("/endless.png")) }
         #expect(error == .tooLarge(limit: 64 << 10))
@@ -75,6 +82,7 @@ import Testing
     /// A declared length over the limit is refused before the body is read.
     @Test func aDeclaredLengthOverTheLimitIsRefusedEarly() async throws {
         let origin = try OriginServer { _ in OriginResponse(body: .declared(10 << 20, chunk: Self.red)) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy(maxBytes: 1 << 20))
         let error = await remoteError { () async throws(RemoteImageError) in try await loader.fetch(origin.url("/big.png")) }
         #expect(error == .tooLarge(limit: 1 << 20))
@@ -86,6 +94,7 @@ import Testing
                 ? OriginResponse(headers: [("Content-Type", "text/plain")], body: .bytes(Self.red))
                 : OriginResponse(headers: [("Content-Type", "image/png")], body: .bytes(Array("<html><body>Not an image</body></html>".utf8)))
         }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         #expect(try await loader.fetch(origin.url("/real.png")).format == .png)
         let error = await remoteError { () async throws(RemoteImageError) in try await loader.fetch(origin.url("/fake.png")) }
@@ -95,6 +104,7 @@ import Testing
     @Test(arguments: [404, 500])
     func errorStatusesAreTypedErrors(status: Int) async throws {
         let origin = try OriginServer { _ in OriginResponse(status: status, body: .bytes(Array("nope".utf8))) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         let error = await remoteError { () async throws(RemoteImageError) in try await loader.fetch(origin.url("/missing.png")) }
         #expect(error == .httpStatus(status))
@@ -107,6 +117,7 @@ import Testing
             if request.headers["if-none-match"] == "\"v1\"" { return OriginResponse(status: 304, headers: [("ETag", "\"v1\"")]) }
             return OriginResponse(headers: [("ETag", "\"v1\""), ("Cache-Control", "no-cache")], body: .bytes(Self.red))
         }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         let first = try await loader.fetch(origin.url("/etag.png"))
         let second = try await loader.fetch(origin.url("/etag.png"))
@@ -121,6 +132,7 @@ import Testing
             if request.headers["if-modified-since"] == stamp { return OriginResponse(status: 304) }
             return OriginResponse(headers: [("Last-Modified", stamp), ("Cache-Control", "max-age=0")], body: .bytes(Self.red))
         }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         _ = try await loader.fetch(origin.url("/lm.png"))
         #expect(try await loader.fetch(origin.url("/lm.png")).source == .revalidated)
@@ -129,6 +141,7 @@ import Testing
 
     @Test func aFreshMaxAgeHitMakesNoRequest() async throws {
         let origin = try OriginServer { _ in OriginResponse(headers: [("Cache-Control", "max-age=3600")], body: .bytes(Self.red)) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         _ = try await loader.fetch(origin.url("/fresh.png"))
         let again = try await loader.fetch(origin.url("/fresh.png"))
@@ -138,6 +151,7 @@ import Testing
 
     @Test func noStoreIsFetchedEveryTime() async throws {
         let origin = try OriginServer { _ in OriginResponse(headers: [("Cache-Control", "no-store"), ("ETag", "\"x\"")], body: .bytes(Self.red)) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         _ = try await loader.fetch(origin.url("/volatile.png"))
         _ = try await loader.fetch(origin.url("/volatile.png"))
@@ -151,6 +165,7 @@ import Testing
             gate.wait()
             return OriginResponse(body: .bytes(Self.red))
         }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         let url = origin.url("/shared.png")
         try await withThrowingTaskGroup(of: [UInt8].self) { group in
@@ -166,6 +181,7 @@ import Testing
     /// A cancelled load's transfer stops: the origin sees its client go.
     @Test func aCancelledLoadStopsItsTransfer() async throws {
         let origin = try OriginServer { _ in OriginResponse(body: .drip([UInt8](repeating: 0x89, count: 100_000), interval: .milliseconds(5))) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         let load = Task { try await loader.imageBytes(named: origin.url("/drip.png")) }
         await origin.waitForRequests(1)
@@ -181,6 +197,7 @@ import Testing
             gate.wait()
             return OriginResponse(body: .bytes(Self.red))
         }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         let url = origin.url("/kept.png")
         let leaving = Task { try await loader.imageBytes(named: url) }
@@ -197,6 +214,7 @@ import Testing
     /// allow: refused when connecting, with no connection made.
     @Test func aNameResolvingToLoopbackIsRefused() async throws {
         let origin = try OriginServer { _ in OriginResponse(body: .bytes(Self.red)) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: RemoteImagePolicy(allowedHosts: ["localhost"]))
         let error = await remoteError { () async throws(RemoteImageError) in try await loader.fetch("http://localhost:\(origin.port)/a.png") }
         guard case .refusedAddress(let address, .loopback)? = error else {
@@ -211,6 +229,7 @@ import Testing
     /// connected to is what is judged.
     @Test func aPinnedNameIsJudgedByItsAddress() async throws {
         let origin = try OriginServer { _ in OriginResponse(body: .bytes(Self.red)) }
+        defer { origin.stop() }
         let pin = RemoteImagePolicy.AddressPin(host: "cdn.example.test", port: origin.port, address: try #require(IPAddress("127.0.0.1")))
         let refusing = try RemoteImageLoader(policy: RemoteImagePolicy(allowedHosts: ["cdn.example.test"], pinnedAddresses: [pin]))
         let url = "http://cdn.example.test:\(origin.port)/a.png"
@@ -223,6 +242,7 @@ import Testing
 
     @Test func aHostOffTheAllowListIsRefusedWithoutAConnection() async throws {
         let origin = try OriginServer { _ in OriginResponse(body: .bytes(Self.red)) }
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: RemoteImagePolicy(allowedHosts: ["images.example.com"], allowLoopback: true))
         let error = await remoteError { () async throws(RemoteImageError) in try await loader.fetch(origin.url("/a.png")) }
         #expect(error == .refusedHost("127.0.0.1"))

@@ -28,6 +28,7 @@ import RemoteImages
 
     @Test func aURLImageIsDrawnAndAWarmRenderMakesNoRequest() async throws {
         let origin = try Self.origin()
+        defer { origin.stop() }
         let loader = try RemoteImageLoader(policy: loopbackPolicy())
         let renderer = ElementRenderer(imageLoader: loader, cache: ElementCache(byteLimit: 8 << 20))
         let bitmap = try await renderer.render(Self.card(origin.url("/avatar.png"), placeholder: nil), size: Self.size, scale: 2)
@@ -38,6 +39,7 @@ import RemoteImages
 
     @Test func a404DrawsThePlaceholderOrFailsWithoutOne() async throws {
         let origin = try Self.origin()
+        defer { origin.stop() }
         let renderer = ElementRenderer(imageLoader: try RemoteImageLoader(policy: loopbackPolicy()))
         let url = origin.url("/gone.png")
         let bitmap = try await renderer.render(Self.card(url, placeholder: .color(Self.grey)), size: Self.size, scale: 2)
