@@ -53,7 +53,8 @@ extension ElementRenderer {
         var resolved = ResolvedImages()
         // Each job's cache key, computed once (hashing encoded bytes is not free).
         var keyed = jobs.map { (job: $0, key: cache == nil ? nil : $0.cacheKey(scale: scale, loader: loader)) }
-        if let cache {
+        // No lookup when nothing has a key yet (only in-memory bitmaps, or names cached by content).
+        if let cache, keyed.contains(where: { $0.key != nil }) {
             let known = await cache.decodedImages(for: keyed.compactMap(\.key))
             keyed = keyed.filter { entry in
                 if let key = entry.key, let bitmap = known[key] {

@@ -107,13 +107,18 @@ public final class RemoteImageLoader: ElementImageLoader {
     /// - Throws: ``RemoteImageError``; ``RemoteImageError/cancelled`` when the calling task is
     ///   cancelled.
     public func fetch(_ url: String) async throws(RemoteImageError) -> FetchedImage {
+        // A name checked before (the policy is fixed, so its verdict is too) whose response is fresh.
+        if let cached = await cache.freshResponse(forName: url, now: .now), let format = ImageFormat.sniff(cached.bytes) {
+            freshHits.add(1, ordering: .relaxed)
+            return FetchedImage(bytes: cached.bytes, format: format, source: .cache)
+        }
         let checked = try policy.check(url)
         if let cached = await cache.lookup(checked.text), cached.isFresh(at: .now), let format = ImageFormat.sniff(cached.bytes) {
             freshHits.add(1, ordering: .relaxed)
             return FetchedImage(bytes: cached.bytes, format: format, source: .cache)
         }
         do {
-            return try await inFlight.value(for: checked.text) { try await self.walk(from: checked) }
+            return try await inFlight.value(for: checked.text) { try await self.walk(from: checked, name: url) }
         } catch let error as RemoteImageError {
             throw error
         } catch is CancellationError {
@@ -135,9 +140,9 @@ public final class RemoteImageLoader: ElementImageLoader {
         try await inFlight.waitForWaiters(count, for: RemoteURL.parse(url).text)
     }
 
-    /// One fetch, the state machine's actions performed in turn: cache lookups, transfers (on
-    /// the transfer thread), the response kept.
-    private func walk(from url: RemoteURL) async throws(RemoteImageError) -> FetchedImage {
+    /// One fetch of `name` (checked as `url`), the state machine's actions performed in turn:
+    /// cache lookups, transfers (on the transfer thread), the response kept.
+    private func walk(from url: RemoteURL, name: String) async throws(RemoteImageError) -> FetchedImage {
         var machine = FetchStateMachine(url: url, policy: policy)
         var action = machine.start()
         while true {
@@ -153,7 +158,7 @@ public final class RemoteImageLoader: ElementImageLoader {
                     action = machine.failed(error)
                 }
             case .finish(let image, let keep):
-                if let keep { await cache.insert(keep.response, for: keep.key) }
+                if let keep { await cache.insert(keep.response, for: keep.key, name: machine.redirects == 0 ? name : nil) }
                 if image.source == .revalidated { revalidations.add(1, ordering: .relaxed) }
                 return image
             case .fail(let error):

@@ -77,9 +77,15 @@ struct ResponseStore: Sendable {
     }
 }
 
-/// The loader's HTTP cache: the thin actor around a ``ResponseStore``.
+/// The loader's HTTP cache: the thin actor around a ``ResponseStore``, with a memo of the names
+/// (URLs as trees write them) already checked by the policy and parsed, so that a warm fetch is
+/// one hop here and no parse.
 actor ResponseCache {
     private var store: ResponseStore
+    /// Names checked by the policy, to their cache keys (the normalised URLs); bounded.
+    private var keys: [String: String] = [:]
+    /// The most names remembered; past it the memo starts again.
+    static let maxRememberedNames = 4096
 
     init(byteLimit: Int) {
         store = ResponseStore(byteLimit: byteLimit)
@@ -88,8 +94,21 @@ actor ResponseCache {
     /// The response kept for `key`.
     func lookup(_ key: String) -> CachedResponse? { store.lookup(key) }
 
-    /// Keeps `response` for `key`.
-    func insert(_ response: CachedResponse, for key: String) { store.insert(response, for: key) }
+    /// The response for `name` when the policy checked that name before and its response is
+    /// fresh at `now`: what a warm render asks for.
+    func freshResponse(forName name: String, now: ContinuousClock.Instant) -> CachedResponse? {
+        guard let key = keys[name], let response = store.lookup(key), response.isFresh(at: now) else { return nil }
+        return response
+    }
+
+    /// Keeps `response` for `key`; `name` (checked by the policy, and not redirected) stands for
+    /// `key` from now on.
+    func insert(_ response: CachedResponse, for key: String, name: String?) {
+        store.insert(response, for: key)
+        guard let name else { return }
+        if keys.count >= Self.maxRememberedNames { keys.removeAll(keepingCapacity: true) }
+        keys[name] = key
+    }
 
     /// Entries, bytes held and evictions.
     var figures: (count: Int, bytes: Int, evictions: Int) { (store.count, store.bytes, store.evictions) }

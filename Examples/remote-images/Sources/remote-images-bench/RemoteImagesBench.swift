@@ -8,7 +8,10 @@
 // (both through a renderer with a decoded-image cache, no render cache: layout, images, paint);
 // (2) the avatar's first fetch from an origin on loopback (a new URL each time: connection,
 // request, 16 KiB body, sniffing, caching) against a fetch answered fresh from the loader's
-// cache; (3) a render of the card with a URL not yet fetched against the warm URL render.
+// cache; (3) a render of the card with a URL not yet fetched against the warm URL render. A
+// third warm render, of a loader that answers the same bytes from memory as `byContent`, splits
+// the URL's extra cost into the renderer's share (bytes asked for and digested every render) and
+// the loader's (its cache).
 // Medians of all samples; the figures go to BENCHMARKS.md ("Images by URL (issue 26)").
 
 import AsyncLayerKit
@@ -19,11 +22,15 @@ import RemoteImages
 import Glibc
 #endif
 
-/// The same bytes under a name: the baseline loader.
+/// The same bytes under a name: the baseline loader (`byContent` when asked, to separate the
+/// renderer's share of a URL's cost from the loader's).
 struct NamedImages: ElementImageLoader {
     let bytes: [UInt8]
+    var caching = ImageNameCaching.byName
 
     func imageBytes(named name: String) async throws -> [UInt8] { bytes }
+
+    func caching(forName name: String) -> ImageNameCaching { caching }
 }
 
 @main
@@ -54,12 +61,14 @@ struct RemoteImagesBench {
         let url = origin.url("/avatar.png")
         let byURL = ElementRenderer(imageLoader: loader, cache: ElementCache(byteLimit: 64 << 20))
         let byName = ElementRenderer(imageLoader: NamedImages(bytes: avatar), cache: ElementCache(byteLimit: 64 << 20))
+        let byContent = ElementRenderer(imageLoader: NamedImages(bytes: avatar, caching: .byContent), cache: ElementCache(byteLimit: 64 << 20))
         let size = Size(width: 320, height: 120)
         // Warm both: the URL fetched and decoded, the named image decoded, the texts measured.
         _ = try await byURL.render(card(url), size: size, scale: 2)
         _ = try await byName.render(card("avatar"), size: size, scale: 2)
+        _ = try await byContent.render(card("avatar"), size: size, scale: 2)
 
-        var warmURL: [Double] = [], warmNamed: [Double] = []
+        var warmURL: [Double] = [], warmNamed: [Double] = [], warmContent: [Double] = []
         var firstFetch: [Double] = [], cachedFetch: [Double] = []
         var coldRender: [Double] = [], warmRender: [Double] = []
         var fresh = 0
@@ -68,6 +77,7 @@ struct RemoteImagesBench {
             for _ in 0..<iterations {
                 warmURL.append(try await clock.measure { _ = try await byURL.render(card(url), size: size, scale: 2) }.seconds)
                 warmNamed.append(try await clock.measure { _ = try await byName.render(card("avatar"), size: size, scale: 2) }.seconds)
+                warmContent.append(try await clock.measure { _ = try await byContent.render(card("avatar"), size: size, scale: 2) }.seconds)
             }
             for _ in 0..<max(1, iterations / 4) {
                 fresh += 1
@@ -87,6 +97,7 @@ struct RemoteImagesBench {
         | | URL image ms | baseline ms | ratio |
         |---|---:|---:|---:|
         | warm render, cached URL vs named image | \(ms(warmURL)) | \(ms(warmNamed)) | **\(ratio(warmURL, warmNamed))** |
+        | warm render, in-memory `byContent` name vs named image | \(ms(warmContent)) | \(ms(warmNamed)) | **\(ratio(warmContent, warmNamed))** |
         | fetch: first (loopback) vs cached | \(ms(firstFetch)) | \(ms(cachedFetch)) | **\(ratio(firstFetch, cachedFetch))** |
         | render: URL not yet fetched vs cached | \(ms(coldRender)) | \(ms(warmRender)) | **\(ratio(coldRender, warmRender))** |
 
