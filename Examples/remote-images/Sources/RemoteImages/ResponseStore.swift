@@ -109,7 +109,4 @@ actor ResponseCache {
         if keys.count >= Self.maxRememberedNames { keys.removeAll(keepingCapacity: true) }
         keys[name] = key
     }
-
-    /// Entries, bytes held and evictions.
-    var figures: (count: Int, bytes: Int, evictions: Int) { (store.count, store.bytes, store.evictions) }
 }
