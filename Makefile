@@ -9,14 +9,15 @@ SWIFT ?= swift
 # The examples and benchmarks are a package of their own (Examples/Package.swift), beside the library.
 EXAMPLES := --package-path Examples
 
-.PHONY: help deps run cards test test-examples test-server test-tsan test-asan soak fuzz fuzz-server bench bench-layout bench-server scale-out docs clean layout-conformance paint-conformance
+.PHONY: help deps run cards test test-examples test-server test-remote-images test-tsan test-asan soak fuzz fuzz-server bench bench-layout bench-server scale-out docs clean layout-conformance paint-conformance
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
 	@echo "make cards      render every example card in Examples/element-cards/ into out/cards/ (render-card)"
-	@echo "make test       build and run the tests: the library's, the examples', card-server's (installs deps first)"
+	@echo "make test       build and run the tests: the library's, the examples', card-server's, remote-images' (installs deps first)"
 	@echo "make test-examples  the examples package's tests (Examples/, its own .build there)"
 	@echo "make test-server  the card-server example's tests (its own package, Hummingbird; .build there)"
+	@echo "make test-remote-images  the images-by-URL loader's tests (Examples/remote-images, libcurl; loopback origins; .build there)"
 	@echo "make test-tsan  run the library's and the examples' tests under the thread sanitizer (.build-tsan)"
 	@echo "make test-asan  the library's and the examples' tests under AddressSanitizer, then leak-check (LSan, 10,000 renders; .build-asan)"
 	@echo "make soak       card-server under mixed loopback traffic for SOAK_SECONDS (600): RSS, fds, gauges (scripts/soak.sh)"
@@ -50,7 +51,7 @@ cards: deps
 
 # Swift Testing prints its own lines as it goes; the full log also goes to .build/test.log and
 # the summary (and any failures) is repeated at the end, even when a test fails. Then the examples'
-# tests and card-server's, each with its own summary; every package runs even when one fails.
+# tests, card-server's and remote-images', each with its own summary; every package runs even when one fails.
 test: deps
 	@mkdir -p .build
 	@echo "$(SWIFT) test"; status=0; \
@@ -61,7 +62,8 @@ test: deps
 	  || echo "no test summary: the build or the test runner failed (see .build/test.log)"; \
 	examples=0; $(MAKE) --no-print-directory test-examples || examples=$$?; \
 	server=0; $(MAKE) --no-print-directory test-server || server=$$?; \
-	[ $$status -ne 0 ] && exit $$status; [ $$examples -ne 0 ] && exit $$examples; exit $$server
+	remote=0; $(MAKE) --no-print-directory test-remote-images || remote=$$?; \
+	[ $$status -ne 0 ] && exit $$status; [ $$examples -ne 0 ] && exit $$examples; [ $$server -ne 0 ] && exit $$server; exit $$remote
 
 # The examples, benchmarks and their helper libraries (Examples/Package.swift; ArgumentParser): the
 # demos' measuring code, the reference card, the sample feed and the feed demo's job.
@@ -85,6 +87,18 @@ test-server: deps
 	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test-server.log | grep -v 'Test run with' | head -n 20 || true; \
 	grep -E 'Test run with [0-9]+ tests?' .build/test-server.log \
 	  || echo "no test summary: the build or the test runner failed (see .build/test-server.log)"; \
+	exit $$status
+
+# The images-by-URL loader is a package of its own too (Examples/remote-images, over libcurl), so
+# the library keeps no network code; its tests start HTTP origins on loopback, nothing leaves the machine.
+test-remote-images: deps
+	@mkdir -p .build
+	@echo "$(SWIFT) test --package-path Examples/remote-images"; status=0; \
+	$(SWIFT) test --package-path Examples/remote-images 2>&1 | tee .build/test-remote-images.log || status=$$?; \
+	echo "---- remote-images test summary ----"; \
+	grep -E '^[^ ]+ Test .* (failed|recorded an issue)' .build/test-remote-images.log | grep -v 'Test run with' | head -n 20 || true; \
+	grep -E 'Test run with [0-9]+ tests?' .build/test-remote-images.log \
+	  || echo "no test summary: the build or the test runner failed (see .build/test-remote-images.log)"; \
 	exit $$status
 
 # The engine's two conformance suites: Yoga's gentest fixtures (Tests/FlexboxTests/YogaFixtures,
@@ -119,10 +133,12 @@ paint-conformance: deps
 # One test at a time: under the sanitizer the CPU-bound tests run 5-15x slower and, in parallel,
 # hold both threads of the cooperative pool for tens of seconds, so the tests that wait for work
 # (bounded at 10-20 s) time out; serially the whole suite takes about 2.5 minutes on 2 cores.
-# The library's tests, then the examples' (their own scratch path, Examples/.build-tsan).
+# The library's tests, then the examples' (their own scratch path, Examples/.build-tsan), then
+# remote-images' (its transfer thread and curl callbacks; Examples/remote-images/.build-tsan).
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel
 	$(SWIFT) test $(EXAMPLES) --sanitize=thread --scratch-path Examples/.build-tsan --no-parallel
+	$(SWIFT) test --package-path Examples/remote-images --sanitize=thread --scratch-path Examples/remote-images/.build-tsan --no-parallel
 
 # AddressSanitizer over both suites, then the LeakSanitizer exit check (scripts/test-asan.sh):
 # LEAK_CHECK_RENDERS (10000) renders of the reference card, 0 leaks.
@@ -163,4 +179,4 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGET=$(FUZZ_TARGET) scripts/fuzz.sh
 
 clean:
-	rm -rf .build .build-tsan out Examples/.build Examples/.build-tsan Examples/card-server/.build
+	rm -rf .build .build-tsan out Examples/.build Examples/.build-tsan Examples/card-server/.build Examples/remote-images/.build Examples/remote-images/.build-tsan

@@ -19,6 +19,7 @@ DEFAULT_PACKAGES=(
     libdeflate-dev
     librsvg2-dev
     libxml2-dev
+    libcurl4-openssl-dev
     pkg-config
     fonts-noto-cjk
     fonts-noto-color-emoji

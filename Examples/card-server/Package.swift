@@ -26,6 +26,8 @@ let package = Package(
         .package(name: "AsyncLayerKit", path: "../.."),
         // The examples' package, for the reference card and the sample feed (ReferenceCard, FeedSupport).
         .package(name: "AsyncLayerKitExamples", path: ".."),
+        // Images by URL behind a guard (--allow-image-host), over libcurl.
+        .package(name: "remote-images", path: "../remote-images"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // Named because the Swift 6 member-import rule asks for the modules whose members we use
@@ -56,6 +58,7 @@ let package = Package(
                 .product(name: "AsyncLayerKit", package: "AsyncLayerKit"),
                 .product(name: "ReferenceCard", package: "AsyncLayerKitExamples"),
                 .product(name: "FeedSupport", package: "AsyncLayerKitExamples"),
+                .product(name: "RemoteImages", package: "remote-images"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HTTPServerBuilder and HTTP1Channel, for the slow-client timeouts.
                 .product(name: "HummingbirdCore", package: "hummingbird"),

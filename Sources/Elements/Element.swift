@@ -123,9 +123,12 @@ extension Element {
         Element(.text(TextContent(text, style: textStyle, maxLines: maxLines)), layout: Element.absolute(layout, frame: frame), style: style)
     }
 
-    /// An image element; `blurRadius` is a Gaussian blur in points (σ, see ``ImageContent/blurRadius``).
-    public static func image(_ source: ImageSource, contentMode: ContentMode = .aspectFill, blurRadius: Double = 0, frame: Rect? = nil, layout: FlexStyle = FlexStyle(), style: ElementStyle = ElementStyle()) -> Element {
-        Element(.image(ImageContent(source, contentMode: contentMode, blurRadius: blurRadius)), layout: Element.absolute(layout, frame: frame), style: style)
+    /// An image element; `blurRadius` is a Gaussian blur in points (σ, see ``ImageContent/blurRadius``),
+    /// `placeholder` what is drawn if the picture fails to load or decode (see ``ImageContent/placeholder``).
+    public static func image(_ source: ImageSource, contentMode: ContentMode = .aspectFill, blurRadius: Double = 0, placeholder: ImagePlaceholder? = nil,
+                             frame: Rect? = nil, layout: FlexStyle = FlexStyle(), style: ElementStyle = ElementStyle()) -> Element {
+        Element(.image(ImageContent(source, contentMode: contentMode, blurRadius: blurRadius, placeholder: placeholder)),
+                layout: Element.absolute(layout, frame: frame), style: style)
     }
 
     /// A gradient element.

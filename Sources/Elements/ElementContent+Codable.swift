@@ -63,10 +63,10 @@ extension TextContent: Codable {
 }
 
 extension ImageContent: Codable {
-    private enum Keys: String, CodingKey { case source, contentMode, blur }
+    private enum Keys: String, CodingKey { case source, contentMode, blur, placeholder }
 
     /// Decodes image content; `contentMode` defaults to `aspectFill`, `blur` (the blur radius in
-    /// points, σ as in CSS `filter: blur()`) to 0.
+    /// points, σ as in CSS `filter: blur()`) to 0, `placeholder` (`"none"` or a CSS colour) to none.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let blur = try c.decodeIfPresent(Double.self, forKey: .blur) ?? 0
@@ -76,15 +76,45 @@ extension ImageContent: Codable {
         }
         self.init(try c.decode(ImageSource.self, forKey: .source),
                   contentMode: try c.decodeIfPresent(ContentMode.self, forKey: .contentMode) ?? .aspectFill,
-                  blurRadius: blur)
+                  blurRadius: blur,
+                  placeholder: try c.decodeIfPresent(ImagePlaceholder.self, forKey: .placeholder))
     }
 
-    /// Encodes the source and the content mode, and the blur radius unless it is 0.
+    /// Encodes the source and the content mode, the blur radius unless it is 0, the placeholder
+    /// when there is one.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(source, forKey: .source)
         try c.encode(contentMode, forKey: .contentMode)
         if blurRadius != 0 { try c.encode(blurRadius, forKey: .blur) }
+        try c.encodeIfPresent(placeholder, forKey: .placeholder)
+    }
+}
+
+extension ImagePlaceholder: Codable {
+    /// Decodes `"none"` or a CSS colour string (`"#E5E7EB"`, `"rgb(229 231 235)"`, `"currentColor"`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        do {
+            let components = try CSSComponentParser.parse(text)
+            if components.count == 1, components[0].keyword == "none" {
+                self = .none
+                return
+            }
+            self = .color(try CSSColorParser.parse(text))
+        } catch {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "image placeholder: expected \"none\" or a colour: \(error.message)")
+        }
+    }
+
+    /// Encodes `"none"` or the colour as CSS.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .none: try c.encode("none")
+        case .color(let color): try c.encode(color.cssText)
+        }
     }
 }
 

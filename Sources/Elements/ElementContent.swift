@@ -86,13 +86,34 @@ public struct ImageContent: Hashable, Sendable {
     /// value fails the render with ``ElementError/canvas(_:)``, and a JSON document with one
     /// fails to decode.
     public var blurRadius: Double
+    /// What is drawn when the picture cannot be had: `nil` (the default) makes a failed load or
+    /// decode fail the render with its typed error (``ElementError/imageLoadFailed(name:detail:)``,
+    /// ``ElementError/canvas(_:)``…); a placeholder is drawn instead. Cancellation and the render
+    /// deadline still end the render.
+    public var placeholder: ImagePlaceholder?
 
     /// Creates image content.
-    public init(_ source: ImageSource, contentMode: ContentMode = .aspectFill, blurRadius: Double = 0) {
+    public init(_ source: ImageSource, contentMode: ContentMode = .aspectFill, blurRadius: Double = 0,
+                placeholder: ImagePlaceholder? = nil) {
         self.source = source
         self.contentMode = contentMode
         self.blurRadius = blurRadius
+        self.placeholder = placeholder
     }
+}
+
+/// What an image draws in place of a picture that failed to load or decode (a 404 avatar, a
+/// refused URL, a corrupt file), so a card still renders. JSON: `"placeholder": "none"` or a CSS
+/// colour (`"#E5E7EB"`, `"rgb(0 0 0 / 10%)"`, `"currentColor"`).
+public enum ImagePlaceholder: Hashable, Sendable {
+    /// Nothing: the image's box stays as its background left it.
+    case none
+    /// The image's content box filled with this colour, clipped as the picture would have been
+    /// (to the rounded content box of an element with a border radius).
+    case color(StyleColor)
+
+    /// A placeholder of one colour.
+    public static func color(_ color: Color) -> ImagePlaceholder { .color(.color(color)) }
 }
 
 /// A gradient filling an element's shape; points are in unit coordinates of the element's box

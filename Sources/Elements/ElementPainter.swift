@@ -210,8 +210,14 @@ struct ElementPainter {
             if let layout = node.text {
                 context.draw(layout, at: box.origin)
                 for area in layout.attachments {
-                    guard let bitmap = images.inlineBitmaps[InlineImageID(element: index, run: area.segment)] else { continue }
-                    context.draw(bitmap, in: area.rect.offsetBy(dx: box.minX, dy: box.minY), contentMode: .scaleToFill)
+                    let rect = area.rect.offsetBy(dx: box.minX, dy: box.minY)
+                    guard let bitmap = images.inlineBitmaps[InlineImageID(element: index, run: area.segment)] else {
+                        if case .text(let text) = kind, area.segment < text.runs.count, case .image(let image) = text.runs[area.segment].content {
+                            drawPlaceholder(image.placeholder, in: rect, index: index)
+                        }
+                        continue
+                    }
+                    context.draw(bitmap, in: rect, contentMode: .scaleToFill)
                 }
             }
         case .image(let image):
@@ -221,6 +227,8 @@ struct ElementPainter {
                 } else {
                     context.draw(bitmap, in: box, contentMode: image.contentMode)
                 }
+            } else {
+                drawPlaceholder(image.placeholder, in: box, index: index)
             }
         case .gradient(let gradient):
             let f = node.frame
@@ -244,6 +252,13 @@ struct ElementPainter {
                 throw .customDrawFailed(typeName: custom.typeName, detail: "\(error)")
             }
         }
+    }
+
+    /// What an image without a picture (its load or decode failed) draws in `rect`: its
+    /// placeholder's colour, inside the clip its picture would have had.
+    private func drawPlaceholder(_ placeholder: ImagePlaceholder?, in rect: Rect, index: Int) {
+        guard case .color(let color)? = placeholder, !rect.isEmpty else { return }
+        context.fill(rect, with: color.resolved(currentColor: tree.color(of: index)))
     }
 
     /// CSS `object-fit` and `object-position`: the image scaled as `fit` says, placed at

@@ -5,8 +5,12 @@ extension ElementRenderer {
     /// Loads (named sources, through ``imageLoader``) and decodes (at each element's display size,
     /// aspect-fill or aspect-fit for the scaling content modes) every visible image, concurrently.
     ///
+    /// An image with a ``ImageContent/placeholder`` (or an inline image with one) that fails to
+    /// load or decode is left out of the result, and the painter draws its placeholder instead.
+    ///
     /// - Throws: ``ElementError/noImageLoader(name:)``, ``ElementError/imageLoadFailed(name:detail:)``,
-    ///   ``ElementError/canvas(_:)`` for a bad or oversized image, ``ElementError/cancelled``.
+    ///   ``ElementError/canvas(_:)`` for a bad or oversized image (unless the image has a
+    ///   placeholder), ``ElementError/cancelled``.
     public func resolveImages(_ root: Element, layout: LayoutResult, scale: Double) async throws(ElementError) -> ResolvedImages {
         let tree = try Self.traversal(of: root, matching: layout)
         return try await resolveImages(tree, layout: layout, scale: scale, deadline: limits.maxRenderDuration.map { RenderDeadline(limit: $0) })
@@ -14,7 +18,9 @@ extension ElementRenderer {
 
     /// The image stage: the images of the drawn elements (not hidden, not under `display: none`);
     /// with an image store, first looks every image up in **one** call to the store (each call may
-    /// wait for another render using it), so only missing images go further.
+    /// wait for another render using it), so only missing images go further. Names the loader
+    /// caches ``ImageNameCaching/byContent`` are not looked up by name: their bytes are loaded
+    /// first, then their decoded picture is looked up by the bytes' digest.
     func resolveImages(_ tree: ElementTraversal, layout: LayoutResult, scale: Double, deadline: RenderDeadline?) async throws(ElementError) -> ResolvedImages {
         var jobs: [ImageJob] = []
         for index in tree.drawnIndices {
@@ -37,7 +43,8 @@ extension ElementRenderer {
                 for area in laid.attachments where area.segment < text.runs.count {
                     guard case .image(let image) = text.runs[area.segment].content else { continue }
                     jobs.append(ImageJob(id: .inline(InlineImageID(element: index, run: area.segment)),
-                                         content: ImageContent(image.source, contentMode: .scaleToFill), box: area.rect.size))
+                                         content: ImageContent(image.source, contentMode: .scaleToFill, placeholder: image.placeholder),
+                                         box: area.rect.size))
                 }
             }
         }
@@ -46,8 +53,9 @@ extension ElementRenderer {
         let cache = self.images
         var resolved = ResolvedImages()
         // Each job's cache key, computed once (hashing encoded bytes is not free).
-        var keyed = jobs.map { (job: $0, key: cache == nil ? nil : $0.cacheKey(scale: scale)) }
-        if let cache {
+        var keyed = jobs.map { (job: $0, key: cache == nil ? nil : $0.cacheKey(scale: scale, loader: loader)) }
+        // No lookup when nothing has a key yet (only in-memory bitmaps, or names cached by content).
+        if let cache, keyed.contains(where: { $0.key != nil }) {
             let known = await cache.decodedImages(for: keyed.compactMap(\.key))
             keyed = keyed.filter { entry in
                 if let key = entry.key, let bitmap = known[key] {
@@ -70,7 +78,12 @@ extension ElementRenderer {
             try await withThrowingTaskGroup(of: (ImageJob.ID, Bitmap?).self) { group in
                 for (job, key) in toResolve {
                     group.addTask(executorPreference: executor) {
-                        (job.id, try await job.resolve(loader: loader, cache: cache, key: key, executor: executor, scale: scale, limits: pixelLimits))
+                        do {
+                            return (job.id, try await job.resolve(loader: loader, cache: cache, key: key, executor: executor, scale: scale, limits: pixelLimits))
+                        } catch where job.drawsPlaceholder(after: error) {
+                            // Left out: the painter draws the placeholder in its box.
+                            return (job.id, nil)
+                        }
                     }
                 }
                 var results: [(ImageJob.ID, Bitmap?)] = []
@@ -122,9 +135,20 @@ private struct ImageJob: Sendable {
     let content: ImageContent
     let box: Size
 
-    /// The cache key of this image at `scale`; `nil` when nothing is cached for it (an empty box,
-    /// or an in-memory bitmap drawn as it is).
-    func cacheKey(scale: Double) -> DecodedImageKey? {
+    /// Whether `error`, which resolving this image threw, is one its placeholder stands in for:
+    /// any load or decode failure, but not cancellation (of the render, or by its deadline).
+    func drawsPlaceholder(after error: any Error) -> Bool {
+        guard content.placeholder != nil, !Task.isCancelled, !(error is CancellationError) else { return false }
+        switch error as? ElementError {
+        case .cancelled?, .deadlineExceeded?: return false
+        default: return true
+        }
+    }
+
+    /// The cache key of this image at `scale`, looked up before anything is loaded; `nil` when
+    /// nothing is cached for it (an empty box, an in-memory bitmap drawn as it is), or when it is
+    /// known only once its bytes are loaded (a name `loader` caches ``ImageNameCaching/byContent``).
+    func cacheKey(scale: Double, loader: (any ElementImageLoader)?) -> DecodedImageKey? {
         guard !box.isEmpty else { return nil }
         let target = decodeTarget(scale: scale)
         let source: DecodedImageKey.Source
@@ -134,17 +158,23 @@ private struct ImageJob: Sendable {
             guard content.blurRadius != 0 else { return nil }
             source = .bitmap(image.digest)
         case .named(let name):
+            if loader?.caching(forName: name) == .byContent { return nil }
             source = .named(name)
         case .encoded(let bytes):
-            var hasher = StableHasher()
-            hasher.combine(UInt64(bytes.count))
-            hasher.combine(bytes)
-            source = .encoded(hasher.finalize())
+            source = .encoded(Self.digest(bytes))
         }
         // The scale is part of every key: an SVG is drawn at its natural size times the scale even
         // for `.original` (a raster image at `.original` is the same at any scale, so this only
         // costs one decode per scale for it).
         return DecodedImageKey(source: source, target: target, scale: scale, blurRadius: content.blurRadius)
+    }
+
+    /// The digest encoded bytes are cached by: their length and content, hashed.
+    private static func digest(_ bytes: [UInt8]) -> ContentHash {
+        var hasher = StableHasher()
+        hasher.combine(UInt64(bytes.count))
+        hasher.combine(bytes)
+        return hasher.finalize()
     }
 
     /// The decoded image: the element's own bitmap, or from the cache (a decode of the same
@@ -155,6 +185,9 @@ private struct ImageJob: Sendable {
         guard !box.isEmpty else { return nil }
         let target = decodeTarget(scale: scale)
         if case .bitmap(let image) = content.source, content.blurRadius == 0 { return image.bitmap }
+        if let cache, key == nil, case .named(let name) = content.source, let loader, loader.caching(forName: name) == .byContent {
+            return try await resolveByContent(name, loader: loader, cache: cache, executor: executor, target: target, scale: scale, limits: limits)
+        }
         guard let cache, let key else {
             return try await loadAndDecode(loader: loader, target: target, scale: scale, limits: limits)
         }
@@ -164,6 +197,35 @@ private struct ImageJob: Sendable {
             }
         } catch is CancellationError {
             throw ElementError.cancelled
+        }
+    }
+
+    /// A name whose bytes may change: the bytes loaded every time, then the decoded picture of
+    /// those bytes from the cache (a counted lookup, then a decode shared with concurrent renders
+    /// of the same bytes), or decoded now and kept.
+    private func resolveByContent(_ name: String, loader: any ElementImageLoader, cache: any DecodedImageStore, executor: (any TaskExecutor)?,
+                                  target: DecodeTarget, scale: Double, limits: PixelLimits) async throws -> Bitmap {
+        let bytes = try await load(name, loader: loader)
+        try Task.checkCancellation()
+        let key = DecodedImageKey(source: .encoded(Self.digest(bytes)), target: target, scale: scale, blurRadius: content.blurRadius)
+        if let known = await cache.decodedImages(for: [key])[key] { return known }
+        do {
+            return try await cache.decodedImage(for: key, priority: nil, executor: executor) {
+                try decode(bytes, target: target, scale: scale, limits: limits)
+            }
+        } catch is CancellationError {
+            throw ElementError.cancelled
+        }
+    }
+
+    /// The bytes of the image called `name`, its loader's failure made an ``ElementError``.
+    private func load(_ name: String, loader: any ElementImageLoader) async throws(ElementError) -> [UInt8] {
+        do {
+            return try await loader.imageBytes(named: name)
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .imageLoadFailed(name: name, detail: (error as? FolderImageLoaderError)?.reason ?? "\(error)")
         }
     }
 
@@ -185,13 +247,7 @@ private struct ImageJob: Sendable {
             bytes = encoded
         case .named(let name):
             guard let loader else { throw ElementError.noImageLoader(name: name) }
-            do {
-                bytes = try await loader.imageBytes(named: name)
-            } catch is CancellationError {
-                throw ElementError.cancelled
-            } catch {
-                throw ElementError.imageLoadFailed(name: name, detail: (error as? FolderImageLoaderError)?.reason ?? "\(error)")
-            }
+            bytes = try await load(name, loader: loader)
         }
         try Task.checkCancellation()
         return try decode(bytes, target: target, scale: scale, limits: limits)

@@ -91,13 +91,8 @@ public struct FolderImageLoader: ElementImageLoader, Hashable {
     ///
     /// - Throws: the ``FolderImageLoaderError`` of the first bad name, in depth-first order.
     public func checkImageNames(in root: Element) throws(FolderImageLoaderError) {
-        var checked = Set<String>()
-        var stack = [root]
-        while let element = stack.popLast() {
-            for name in element.imageNames where checked.insert(name).inserted {
-                _ = try path(ofImageNamed: name)
-            }
-            stack.append(contentsOf: element.children.reversed())
+        for name in root.imageNamesInTree {
+            _ = try path(ofImageNamed: name)
         }
     }
 
@@ -114,6 +109,21 @@ public struct FolderImageLoader: ElementImageLoader, Hashable {
 }
 
 extension Element {
+    /// Every name this tree's pictures are loaded by, depth first, each once: its image
+    /// elements', its texts' inline images', its `url()` background and mask layers', hidden
+    /// elements included. A host checks them before rendering (a folder's names, the hosts of
+    /// image URLs) to refuse a request without drawing anything.
+    public var imageNamesInTree: [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        var stack = [self]
+        while let element = stack.popLast() {
+            for name in element.imageNames where seen.insert(name).inserted { names.append(name) }
+            stack.append(contentsOf: element.children.reversed())
+        }
+        return names
+    }
+
     /// The names this element's own pictures are loaded by: its image's, its texts' inline
     /// images', its background and mask layers' `url()`s, in that order.
     var imageNames: [String] {

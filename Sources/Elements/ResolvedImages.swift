@@ -2,6 +2,10 @@ public import Canvas
 
 /// The bitmaps of a tree's image elements, loaded and decoded at their display sizes, keyed by
 /// each element's pre-order index in the ``LayoutResult``.
+///
+/// An image element (or inline image) without a bitmap here draws its
+/// ``ImageContent/placeholder`` if it has one (the image stage leaves out the pictures that
+/// failed to load or decode and have one), and nothing otherwise.
 public struct ResolvedImages: Sendable {
     /// Bitmaps by node index.
     public var bitmaps: [Int: Bitmap]

@@ -109,7 +109,7 @@ public func Text(_ text: AttributedText, style: TextStyle = TextStyle(), maxLine
     Element.text(text, style: style, maxLines: maxLines)
 }
 
-/// An image, as SwiftUI's `Image`: ``Element/image(_:contentMode:blurRadius:frame:layout:style:)``
+/// An image, as SwiftUI's `Image`: ``Element/image(_:contentMode:blurRadius:placeholder:frame:layout:style:)``
 /// sized by its intrinsic size when its source carries one (encoded bytes, a bitmap); a named
 /// image needs a size or an aspect ratio (`.frame(width:height:)`, `.aspectRatio(_:contentMode:)`).
 public func Image(_ source: ImageSource, contentMode: ContentMode = .aspectFill) -> Element {

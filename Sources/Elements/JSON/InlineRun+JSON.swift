@@ -9,7 +9,8 @@ internal import Canvas
 // The JSON form of a paragraph's runs: `"text": [run, …]`, each run
 //   {"text": "…", "style": {CSS text properties, "backgroundColor"}, "link": "…"}
 // or an inline image
-//   {"image": {"named": "…"} | {"base64": "…"}, "style": {"width", "height", "verticalAlign"}, "link": "…"}
+//   {"image": {"named": "…"} | {"base64": "…"}, "style": {"width", "height", "verticalAlign"}, "link": "…",
+//    "placeholder": "none" | "<CSS colour>"}
 
 /// One run as JSON.
 struct InlineRunJSON: Codable {
@@ -17,7 +18,7 @@ struct InlineRunJSON: Codable {
 
     init(_ run: InlineRun) { self.run = run }
 
-    private enum Keys: String, CodingKey, CaseIterable { case text, image, style, link }
+    private enum Keys: String, CodingKey, CaseIterable { case text, image, style, link, placeholder }
 
     /// The style keys a run reads besides the text properties.
     static let boxKeys = ["backgroundColor", "width", "height", "verticalAlign"]
@@ -25,7 +26,7 @@ struct InlineRunJSON: Codable {
     init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: StyleKey.self)
         if let key = all.allKeys.map(\.stringValue).filter({ Keys(rawValue: $0) == nil }).sorted().first {
-            throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown run key: expected text or image, style and link")
+            throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown run key: expected text or image, style, link, and placeholder for an image")
         }
         let c = try decoder.container(keyedBy: Keys.self)
         var style = TextProperties()
@@ -51,10 +52,14 @@ struct InlineRunJSON: Codable {
             guard !c.contains(.text) else {
                 throw DecodingError.dataCorruptedError(forKey: .image, in: c, debugDescription: "a run is text or an image, not both")
             }
-            run = InlineRun(image: InlineImage(source, width: width, height: height, verticalAlign: align), link: link)
+            let placeholder = try c.decodeIfPresent(ImagePlaceholder.self, forKey: .placeholder)
+            run = InlineRun(image: InlineImage(source, width: width, height: height, verticalAlign: align, placeholder: placeholder), link: link)
         } else {
             guard width == nil, height == nil else {
                 throw DecodingError.dataCorruptedError(forKey: .style, in: c, debugDescription: "width and height are for an image run")
+            }
+            guard !c.contains(.placeholder) else {
+                throw DecodingError.dataCorruptedError(forKey: .placeholder, in: c, debugDescription: "a placeholder is for an image run")
             }
             run = InlineRun(try c.decode(String.self, forKey: .text), style: style, backgroundColor: background, link: link)
         }
@@ -71,6 +76,7 @@ struct InlineRunJSON: Codable {
             if let w = image.width { css.append(("width", w.cssText)) }
             if let h = image.height { css.append(("height", h.cssText)) }
             if image.verticalAlign != .baseline { css.append(("verticalAlign", image.verticalAlign.cssText)) }
+            try c.encodeIfPresent(image.placeholder, forKey: .placeholder)
         }
         if !run.style.isEmpty || run.backgroundColor != nil || !css.isEmpty {
             try c.encode(RunStyle(text: run.style, background: run.backgroundColor, box: css), forKey: .style)

@@ -65,13 +65,18 @@ public struct InlineImage: Hashable, Sendable {
     public var height: StyleLength?
     /// Where it sits in the line.
     public var verticalAlign: VerticalAlign
+    /// What is drawn in the image's box when its picture fails to load or decode; `nil`: the
+    /// failure fails the render (see ``ImageContent/placeholder``).
+    public var placeholder: ImagePlaceholder?
 
     /// An inline image.
-    public init(_ source: ImageSource, width: StyleLength? = nil, height: StyleLength? = nil, verticalAlign: VerticalAlign = .baseline) {
+    public init(_ source: ImageSource, width: StyleLength? = nil, height: StyleLength? = nil, verticalAlign: VerticalAlign = .baseline,
+                placeholder: ImagePlaceholder? = nil) {
         self.source = source
         self.width = width
         self.height = height
         self.verticalAlign = verticalAlign
+        self.placeholder = placeholder
     }
 }
 

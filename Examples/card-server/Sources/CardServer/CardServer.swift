@@ -8,13 +8,15 @@ import NIOCore
 import FeedSupport
 import Foundation
 import ReferenceCard
+public import RemoteImages
 
 /// The server's state and routes: render services (their caches keep the encoded images), template data.
 ///
 /// Two ``/AsyncLayerKit/ElementRenderService``s share one ``/AsyncLayerKit/RenderLanes`` (so one
 /// admission limit bounds all work): one for `POST /render`, whose named images come only from
-/// the configured assets folder, and one for the bundled templates and their bundled images.
-/// Neither ever fetches anything from the network. Each keeps its renders, encodings, decoded
+/// the configured assets folder (and, with ``CardServerConfiguration/allowedImageHosts``, from
+/// `http(s)` URLs on those hosts, behind `RemoteImageLoader`'s guard), and one for the bundled
+/// templates and their bundled images, which never fetches anything from the network. Each keeps its renders, encodings, decoded
 /// images and texts in its own ``/AsyncLayerKit/ElementCache`` under one byte budget (half of
 /// ``CardServerConfiguration/cacheBytes`` each): two, because named images mean different files
 /// in the two (the assets folder, the bundled images).
@@ -29,6 +31,8 @@ public final class CardServer: Sendable {
     public let templateService: ElementRenderService
     /// The assets folder's loader, if one is configured.
     public let assets: FolderImageLoader?
+    /// The loader of image URLs, when ``CardServerConfiguration/allowedImageHosts`` names any.
+    public let remoteImages: RemoteImageLoader?
     private let feedItems: [String: FeedItem]
     private let feedLayouts: FeedLayoutCache<FeedItem>
     /// The live cards' trees, hashed once at start.
@@ -58,7 +62,15 @@ public final class CardServer: Sendable {
         self.lanes = lanes
         let assets = configuration.assetsFolder.map { FolderImageLoader(folder: $0.path) }
         self.assets = assets
-        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: assets, lanes: lanes, cacheBytes: configuration.cacheBytes / 2,
+        var remoteImages: RemoteImageLoader?
+        if !configuration.allowedImageHosts.isEmpty {
+            var policy = configuration.imagePolicy
+            policy.allowedHosts = configuration.allowedImageHosts
+            remoteImages = try RemoteImageLoader(policy: policy, cacheBytes: configuration.cacheBytes / 8, fallback: assets)
+        }
+        self.remoteImages = remoteImages
+        let loader: (any ElementImageLoader)? = remoteImages ?? assets
+        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: loader, lanes: lanes, cacheBytes: configuration.cacheBytes / 2,
                                                   fonts: configuration.fonts))
         let feed = configuration.feedDirectory ?? SampleFeed.directory
         var bundled = try SampleFeed.imageLoader(in: feed).images
@@ -159,15 +171,35 @@ public final class CardServer: Sendable {
         guard let size = document.size else {
             throw CardServerError(status: .badRequest, message: "size: the document has no \"size\"", path: "size")
         }
-        if let assets {
-            try assets.checkImageNames(in: document.root)
-        }
+        try checkImageNames(in: document.root)
         let tree = try HashedElement(document.root)
         // The document's own fonts; the service lays them over the server's (--fonts).
         let fonts: FontSet?
         do { fonts = try document.fontSet() } catch { throw ElementError.canvas(error) }
         return try await respond(tree: tree, size: size, layout: nil, service: service, format: format, request: request,
                                  cacheControl: "no-cache", fonts: fonts)
+    }
+
+    /// Refuses a tree whose image names cannot be had, before rendering: a URL when images by
+    /// URL are off or its host is not allowed (422, `limit: image-host`), a bad or missing file
+    /// name in the assets folder (400 or 404, `limit: assets`).
+    private func checkImageNames(in root: Element) throws {
+        for name in root.imageNamesInTree {
+            if RemoteImageLoader.isURLName(name) {
+                guard let remoteImages else {
+                    throw CardServerError(status: .unprocessableContent,
+                                          message: "image \"\(name)\": images by URL are not enabled on this server (card-server --allow-image-host HOST)",
+                                          limit: "image-host")
+                }
+                do {
+                    try remoteImages.policy.validate(name)
+                } catch {
+                    throw CardServerError(status: .unprocessableContent, message: "image \"\(name)\": \(error)", limit: "image-host")
+                }
+            } else if let assets {
+                _ = try assets.path(ofImageNamed: name)
+            }
+        }
     }
 
     private func renderTemplate(_ request: Request, context: BasicRequestContext) async throws -> Response {

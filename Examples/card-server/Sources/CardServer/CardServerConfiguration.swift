@@ -1,5 +1,6 @@
 public import AsyncLayerKit
 public import Foundation
+public import RemoteImages
 
 /// What the server is configured with (the executable fills it from arguments and environment).
 public struct CardServerConfiguration: Sendable {
@@ -39,6 +40,13 @@ public struct CardServerConfiguration: Sendable {
     /// tried before the system's for characters a text's fonts lack. A document's own `fonts`
     /// replace the families they declare, for that render only. `nil`: system fonts only.
     public var fonts: FontSet?
+    /// Hosts `POST /render` trees may name `http(s)` image URLs on (`images.example.com`, or
+    /// `*.example.com`), fetched through a `RemoteImageLoader` with the assets folder as its
+    /// fallback; empty (the default): no image by URL, and a tree naming one is refused with 422.
+    public var allowedImageHosts: [String]
+    /// The guard's rules besides the hosts (limits, timeouts, redirects; tests also allow
+    /// loopback here); ``allowedImageHosts`` replaces its `allowedHosts`.
+    public var imagePolicy: RemoteImagePolicy
 
     /// Creates a configuration; the defaults suit cards.
     public init(
@@ -55,7 +63,9 @@ public struct CardServerConfiguration: Sendable {
         maxScale: Double = 4,
         cancelsRenderOnDisconnect: Bool = true,
         idleTimeout: Duration = .seconds(30),
-        readTimeout: Duration = .seconds(15)
+        readTimeout: Duration = .seconds(15),
+        allowedImageHosts: [String] = [],
+        imagePolicy: RemoteImagePolicy = RemoteImagePolicy()
     ) {
         self.assetsFolder = assetsFolder
         self.maxBodyBytes = maxBodyBytes
@@ -69,5 +79,7 @@ public struct CardServerConfiguration: Sendable {
         self.cancelsRenderOnDisconnect = cancelsRenderOnDisconnect
         self.idleTimeout = idleTimeout
         self.readTimeout = readTimeout
+        self.allowedImageHosts = allowedImageHosts
+        self.imagePolicy = imagePolicy
     }
 }

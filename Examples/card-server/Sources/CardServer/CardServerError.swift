@@ -1,5 +1,6 @@
 import AsyncLayerKit
 import CardRequestParsing
+import RemoteImages
 public import Hummingbird
 public import HTTPTypes
 import NIOCore
@@ -21,6 +22,8 @@ import Foundation
 /// | render lanes full | 503 + `Retry-After` | `render-queue` |
 /// | unusable image name (`..`, absolute, hidden, out of the folder: `FolderImageLoaderError.unsafeName`) | 400 | `assets` |
 /// | named image missing or unreadable (`FolderImageLoaderError.notFound`, `.unreadable`) | 404 | `assets` |
+/// | an image URL while images by URL are off, or on a host not allowed (`--allow-image-host`) | 422 | `image-host` |
+/// | an image URL that could not be fetched (refused address, HTTP error, not an image, too large, timed out) | 422 | `image-url` |
 /// | no acceptable format | 406 | — |
 /// | a known path asked with another method (`Allow` lists its methods) | 405 | — |
 /// | the body did not arrive within ``CardServerConfiguration/readTimeout`` (connection closed after) | 408 | `read-timeout` |
@@ -119,6 +122,9 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
             self.init(status: .unprocessableContent, message: message, limit: "image-pixels")
         case .canvas(.tooManyPixels):
             self.init(status: .unprocessableContent, message: message, limit: "pixels")
+        case .imageLoadFailed(let name, _) where RemoteImageLoader.isURLName(name):
+            // The tree's URL could not be had: the request's problem (its URL), not the server's.
+            self.init(status: .unprocessableContent, message: message, limit: "image-url")
         case .imageLoadFailed, .noImageLoader:
             self.init(status: .notFound, message: message, limit: "assets")
         case .deadlineExceeded:

@@ -16,7 +16,13 @@ import Logging
 /// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`, `CARD_SERVER_LOG_LEVEL`,
 /// `CARD_SERVER_CANCEL_ON_DISCONNECT` (`0` turns it off), `CARD_SERVER_CACHE_BYTES`,
 /// `CARD_SERVER_FEED`, `CARD_SERVER_IDLE_TIMEOUT_MS`, `CARD_SERVER_READ_TIMEOUT_MS`,
-/// `CARD_SERVER_FONTS`; an argument wins over the variable.
+/// `CARD_SERVER_FONTS`, `CARD_SERVER_ALLOW_IMAGE_HOSTS` (comma-separated); an argument wins over
+/// the variable.
+///
+/// `--allow-image-host HOST` (repeatable; `*.example.com` for every subdomain) lets `POST /render`
+/// trees name `http(s)` image URLs on those hosts, fetched behind RemoteImages' guard (public
+/// addresses only, checked on the address connected to; redirects re-checked; size and time
+/// limits; bytes sniffed).
 ///
 /// The sample feed of `/cards/feed/{id}` ships inside the program (FeedSupport's resource
 /// bundle, beside the executable), so the built binary runs from any folder without the source
@@ -69,6 +75,16 @@ struct CardServerCommand: AsyncParsableCommand {
     /// The fonts folder: the argument, else the environment.
     private var fontsFolder: String? { fonts ?? Self.environment["CARD_SERVER_FONTS"] }
 
+    @Option(name: .customLong("allow-image-host"),
+            help: "A host POST /render trees may name http(s) image URLs on; repeat for more, *.example.com for subdomains (CARD_SERVER_ALLOW_IMAGE_HOSTS, comma-separated; default: none, image URLs refused with 422).")
+    var allowImageHosts: [String] = []
+
+    /// The image hosts: the arguments, else the environment's comma-separated list.
+    private var imageHosts: [String] {
+        if !allowImageHosts.isEmpty { return allowImageHosts }
+        return (Self.environment["CARD_SERVER_ALLOW_IMAGE_HOSTS"] ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// The feed folder: the argument, else the environment; `nil`: the bundled copy.
     private var feedFolder: String? { feed ?? Self.environment["CARD_SERVER_FEED"] }
 
@@ -85,6 +101,9 @@ struct CardServerCommand: AsyncParsableCommand {
         guard idleTimeoutMs > 0 else { throw ValidationError("--idle-timeout-ms must be positive") }
         guard readTimeoutMs > 0 else { throw ValidationError("--read-timeout-ms must be positive") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must not be negative") }
+        for host in imageHosts where host.contains("/") || host.contains(" ") || host == "*" {
+            throw ValidationError("--allow-image-host \(host): expected a host name, such as images.example.com or *.example.com")
+        }
         if let feed = feedFolder {
             guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: feed).appendingPathComponent("sample-feed.json").path) else {
                 throw ValidationError("--feed \(feed): no sample-feed.json there")
@@ -127,6 +146,7 @@ struct CardServerCommand: AsyncParsableCommand {
                 throw ValidationError("--fonts \(folder): \(error)")
             }
         }
+        configuration.allowedImageHosts = imageHosts
         var logger = Logger(label: "card-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let server = try await CardServer(configuration: configuration)
