@@ -119,4 +119,32 @@ private struct PlainLoader: ElementImageLoader {
         let images = await cache.metrics.images
         #expect(images.count == 1 && images.hits == 1)
     }
+
+    /// A service keeps no finished render or encoding of a tree whose pictures may change: the
+    /// second request renders again and shows the new picture; a by-name tree is served cached.
+    @Test func aServiceRendersATreeWithChangingPicturesAgain() async throws {
+        let changing = ChangingImageLoader(mode: .byContent)
+        try changing.serve(.red, as: "u")
+        let service = ElementRenderService(.init(limits: ElementLimits(maxRenderDuration: nil), imageLoader: changing, lanes: RenderLanes(width: 1)))
+        let request = try RenderRequest(Self.tree("u"), size: Self.size, scale: 1)
+        #expect(service.picturesMayChange(in: request.tree))
+        let first = try await service.encoded(request, as: .png())
+        try changing.serve(.blue, as: "u")
+        #expect(service.cachedEncoding(of: request, as: .png()) == nil)
+        let second = try await service.render(request)
+        #expect(Self.centre(second)?.blue == 255 && Self.centre(second)?.red == 0)
+        #expect(first.bytes != (try ImageEncoder.encode(second, as: .png())))
+        #expect(service.renders == 2)
+
+        let stable = ChangingImageLoader(mode: .byName)
+        try stable.serve(.red, as: "n")
+        let cached = ElementRenderService(.init(limits: ElementLimits(maxRenderDuration: nil), imageLoader: stable, lanes: RenderLanes(width: 1)))
+        let named = try RenderRequest(Self.tree("n"), size: Self.size, scale: 1)
+        #expect(!cached.picturesMayChange(in: named.tree))
+        _ = try await cached.render(named)
+        try stable.serve(.blue, as: "n")
+        let again = try await cached.render(named)
+        #expect(Self.centre(again)?.red == 255)
+        #expect(cached.renders == 1)
+    }
 }

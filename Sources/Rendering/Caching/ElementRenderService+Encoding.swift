@@ -66,8 +66,10 @@ extension ElementRenderService {
     /// miss. Synchronous: read outside the cache's actor. The first half of
     /// ``encoded(_:as:)``: a caller that waits differently for a miss (say, watching its client's
     /// connection) looks here first and calls ``encodeShared(_:as:)`` on a miss.
+    /// Always `nil` for a tree whose pictures may change (``picturesMayChange(in:)``).
     public func cachedEncoding(of request: RenderRequest, as options: EncodingOptions) -> [UInt8]? {
-        cache.encoding(for: ElementCache.EncodingKey(render: request.key, options: options))
+        guard !picturesMayChange(in: request.tree) else { return nil }
+        return cache.encoding(for: ElementCache.EncodingKey(render: request.key, options: options))
     }
 
     /// The second half of ``encoded(_:as:)``, after the caller's own cache miss: joins an
@@ -92,12 +94,12 @@ extension ElementRenderService {
     ) async throws -> EncodedImage {
         let key = ElementCache.EncodingKey(render: Key(hash: tree.contentHash, size: size, scale: scale, fonts: fonts?.digest), options: options)
         let request = encodeRequests.add(1, ordering: .relaxed).newValue
-        let cache = self.cache, lanes = self.lanes
+        let cache = self.cache, lanes = self.lanes, keeps = !picturesMayChange(in: tree)
         // Like a render's, the shared task prefers the lanes' executor; only the first request's
         // closure runs, so `request` names the request that started the work.
         let shared = try await encodes.value(for: key, priority: priority.taskPriority, executor: lanes.executor) {
             // A request that missed just before an identical encode finished finds it here.
-            if let bytes = cache.peekEncoding(for: key) {
+            if keeps, let bytes = cache.peekEncoding(for: key) {
                 return SharedEncode(bytes: bytes, startedBy: request, wasCached: true)
             }
             do {
@@ -109,7 +111,7 @@ extension ElementRenderService {
                     return try ImageEncoder.encode(bitmap, as: options)
                 }
                 // Cached before the in-flight entry ends, so no later request can miss both.
-                await cache.insertEncoding(bytes, for: key)
+                if keeps { await cache.insertEncoding(bytes, for: key) }
                 return SharedEncode(bytes: bytes, startedBy: request, wasCached: false)
             } catch {
                 // This task is cancelled only when its last waiter has left (InFlightWork).

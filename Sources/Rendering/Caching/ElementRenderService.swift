@@ -114,6 +114,16 @@ public final class ElementRenderService: Sendable {
         _ = try await renderer.resolveImages(request.tree.element, layout: layout, scale: request.scale)
     }
 
+    /// Whether `tree` names a picture whose bytes may change between renders: a name the image
+    /// loader caches by content (``/Elements/ImageNameCaching/byContent``, a URL under HTTP
+    /// caching). Such a tree's finished renders and encodings are not kept (identical renders
+    /// in flight are still shared): each request renders again, with its texts and decoded
+    /// images from the cache, so a picture that changed behind its URL shows at once.
+    public func picturesMayChange(in tree: HashedElement) -> Bool {
+        guard let loader = configuration.imageLoader else { return false }
+        return tree.element.imageNamesInTree.contains { loader.caching(forName: $0) == .byContent }
+    }
+
     /// Requests that joined a render already in flight rather than start their own.
     public var joinedRenders: Int { inFlight.joined }
 
@@ -127,7 +137,8 @@ public final class ElementRenderService: Sendable {
         fonts: FontSet?
     ) async throws -> Bitmap {
         let key = Key(hash: tree.contentHash, size: size, scale: scale, fonts: fonts?.digest)
-        if let cached = cache.render(for: key) {
+        let keeps = !picturesMayChange(in: tree)
+        if keeps, let cached = cache.render(for: key) {
             return cached
         }
         let lanes = self.lanes, renderer = try self.renderer(for: fonts), cache = self.cache
@@ -138,7 +149,7 @@ public final class ElementRenderService: Sendable {
             // Looked up again inside the shared work (not counted: the request counted its miss):
             // a render that finished between this request's first look and its joining is in
             // the cache by now.
-            if let cached = cache.peekRender(for: key) {
+            if keeps, let cached = cache.peekRender(for: key) {
                 return cached
             }
             self.renderCount.add(1, ordering: .relaxed)
@@ -151,7 +162,7 @@ public final class ElementRenderService: Sendable {
                 return try await renderer.render(root, size: size, scale: scale)
             }
             // Cached before the in-flight entry ends, so no later request can miss both.
-            await cache.insertRender(bitmap, for: key)
+            if keeps { await cache.insertRender(bitmap, for: key) }
             return bitmap
         }
     }

@@ -23,7 +23,12 @@ extension CardServer {
         var headers: HTTPFields = [
             .eTag: etag, .vary: "Accept", .cacheControl: cacheControl, .contentLocation: "/images/\(image.fileName)",
         ]
-        if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
+        // A tree with an image URL may draw differently each time (the picture behind it can
+        // change): it has no name, no ETag, and is rendered for every request.
+        let changing = service.picturesMayChange(in: tree)
+        if changing {
+            headers = [.vary: "Accept", .cacheControl: "no-cache"]
+        } else if ifNoneMatch(request.headers[.ifNoneMatch], matches: etag) {
             headers[.cacheStatus] = ResponseOutcome.notModified.cacheStatus
             return Response(status: .notModified, headers: headers)
         }
