@@ -241,4 +241,26 @@ import Testing
         layout = nil
         #expect(!files.contains { FileManager.default.fileExists(atPath: $0) })
     }
+
+    @Test func aFolderOfFontsIsReadWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in ["ALKTest-Regular.woff2", "ALKTest-Bold.otf", "ALKStars-Regular.ttf"] {
+            try Data(try Self.font(file)).write(to: folder.appendingPathComponent(file))
+        }
+        try Data("not a font".utf8).write(to: folder.appendingPathComponent("notes.txt"))  // not a font name: skipped
+        let set = try FontSet(contentsOfFolder: folder.path)
+        #expect(set.faces.count == 3)
+        #expect(set.families == ["ALK Stars", "ALK Test"])
+        #expect(set.fallbackFamilies == ["ALK Stars", "ALK Test"])
+        try Data("not a font".utf8).write(to: folder.appendingPathComponent("broken.ttf"))
+        #expect {
+            _ = try FontSet(contentsOfFolder: folder.path)
+        } throws: { error in
+            guard case CanvasError.fontFileRejected(let path, let detail) = error else { return false }
+            return path.hasSuffix("/broken.ttf") && detail.contains("not a TrueType")
+        }
+        #expect(throws: CanvasError.self) { try FontSet(contentsOfFolder: folder.path + "/missing") }
+    }
 }
