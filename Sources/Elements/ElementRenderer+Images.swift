@@ -40,7 +40,8 @@ extension ElementRenderer {
                 }
             }
         }
-        let loader = imageLoader
+        // The emoji folder's files (named with EmojiImages.folderImageNamePrefix), then the host's.
+        let loader = emojiImages.map { $0.imageLoader(over: imageLoader) } ?? imageLoader
         let pixelLimits = limits.pixels
         let cache = self.images
         var resolved = ResolvedImages()
@@ -188,6 +189,8 @@ private struct ImageJob: Sendable {
                 bytes = try await loader.imageBytes(named: name)
             } catch is CancellationError {
                 throw ElementError.cancelled
+            } catch let error as ElementError {
+                throw error
             } catch {
                 throw ElementError.imageLoadFailed(name: name, detail: (error as? FolderImageLoaderError)?.reason ?? "\(error)")
             }

@@ -9,11 +9,12 @@ extension ElementRenderer {
     /// - Parameters:
     ///   - limits: What a tree may ask for.
     ///   - imageLoader: Resolves named images.
+    ///   - emojiImages: Pictures drawn in place of graphemes; `nil`: the fonts draw them.
     ///   - cache: Keeps decoded images and measured texts; `nil`: nothing is kept.
     ///   - lanes: Where image loads and decodes run; `nil`: the cooperative pool.
-    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, cache: ElementCache? = nil,
-                 lanes: RenderLanes? = nil) {
-        self.init(limits: limits, imageLoader: imageLoader)
+    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, emojiImages: EmojiImages? = nil,
+                cache: ElementCache? = nil, lanes: RenderLanes? = nil) {
+        self.init(limits: limits, imageLoader: imageLoader, emojiImages: emojiImages)
         self.cache = cache
         self.imageExecutor = lanes?.executor
     }
