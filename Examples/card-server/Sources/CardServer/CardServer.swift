@@ -13,7 +13,8 @@ import ReferenceCard
 ///
 /// Two ``/AsyncLayerKit/ElementRenderService``s share one ``/AsyncLayerKit/RenderLanes`` (so one
 /// admission limit bounds all work): one for `POST /render`, whose named images come only from
-/// the configured assets folder, and one for the bundled templates and their bundled images.
+/// the configured assets folder (and its emoji pictures from the emoji folder, if one is
+/// configured), and one for the bundled templates and their bundled images.
 /// Neither ever fetches anything from the network. Each keeps its renders, encodings, decoded
 /// images and texts in its own ``/AsyncLayerKit/ElementCache`` under one byte budget (half of
 /// ``CardServerConfiguration/cacheBytes`` each): two, because named images mean different files
@@ -51,14 +52,17 @@ public final class CardServer: Sendable {
     ///   ``CardServerConfiguration/laneWidth`` threads with ``CardServerConfiguration/admissionLimit``
     ///   and the `.fail` policy.
     /// - Throws: when the sample feed (``CardServerConfiguration/feedDirectory``, else the
-    ///   bundled copy) or the bundled images cannot be read.
+    ///   bundled copy) or the bundled images cannot be read, or the emoji folder
+    ///   (``CardServerConfiguration/emojiFolder``) cannot be listed.
     public init(configuration: CardServerConfiguration, lanes: RenderLanes? = nil) async throws {
         self.configuration = configuration
         let lanes = lanes ?? RenderLanes(width: configuration.laneWidth, admissionLimit: configuration.admissionLimit, overloadPolicy: .fail)
         self.lanes = lanes
         let assets = configuration.assetsFolder.map { FolderImageLoader(folder: $0.path) }
         self.assets = assets
-        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: assets, lanes: lanes, cacheBytes: configuration.cacheBytes / 2))
+        let emoji = try configuration.emojiFolder.map { folder throws(EmojiImages.FolderError) in try EmojiImages(folder: folder.path) }
+        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: assets, emojiImages: emoji, lanes: lanes,
+                                                  cacheBytes: configuration.cacheBytes / 2))
         let feed = configuration.feedDirectory ?? SampleFeed.directory
         var bundled = try SampleFeed.imageLoader(in: feed).images
         let card = try ReferenceCardAssets.bundledFiles()
@@ -158,10 +162,13 @@ public final class CardServer: Sendable {
         guard let size = document.size else {
             throw CardServerError(status: .badRequest, message: "size: the document has no \"size\"", path: "size")
         }
+        // The tree with its own grapheme images (so its hash covers them); the service's emoji
+        // folder, for the graphemes it leaves, is applied inside the render.
+        let root = try document.resolvedRoot(limits: limits)
         if let assets {
-            try assets.checkImageNames(in: document.root)
+            try assets.checkImageNames(in: root)
         }
-        let tree = try HashedElement(document.root)
+        let tree = try HashedElement(root)
         return try await respond(tree: tree, size: size, layout: nil, service: service, format: format, request: request,
                                  cacheControl: "no-cache")
     }
