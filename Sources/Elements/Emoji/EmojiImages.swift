@@ -14,7 +14,7 @@ public import Flexbox
 ///
 /// A grapheme found in neither is left to the fonts. One found becomes an inline image run
 /// (``InlineRun``) of 1em at its run's font size, lowered by ``verticalAlign`` as Twemoji's CSS
-/// does, with its run's link and properties (see ``applied(to:)-(Element)``).
+/// does, with its run's link and properties (see ``applied(to:)``).
 ///
 /// The folder is listed once, when the set is made: lookups then touch no file, and a grapheme
 /// whose file is missing falls back to the fonts; a file added later is not seen until a new set
