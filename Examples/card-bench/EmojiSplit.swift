@@ -48,7 +48,7 @@ struct EmojiSplit: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         for (index, grapheme) in emoji.enumerated() {
             let hue = ["#FFCC33", "#F4900C", "#E0245E", "#002395", "#C1694F", "#77B255"][index]
-            let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="17" fill="\#(hue)"/><circle cx="12" cy="14" r="3" fill="#333"/><circle cx="24" cy="14" r="3" fill="#333"/><path d="M9 21 Q18 31 27 21" stroke="#333" stroke-width="2.5" fill="none"/></svg>"#
+            let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><circle cx="18" cy="18" r="17" fill="\##(hue)"/><circle cx="12" cy="14" r="3" fill="#333"/><circle cx="24" cy="14" r="3" fill="#333"/><path d="M9 21 Q18 31 27 21" stroke="#333" stroke-width="2.5" fill="none"/></svg>"##
             let name = EmojiImages.fileNames(for: grapheme)[0] + ".svg"
             try Data(svg.utf8).write(to: url.appendingPathComponent(name))
         }

@@ -116,6 +116,30 @@ import Testing
         #expect(contents == [face, face, .text("x "), heart, .image(InlineImage(.named("logo"))), heart])
     }
 
+    /// The walk looks at scalars and finds the grapheme of each that may be a picture's: a keycap
+    /// starts with an ASCII digit, a flag is two scalars. A map whose key is a letter (which other
+    /// scalars may spell: é is also e + U+0301) looks at every grapheme.
+    @Test func graphemesAreFoundFromAnyOfTheirScalars() throws {
+        let svg = Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>"#.utf8)
+        let folder = try TemporaryFolder(["31-20e3.svg": svg, "23-20e3.svg": svg, "1f1eb-1f1f7.svg": svg])
+        defer { folder.remove() }
+        let set = try EmojiImages(folder: folder.path, images: ["❤": Self.heart])
+        #expect(!set.keys.hasTextKey)
+        let runs = try #require(set.splitRuns(of: TextContent(runs: [InlineRun("Press 1️⃣, #️⃣, 1 or # in 🇫🇷 ❤\u{FE0F}.")])))
+        func picture(_ source: ImageSource) -> InlineRun.Content { .image(InlineImage(source, verticalAlign: .length(.em(-0.1)))) }
+        #expect(runs.map(\.content) == [.text("Press "), picture(.named("emoji:31-20e3.svg")), .text(", "), picture(.named("emoji:23-20e3.svg")),
+                                        .text(", 1 or # in "), picture(.named("emoji:1f1eb-1f1f7.svg")), .text(" "), picture(Self.heart), .text(".")])
+        // A precomposed key finds the decomposed spelling.
+        let accent = EmojiImages(images: ["\u{E9}": Self.face])
+        #expect(accent.keys.hasTextKey)
+        let cafe = try #require(accent.splitRuns(of: TextContent(runs: [InlineRun("cafe\u{301}.")])))
+        #expect(cafe.map(\.content) == [.text("caf"), picture(Self.face), .text(".")])
+        // A map with an ASCII key looks at all-ASCII texts too.
+        let letters = EmojiImages(images: ["a": Self.heart])
+        let split = try #require(letters.splitRuns(of: TextContent(runs: [InlineRun("banana")])))
+        #expect(split.count == 6 && split.last?.content == picture(Self.heart))
+    }
+
     @Test func aTextWithoutPicturesIsLeftAsItIs() {
         let set = EmojiImages(images: ["😀": Self.face])
         #expect(set.splitRuns(of: TextContent("plain ASCII, 1 # *")) == nil)

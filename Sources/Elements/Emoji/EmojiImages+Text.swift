@@ -97,19 +97,16 @@ extension EmojiImages {
         private let keyScalars: Set<Unicode.Scalar>
         /// Whether a key of the map is all ASCII (then every string is looked at).
         private let asciiKeys: Bool
+        /// Whether every grapheme is looked up (a key that is not emoji alone).
+        private let textKeys: Bool
         /// Whether the folder has files.
         private let hasFolder: Bool
 
         init(_ set: EmojiImages) {
             self.set = set
-            var scalars = Set<Unicode.Scalar>()
-            var ascii = false
-            for key in set.images.keys {
-                if key.isASCII { ascii = true }
-                for scalar in key.unicodeScalars where !scalar.isASCII { scalars.insert(scalar) }
-            }
-            keyScalars = scalars
-            asciiKeys = ascii
+            keyScalars = set.keys.scalars
+            asciiKeys = set.keys.hasASCIIKey
+            textKeys = set.keys.hasTextKey
             hasFolder = !set.folderFiles.isEmpty
         }
 
@@ -164,38 +161,63 @@ extension EmojiImages {
 
         /// `string` cut around its graphemes that have pictures, or `nil` when it has none. Each
         /// picture uses 2 of `budget` (the runs a split may add at most).
+        ///
+        /// The walk is over scalars, and only a scalar that may be part of a picture's grapheme
+        /// (``isCandidate(_:)``) has its grapheme found (the `Character` holding it: String's
+        /// Character operations round a scalar's index down to its grapheme's start) and looked
+        /// up; breaking every grapheme of a long text costs several times the scalar walk. A map
+        /// with a key that is not emoji alone (a letter, which other scalars may spell) walks
+        /// every grapheme.
         func pieces(of string: String, budget: inout Int) -> [Piece]? {
             guard mayHavePictures(string) else { return nil }
             var pieces: [Piece] = []
-            var start = string.startIndex, index = string.startIndex
-            for character in string {
-                let next = string.utf8.index(index, offsetBy: character.utf8.count)
-                if budget >= 2, asciiKeys || !character.isASCII, let source = set.image(for: character) {
-                    if start < index { pieces.append(.text(string[start..<index])) }
-                    pieces.append(.image(source))
-                    budget -= 2
-                    start = next
+            var start = string.startIndex
+            func take(_ first: String.Index, _ next: String.Index, _ character: Character) {
+                guard budget >= 2, let source = set.image(for: character) else { return }
+                if start < first { pieces.append(.text(string[start..<first])) }
+                pieces.append(.image(source))
+                budget -= 2
+                start = next
+            }
+            if textKeys {
+                var index = string.startIndex
+                for character in string {
+                    let next = string.utf8.index(index, offsetBy: character.utf8.count)
+                    take(index, next, character)
+                    index = next
                 }
-                index = next
+            } else {
+                let scalars = string.unicodeScalars
+                var index = scalars.startIndex
+                while index < scalars.endIndex {
+                    guard isCandidate(scalars[index]) else {
+                        index = scalars.index(after: index)
+                        continue
+                    }
+                    let next = string.index(after: index)
+                    let first = string.index(before: next)
+                    take(first, next, string[first])
+                    index = next
+                }
             }
             guard !pieces.isEmpty else { return nil }
             if start < string.endIndex { pieces.append(.text(string[start...])) }
             return pieces
         }
 
-        /// Whether `string` may hold a grapheme with a picture: a scalar of a key, or for the
-        /// folder an emoji scalar, U+FE0F or a keycap. An all-ASCII string never does (a keycap
-        /// needs U+20E3) unless a key is ASCII. One pass over the bytes, a second over the scalars
-        /// of a string that is not ASCII.
+        /// Whether a grapheme holding `scalar` may have a picture: the scalar is one of a key's,
+        /// or for the folder may start or mark an emoji (``mayBeEmoji(_:)``).
+        func isCandidate(_ scalar: Unicode.Scalar) -> Bool {
+            guard scalar.value >= 0xA9 else { return false }
+            if !keyScalars.isEmpty, keyScalars.contains(scalar) { return true }
+            return hasFolder && Self.mayBeEmoji(scalar)
+        }
+
+        /// Whether `string` may hold a grapheme with a picture: one pass over its bytes, for the
+        /// common all-ASCII text, which never does (a keycap needs U+20E3) unless a key is ASCII.
         func mayHavePictures(_ string: String) -> Bool {
             if asciiKeys { return true }
-            let ascii = string.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? !string.utf8.contains { $0 >= 0x80 }
-            if ascii { return false }
-            for scalar in string.unicodeScalars where scalar.value >= 0xA9 {
-                if !keyScalars.isEmpty, keyScalars.contains(scalar) { return true }
-                if hasFolder, Self.mayBeEmoji(scalar) { return true }
-            }
-            return false
+            return string.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0x80 } } ?? string.utf8.contains { $0 >= 0x80 }
         }
 
         /// Whether `scalar` may start or mark an emoji: U+FE0F, U+20E3, or an `Emoji` scalar.

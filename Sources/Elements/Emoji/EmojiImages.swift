@@ -28,7 +28,12 @@ public import Flexbox
 /// ```
 public struct EmojiImages: Hashable, Sendable {
     /// Pictures by grapheme, looked up before the folder.
-    public var images: [Character: ImageSource]
+    public var images: [Character: ImageSource] {
+        didSet { keys = KeyScalars(images) }
+    }
+    /// What the keys of ``images`` are made of, kept with them so that a rewrite does not gather
+    /// it again.
+    private(set) var keys: KeyScalars
     /// Where the inline images sit: 0.1em below the baseline by default (Twemoji's
     /// `vertical-align: -0.1em`).
     public var verticalAlign: VerticalAlign
@@ -54,6 +59,7 @@ public struct EmojiImages: Hashable, Sendable {
     ///   - verticalAlign: Where they sit in the line.
     public init(images: [Character: ImageSource] = [:], verticalAlign: VerticalAlign = .length(.em(-0.1))) {
         self.images = images
+        self.keys = KeyScalars(images)
         self.verticalAlign = verticalAlign
         self.folder = nil
         self.folderFiles = [:]
@@ -87,6 +93,7 @@ public struct EmojiImages: Hashable, Sendable {
             files[stem] = entry
         }
         self.images = images
+        self.keys = KeyScalars(images)
         self.verticalAlign = verticalAlign
         self.folder = folder
         self.folderFiles = files
@@ -110,6 +117,42 @@ public struct EmojiImages: Hashable, Sendable {
             if let file = folderFiles[name] { return .named(Self.folderImageNamePrefix + file) }
         }
         return nil
+    }
+
+    /// What a string must hold for a key of a map to be in it.
+    struct KeyScalars: Hashable, Sendable {
+        /// The non-ASCII scalars of the keys.
+        let scalars: Set<Unicode.Scalar>
+        /// Whether a key is all ASCII (then an all-ASCII string is looked at too).
+        let hasASCIIKey: Bool
+        /// Whether a key is not made of emoji scalars alone (a letter, a symbol): such a key may
+        /// be written with other scalars (é is also e + U+0301), so every grapheme of a string
+        /// that is not all ASCII is looked up, not only those holding one of ``scalars``.
+        let hasTextKey: Bool
+
+        init(_ images: [Character: ImageSource]) {
+            var scalars = Set<Unicode.Scalar>()
+            var ascii = false, text = false
+            for key in images.keys {
+                if key.isASCII { ascii = true }
+                for scalar in key.unicodeScalars where !scalar.isASCII {
+                    scalars.insert(scalar)
+                    if !Self.isEmojiScalar(scalar) { text = true }
+                }
+            }
+            self.scalars = scalars
+            self.hasASCIIKey = ascii
+            self.hasTextKey = text || ascii
+        }
+
+        /// An emoji scalar or one of the scalars that join them (selectors, the joiner, the keycap,
+        /// tags): none has a canonical decomposition or is part of another's.
+        static func isEmojiScalar(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0xFE0E, 0xFE0F, 0x200D, 0x20E3, 0xE0020...0xE007F: true
+            default: scalar.properties.isEmoji
+            }
+        }
     }
 
     /// Why a folder could not be listed.
