@@ -75,8 +75,9 @@ import Testing
         #expect(colour.blue > 0.9 && colour.green < 0.1, "\(colour)")
         // A grapheme image missing from the assets folder is refused like any named image.
         document.graphemeImages = ["😀": .named("nothing-here")]
+        let body = document.body
         let missing = try await server.test { client in
-            try await client.execute(uri: "/render", method: .post, body: document.body)
+            try await client.execute(uri: "/render", method: .post, body: body)
         }
         #expect(missing.status == .notFound)
     }
