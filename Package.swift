@@ -115,9 +115,9 @@ let package = Package(
             // Elements and Rendering by name too: tests reach their internals with @testable.
             // PaintCorpus: the Chromium paint corpus (PaintCorpus/) rendered and compared.
             dependencies: ["AsyncLayerKit", "AsyncLayerKitTesting", "Elements", "Rendering", "PaintCorpus"],
-            // Element golden images (see Support/Golden.swift) and the paint corpus
-            // (scripts/paint-diff), found through #filePath.
-            exclude: ["Golden", "PaintCorpus"],
+            // Element golden images (see Support/Golden.swift), the paint corpus
+            // (scripts/paint-diff) and the emoji tests' Twemoji-style SVGs, found through #filePath.
+            exclude: ["Golden", "PaintCorpus", "Emoji"],
             swiftSettings: swiftSettings
         ),
     ]

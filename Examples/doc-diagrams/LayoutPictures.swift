@@ -23,7 +23,8 @@ struct LayoutPictures {
         let document = try ElementDocument.decode(bytes, options: ElementDecodingOptions(limits: .default))
         guard let size = document.size else { throw DiagramError("\(path): the document has no \"size\"") }
         let images = FolderImageLoader(folder: repository.appendingPathComponent(Self.assets).path)
-        try images.checkImageNames(in: document.root)
-        return try await ElementRenderer(imageLoader: images).render(document.root, size: size, scale: Diagram.scale)
+        let root = try document.resolvedRoot()
+        try images.checkImageNames(in: root)
+        return try await ElementRenderer(imageLoader: images).render(root, size: size, scale: Diagram.scale)
     }
 }

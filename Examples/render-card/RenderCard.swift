@@ -32,6 +32,7 @@ struct RenderCard: AsyncParsableCommand {
     @Option(help: "Pixels per point (0 < scale ≤ 16).") var scale = 2.0
     @Option(help: "WebP/JPEG quality, 1...100 (WebP 80 and JPEG 85 by default).") var quality: Int?
     @Option(help: "The folder named images are read from (default: the tree's folder).") var assets: String?
+    @Option(help: "A folder of Twemoji-style emoji pictures (1f600.svg, 2764.svg) drawn in place of the fonts' emoji; the document's graphemeImages win (default: none).") var emojiDir: String?
     @Option(help: "Render deadline in seconds.") var timeout = 10.0
 
     static func main() async {
@@ -86,9 +87,12 @@ struct RenderCard: AsyncParsableCommand {
 
         // Named images only from the assets folder; every name is checked before anything is drawn.
         let images = FolderImageLoader(folder: assets ?? url.deletingLastPathComponent().path)
-        try images.checkImageNames(in: document.root)
-        let renderer = ElementRenderer(limits: limits, imageLoader: images)
-        let bitmap = try await renderer.render(document.root, size: canvas, scale: scale)
+        // The tree with its own grapheme images; the emoji folder draws the emoji it leaves.
+        let root = try document.resolvedRoot(limits: limits)
+        try images.checkImageNames(in: root)
+        let emoji = try emojiDir.map { folder throws(EmojiImages.FolderError) in try EmojiImages(folder: folder) }
+        let renderer = ElementRenderer(limits: limits, imageLoader: images, emojiImages: emoji)
+        let bitmap = try await renderer.render(root, size: canvas, scale: scale)
         let encoded = try ImageEncoder.encode(bitmap, as: encoding)
         let out = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -5,7 +5,8 @@ internal import Foundation
 #endif
 public import Canvas
 
-/// A versioned JSON document holding one element tree: `{"version": 2, "size": {…}, "root": {…}}`.
+/// A versioned JSON document holding one element tree: `{"version": 2, "size": {…}, "root": {…}}`,
+/// and the pictures it draws in place of graphemes, `"graphemeImages": {"🎉": {"named": "party"}}`.
 ///
 /// Version 2 names layout and paint with CSS properties (see the JSON schema reference). Version 1
 /// documents still decode: their stacks, frames and layout objects are migrated on read to the
@@ -27,18 +28,32 @@ public struct ElementDocument: Hashable, Sendable, Codable {
     public var version: Int
     /// The size of the tree's canvas in points, when the document states one.
     public var size: Size?
-    /// The root element.
+    /// The root element, as written (its emoji drawn by the fonts: ``resolvedRoot(limits:)`` is
+    /// the tree to hash and render).
     public var root: Element
     /// The document's own fonts (`"fonts"`, as CSS's `@font-face` rules): texts name them by
     /// family; render them with ``ElementRenderer/fonts`` set to ``fontSet(over:)``.
     public var fonts: [FontFace]
+    /// Pictures drawn in place of graphemes in every text of the tree, inline at the text's font
+    /// size (Satori's `graphemeImages`): the JSON key `graphemeImages`, an object whose keys are
+    /// single graphemes (an emoji, or any other character) and whose values are image sources
+    /// (`{"named": …}` or `{"base64": …}`). A grapheme not mapped here is left to the renderer's
+    /// emoji set (``ElementRenderer/emojiImages``), then to the fonts.
+    ///
+    /// The key is optional and read in both versions: an earlier build of this library ignores
+    /// it and draws the fonts' emoji, which is why it did not take a new version.
+    public var graphemeImages: [Character: ImageSource]
+
+    /// The most entries of ``graphemeImages`` a document may hold.
+    public static let maxGraphemeImages = 10_000
 
     /// A document for `root`, at the current version.
-    public init(root: Element, size: Size? = nil, fonts: [FontFace] = []) {
+    public init(root: Element, size: Size? = nil, fonts: [FontFace] = [], graphemeImages: [Character: ImageSource] = [:]) {
         self.version = Self.currentVersion
         self.size = size
         self.root = root
         self.fonts = fonts
+        self.graphemeImages = graphemeImages
     }
 
     /// The most fonts a document may carry.
@@ -54,7 +69,7 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         return try FontSet(fonts)
     }
 
-    private enum Keys: String, CodingKey { case version, size, root, fonts }
+    private enum Keys: String, CodingKey { case version, size, root, fonts, graphemeImages }
 
     /// Decodes a document of a ``supportedVersions`` version, migrating version 1 on read.
     public init(from decoder: any Decoder) throws {
@@ -80,6 +95,21 @@ public struct ElementDocument: Hashable, Sendable, Codable {
                 }
             }
         }
+        graphemeImages = [:]
+        if c.contains(.graphemeImages) {
+            let map = try c.nestedContainer(keyedBy: StyleKey.self, forKey: .graphemeImages)
+            guard map.allKeys.count <= Self.maxGraphemeImages else {
+                throw DecodingError.dataCorruptedError(forKey: .graphemeImages, in: c,
+                                                       debugDescription: "more than \(Self.maxGraphemeImages) grapheme images")
+            }
+            for key in map.allKeys {
+                guard key.stringValue.count == 1, let grapheme = key.stringValue.first else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: map,
+                                                           debugDescription: "a key of graphemeImages is one grapheme (one emoji or character)")
+                }
+                graphemeImages[grapheme] = try map.decode(ImageSource.self, forKey: key)
+            }
+        }
     }
 
     /// Encodes the document.
@@ -89,6 +119,24 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         try c.encodeIfPresent(size, forKey: .size)
         try c.encode(root, forKey: .root)
         if !fonts.isEmpty { try c.encode(fonts.map(DocumentFontFace.init), forKey: .fonts) }
+        if !graphemeImages.isEmpty {
+            var map = c.nestedContainer(keyedBy: StyleKey.self, forKey: .graphemeImages)
+            for (grapheme, source) in graphemeImages { try map.encode(source, forKey: StyleKey(String(grapheme))) }
+        }
+    }
+
+    /// The tree to hash and render: ``root`` with the pictures of ``graphemeImages`` drawn in
+    /// place of their graphemes (``EmojiImages/applied(to:)``), so that its content hash covers
+    /// them; ``root`` itself when the map is empty. The result is checked against `limits` again,
+    /// since a picture given as bytes counts towards ``ElementLimits/maxEncodedImageBytes`` once
+    /// for every grapheme it replaces.
+    ///
+    /// - Throws: the ``ElementLimits/check(_:)`` errors of the tree with its pictures.
+    public func resolvedRoot(limits: ElementLimits = .default) throws(ElementError) -> Element {
+        guard !graphemeImages.isEmpty else { return root }
+        let resolved = EmojiImages(images: graphemeImages).applied(to: root)
+        try limits.check(resolved)
+        return resolved
     }
 
     /// Decodes and checks a JSON document.

@@ -64,6 +64,13 @@ public struct ElementLimits: Hashable, Sendable {
             case .text(let content):
                 textBytes += content.utf8Count
                 guard textBytes <= maxTextUTF8Bytes else { throw .textTooLong(utf8Bytes: textBytes, limit: maxTextUTF8Bytes) }
+                // Inline images given as bytes, each time a run uses them (a document's grapheme
+                // images put one picture in many runs).
+                for run in content.runs {
+                    guard case .image(let image) = run.content, case .encoded(let bytes) = image.source else { continue }
+                    imageBytes += bytes.count
+                    guard imageBytes <= maxEncodedImageBytes else { throw .imagesTooLarge(bytes: imageBytes, limit: maxEncodedImageBytes) }
+                }
             case .image(let content):
                 if case .encoded(let bytes) = content.source {
                     imageBytes += bytes.count

@@ -48,7 +48,8 @@ extension ElementRenderer {
                 }
             }
         }
-        let loader = imageLoader
+        // The emoji folder's files (named with EmojiImages.folderImageNamePrefix), then the host's.
+        let loader = emojiImages.map { $0.imageLoader(over: imageLoader) } ?? imageLoader
         let pixelLimits = limits.pixels
         let cache = self.images
         var resolved = ResolvedImages()
@@ -224,6 +225,8 @@ private struct ImageJob: Sendable {
             return try await loader.imageBytes(named: name)
         } catch is CancellationError {
             throw .cancelled
+        } catch let error as ElementError {
+            throw error
         } catch {
             throw .imageLoadFailed(name: name, detail: (error as? FolderImageLoaderError)?.reason ?? "\(error)")
         }

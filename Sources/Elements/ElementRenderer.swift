@@ -19,6 +19,13 @@ public struct ElementRenderer: Sendable {
     /// faces (``ElementDocument/fonts``) over a service's (see ``/Canvas/FontSet``). `nil`: the
     /// system's and registered fonts only.
     public var fonts: FontSet?
+    /// The pictures drawn in place of graphemes (Twemoji-style files, a map); `nil`: every emoji
+    /// is drawn by the fonts (Noto Color Emoji). Applied to the tree by ``render(_:size:scale:)``
+    /// before layout, after the tree's own map (``ElementDocument/resolvedRoot(limits:)``), so
+    /// a grapheme the tree maps keeps the tree's picture. A tree laid out before
+    /// (``render(_:layout:scale:)``) is drawn as it was laid out: apply the set before that layout
+    /// (``EmojiImages/applied(to:)``). The folder's files load through the image stage.
+    public var emojiImages: EmojiImages?
     /// Where measured texts are kept between layouts; `nil`: every layout measures its texts.
     /// The render service sets its cache here (see the Rendering module).
     package var texts: (any TextMeasurementStore)?
@@ -34,10 +41,13 @@ public struct ElementRenderer: Sendable {
     ///   - limits: What a tree may ask for.
     ///   - imageLoader: Resolves named images.
     ///   - fonts: The fonts texts may use besides the system's.
-    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, fonts: FontSet? = nil) {
+    ///   - emojiImages: Pictures drawn in place of graphemes; `nil`: the fonts draw them.
+    public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, fonts: FontSet? = nil,
+                emojiImages: EmojiImages? = nil) {
         self.limits = limits
         self.imageLoader = imageLoader
         self.fonts = fonts
+        self.emojiImages = emojiImages
     }
 
     /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale` (the
@@ -53,6 +63,9 @@ public struct ElementRenderer: Sendable {
         let deadline = limits.maxRenderDuration.map { RenderDeadline(limit: $0) }
         do { _ = try limits.pixels.pixelSize(for: size, scale: scale) } catch { throw .canvas(error) }
         try limits.check(root)
+        // Before the walk, so that the texts are measured (and their measurements cached, by
+        // content) with their image runs; see EmojiImages+Text.swift for why here.
+        let root = emojiImages.map { $0.applied(to: root) } ?? root
         let tree = ElementTraversal(root, canvas: size)
         let layout = try await layout(tree, in: size, scale: scale)
         try deadline?.check()

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The few POSIX file calls ``FolderImageLoader`` makes, with errors as `errno` codes.
+/// The few POSIX file calls ``FolderImageLoader`` and ``EmojiImages`` make, with errors as `errno` codes.
 enum LocalFile {
     /// Why a file could not be read.
     enum ReadError: Error {
@@ -49,6 +49,25 @@ enum LocalFile {
                 throw .system(errno)
             }
             bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// The names in the folder at `path` (symbolic links followed to it), `.` and `..` left out,
+    /// in the order the file system gives them (`opendir(3)`, `readdir(3)`).
+    static func entries(ofFolder path: String) throws(ReadError) -> [String] {
+        guard let folder = opendir(path) else { throw .system(errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { throw .system(errno) }
+                return names
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != ".", name != ".." { names.append(name) }
         }
     }
 

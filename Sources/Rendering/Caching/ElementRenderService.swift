@@ -24,6 +24,15 @@ public final class ElementRenderService: Sendable {
         public var limits: ElementLimits
         /// Resolves named images; `nil` makes a named image an error.
         public var imageLoader: (any ElementImageLoader)?
+        /// The pictures drawn in place of graphemes (``/Elements/ElementRenderer/emojiImages``):
+        /// a Twemoji-style folder, a map; `nil`: the fonts draw every emoji. A tree's own map
+        /// (``/Elements/ElementDocument/resolvedRoot(limits:)``) wins over it.
+        ///
+        /// It is applied inside the render, after the cache was looked up by the tree's hash,
+        /// so it is not part of ``ElementRenderService/Key``: like ``imageLoader``, it is fixed
+        /// for the service's life, and one service never draws one key two ways. Measured texts
+        /// are cached by their content with the pictures in it.
+        public var emojiImages: EmojiImages?
         /// Where renders, image loads and decodes, and encodes run.
         public var lanes: RenderLanes
         /// The byte budget of the service's cache: finished renders, encodings, decoded images and
@@ -39,13 +48,15 @@ public final class ElementRenderService: Sendable {
         /// - Parameters:
         ///   - limits: What a tree may ask for; default ``/Elements/ElementLimits/default``.
         ///   - imageLoader: Resolves named images.
+        ///   - emojiImages: Pictures drawn in place of graphemes; `nil`: the fonts draw them.
         ///   - lanes: Where the work runs; default ``RenderLanes/shared``.
         ///   - cacheBytes: The cache's budget; default 128 MiB.
         ///   - fonts: The service's fonts; default none.
-        public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil,
+        public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, emojiImages: EmojiImages? = nil,
                     lanes: RenderLanes = .shared, cacheBytes: Int = 128 << 20, fonts: FontSet? = nil) {
             self.limits = limits
             self.imageLoader = imageLoader
+            self.emojiImages = emojiImages
             self.lanes = lanes
             self.cacheBytes = cacheBytes
             self.fonts = fonts
@@ -77,7 +88,7 @@ public final class ElementRenderService: Sendable {
         self.configuration = configuration
         self.cache = cache
         self.renderer = ElementRenderer(limits: configuration.limits, imageLoader: configuration.imageLoader, fonts: configuration.fonts,
-                                        cache: cache, lanes: configuration.lanes)
+                                        emojiImages: configuration.emojiImages, cache: cache, lanes: configuration.lanes)
     }
 
     /// The bitmap `request` asks for, through the pipeline's stages in order: the cache (the

@@ -11,11 +11,12 @@ extension ElementRenderer {
     ///   - limits: What a tree may ask for.
     ///   - imageLoader: Resolves named images.
     ///   - fonts: The fonts texts may use besides the system's (``/Elements/ElementRenderer/fonts``).
+    ///   - emojiImages: Pictures drawn in place of graphemes; `nil`: the fonts draw them.
     ///   - cache: Keeps decoded images and measured texts; `nil`: nothing is kept.
     ///   - lanes: Where image loads and decodes run; `nil`: the cooperative pool.
     public init(limits: ElementLimits = .default, imageLoader: (any ElementImageLoader)? = nil, fonts: FontSet? = nil,
-                 cache: ElementCache? = nil, lanes: RenderLanes? = nil) {
-        self.init(limits: limits, imageLoader: imageLoader, fonts: fonts)
+                emojiImages: EmojiImages? = nil, cache: ElementCache? = nil, lanes: RenderLanes? = nil) {
+        self.init(limits: limits, imageLoader: imageLoader, fonts: fonts, emojiImages: emojiImages)
         self.cache = cache
         self.imageExecutor = lanes?.executor
     }

@@ -131,7 +131,7 @@ public final class ElementLayer {
     /// - Parameters:
     ///   - bounds: The layer's rectangle; its size is the render size.
     ///   - contentsScale: Pixels per point.
-    ///   - renderer: Limits and the image loader; default ``/Elements/ElementRenderer/init(limits:imageLoader:fonts:)``.
+    ///   - renderer: Limits and the image loader; default ``/Elements/ElementRenderer/init(limits:imageLoader:fonts:emojiImages:)``.
     ///   - lanes: Where renders run, and the renderer's image loads and decodes; default
     ///     ``RenderLanes/shared``.
     ///   - priority: The lane renders run in; default ``RenderPriority/userInitiated``.

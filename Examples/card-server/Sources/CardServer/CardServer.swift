@@ -15,8 +15,9 @@ public import RemoteImages
 /// Two ``/AsyncLayerKit/ElementRenderService``s share one ``/AsyncLayerKit/RenderLanes`` (so one
 /// admission limit bounds all work): one for `POST /render`, whose named images come only from
 /// the configured assets folder (and, with ``CardServerConfiguration/allowedImageHosts``, from
-/// `http(s)` URLs on those hosts, behind `RemoteImageLoader`'s guard), and one for the bundled
-/// templates and their bundled images, which never fetches anything from the network. Each keeps its renders, encodings, decoded
+/// `http(s)` URLs on those hosts, behind `RemoteImageLoader`'s guard; and its emoji pictures from
+/// the emoji folder, if one is configured), and one for the bundled templates and their bundled
+/// images, which never fetches anything from the network. Each keeps its renders, encodings, decoded
 /// images and texts in its own ``/AsyncLayerKit/ElementCache`` under one byte budget (half of
 /// ``CardServerConfiguration/cacheBytes`` each): two, because named images mean different files
 /// in the two (the assets folder, the bundled images).
@@ -55,7 +56,8 @@ public final class CardServer: Sendable {
     ///   ``CardServerConfiguration/laneWidth`` threads with ``CardServerConfiguration/admissionLimit``
     ///   and the `.fail` policy.
     /// - Throws: when the sample feed (``CardServerConfiguration/feedDirectory``, else the
-    ///   bundled copy) or the bundled images cannot be read.
+    ///   bundled copy) or the bundled images cannot be read, or the emoji folder
+    ///   (``CardServerConfiguration/emojiFolder``) cannot be listed.
     public init(configuration: CardServerConfiguration, lanes: RenderLanes? = nil) async throws {
         self.configuration = configuration
         let lanes = lanes ?? RenderLanes(width: configuration.laneWidth, admissionLimit: configuration.admissionLimit, overloadPolicy: .fail)
@@ -70,8 +72,9 @@ public final class CardServer: Sendable {
         }
         self.remoteImages = remoteImages
         let loader: (any ElementImageLoader)? = remoteImages ?? assets
-        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: loader, lanes: lanes, cacheBytes: configuration.cacheBytes / 2,
-                                                  fonts: configuration.fonts))
+        let emoji = try configuration.emojiFolder.map { folder throws(EmojiImages.FolderError) in try EmojiImages(folder: folder.path) }
+        self.service = ElementRenderService(.init(limits: configuration.limits, imageLoader: loader, emojiImages: emoji, lanes: lanes,
+                                                  cacheBytes: configuration.cacheBytes / 2, fonts: configuration.fonts))
         let feed = configuration.feedDirectory ?? SampleFeed.directory
         var bundled = try SampleFeed.imageLoader(in: feed).images
         let card = try ReferenceCardAssets.bundledFiles()
@@ -171,8 +174,11 @@ public final class CardServer: Sendable {
         guard let size = document.size else {
             throw CardServerError(status: .badRequest, message: "size: the document has no \"size\"", path: "size")
         }
-        try checkImageNames(in: document.root)
-        let tree = try HashedElement(document.root)
+        // The tree with its own grapheme images (so its hash covers them); the service's emoji
+        // folder, for the graphemes it leaves, is applied inside the render.
+        let root = try document.resolvedRoot(limits: limits)
+        try checkImageNames(in: root)
+        let tree = try HashedElement(root)
         // The document's own fonts; the service lays them over the server's (--fonts).
         let fonts: FontSet?
         do { fonts = try document.fontSet() } catch { throw ElementError.canvas(error) }

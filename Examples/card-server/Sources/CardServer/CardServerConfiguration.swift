@@ -6,6 +6,11 @@ public import RemoteImages
 public struct CardServerConfiguration: Sendable {
     /// The folder `POST /render` trees may name images from; `nil`: no named images at all.
     public var assetsFolder: URL?
+    /// The Twemoji-style emoji folder of `POST /render` (``/AsyncLayerKit/EmojiImages``): files
+    /// named by code points (`1f600.svg`, `2764.svg`), drawn inline at the font size in place of
+    /// the emoji they name; a tree's own `graphemeImages` win over it. `nil`: the fonts draw every
+    /// emoji (Noto Color Emoji). Listed once, when the server starts.
+    public var emojiFolder: URL?
     /// The largest request body, in bytes (413 above).
     public var maxBodyBytes: Int
     /// Tree limits: nodes, depth, text, embedded image bytes, pixels, render deadline.
@@ -51,6 +56,7 @@ public struct CardServerConfiguration: Sendable {
     /// Creates a configuration; the defaults suit cards.
     public init(
         assetsFolder: URL? = nil,
+        emojiFolder: URL? = nil,
         maxBodyBytes: Int = 1 << 20,
         limits: ElementLimits = ElementLimits(maxNodes: 2_000, maxDepth: 32, maxTextUTF8Bytes: 64 * 1024,
                                               maxEncodedImageBytes: 4 << 20, pixels: .init(maxPixelCount: 4_000_000),
@@ -68,6 +74,7 @@ public struct CardServerConfiguration: Sendable {
         imagePolicy: RemoteImagePolicy = RemoteImagePolicy()
     ) {
         self.assetsFolder = assetsFolder
+        self.emojiFolder = emojiFolder
         self.maxBodyBytes = maxBodyBytes
         self.limits = limits
         self.laneWidth = laneWidth

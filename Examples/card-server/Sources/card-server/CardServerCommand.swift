@@ -16,8 +16,8 @@ import Logging
 /// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`, `CARD_SERVER_LOG_LEVEL`,
 /// `CARD_SERVER_CANCEL_ON_DISCONNECT` (`0` turns it off), `CARD_SERVER_CACHE_BYTES`,
 /// `CARD_SERVER_FEED`, `CARD_SERVER_IDLE_TIMEOUT_MS`, `CARD_SERVER_READ_TIMEOUT_MS`,
-/// `CARD_SERVER_FONTS`, `CARD_SERVER_ALLOW_IMAGE_HOSTS` (comma-separated); an argument wins over
-/// the variable.
+/// `CARD_SERVER_FONTS`, `CARD_SERVER_ALLOW_IMAGE_HOSTS` (comma-separated), `CARD_SERVER_EMOJI_DIR`; an
+/// argument wins over the variable.
 ///
 /// `--allow-image-host HOST` (repeatable; `*.example.com` for every subdomain) lets `POST /render`
 /// trees name `http(s)` image URLs on those hosts, fetched behind RemoteImages' guard (public
@@ -45,6 +45,8 @@ struct CardServerCommand: AsyncParsableCommand {
     var port = Int(environment["CARD_SERVER_PORT"] ?? "") ?? 8080
     @Option(help: "The folder named images may come from (CARD_SERVER_ASSETS); none: no named images in POST /render.")
     var assets: String?
+    @Option(help: "A folder of Twemoji-style emoji pictures (1f600.svg, 2764.svg: code points in hex joined by -, .svg or .png) drawn in POST /render texts in place of the fonts' emoji; a tree's graphemeImages win (CARD_SERVER_EMOJI_DIR; default: none, the fonts draw them).")
+    var emojiDir: String?
     @Option(help: "The largest request body in bytes (CARD_SERVER_MAX_BODY_BYTES).")
     var maxBodyBytes = Int(environment["CARD_SERVER_MAX_BODY_BYTES"] ?? "") ?? (1 << 20)
     @Option(help: "Render lane threads (CARD_SERVER_LANES).")
@@ -91,6 +93,9 @@ struct CardServerCommand: AsyncParsableCommand {
     /// The assets folder: the argument, else the environment.
     private var assetsFolder: String? { assets ?? Self.environment["CARD_SERVER_ASSETS"] }
 
+    /// The emoji folder: the argument, else the environment.
+    private var emojiFolder: String? { emojiDir ?? Self.environment["CARD_SERVER_EMOJI_DIR"] }
+
     func validate() throws {
         let admissionLimit = admissionLimit ?? Int(Self.environment["CARD_SERVER_ADMISSION_LIMIT"] ?? "")
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port): expected 0...65535") }
@@ -122,6 +127,12 @@ struct CardServerCommand: AsyncParsableCommand {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: fonts, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ValidationError("--fonts \(fonts): no such folder")
+        if let emoji = emojiFolder {
+            do {
+                let set = try EmojiImages(folder: emoji)
+                guard set.folderFileCount > 0 else { throw ValidationError("--emoji-dir \(emoji): no emoji files there (1f600.svg, 2764.png…)") }
+            } catch let error as EmojiImages.FolderError {
+                throw ValidationError("--emoji-dir: \(error)")
             }
         }
     }
@@ -129,6 +140,7 @@ struct CardServerCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration = CardServerConfiguration(
             assetsFolder: assetsFolder.map { URL(fileURLWithPath: $0) },
+            emojiFolder: emojiFolder.map { URL(fileURLWithPath: $0, isDirectory: true) },
             maxBodyBytes: maxBodyBytes,
             laneWidth: lanes,
             admissionLimit: admissionLimit ?? Int(Self.environment["CARD_SERVER_ADMISSION_LIMIT"] ?? "")
