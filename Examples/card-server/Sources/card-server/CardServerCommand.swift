@@ -127,6 +127,8 @@ struct CardServerCommand: AsyncParsableCommand {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: fonts, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ValidationError("--fonts \(fonts): no such folder")
+            }
+        }
         if let emoji = emojiFolder {
             do {
                 let set = try EmojiImages(folder: emoji)
