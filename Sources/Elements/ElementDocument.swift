@@ -90,8 +90,7 @@ public struct ElementDocument: Hashable, Sendable, Codable {
                 do {
                     fonts.append(try entry.face(limits: .default))
                 } catch {
-                    throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: list.codingPath + [FontIndexKey(list.currentIndex - 1)],
-                                                                            debugDescription: error.description))
+                    throw UnusableValue(path: JSONErrorPath.format(list.codingPath + [FontIndexKey(list.currentIndex - 1)]), message: error.description)
                 }
             }
         }
@@ -104,8 +103,8 @@ public struct ElementDocument: Hashable, Sendable, Codable {
             }
             for key in map.allKeys {
                 guard key.stringValue.count == 1, let grapheme = key.stringValue.first else {
-                    throw DecodingError.dataCorruptedError(forKey: key, in: map,
-                                                           debugDescription: "a key of graphemeImages is one grapheme (one emoji or character)")
+                    throw UnusableValue(path: JSONErrorPath.format(map.codingPath + [key]),
+                                        message: "a key of graphemeImages is one grapheme (one emoji or character)")
                 }
                 graphemeImages[grapheme] = try map.decode(ImageSource.self, forKey: key)
             }
@@ -167,6 +166,8 @@ public struct ElementDocument: Hashable, Sendable, Codable {
             document = try decoder.decode(ElementDocument.self, from: Data(bytes))
         } catch let mismatch as VersionMismatch {
             throw .unsupportedVersion(mismatch.version)
+        } catch let unusable as UnusableValue {
+            throw .unusableValue(path: unusable.path, message: unusable.message)
         } catch let exceeded as DecodingBudget.Exceeded {
             throw .tooManyNodes(count: exceeded.count, limit: exceeded.limit)
         } catch let error as DecodingError {
@@ -191,6 +192,12 @@ public struct ElementDocument: Hashable, Sendable, Codable {
         try root.checkSupportedDepth()
         return try CanonicalJSON.encode(self, prettyPrinted: prettyPrinted)
     }
+}
+
+/// A well-formed value the document cannot use, thrown out of decoding with its path.
+private struct UnusableValue: Error {
+    let path: String
+    let message: String
 }
 
 /// The index of a font in a document's list, for error paths.

@@ -4,6 +4,9 @@ public import Canvas
 public enum ElementError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The JSON is wrong at `path` (for example `root.children[2].style.size`).
     case invalidJSON(path: String, message: String)
+    /// The JSON is well formed at `path`, but its value cannot be used: a font that is not one, a
+    /// `graphemeImages` key that is not one grapheme, a font weight or family name out of range.
+    case unusableValue(path: String, message: String)
     /// The document's `version` is not one this library reads.
     case unsupportedVersion(Int)
     /// The JSON document is larger than the limit, in bytes.
@@ -35,6 +38,7 @@ public enum ElementError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidJSON(let path, let message): "\(path.isEmpty ? "document" : path): \(message)"
+        case .unusableValue(let path, let message): "\(path): \(message)"
         case .unsupportedVersion(let v): "version: \(v) is not supported (expected \(ElementDocument.supportedVersions.lowerBound) to \(ElementDocument.currentVersion))"
         case .documentTooLarge(let bytes, let limit): "document of \(bytes) bytes is over the limit of \(limit)"
         case .tooDeep(let depth, let limit): "tree depth \(depth) is over the limit of \(limit)"

@@ -76,22 +76,32 @@ import Testing
     }
 
     @Test(arguments: [
-        (#""fonts": [{"family": "Brand", "src": "https://example.com/brand.woff2"}],"#, "fonts[0]", "must be a data: URL"),
-        (#""fonts": [{"family": "Brand", "src": "data:font/woff2;base64,AAAA"}],"#, "fonts[0]", "not a TrueType"),
-        (#""fonts": [{"family": "Brand", "src": "data:font/woff2;base64,@@@"}],"#, "fonts[0]", "does not decode"),
-        (#""fonts": [{"family": "sans-serif", "src": "FONT"}],"#, "fonts[0]", "generic family"),
-        (#""fonts": [{"family": "Brand", "src": "FONT", "weight": 1200}],"#, "fonts[0]", "1...1000"),
-        (#""fonts": [{"family": "Brand", "src": "FONT", "weight": "900 100"}],"#, "fonts[0]", "expected normal, bold"),
-        (#""fonts": [{"family": "Brand", "src": "FONT", "style": "slanted"}],"#, "fonts[0]", "expected normal, italic or oblique"),
-        (#""fonts": [{"family": "Brand"}],"#, "fonts[0].src", "missing"),
+        (#""fonts": [{"family": "Brand", "src": "https://example.com/brand.woff2"}],"#, "must be a data: URL"),
+        (#""fonts": [{"family": "Brand", "src": "data:font/woff2;base64,AAAA"}],"#, "not a TrueType"),
+        (#""fonts": [{"family": "Brand", "src": "data:font/woff2;base64,@@@"}],"#, "does not decode"),
+        (#""fonts": [{"family": "sans-serif", "src": "FONT"}],"#, "generic family"),
+        (#""fonts": [{"family": "Brand", "src": "FONT", "weight": 1200}],"#, "1...1000"),
+        (#""fonts": [{"family": "Brand", "src": "FONT", "weight": "900 100"}],"#, "expected normal, bold"),
+        (#""fonts": [{"family": "Brand", "src": "FONT", "style": "slanted"}],"#, "expected normal, italic or oblique"),
     ])
-    func badFontsFailTheDocumentWithTheirPath(fonts: String, path: String, message: String) throws {
+    func unusableFontsFailTheDocumentWithTheirPath(fonts: String, message: String) throws {
         let json = Self.document(fonts: fonts.replacingOccurrences(of: "FONT", with: try Self.dataURL("ALKTest-Regular.ttf")))
         #expect {
             _ = try ElementDocument.decode(Array(json.utf8))
         } throws: { error in
-            guard case ElementError.invalidJSON(let where_, let detail) = error else { return false }
-            return where_.hasPrefix(path) && detail.contains(message)
+            guard case ElementError.unusableValue(let path, let detail) = error else { return false }
+            return path == "fonts[0]" && detail.contains(message)
+        }
+    }
+
+    @Test func malformedFontEntriesAreInvalidJSON() {
+        for (fonts, path) in [(#""fonts": [{"family": "Brand"}],"#, "fonts[0].src"), (#""fonts": {"family": "Brand"},"#, "fonts")] {
+            #expect {
+                _ = try ElementDocument.decode(Array(Self.document(fonts: fonts).utf8))
+            } throws: { error in
+                guard case ElementError.invalidJSON(let reported, _) = error else { return false }
+                return reported.hasPrefix(path)
+            }
         }
     }
 

@@ -325,7 +325,7 @@ import Testing
             do {
                 _ = try ElementDocument.decode(Array(json.utf8))
             } catch {
-                guard case .invalidJSON(let reported, _) = error else {
+                guard case .unusableValue(let reported, _) = error else {
                     Issue.record("\(error)")
                     continue
                 }

@@ -23,46 +23,47 @@ struct DocumentFontFace: Codable {
     var style: String?
     var index: Int?
 
-    /// A `font-weight` descriptor: one weight or a range.
+    /// A `font-weight` descriptor as written: a number, or a string (`normal`, `bold`, `"400"`,
+    /// a range `"100 900"`); read in ``face(limits:)``, so that a well-formed value out of range
+    /// is an unusable value, not malformed JSON.
     enum Weight: Codable, Equatable {
-        case single(Int)
-        case range(Int, Int)
+        case number(Double)
+        case text(String)
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let number = try? c.decode(Double.self) {
-                guard number.isFinite, number.rounded() == number, (1...1000).contains(number) else {
-                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "font weight \(number) is not a whole number in 1...1000")
-                }
-                self = .single(Int(number))
-                return
-            }
-            let text = DocumentFontFace.trimmed(try c.decode(String.self)).lowercased()
-            switch text {
-            case "normal": self = .single(400)
-            case "bold": self = .single(700)
-            default:
-                let parts = text.split(separator: " ", omittingEmptySubsequences: true).map { Int($0) }
-                guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map { (1...1000).contains($0) } ?? false }),
-                      parts.count == 1 || parts[0]! <= parts[1]! else {
-                    throw DecodingError.dataCorruptedError(in: c, debugDescription: "font weight \"\(text.prefix(40))\": expected normal, bold, a weight in 1...1000 or a range \"100 900\"")
-                }
-                self = parts.count == 1 ? .single(parts[0]!) : .range(parts[0]!, parts[1]!)
-            }
+            if let number = try? c.decode(Double.self) { self = .number(number) } else { self = .text(try c.decode(String.self)) }
         }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.singleValueContainer()
             switch self {
-            case .single(let weight): try c.encode(weight)
-            case .range(let low, let high): try c.encode("\(low) \(high)")
+            case .number(let weight): try c.encode(weight)
+            case .text(let text): try c.encode(text)
             }
         }
 
-        var range: ClosedRange<Int> {
+        /// The weights it stands for.
+        func range() throws(CanvasError) -> ClosedRange<Int> {
             switch self {
-            case .single(let weight): weight...weight
-            case .range(let low, let high): low...high
+            case .number(let number):
+                guard number.isFinite, number.rounded() == number, (1...1000).contains(number) else {
+                    throw .fontRejected("font weight \(number) is not a whole number in 1...1000")
+                }
+                return Int(number)...Int(number)
+            case .text(let raw):
+                let text = DocumentFontFace.trimmed(raw).lowercased()
+                switch text {
+                case "normal": return 400...400
+                case "bold": return 700...700
+                default:
+                    let parts = text.split(separator: " ", omittingEmptySubsequences: true).map { Int($0) }
+                    guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map { (1...1000).contains($0) } ?? false }),
+                          parts.count == 1 || parts[0]! <= parts[1]! else {
+                        throw .fontRejected("font weight \"\(text.prefix(40))\": expected normal, bold, a weight in 1...1000 or a range \"100 900\"")
+                    }
+                    return parts[0]!...parts[parts.count - 1]!
+                }
             }
         }
     }
@@ -88,7 +89,7 @@ struct DocumentFontFace: Codable {
         case let other?: throw .fontRejected("font style \"\(other.prefix(40))\": expected normal, italic or oblique")
         }
         let data = try FontData(bytes: bytes, faceIndex: index ?? 0, limits: limits)
-        return try FontFace(family: family, data: data, weight: weight?.range, italic: italic)
+        return try FontFace(family: family, data: data, weight: weight?.range(), italic: italic)
     }
 
     /// `text` without leading and trailing white space.
@@ -103,7 +104,8 @@ struct DocumentFontFace: Codable {
     init(_ face: FontFace) {
         family = face.family
         src = "data:font/sfnt;base64," + Data(face.data.sfntBytes).base64EncodedString()
-        weight = face.weight.lowerBound == face.weight.upperBound ? .single(face.weight.lowerBound) : .range(face.weight.lowerBound, face.weight.upperBound)
+        weight = face.weight.lowerBound == face.weight.upperBound ? .number(Double(face.weight.lowerBound))
+            : .text("\(face.weight.lowerBound) \(face.weight.upperBound)")
         style = face.isItalic ? "italic" : "normal"
         index = face.data.sfntFaceIndex == 0 ? nil : face.data.sfntFaceIndex
     }

@@ -106,6 +106,10 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
         switch error {
         case .invalidJSON(let path, _):
             self.init(status: .badRequest, message: message, path: path.isEmpty ? "$" : path)
+        case .unusableValue(let path, _):
+            // Well-formed and schema-valid, but unusable (a font that is not one, a key that is not
+            // one grapheme): the content's problem, as a corrupt image is.
+            self.init(status: .unprocessableContent, message: message, path: path.isEmpty ? "$" : path)
         case .unsupportedVersion:
             self.init(status: .badRequest, message: message, path: "version")
         case .documentTooLarge:

@@ -61,12 +61,12 @@ import Testing
         }
     }
 
-    @Test func aBadFontIs400WithItsPath() async throws {
+    @Test func aBadFontIs422WithItsPath() async throws {
         let server = try await TestServer()
         let fonts = #""fonts": [{"family": "Brand", "src": "data:font/woff2;base64,AAAAAAAA"}],"#
         let body = try await server.test { client in
             let response = try await client.execute(uri: "/render", method: .post, body: Self.document(family: "Brand", fonts: fonts))
-            #expect(response.status == .badRequest)
+            #expect(response.status == .unprocessableContent)
             return try errorBody(response)
         }
         #expect(body.path == "fonts[0]")
