@@ -52,7 +52,7 @@ struct DocumentFontFace: Codable {
                 }
                 return Int(number)...Int(number)
             case .text(let raw):
-                let text = DocumentFontFace.trimmed(raw).lowercased()
+                let text = raw.trimmingWhitespace.lowercased()
                 switch text {
                 case "normal": return 400...400
                 case "bold": return 700...700
@@ -70,7 +70,7 @@ struct DocumentFontFace: Codable {
 
     /// The checked face.
     func face(limits: FontLimits) throws(CanvasError) -> FontFace {
-        let text = Substring(DocumentFontFace.trimmed(src))
+        let text = Substring(src.trimmingWhitespace)
         guard DataURL.isDataURL(text) else {
             throw .fontRejected("font src must be a data: URL (the document carries its fonts; a service registers others)")
         }
@@ -90,14 +90,6 @@ struct DocumentFontFace: Codable {
         }
         let data = try FontData(bytes: bytes, faceIndex: index ?? 0, limits: limits)
         return try FontFace(family: family, data: data, weight: weight?.range(), italic: italic)
-    }
-
-    /// `text` without leading and trailing white space.
-    static func trimmed(_ text: String) -> String {
-        var part = Substring(text)
-        while let c = part.first, c.isWhitespace { part = part.dropFirst() }
-        while let c = part.last, c.isWhitespace { part = part.dropLast() }
-        return String(part)
     }
 
     /// The entry for `face`: its sfnt as a base64 `data:` URL, its declared weight and style.

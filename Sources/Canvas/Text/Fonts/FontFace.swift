@@ -46,7 +46,7 @@ public struct FontFace: Hashable, Sendable {
 
 extension String {
     /// The string without leading and trailing white space.
-    var trimmingWhitespace: String {
+    package var trimmingWhitespace: String {
         var text = Substring(self)
         while let c = text.first, c.isWhitespace { text = text.dropFirst() }
         while let c = text.last, c.isWhitespace { text = text.dropLast() }
