@@ -47,7 +47,6 @@ public final class InFlightWork<Key: Hashable & Sendable, Value: Sendable>: Send
         let priority = priority ?? Task.currentPriority
         return try await parkWaiter { (waiter: CheckedContinuation<Value, any Error>) -> Bool in
             let (action, satisfied) = state.withLock { $0.request(key, id: id, waiter: waiter, priority: priority) }
-            for wait in satisfied { wait.resume() }
             switch action {
             case .join(let escalate):
                 if let escalate {
@@ -58,6 +57,9 @@ public final class InFlightWork<Key: Hashable & Sendable, Value: Sendable>: Send
             case .start(let generation):
                 start(key, generation: generation, priority: priority, executor: executor, work)
             }
+            // Those waiting for this waiter (tests' `waitForWaiters`) resume once it has joined
+            // whole, its escalation done: a test that then lets the work run sees the raised priority.
+            for wait in satisfied { wait.resume() }
             return true
         } onCancel: {
             let (waiter, cancel) = state.withLock { $0.leave(key, id: id) }
