@@ -17,8 +17,11 @@ private struct ReportingHangingLoader: ElementImageLoader {
 
     func imageBytes(named name: String) async throws -> [UInt8] {
         called.yield()
-        try await Task.sleep(for: .seconds(600))
-        return []
+        // Waits on a stream nobody writes to: its iteration ends only when the task is cancelled.
+        let (never, keep) = AsyncStream<Void>.makeStream()
+        for await _ in never {}
+        withExtendedLifetime(keep) {}
+        throw CancellationError()
     }
 }
 
