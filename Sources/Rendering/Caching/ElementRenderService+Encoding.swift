@@ -104,7 +104,8 @@ extension ElementRenderService {
             }
             do {
                 // The render at the shared task's current priority: the most urgent waiter's.
-                let bitmap = try await self.render(tree, size: size, scale: scale, priority: RenderPriority(Task.currentPriority), layout: layout, fonts: fonts)
+                let bitmap = try await self.render(tree, size: size, scale: scale, priority: RenderPriority(Task.currentPriority), layout: layout, fonts: fonts,
+                                                   keeps: keeps)
                 // No explicit lane: the task's priority, raised if a more urgent request joins.
                 let bytes = try await lanes.render {
                     self.encodeCount.add(1, ordering: .relaxed)

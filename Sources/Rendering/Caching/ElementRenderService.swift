@@ -145,10 +145,12 @@ public final class ElementRenderService: Sendable {
         scale: Double,
         priority: RenderPriority,
         layout: LayoutResult?,
-        fonts: FontSet?
+        fonts: FontSet?,
+        keeps known: Bool? = nil
     ) async throws -> Bitmap {
         let key = Key(hash: tree.contentHash, size: size, scale: scale, fonts: fonts?.digest)
-        let keeps = !picturesMayChange(in: tree)
+        // Whether the finished render is kept; an encode that asked already passes its answer.
+        let keeps = known ?? !picturesMayChange(in: tree)
         if keeps, let cached = cache.render(for: key) {
             return cached
         }

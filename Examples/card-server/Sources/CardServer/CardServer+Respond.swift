@@ -41,7 +41,7 @@ extension CardServer {
             request.fonts = fonts
             return request
         }()
-        if let cached = service.cachedEncoding(of: sized, as: options) {
+        if !changing, let cached = service.cachedEncoding(of: sized, as: options) {
             headers[.cacheStatus] = ResponseOutcome.stored.cacheStatus
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: cached)))
         }
