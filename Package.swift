@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "Canvas", targets: ["Canvas"]),
         .library(name: "Flexbox", targets: ["Flexbox"]),
         .library(name: "Elements", targets: ["Elements"]),
+        .library(name: "HTML", targets: ["HTML"]),
         .library(name: "Rendering", targets: ["Rendering"]),
     ],
     targets: [
@@ -95,6 +96,13 @@ let package = Package(
         // lanes, no cache; it reaches text and image stores through small protocols.
         .target(name: "Elements", dependencies: ["LayerKitSupport", "Canvas", "Flexbox"], swiftSettings: swiftSettings),
 
+        // MARK: HTML: cards written in HTML and CSS. libxml2's HTML parser builds an `HTMLTree`; the
+        // style engine (CSS Syntax Level 3 sheets, selectors, the cascade) computes each element's
+        // values; the box builder maps the result onto an element tree, so HTML, JSON and Swift
+        // cards draw the same.
+        .target(name: "HTML", dependencies: ["LayerKitSupport", "Canvas", "Flexbox", "Elements", "CLibXML2"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML", "Elements", "AsyncLayerKitTesting"], swiftSettings: swiftSettings),
+
         // MARK: Rendering: the concurrency machinery around the stages: render lanes, admission,
         // in-flight sharing, the caches and the render service, layers, ranges, pre-layout.
         .target(name: "Rendering", dependencies: ["LayerKitSupport", "Canvas", "DisplayLoop", "Elements"], swiftSettings: swiftSettings),
@@ -107,7 +115,7 @@ let package = Package(
         .executableTarget(name: "paint-corpus", dependencies: ["PaintCorpus", "Canvas", "Elements"], path: "Tests/paint-corpus", swiftSettings: swiftSettings),
 
         // MARK: AsyncLayerKit: the umbrella a server imports; re-exports every module above.
-        .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop", "Elements", "Rendering"], swiftSettings: swiftSettings),
+        .target(name: "AsyncLayerKit", dependencies: ["Canvas", "Flexbox", "DisplayLoop", "Elements", "HTML", "Rendering"], swiftSettings: swiftSettings),
         // The manual loop driver, turn recorder, test clock and golden-image comparison, for users' own tests.
         .target(name: "AsyncLayerKitTesting", dependencies: ["AsyncLayerKit", "Rendering"], swiftSettings: swiftSettings),
         .testTarget(

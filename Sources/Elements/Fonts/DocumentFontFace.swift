@@ -3,7 +3,7 @@ internal import FoundationEssentials
 #else
 internal import Foundation
 #endif
-public import Canvas
+internal import Canvas
 
 /// One entry of a document's `"fonts"` list, as CSS's `@font-face` writes one:
 ///
