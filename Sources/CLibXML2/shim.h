@@ -8,3 +8,6 @@
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
+// The HTML parser (cards written in HTML): browsers' error recovery, no network.
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>

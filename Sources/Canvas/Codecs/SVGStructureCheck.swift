@@ -8,7 +8,7 @@ import CLibXML2
 ///
 /// Runs on the calling thread with a parser context of its own; libxml2 is initialised once per
 /// process (``libxml2Initialised``), as its manual asks before parsing on several threads.
-enum SVGStructureCheck {
+package enum SVGStructureCheck {
     /// Throws when `bytes` is over `limits` or is not well-formed XML.
     ///
     /// - Throws: ``CanvasError/svgOverLimit(_:limit:)``, or ``CanvasError/corruptImage(format:detail:)``
@@ -56,7 +56,7 @@ enum SVGStructureCheck {
     }
 
     /// libxml2's `xmlInitParser`, called once (a Swift global is initialised exactly once).
-    static let libxml2Initialised: Void = xmlInitParser()
+    package static let libxml2Initialised: Void = xmlInitParser()
 
     /// What the pass has seen. Confined to the thread running the pass.
     private final class Scan {

@@ -65,6 +65,9 @@ public struct HTMLTree: Hashable, Sendable {
 
     /// Every node, in document order; the root is `nodes[0]`.
     public private(set) var nodes: [Node] = []
+    /// The markup of each inline `<svg>` element, as an SVG document (its subtree is not in
+    /// ``nodes``: the SVG decoder draws it).
+    public internal(set) var svgMarkup: [NodeID: String] = [:]
 
     /// An empty tree; the first element appended is its root.
     public init() {}

@@ -1,0 +1,26 @@
+/// What can make an HTML card unusable. Anything a browser would recover from (unclosed tags,
+/// unknown elements, bad CSS) is not an error: it is recovered, and what was dropped is reported
+/// as a warning.
+public enum HTMLError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The document is larger than the limit, in UTF-8 bytes.
+    case documentTooLarge(bytes: Int, limit: Int)
+    /// The document has more elements than the limit.
+    case tooManyElements(limit: Int)
+    /// The document nests deeper than the limit.
+    case tooDeep(limit: Int)
+    /// The texts of the document are longer than the limit, in UTF-8 bytes.
+    case textTooLong(limit: Int)
+    /// libxml2 could not allocate its parser or gave no document back.
+    case parserFailed(String)
+
+    /// A one-line description.
+    public var description: String {
+        switch self {
+        case .documentTooLarge(let bytes, let limit): "HTML document of \(bytes) bytes is over the limit of \(limit)"
+        case .tooManyElements(let limit): "HTML document has more than \(limit) elements"
+        case .tooDeep(let limit): "HTML document nests deeper than \(limit) elements"
+        case .textTooLong(let limit): "HTML document's texts are longer than \(limit) UTF-8 bytes"
+        case .parserFailed(let detail): "HTML parser: \(detail)"
+        }
+    }
+}
