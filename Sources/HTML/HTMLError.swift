@@ -10,6 +10,12 @@ public enum HTMLError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooDeep(limit: Int)
     /// The texts of the document are longer than the limit, in UTF-8 bytes.
     case textTooLong(limit: Int)
+    /// The card uses a layout the HTML path does not do (`display: grid`), at `path`.
+    case unsupported(path: String, feature: String)
+    /// A warning, in strict mode (``HTMLOptions/strict``).
+    case warning(HTMLWarning)
+    /// The element tree the card maps to was refused by the element model.
+    case element(String)
     /// libxml2 could not allocate its parser or gave no document back.
     case parserFailed(String)
 
@@ -20,6 +26,9 @@ public enum HTMLError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyElements(let limit): "HTML document has more than \(limit) elements"
         case .tooDeep(let limit): "HTML document nests deeper than \(limit) elements"
         case .textTooLong(let limit): "HTML document's texts are longer than \(limit) UTF-8 bytes"
+        case .unsupported(let path, let feature): "\(path): \(feature) is not supported by the HTML path"
+        case .warning(let warning): warning.description
+        case .element(let detail): "element tree: \(detail)"
         case .parserFailed(let detail): "HTML parser: \(detail)"
         }
     }

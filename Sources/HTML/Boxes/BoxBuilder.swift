@@ -1,0 +1,575 @@
+internal import Canvas
+internal import Elements
+internal import Flexbox
+
+/// Maps a styled HTML document onto an element tree (CSS 2.1 §9.2 and CSS Display 3): block-level
+/// elements become boxes, each run of inline content a paragraph (a text element of runs) — the
+/// block's own content when it has no block children, an anonymous block otherwise — flex
+/// containers' children flex items, `display: contents` elements their children, list items a box
+/// with a marker. The values each box declares go to the element model through the same readers
+/// a JSON card's style goes through.
+struct BoxBuilder {
+    let tree: HTMLTree
+    /// Each node's cascaded values (property → winning value), by node index; empty for texts.
+    let cascaded: [[String: String]]
+    /// What was ignored or drawn otherwise, in document order.
+    private(set) var warnings: [HTMLWarning] = []
+    /// Each element's resolved style, filled top-down.
+    private var resolved: [ResolvedStyle?]
+    /// Run styles read so far, by their CSS properties.
+    private var runStyles: [[String: String]: StyleDictionary.RunStyle] = [:]
+
+    init(tree: HTMLTree, cascaded: [[String: String]]) {
+        self.tree = tree
+        self.cascaded = cascaded
+        self.resolved = Array(repeating: nil, count: tree.count)
+    }
+
+    /// The element tree of the document: `<html>`'s box, its `<body>` inside.
+    mutating func build() throws(HTMLError) -> (element: Element, origin: BoxOrigin) {
+        let root = HTMLTree.NodeID(0)
+        let style = resolve(root)
+        var display = try display(of: root, style).blockified
+        if display == .none || display == .contents { display = .block }
+        return try blockBox(root, style: style, display: display, carried: [:])
+    }
+
+    // MARK: Styles
+
+    /// The resolved style of element `id` (its parent's first).
+    mutating func resolve(_ id: HTMLTree.NodeID) -> ResolvedStyle {
+        if let style = resolved[id.index] { return style }
+        let parent = tree[id].parent.map { resolve($0) } ?? .initial
+        let style = ResolvedStyle.resolve(cascaded[id.index], parent: parent, isRoot: tree[id].parent == nil)
+        resolved[id.index] = style
+        return style
+    }
+
+    /// The computed display of `id`; an unknown value is `inline`, the initial value.
+    private mutating func display(of id: HTMLTree.NodeID, _ style: ResolvedStyle) throws(HTMLError) -> CSSDisplay {
+        guard let text = style.declared["display"] else { return .inline }
+        do {
+            guard let display = try CSSDisplay.parse(text) else {
+                warn(id, "display", "\"\(text)\" is not a display value the HTML path lays out: inline instead")
+                return .inline
+            }
+            if display == .table {
+                warn(id, "display", "tables are laid out as blocks")
+                return .block
+            }
+            return display
+        } catch {
+            throw .unsupported(path: path(of: id), feature: "display: \(error.value)")
+        }
+    }
+
+    // MARK: Block-level boxes
+
+    /// The box of a block-level element (or flex item, or the root) with its children.
+    /// `carried`: inherited values of `display: contents` ancestors, under this element's own.
+    private mutating func blockBox(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay,
+                                   carried: [String: String]) throws(HTMLError) -> (element: Element, origin: BoxOrigin) {
+        var properties = modelProperties(id, style, display: display, carried: carried)
+        let node = tree[id]
+        if node.name == "img" {
+            return (imageElement(id, properties: &properties), BoxOrigin(node: id))
+        }
+        if node.name == "svg", let markup = tree.svgMarkup[id] {
+            return (svgElement(id, markup: markup, properties: &properties), BoxOrigin(node: id))
+        }
+        if display == .listItem, node.name == "li" || style.listStyleType != "none" {
+            // The marker is placed against the item's padding box: the item is its containing block.
+            if properties["position"] == "static" { properties["position"] = "relative" }
+        }
+        let (layout, paint) = readModel(id, &properties)
+        var children: [Element] = []
+        var origins: [BoxOrigin] = []
+        var kind: Element.Kind = .view
+        var paragraphRuns: [RunOrigin] = []
+        if display.isFlexContainer {
+            try flexItems(of: id, into: &children, &origins)
+        } else {
+            let content = try blockContent(of: id, parentStyle: style)
+            if content.blocks.isEmpty, let paragraph = content.paragraphs.first, content.paragraphs.count == 1 {
+                kind = .text(TextContent(runs: makeRuns(paragraph)))
+                paragraphRuns = paragraph.origins
+                children = content.outOfFlow.map(\.element)
+                origins = content.outOfFlow.map(\.origin)
+            } else {
+                children = content.blocks.map(\.element)
+                origins = content.blocks.map(\.origin)
+            }
+        }
+        if display == .listItem, let marker = listMarker(for: id, style: style, properties: properties) {
+            children.insert(marker, at: 0)
+            origins.insert(BoxOrigin(node: nil), at: 0)
+        }
+        let element = Element(kind, layout: layout, style: paint, children: children)
+        return (element, BoxOrigin(node: id, children: origins, runs: paragraphRuns))
+    }
+
+    /// The block-level boxes of a flex container's children (CSS Flexbox §4): every element a
+    /// flex item, each run of texts between them an anonymous item, white space alone dropped.
+    private mutating func flexItems(of id: HTMLTree.NodeID, into children: inout [Element], _ origins: inout [BoxOrigin]) throws(HTMLError) {
+        var pendingTexts: [HTMLTree.NodeID] = []
+        let whiteSpace = resolve(id).whiteSpace
+        for child in flattenedChildren(of: id) {
+            if tree[child.node].kind == .text {
+                pendingTexts.append(child.node)
+                continue
+            }
+            anonymousFlexItem(&pendingTexts, whiteSpace: whiteSpace, into: &children, &origins)
+            let style = resolve(child.node)
+            let display = try self.display(of: child.node, style)
+            if display == .none { continue }
+            let box = try blockBox(child.node, style: style, display: display.blockified, carried: child.carried)
+            children.append(box.element)
+            origins.append(box.origin)
+        }
+        anonymousFlexItem(&pendingTexts, whiteSpace: whiteSpace, into: &children, &origins)
+    }
+
+    /// The anonymous flex item of a run of texts (none for white space alone); empties `texts`.
+    private mutating func anonymousFlexItem(_ texts: inout [HTMLTree.NodeID], whiteSpace: String,
+                                            into children: inout [Element], _ origins: inout [BoxOrigin]) {
+        defer { texts.removeAll() }
+        var paragraph = ParagraphBuilder(whiteSpace: whiteSpace)
+        for text in texts { paragraph.appendText(tree[text].text, node: text, style: [:], ancestors: []) }
+        guard paragraph.hasContent else { return }
+        children.append(anonymousParagraph(paragraph))
+        origins.append(BoxOrigin(node: nil, runs: paragraph.origins))
+    }
+
+    /// A child in the box tree's sense: `display: contents` elements replaced by their children,
+    /// which carry the inherited values they declared.
+    struct FlatChild {
+        var node: HTMLTree.NodeID
+        var carried: [String: String]
+    }
+
+    /// The children of `id` with `display: contents` flattened and `display: none` kept (the
+    /// caller skips them; their boxes are empty).
+    private mutating func flattenedChildren(of id: HTMLTree.NodeID, carried: [String: String] = [:]) -> [FlatChild] {
+        var result: [FlatChild] = []
+        for child in tree[id].children {
+            guard tree[child].kind == .element else {
+                result.append(FlatChild(node: child, carried: carried))
+                continue
+            }
+            let style = resolve(child)
+            if style.declared["display"]?.lowercased() == "contents" {
+                var inner = carried
+                for (property, value) in style.declared where PropertyTable.inherited.contains(property) { inner[property] = value }
+                result.append(contentsOf: flattenedChildren(of: child, carried: inner))
+            } else {
+                result.append(FlatChild(node: child, carried: carried))
+            }
+        }
+        return result
+    }
+
+    /// What a block container holds: its in-flow block boxes (paragraphs of inline content among
+    /// them, wrapped as anonymous blocks), and out-of-flow boxes found inside inline content.
+    struct BlockContent {
+        var blocks: [(element: Element, origin: BoxOrigin)] = []
+        var paragraphs: [ParagraphBuilder] = []
+        var outOfFlow: [(element: Element, origin: BoxOrigin)] = []
+    }
+
+    /// The content of block container `id` (CSS 2.1 §9.2.1.1: inline content next to block
+    /// boxes goes into anonymous block boxes).
+    private mutating func blockContent(of id: HTMLTree.NodeID, parentStyle: ResolvedStyle) throws(HTMLError) -> BlockContent {
+        var content = BlockContent()
+        var paragraph = ParagraphBuilder(whiteSpace: parentStyle.whiteSpace)
+        paragraph.dropsLeadingNewline = ["pre", "listing", "textarea"].contains(tree[id].name)
+        var sawBlock = false
+        func flush(_ builder: inout BoxBuilder) {
+            defer { paragraph = ParagraphBuilder(whiteSpace: parentStyle.whiteSpace) }
+            guard paragraph.hasContent else { return }
+            content.paragraphs.append(paragraph)
+            content.blocks.append((builder.anonymousParagraph(paragraph), BoxOrigin(node: nil, runs: paragraph.origins)))
+        }
+        for child in flattenedChildren(of: id) {
+            if tree[child.node].kind == .text {
+                paragraph.appendText(tree[child.node].text, node: child.node, style: child.carried, ancestors: [])
+                continue
+            }
+            let style = resolve(child.node)
+            let display = try self.display(of: child.node, style)
+            if display == .none { continue }
+            if style.isOutOfFlow {
+                content.outOfFlow.append(try blockBox(child.node, style: style, display: display.blockified, carried: child.carried))
+                continue
+            }
+            if display.isInlineLevel, try inlineCanStayInline(child.node, style: style, display: display) {
+                try appendInline(child.node, style: style, carried: child.carried, ancestors: [], to: &paragraph, outOfFlow: &content.outOfFlow)
+                continue
+            }
+            flush(&self)
+            sawBlock = true
+            content.blocks.append(try blockBox(child.node, style: style, display: display.blockified, carried: child.carried))
+        }
+        if sawBlock {
+            flush(&self)
+            content.blocks.append(contentsOf: content.outOfFlow)
+            content.outOfFlow = []
+            content.paragraphs = []
+        } else if paragraph.hasContent {
+            content.paragraphs = [paragraph]
+        } else {
+            content.blocks = content.outOfFlow
+            content.outOfFlow = []
+        }
+        return content
+    }
+
+    /// Whether an inline-level element can be laid out inline: `inline-block` and `inline-flex`
+    /// boxes are not yet (they become blocks, with a warning), nor is an inline element holding a
+    /// block (it becomes a block box with no margins of its own, as browsers split it).
+    private mutating func inlineCanStayInline(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay) throws(HTMLError) -> Bool {
+        if display != .inline {
+            if tree[id].name != "img" {
+                warn(id, "display", "\(display == .inlineFlex ? "inline-flex" : "inline-block") boxes are laid out as blocks by the HTML path so far")
+                return false
+            }
+            return true
+        }
+        return try !containsBlock(id)
+    }
+
+    /// Whether inline element `id` holds an in-flow block-level box (through inline elements).
+    private mutating func containsBlock(_ id: HTMLTree.NodeID) throws(HTMLError) -> Bool {
+        for child in flattenedChildren(of: id) where tree[child.node].kind == .element {
+            let style = resolve(child.node)
+            let display = try self.display(of: child.node, style)
+            if display == .none || style.isOutOfFlow { continue }
+            if !display.isInlineLevel && tree[child.node].name != "br" { return true }
+            if display == .inline, try containsBlock(child.node) { return true }
+            if display != .inline && tree[child.node].name != "img" { return true }
+        }
+        return false
+    }
+
+    // MARK: Inline content
+
+    /// Adds inline element `id` and its content to `paragraph`.
+    private mutating func appendInline(_ id: HTMLTree.NodeID, style: ResolvedStyle, carried: [String: String],
+                                       ancestors: [HTMLTree.NodeID], to paragraph: inout ParagraphBuilder,
+                                       outOfFlow: inout [(element: Element, origin: BoxOrigin)]) throws(HTMLError) {
+        let node = tree[id]
+        var runStyle = paragraph.currentStyle(carried)
+        ParagraphBuilder.overlay(runProperties(id, style), onto: &runStyle)
+        if node.name == "br" {
+            paragraph.appendBreak(node: id, ancestors: ancestors)
+            return
+        }
+        if node.name == "img" {
+            appendImageRun(id, style: style, runStyle: runStyle, ancestors: ancestors, to: &paragraph)
+            return
+        }
+        var link = paragraph.link
+        if node.name == "a", let href = node.attribute("href") { link = href }
+        let inner = ancestors + [id]
+        paragraph.push(style: runStyle, link: link)
+        defer { paragraph.pop() }
+        for child in flattenedChildren(of: id) {
+            if tree[child.node].kind == .text {
+                paragraph.appendText(tree[child.node].text, node: child.node, style: child.carried, ancestors: inner)
+                continue
+            }
+            let childStyle = resolve(child.node)
+            let display = try self.display(of: child.node, childStyle)
+            if display == .none { continue }
+            if childStyle.isOutOfFlow {
+                outOfFlow.append(try blockBox(child.node, style: childStyle, display: display.blockified, carried: child.carried))
+                continue
+            }
+            try appendInline(child.node, style: childStyle, carried: child.carried, ancestors: inner, to: &paragraph, outOfFlow: &outOfFlow)
+        }
+    }
+
+    /// The properties of inline element `id` a run takes: the inherited text properties, the
+    /// decoration it draws on its text, its background colour; the rest is reported.
+    private mutating func runProperties(_ id: HTMLTree.NodeID, _ style: ResolvedStyle) -> [String: String] {
+        var properties: [String: String] = [:]
+        for (property, value) in style.declared {
+            if PropertyTable.inherited.contains(property) || property.hasPrefix("text-decoration") || property == "background-color"
+                || property == "vertical-align" || property == "width" || property == "height" {
+                if PropertyTable.builderProperties.contains(property) && property != "vertical-align" { continue }
+                properties[property] = value
+                continue
+            }
+            if property == "display" || property == "position" || property == "z-index" { continue }
+            if Self.isZero(value) || PropertyTable.harmlessValues[property].map({ $0.isEmpty || $0.contains(value.lowercased()) }) == true { continue }
+            warn(id, property, "not drawn on an inline element by the HTML path so far")
+        }
+        if style.isMonospace, style.keywordFontSize, properties["font-size"] == nil { properties["font-size"] = "13px" }
+        return properties
+    }
+
+    /// An `<img>` as an image run of the paragraph.
+    private mutating func appendImageRun(_ id: HTMLTree.NodeID, style: ResolvedStyle, runStyle: [String: String],
+                                         ancestors: [HTMLTree.NodeID], to paragraph: inout ParagraphBuilder) {
+        var properties = runStyle
+        presentationalSize(id, into: &properties)
+        let source = imageSource(id)
+        var run: StyleDictionary.RunStyle
+        do {
+            run = try StyleDictionary.run(Self.camelCased(properties.filter { ["width", "height", "vertical-align"].contains($0.key) }))
+        } catch {
+            warn(id, PropertyTable.kebabCase(error.property), error.message)
+            run = StyleDictionary.RunStyle.plain
+        }
+        if run.width == nil && run.height == nil {
+            warn(id, "width", "an inline image without a width or height is drawn 1em square by the HTML path so far")
+        }
+        guard let source else {
+            paragraph.appendBreakless(node: id, ancestors: ancestors)
+            return
+        }
+        let image = InlineImage(source, width: run.width, height: run.height, verticalAlign: run.verticalAlign, placeholder: ImagePlaceholder.none)
+        paragraph.appendImage(image, node: id, ancestors: ancestors)
+    }
+
+    /// An anonymous block box holding a paragraph.
+    private mutating func anonymousParagraph(_ paragraph: ParagraphBuilder) -> Element {
+        return Element(.text(TextContent(runs: makeRuns(paragraph))), layout: Self.anonymousBlockLayout)
+    }
+
+    /// The runs of a paragraph: each piece's properties read by the element model (once per
+    /// distinct set), a line break as U+2028.
+    private mutating func makeRuns(_ paragraph: ParagraphBuilder) -> [InlineRun] {
+        var runs: [InlineRun] = []
+        runs.reserveCapacity(paragraph.pieces.count)
+        for (piece, origin) in zip(paragraph.pieces, paragraph.origins) {
+            let owner = origin.inlineAncestors.last ?? origin.node
+            switch piece {
+            case .text(let text, let style, let link):
+                let run = textRunStyle(style, owner: owner)
+                runs.append(InlineRun(text, style: run.text, backgroundColor: run.background, link: link))
+            case .lineBreak(let style, let link):
+                let run = textRunStyle(style, owner: owner)
+                runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
+            case .image(let image, let link):
+                runs.append(InlineRun(image: image, link: link))
+            }
+        }
+        return runs
+    }
+
+    /// The run style of a text piece's properties, read once per distinct set; a value the model
+    /// refuses is dropped with a warning on `owner`.
+    private mutating func textRunStyle(_ style: [String: String], owner: HTMLTree.NodeID) -> StyleDictionary.RunStyle {
+        if let known = runStyles[style] { return known }
+        var properties = style.filter { $0.key != "width" && $0.key != "height" && $0.key != "vertical-align" }
+        if let align = style["vertical-align"]?.lowercased(), align != "baseline" {
+            warn(owner, "vertical-align", "\(align) on text is not drawn by the HTML path so far (baseline instead)")
+        }
+        var camel = Self.camelCased(properties)
+        for _ in 0..<8 {
+            do {
+                let run = try StyleDictionary.run(camel)
+                runStyles[style] = run
+                return run
+            } catch {
+                warn(owner, PropertyTable.kebabCase(error.property), error.message)
+                guard camel.removeValue(forKey: error.property) != nil else { break }
+            }
+        }
+        properties = [:]
+        let plain = StyleDictionary.RunStyle.plain
+        runStyles[style] = plain
+        return plain
+    }
+
+    // MARK: Replaced elements
+
+    private mutating func imageElement(_ id: HTMLTree.NodeID, properties: inout [String: String]) -> Element {
+        let (layout, paint) = readModel(id, &properties)
+        guard let source = imageSource(id) else { return Element(.view, layout: layout, style: paint) }
+        return Element(.image(ImageContent(source, contentMode: .scaleToFill, placeholder: ImagePlaceholder.none)), layout: layout, style: paint)
+    }
+
+    private mutating func svgElement(_ id: HTMLTree.NodeID, markup: String, properties: inout [String: String]) -> Element {
+        let (layout, paint) = readModel(id, &properties)
+        return Element(.image(ImageContent(.encoded(Array(markup.utf8)), contentMode: .scaleToFill, placeholder: ImagePlaceholder.none)),
+                       layout: layout, style: paint)
+    }
+
+    /// The picture `<img src>` names; `nil` (with a warning) without a usable `src`.
+    private mutating func imageSource(_ id: HTMLTree.NodeID) -> ImageSource? {
+        guard let src = tree[id].attribute("src")?.trimmingCharacters(in: " \t\n\r\u{0C}"), !src.isEmpty else {
+            warn(id, "src", "an image without a source draws nothing")
+            return nil
+        }
+        do {
+            return try StyleDictionary.imageSource(url: src)
+        } catch {
+            warn(id, "src", error.message)
+            return nil
+        }
+    }
+
+    /// `width` and `height` attributes as CSS pixels where CSS sets no size (HTML's presentational hints).
+    private func presentationalSize(_ id: HTMLTree.NodeID, into properties: inout [String: String]) {
+        for name in ["width", "height"] where properties[name] == nil {
+            guard let value = tree[id].attribute(name)?.trimmingCharacters(in: " \t\n\r"), let number = Double(value), number.isFinite, number >= 0 else { continue }
+            properties[name] = "\(number)px"
+        }
+    }
+
+    // MARK: The element model's properties
+
+    /// The element-model properties (camelCase) of a block-level box.
+    private mutating func modelProperties(_ id: HTMLTree.NodeID, _ style: ResolvedStyle, display: CSSDisplay, carried: [String: String]) -> [String: String] {
+        var declared = carried.merging(style.declared) { _, own in own }
+        if tree[id].name == "img" || tree[id].name == "svg" { presentationalSize(id, into: &declared) }
+        if style.isMonospace, style.keywordFontSize, declared["font-size"] == nil { declared["font-size"] = "13px" }
+        var properties: [String: String] = [:]
+        properties.reserveCapacity(declared.count + 3)
+        for (property, value) in declared {
+            if PropertyTable.builderProperties.contains(property) { continue }
+            guard let name = PropertyTable.modelName(property) else {
+                if let harmless = PropertyTable.harmlessValues[property], harmless.isEmpty || harmless.contains(value.lowercased()) { continue }
+                warn(id, property, "not supported by the HTML path: ignored")
+                continue
+            }
+            properties[name] = value
+        }
+        switch display {
+        case .flex, .inlineFlex: properties["display"] = "flex"
+        case .none: properties["display"] = "none"
+        default: properties["display"] = "block"
+        }
+        if properties["position"] == nil || properties["position"] == "static" { properties["position"] = "static" }
+        if properties["position"] == "fixed" { properties["position"] = "absolute" }
+        if properties["position"] == "sticky" { properties["position"] = "relative" }
+        if properties["boxSizing"] == nil { properties["boxSizing"] = "content-box" }
+        let overflow = [declared["overflow-x"], declared["overflow-y"]].compactMap { $0?.lowercased() }
+        if overflow.contains(where: { $0 != "visible" }) { properties["overflow"] = "hidden" }
+        if display == .webkitBox, let clamp = declared["-webkit-line-clamp"] { properties["WebkitLineClamp"] = clamp } else { properties["WebkitLineClamp"] = nil }
+        properties["lineClamp"] = nil
+        // z-index orders positioned boxes; in-flow static boxes paint below positioned ones.
+        let positioned = properties["position"] != "static"
+        if let z = properties["zIndex"], positioned {
+            if z.lowercased() == "auto" { properties["zIndex"] = "1" } else if let value = Int(z) { properties["zIndex"] = String(value > 0 || value == 0 ? value + 1 : value) }
+        } else {
+            properties["zIndex"] = positioned ? "1" : nil
+        }
+        return properties
+    }
+
+    /// Reads the model's layout and paint from `properties`, dropping (with a warning) any value
+    /// the model refuses in combination.
+    private mutating func readModel(_ id: HTMLTree.NodeID, _ properties: inout [String: String]) -> (FlexStyle, ElementStyle) {
+        for _ in 0..<8 {
+            do {
+                let read = try StyleDictionary.element(properties)
+                return (read.layout, read.style)
+            } catch {
+                warn(id, PropertyTable.kebabCase(error.property), error.message)
+                guard properties.removeValue(forKey: error.property) != nil else { break }
+            }
+        }
+        return (Self.anonymousBlockLayout, ElementStyle())
+    }
+
+    /// An anonymous block box's layout: `display: block`, `position: static`.
+    static let anonymousBlockLayout: FlexStyle = {
+        var properties = ["display": "block", "position": "static"]
+        if (try? StyleDictionary.element(properties)) == nil { properties["display"] = nil }
+        return (try? StyleDictionary.element(properties).layout) ?? FlexStyle()
+    }()
+
+    static func camelCased(_ properties: [String: String]) -> [String: String] {
+        var out: [String: String] = [:]
+        for (property, value) in properties {
+            guard let name = PropertyTable.modelName(property) ?? (property == "vertical-align" ? "verticalAlign" : nil) else { continue }
+            out[name] = value
+        }
+        return out
+    }
+
+    static func isZero(_ value: String) -> Bool {
+        let trimmed = value.trimmingCharacters(in: " ")
+        return trimmed == "0" || trimmed == "0px" || trimmed == "none" || trimmed == "normal" || trimmed == "auto" || trimmed == "0 0" || trimmed == "0px 0px"
+    }
+
+    // MARK: Lists
+
+    /// The marker of list item `id` (CSS Lists 3): outside, an absolutely placed text ending at
+    /// the item's content edge on its first line; inside, …not yet (as outside).
+    private mutating func listMarker(for id: HTMLTree.NodeID, style: ResolvedStyle, properties: [String: String]) -> Element? {
+        guard let text = ListMarker.text(style.listStyleType, ordinal: ordinal(of: id)) else { return nil }
+        let rtl = style.direction == "rtl"
+        let paddingStart = properties[rtl ? "paddingRight" : "paddingLeft"] ?? "0px"
+        var marker: [String: String] = [
+            "display": "block", "position": "absolute", "whiteSpace": "pre",
+            "top": properties["paddingTop"] ?? "0px",
+            (rtl ? "left" : "right"): "calc(100% - \(paddingStart))",
+        ]
+        if style.isMonospace, style.keywordFontSize { marker["fontSize"] = "13px" }
+        let layout: FlexStyle
+        let paint: ElementStyle
+        do {
+            (layout, paint) = try StyleDictionary.element(marker)
+        } catch {
+            marker["right"] = nil
+            marker["left"] = nil
+            marker[rtl ? "left" : "right"] = "100%"
+            guard let read = try? StyleDictionary.element(marker) else { return nil }
+            (layout, paint) = read
+        }
+        return Element(.text(TextContent(runs: [InlineRun(text)])), layout: layout, style: paint)
+    }
+
+    /// The ordinal of list item `id`: its place among its parent's list items, from the list's
+    /// `start` (or counting down under `reversed`), or its own `value`.
+    private mutating func ordinal(of id: HTMLTree.NodeID) -> Int {
+        guard let parent = tree[id].parent else { return 1 }
+        let list = tree[parent]
+        let items = tree.elementChildren(of: parent).filter { resolve($0).declared["display"]?.lowercased() == "list-item" }
+        let reversed = list.attribute("reversed") != nil
+        var value = Int(list.attribute("start") ?? "") ?? (reversed ? items.count : 1)
+        for item in items {
+            if let own = tree[item].attribute("value").flatMap({ Int($0) }) { value = own }
+            if item == id { return value }
+            value += reversed ? -1 : 1
+        }
+        return value
+    }
+
+    // MARK: Warnings
+
+    mutating func warn(_ id: HTMLTree.NodeID, _ property: String, _ reason: String) {
+        warnings.append(HTMLWarning(path: path(of: id), property: property, reason: reason))
+    }
+
+    /// `html > body > div:nth-child(2)`: the element's path, as a selector.
+    func path(of id: HTMLTree.NodeID) -> String {
+        var parts: [String] = []
+        var current: HTMLTree.NodeID? = id
+        while let node = current {
+            let n = tree[node]
+            let siblings = n.parent.map { tree[$0].elementChildCount } ?? 1
+            parts.append(siblings > 1 ? "\(n.name):nth-child(\(n.elementIndex))" : n.name)
+            current = n.parent
+        }
+        return parts.reversed().joined(separator: " > ")
+    }
+}
+
+extension PropertyTable {
+    /// `marginTop` → `margin-top` (for warnings about a model property).
+    static func kebabCase(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase {
+                out += "-" + character.lowercased()
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,152 @@
+internal import Elements
+
+/// Collects one paragraph (an inline formatting context) as pieces: texts with the properties of
+/// the inline elements around them, line breaks, images. The box builder turns the pieces into
+/// the runs of a text element.
+struct ParagraphBuilder {
+    /// One piece of the paragraph.
+    enum Piece {
+        /// Words, with the run properties (CSS names) of the inline elements around them.
+        case text(String, style: [String: String], link: String?)
+        /// `<br>`: a forced line break.
+        case lineBreak(style: [String: String], link: String?)
+        /// An `<img>`.
+        case image(InlineImage, link: String?)
+    }
+
+    /// The paragraph's `white-space` (the block's).
+    let whiteSpace: String
+    /// The pieces, in order.
+    private(set) var pieces: [Piece] = []
+    /// Where each piece came from.
+    private(set) var origins: [RunOrigin] = []
+    /// Whether a piece draws something (white space that collapses away does not).
+    private(set) var hasContent = false
+    /// The inline elements open around the next piece: their merged properties and link.
+    private var stack: [(style: [String: String], link: String?)] = [([:], nil)]
+    /// Whether the next text is the first of a `<pre>`, whose leading newline HTML drops.
+    var dropsLeadingNewline = false
+
+    init(whiteSpace: String) { self.whiteSpace = whiteSpace }
+
+    /// The link of the innermost `<a>` open.
+    var link: String? { stack[stack.count - 1].link }
+
+    /// The properties of the innermost inline element open, under `carried` (a `display:
+    /// contents` parent's).
+    func currentStyle(_ carried: [String: String]) -> [String: String] {
+        var style = carried
+        Self.overlay(stack[stack.count - 1].style, onto: &style)
+        return style
+    }
+
+    /// Opens an inline element.
+    mutating func push(style: [String: String], link: String?) { stack.append((style, link)) }
+    /// Closes the innermost inline element.
+    mutating func pop() { stack.removeLast() }
+
+    /// Adds a text node's characters.
+    mutating func appendText(_ text: String, node: HTMLTree.NodeID, style carried: [String: String], ancestors: [HTMLTree.NodeID]) {
+        var text = text
+        if dropsLeadingNewline {
+            dropsLeadingNewline = false
+            if text.hasPrefix("\r\n") { text.removeFirst(2) } else if text.hasPrefix("\n") { text.removeFirst() }
+        }
+        guard !text.isEmpty else { return }
+        pieces.append(.text(text, style: currentStyle(carried), link: link))
+        origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
+        if !hasContent { hasContent = Self.draws(text, whiteSpace: whiteSpace) }
+    }
+
+    /// Adds a forced line break.
+    mutating func appendBreak(node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
+        pieces.append(.lineBreak(style: currentStyle([:]), link: link))
+        origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
+        hasContent = true
+    }
+
+    /// Adds an image.
+    mutating func appendImage(_ image: InlineImage, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
+        pieces.append(.image(image, link: link))
+        origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
+        hasContent = true
+    }
+
+    /// Records an element that adds nothing (an `<img>` without a source) so its box is found.
+    mutating func appendBreakless(node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
+        pieces.append(.text("", style: currentStyle([:]), link: link))
+        origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
+    }
+
+    /// `inner` over `style`: a later value wins, except decoration lines, which add up (a
+    /// decoration is drawn across the descendants of the element that declares it).
+    static func overlay(_ inner: [String: String], onto style: inout [String: String]) {
+        for (property, value) in inner {
+            if property == "text-decoration-line", let outer = style[property], outer.lowercased() != "none", value.lowercased() != "none" {
+                let words = Set(outer.lowercased().split(separator: " ")).union(value.lowercased().split(separator: " "))
+                style[property] = ["underline", "overline", "line-through"].filter { words.contains(Substring($0)) }.joined(separator: " ")
+            } else {
+                style[property] = value
+            }
+        }
+    }
+
+    /// Whether `text` draws something under `whiteSpace` (collapsible white space alone does not).
+    static func draws(_ text: String, whiteSpace: String) -> Bool {
+        switch whiteSpace {
+        case "pre", "pre-wrap", "break-spaces": return true
+        case "pre-line": return text.unicodeScalars.contains { !($0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}") }
+        default: return text.unicodeScalars.contains { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}") }
+        }
+    }
+}
+
+/// The text of a list item's marker (CSS Lists 3 and Counter Styles 3, the styles browsers ship
+/// for HTML lists), with the space that follows it.
+enum ListMarker {
+    static func text(_ type: String, ordinal: Int) -> String? {
+        switch type {
+        case "none": return nil
+        case "disc": return "\u{2022} "
+        case "circle": return "\u{25E6} "
+        case "square": return "\u{25AA} "
+        case "decimal-leading-zero": return (ordinal >= 0 && ordinal < 10 ? "0" : "") + "\(ordinal). "
+        case "lower-alpha", "lower-latin": return alphabetic(ordinal, "abcdefghijklmnopqrstuvwxyz").map { $0 + ". " } ?? "\(ordinal). "
+        case "upper-alpha", "upper-latin": return alphabetic(ordinal, "ABCDEFGHIJKLMNOPQRSTUVWXYZ").map { $0 + ". " } ?? "\(ordinal). "
+        case "lower-greek": return alphabetic(ordinal, "αβγδεζηθικλμνξοπρστυφχψω").map { $0 + ". " } ?? "\(ordinal). "
+        case "lower-roman": return roman(ordinal).map { $0.lowercased() + ". " } ?? "\(ordinal). "
+        case "upper-roman": return roman(ordinal).map { $0 + ". " } ?? "\(ordinal). "
+        default: return "\(ordinal). "
+        }
+    }
+
+    /// Counter Styles 3 `alphabetic`: a, b, …, z, aa, ab, …; `nil` below 1.
+    static func alphabetic(_ value: Int, _ symbols: String) -> String? {
+        guard value >= 1 else { return nil }
+        let letters = Array(symbols)
+        var n = value
+        var out: [Character] = []
+        while n > 0 {
+            n -= 1
+            out.append(letters[n % letters.count])
+            n /= letters.count
+        }
+        return String(out.reversed())
+    }
+
+    /// Roman numerals for 1…3999; `nil` outside (the fallback is decimal).
+    static func roman(_ value: Int) -> String? {
+        guard (1...3999).contains(value) else { return nil }
+        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+                                      (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var n = value
+        var out = ""
+        for (amount, symbol) in table {
+            while n >= amount {
+                out += symbol
+                n -= amount
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,107 @@
+/// One element's style once its CSS-wide keywords are resolved: the values it declares (the
+/// element model inherits the inherited ones itself) and the inherited values the box builder
+/// reads while it shapes the tree.
+struct ResolvedStyle: Sendable {
+    /// Property (CSS name) → value, as declared on this element after `inherit`, `initial` and
+    /// `unset` are resolved.
+    var declared: [String: String]
+    /// The computed `display`, before blockification.
+    var display: CSSDisplay
+    /// Inherited: `white-space`.
+    var whiteSpace: String
+    /// Inherited: `list-style-type`.
+    var listStyleType: String
+    /// Inherited: `list-style-position`.
+    var listStylePosition: String
+    /// Inherited: `direction`.
+    var direction: String
+    /// Inherited: whether `font-family` is the generic `monospace` alone.
+    var isMonospace: Bool
+    /// Inherited: whether `font-size` derives from the keyword `medium` (Chromium gives
+    /// `monospace` 13px instead of 16px then).
+    var keywordFontSize: Bool
+
+    /// The style `<html>`'s parent would have: every inherited value initial.
+    static let initial = ResolvedStyle(declared: [:], display: .block, whiteSpace: "normal", listStyleType: "disc",
+                                       listStylePosition: "outside", direction: "ltr", isMonospace: false, keywordFontSize: true)
+
+    /// Whether the box is positioned (a containing block for absolute descendants).
+    var isPositioned: Bool {
+        switch declared["position"]?.lowercased() {
+        case "relative", "absolute", "fixed", "sticky": true
+        default: false
+        }
+    }
+
+    /// Whether the box is out of flow.
+    var isOutOfFlow: Bool {
+        switch declared["position"]?.lowercased() {
+        case "absolute", "fixed": true
+        default: false
+        }
+    }
+
+    /// Resolves `cascaded` (property → winning value) against the parent's resolved style.
+    static func resolve(_ cascaded: [String: String], parent: ResolvedStyle, isRoot: Bool) -> ResolvedStyle {
+        var declared: [String: String] = [:]
+        declared.reserveCapacity(cascaded.count)
+        for (property, value) in cascaded {
+            guard PropertyTable.isWideKeyword(value) else {
+                declared[property] = value
+                continue
+            }
+            let inherited = PropertyTable.inherited.contains(property)
+            switch value.lowercased() {
+            case "inherit":
+                // Inherited properties are the model's (or tracked below); others copy the parent's value.
+                if !inherited, let parentValue = parent.declared[property] { declared[property] = parentValue }
+                if inherited, isTracked(property), let parentValue = parent.tracked(property) { declared[property] = parentValue }
+            case "initial":
+                if inherited, let initialValue = PropertyTable.initialValues[property] { declared[property] = initialValue }
+            default:  // unset, revert, revert-layer: inherit if inherited, else initial
+                if inherited, isTracked(property), let parentValue = parent.tracked(property) { declared[property] = parentValue }
+            }
+        }
+        var style = ResolvedStyle.initial
+        style.declared = declared
+        style.whiteSpace = declared["white-space"]?.lowercased() ?? parent.whiteSpace
+        style.listStyleType = declared["list-style-type"]?.lowercased() ?? parent.listStyleType
+        style.listStylePosition = declared["list-style-position"]?.lowercased() ?? parent.listStylePosition
+        style.direction = declared["direction"]?.lowercased() ?? parent.direction
+        if let family = declared["font-family"] {
+            style.isMonospace = family.trimmingCharacters(in: " \t\n").lowercased() == "monospace"
+        } else {
+            style.isMonospace = parent.isMonospace
+        }
+        if let size = declared["font-size"]?.lowercased() {
+            style.keywordFontSize = ["xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"].contains(size)
+        } else {
+            style.keywordFontSize = parent.keywordFontSize
+        }
+        return style
+    }
+
+    private static func isTracked(_ property: String) -> Bool {
+        ["white-space", "list-style-type", "list-style-position", "direction"].contains(property)
+    }
+
+    private func tracked(_ property: String) -> String? {
+        switch property {
+        case "white-space": whiteSpace
+        case "list-style-type": listStyleType
+        case "list-style-position": listStylePosition
+        case "direction": direction
+        default: nil
+        }
+    }
+}
+
+extension String {
+    /// The text without the given characters at either end.
+    func trimmingCharacters(in set: String) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !set.unicodeScalars.contains($0) }),
+              let last = scalars.lastIndex(where: { !set.unicodeScalars.contains($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
