@@ -27,6 +27,8 @@ struct LayoutReader {
     private(set) var links: [TextLayout.LinkArea] = []
     private(set) var fontsUsed: [String] = []
     private(set) var attachments: [TextLayout.AttachmentArea] = []
+    /// Each segment's rectangles, one per line (only when the options ask for them).
+    private(set) var segmentAreas: [[Rect]] = []
     /// The width CSS-styled justified lines are stretched to, at their spaces only (`nil`: none).
     var justifyWidth: Double?
     /// The indent of a paragraph's first line in points (negative: the other lines are indented).
@@ -53,6 +55,8 @@ struct LayoutReader {
     mutating func read(_ layout: OpaquePointer) {
         let byteLinks = request.byteLinks(using: offsets)
         var linkRects = [[Rect]](repeating: [], count: byteLinks.count)
+        let recordsSegments = request.options.recordsSegmentAreas
+        if recordsSegments { segmentAreas = [[Rect]](repeating: [], count: request.segmentStarts.count) }
         let iter = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iter) }
         var index = 0
@@ -109,6 +113,18 @@ struct LayoutReader {
                 guard from < to else { continue }
                 linkRects[linkIndex] += xRanges(of: line, from: from, to: to).map { range in
                     Rect(x: range.lowerBound + shift, y: rect.minY, width: range.upperBound - range.lowerBound, height: rect.height)
+                }
+            }
+            if recordsSegments {
+                for (segment, segmentStart) in request.segmentStarts.enumerated() {
+                    let segmentEnd = segment + 1 < request.segmentStarts.count ? request.segmentStarts[segment + 1] : request.utf8.count
+                    let from = max(start, segmentStart), to = min(end, segmentEnd)
+                    guard from < to else { continue }
+                    let ranges = xRanges(of: line, from: from, to: to)
+                    guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { continue }
+                    // Pango's ranges are from the layout's origin; the line was moved to rect.minX.
+                    let origin = rect.minX - Double(logical.x) / unitsPerPoint + (rightToLeft ? added : 0)
+                    segmentAreas[segment].append(Rect(x: low + origin, y: rect.minY, width: high - low, height: rect.height))
                 }
             }
             index += 1

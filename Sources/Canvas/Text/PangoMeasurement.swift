@@ -84,7 +84,8 @@ struct PangoMeasurement {
             decorations: reader.decorations,
             attachments: reader.attachments,
             backgrounds: reader.backgrounds,
-            fontFiles: engine.fontSet
+            fontFiles: engine.fontSet,
+            segmentAreas: reader.segmentAreas
         )
     }
 

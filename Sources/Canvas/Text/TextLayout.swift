@@ -61,6 +61,11 @@ public struct TextLayout: Sendable {
     public var isTruncated: Bool { storage.isTruncated }
     /// The links and their rectangles, in text order.
     public var links: [LinkArea] { storage.links }
+    /// Where each segment of ``text`` lies: one rectangle per line it is on (line-high, as wide
+    /// as its glyphs there), in segment order; empty for a segment drawn nowhere (empty, or cut
+    /// by truncation). Recorded only when ``TextLayoutOptions/recordsSegmentAreas`` is set,
+    /// otherwise empty.
+    public var segmentAreas: [[Rect]] { storage.segmentAreas }
     /// The families of the fonts the glyphs actually came from, in order of first use, such as
     /// `["Noto Sans CJK SC", "Noto Color Emoji"]`.
     public var fontsUsed: [String] { storage.fontsUsed }
@@ -96,15 +101,17 @@ public struct TextLayout: Sendable {
         let runs: [GlyphRun]
         let decorations: [TextDecorationRect]
         let backgrounds: [TextDecorationRect]
+        let segmentAreas: [[Rect]]
         /// The font set whose files the runs' fonts were read from, kept while the layout lives:
         /// Cairo may close a font's FreeType face and open its file again to draw a glyph.
         let fontFiles: PreparedFontSet?
 
-        init(fontFiles: PreparedFontSet?, _ values: (text: AttributedText, style: TextStyle, options: TextLayoutOptions, size: Size, bounds: Rect, lines: [Line],
+        init(fontFiles: PreparedFontSet?, segmentAreas: [[Rect]], _ values: (text: AttributedText, style: TextStyle, options: TextLayoutOptions, size: Size, bounds: Rect, lines: [Line],
                         isTruncated: Bool, links: [LinkArea], fontsUsed: [String], requestedFamiliesMissing: [String],
                         attachments: [AttachmentArea], runs: [GlyphRun], decorations: [TextDecorationRect], backgrounds: [TextDecorationRect])) {
             (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing, attachments, runs, decorations, backgrounds) = values
             self.fontFiles = fontFiles
+            self.segmentAreas = segmentAreas
         }
     }
 
@@ -123,9 +130,10 @@ public struct TextLayout: Sendable {
         decorations: [TextDecorationRect],
         attachments: [AttachmentArea] = [],
         backgrounds: [TextDecorationRect] = [],
-        fontFiles: PreparedFontSet? = nil
+        fontFiles: PreparedFontSet? = nil,
+        segmentAreas: [[Rect]] = []
     ) {
-        storage = Storage(fontFiles: fontFiles, (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing,
+        storage = Storage(fontFiles: fontFiles, segmentAreas: segmentAreas, (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing,
                                                  attachments, runs, decorations, backgrounds))
     }
 

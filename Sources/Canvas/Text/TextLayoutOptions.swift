@@ -66,6 +66,11 @@ public struct TextLayoutOptions: Hashable, Sendable, Codable {
     /// render's own faces and a service's (see ``FontSet``). `nil`, the default, measures with
     /// the system's and registered fonts only. Not encoded (a set holds font data).
     public var fonts: FontSet?
+    /// Whether the layout records where each segment of the text lies
+    /// (``TextLayout/segmentAreas``), for tools that report where each run of a paragraph is
+    /// drawn (an HTML card's inline elements). Costs a pass over each line's runs; default
+    /// `false`. Not encoded.
+    public var recordsSegmentAreas = false
 
     /// The default size limit, 256 KiB.
     public static let defaultMaxUTF8Bytes = 256 * 1024
