@@ -39,11 +39,21 @@ public protocol FlexMeasurer {
     /// The distance from the top of `node`'s content box to its first baseline when laid out at
     /// `size` (content box), or `nil` when it has none (its bottom edge is used, as CSS does).
     mutating func baseline(_ node: FlexTree.NodeID, size: FlexSize) -> Double?
+
+    /// Whether `node` is a replaced box (an image) rather than a block with inline content (a
+    /// text). It matters only in block flow (``Display/block``): an `auto` width there fills the
+    /// containing block for a text (CSS 2.1 §10.3.3), and is the measured max-content width for a
+    /// replaced box (§10.3.4; its height then follows from `aspect-ratio` or the measurer). No
+    /// by default.
+    mutating func isReplaced(_ node: FlexTree.NodeID) -> Bool
 }
 
 extension FlexMeasurer {
     /// No baseline: the node's content-box bottom edge is used.
     public mutating func baseline(_ node: FlexTree.NodeID, size: FlexSize) -> Double? { nil }
+
+    /// No: every measured node is a block with inline content.
+    public mutating func isReplaced(_ node: FlexTree.NodeID) -> Bool { false }
 }
 
 /// A measurer for trees without measured leaves: every measured node is 0 × 0.

@@ -177,6 +177,17 @@ public enum Display: String, Hashable, Sendable, CaseIterable {
     /// (like a one-cell grid, or SwiftUI's `ZStack`); `justifyItems`/`justifySelf` align children
     /// horizontally, `alignItems`/`alignSelf` vertically. The container is as large as its largest child.
     case overlay
+    /// A block container in CSS normal flow (CSS 2.1 §9.4.1, §10.3.3, §10.6.3): its in-flow children
+    /// stack vertically, each as wide as the content box unless its width is set, and vertical
+    /// margins collapse (§8.3.1) between siblings, and between the container and its first or
+    /// last child unless the container establishes a block formatting context (a flex or overlay
+    /// item, the layout root, an absolutely positioned box, or one whose `overflow` is not visible).
+    /// Children are block-level: a measured child is a block with inline content (a text), or a
+    /// replaced box when the measurer says so (``FlexMeasurer/isReplaced(_:)``).
+    case block
+    /// As ``block``, and always a block formatting context root (CSS Display 3 `flow-root`): its
+    /// children's margins never collapse with its own.
+    case flowRoot = "flow-root"
 }
 
 /// CSS `overflow`.

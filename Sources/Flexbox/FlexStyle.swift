@@ -33,7 +33,7 @@
 /// | ``inset`` | ``Edges/unset`` (auto) | `auto` |
 public struct FlexStyle: Hashable, Sendable {
     // MARK: Box
-    /// `display`: flex (default), none, or the overlay extension.
+    /// `display`: flex (default), block, flow-root, none, or the overlay extension.
     public var display: Display = .flex
     /// `position`: relative (default) or absolute.
     public var position: PositionType = .relative

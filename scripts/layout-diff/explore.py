@@ -18,7 +18,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=100000)
-    ap.add_argument("--profile", choices=["random", "card", "mixed"], default="mixed")
+    ap.add_argument("--profile", choices=["random", "card", "block", "mixed"], default="mixed")
     ap.add_argument("--save", help="write the cases with Chromium's frames here (for shrink.py)")
     ap.add_argument("--quiet", action="store_true", help="print only the figure")
     args = ap.parse_args()

@@ -11,6 +11,9 @@ div: display flex, position relative, box-sizing border-box (CSS defaults otherw
 Profiles:
   random  every property the engine lays out, nesting up to 5 levels, text and fixed-size leaves
   card    card-shaped trees (header, avatar, text column, body, footer row) with random values
+  block   CSS normal flow: block and flow-root containers with collapsing margins (negative,
+          percent, auto), paddings, borders, widths, min/max, texts, empty blocks, flex containers
+          inside blocks and blocks inside flex containers, absolute, relative and static boxes
 Deterministic: the same seed gives the same cases.
 
   generate.py --count 100 --seed 7 [--profile random|card|mixed] > cases.json
@@ -190,6 +193,120 @@ class Generator:
         max_depth = self.r.randint(2, 5)
         return {"style": s, "children": [self.node(1, row, max_depth) for _ in range(count)]}
 
+    # -- block flow (the block profile) ----------------------------------------
+    def block_margin(self):
+        r = self
+        if r.p(0.12):
+            return r.pick(["5%", "10%", "-5%"])
+        return r.px(-12, 20) if r.p(0.35) else r.px(0, 20)
+
+    def block_item_style(self, s):
+        """A block-level box's own properties: margins (collapsing: mostly vertical, some negative,
+        percent, auto on the sides), widths and heights, min/max, insets."""
+        r = self
+        if r.p(0.7):
+            for side in ["top", "bottom"]:
+                if r.p(0.7):
+                    s[f"margin-{side}"] = r.block_margin()
+        if r.p(0.3):
+            for side in r.pick([["left"], ["right"], ["left", "right"], ["inline-start"], ["inline-end"]]):
+                s[f"margin-{side}"] = "auto" if r.p(0.4) else r.block_margin()
+        if r.p(0.3):
+            s["width"] = r.size(0, 220, percent=0.35, keyword=0.1)
+        if r.p(0.15):
+            s["height"] = r.size(0, 90, percent=0.3, keyword=0)
+        if r.p(0.08):
+            s["min-width"] = r.size(0, 150, keyword=0.1)
+        if r.p(0.08):
+            s["max-width"] = r.size(0, 200, keyword=0.1)
+        if r.p(0.08):
+            s["min-height"] = r.size(0, 60, keyword=0.1)
+        if r.p(0.06):
+            s["max-height"] = r.size(0, 80, keyword=0.1)
+        if r.p(0.04):
+            s["aspect-ratio"] = r.pick(RATIOS)
+        if r.p(0.02):
+            s["display"] = "none"
+        position = "relative"
+        if r.p(0.08):
+            position = "absolute"
+        elif r.p(0.08):
+            position = "static"
+        if position != "relative":
+            s["position"] = position
+        if r.p(0.6 if position == "absolute" else 0.1):
+            for side in r.sides():
+                s[side if side in ("top", "right", "bottom", "left") else "inset-" + side] = (
+                    "auto" if r.p(0.15) else (r.pct() if r.p(0.2) else r.px(-10, 40)))
+
+    def block_node(self, depth, max_depth):
+        """A block-level child of a block container: a block or flow-root container, a text, a
+        fixed-size or empty block (collapsing through), or a flex container."""
+        self.nodes += 1
+        s = {}
+        budget_left = self.nodes < self.max_nodes
+        roll = self.r.random()
+        container = depth < max_depth and budget_left
+        if container and roll < 0.38:
+            kind = "block"
+        elif container and roll < 0.5:
+            kind = "flex"
+        else:
+            kind = self.pick(["text", "text", "text", "fixed", "empty", "empty"])
+        if kind == "flex":
+            s["display"] = "flex"
+            self.block_item_style(s)
+            self.container_style(s)
+            self.box_style(s)
+            row = s["flex-direction"].startswith("row")
+            count = self.r.randint(1, 4)
+            return {"style": s, "children": [self.flex_child(depth + 1, row, max_depth) for _ in range(count)]}
+        s["display"] = "flow-root" if kind == "block" and self.p(0.1) else "block"
+        self.block_item_style(s)
+        if kind == "text":
+            if self.p(0.3):
+                self.box_style(s)
+            return {"style": s, "text": self.words()}
+        if kind == "fixed":
+            s.setdefault("height", self.px(0, 50))
+            self.box_style(s)
+            return {"style": s, "children": []}
+        if kind == "empty":
+            if self.p(0.3):
+                self.box_style(s)
+            return {"style": s, "children": []}
+        self.box_style(s)
+        if self.p(0.04):
+            s["direction"] = self.pick(["rtl", "ltr"])
+        count = self.r.randint(1, 5 if depth < 2 else 3)
+        return {"style": s, "children": [self.block_node(depth + 1, max_depth) for _ in range(count)]}
+
+    def flex_child(self, depth, parent_row, max_depth):
+        """An item of a flex container in the block profile: a flex tree, or a block container."""
+        if depth < max_depth and self.nodes < self.max_nodes and self.p(0.4):
+            self.nodes += 1
+            s = {"display": self.pick(["block", "block", "flow-root"])}
+            self.item_style(s, parent_row)
+            self.box_style(s)
+            count = self.r.randint(1, 3)
+            return {"style": s, "children": [self.block_node(depth + 1, max_depth) for _ in range(count)]}
+        return self.node(depth, parent_row, max_depth)
+
+    def block_root(self, viewport):
+        # The root establishes a block formatting context, as the engine's layout root does (a
+        # plain block root would let its children's margins collapse into the page's wrapper).
+        s = {"display": "flow-root" if self.p(0.5) else "block"}
+        self.box_style(s)
+        if s["display"] == "block" and s.get("overflow", "visible") == "visible":
+            s["display"] = "flow-root"
+        if self.p(0.3):
+            s["width"] = self.px(60, viewport["width"])
+        if viewport["height"] is not None and self.p(0.3):
+            s["height"] = self.px(40, viewport["height"])
+        count = self.r.randint(1, 6)
+        max_depth = self.r.randint(2, 5)
+        return {"style": s, "children": [self.block_node(1, max_depth) for _ in range(count)]}
+
     def card(self, viewport):
         """A card: a column with a header row (avatar, a text column), body text, media, a footer row."""
         r = self
@@ -239,7 +356,7 @@ def make_case(seed, profile):
     g = Generator(seed)
     viewport = {"width": g.r.randint(80, 600), "height": g.r.randint(60, 500) if g.p(0.6) else None}
     direction = "rtl" if g.p(0.3) else "ltr"
-    tree = g.card(viewport) if profile == "card" else g.root(viewport)
+    tree = g.card(viewport) if profile == "card" else (g.block_root(viewport) if profile == "block" else g.root(viewport))
     return {"id": f"{profile}-{seed}", "profile": profile, "viewport": viewport, "direction": direction, "tree": tree}
 
 
@@ -247,7 +364,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1, help="the first case's seed; case i uses seed + i")
-    ap.add_argument("--profile", choices=["random", "card", "mixed"], default="mixed",
+    ap.add_argument("--profile", choices=["random", "card", "block", "mixed"], default="mixed",
                     help="mixed: every fourth case is a card")
     args = ap.parse_args()
     cases = []

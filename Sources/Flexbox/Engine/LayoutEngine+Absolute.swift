@@ -58,8 +58,10 @@ extension LayoutEngine {
         }
         var imcbTop = cbBorder.top + top.orZero
         var imcbBottom = cbBottom - bottom.orZero
+        // In block flow the static position's top is where the box would be in flow.
+        let staticTop = isBlockContainer(p) ? nodes[c].staticY : ppb.top
         if verticalStatic {
-            if placement.vertical == 0 { imcbTop = parentY + ppb.top }
+            if placement.vertical == 0 { imcbTop = parentY + staticTop }
             if placement.vertical == 1 { imcbBottom = parentY + nodes[p].height - ppb.bottom }
         }
         if imcbRight < imcbLeft {
@@ -174,7 +176,7 @@ extension LayoutEngine {
         }
         if verticalStatic {
             let free = nodes[p].height - ppb.vertical - height - m.vertical
-            y = parentY + ppb.top + m.top + free * placement.vertical
+            y = parentY + staticTop + m.top + free * placement.vertical
         } else if top.isDefined, bottom.isDefined {
             y = place(imcbTop, imcbHeight, size: height, &m.top, &m.bottom, autoStart: marginIsAuto(c, .top, dir),
                       autoEnd: marginIsAuto(c, .bottom, dir), align: verticalAlign, explicit: styles[c].alignSelf != .auto && styles[c].alignSelf != .normal,
@@ -244,13 +246,17 @@ extension LayoutEngine {
         return position
     }
 
-    /// Where an absolutely positioned child of `p` sits when it has no insets (Flexbox §4.1): as
+    /// Where an absolutely positioned child of `p` sits when it has no insets (Flexbox §4.1; in a
+    /// block container, CSS 2.1 §10.3.7 and §10.6.4: at the inline-start content edge, its top
+    /// where it would be in flow, ``NodeState/staticY``): as
     /// the sole item of `p` (its auto margins 0): `justify-content` on the main axis (distributed
     /// values as flex-start or center), `align-self` on the cross axis (stretch and baseline as
     /// flex-start); in an overlay, as an overlay child. The share of the free space before the
     /// box on each physical axis: 0 at the left (top) of `p`'s content box, 1 at its right (bottom).
     func staticPlacement(_ c: Int, parent p: Int) -> (horizontal: Double, vertical: Double) {
         let dir = nodes[p].direction
+        // In block flow: at the inline-start content edge, on the line it would take in flow.
+        if isBlockContainer(p) { return (dir == .rtl ? 1 : 0, 0) }
         if styles[p].display == .overlay {
             func share(_ placement: OverlayPlacement) -> Double { placement.offset(1) }
             return (share(overlayPlacement(p, c, horizontal: true, dir)), share(overlayPlacement(p, c, horizontal: false, dir)))

@@ -1,5 +1,5 @@
-/// Laying out one box: the per-call cache in front, then a measured leaf, an overlay or a flex
-/// container; and a box's min-content and max-content widths.
+/// Laying out one box: the per-call cache in front, then a measured leaf, an overlay, a block or a
+/// flex container; and a box's min-content and max-content widths.
 extension LayoutEngine {
     /// Lays out `n` with `input` and returns its border-box height and first baseline. A `final`
     /// layout also places its children and records the node's size (its position is its parent's
@@ -23,6 +23,8 @@ extension LayoutEngine {
             output = layoutLeaf(n, dir, input, final: final)
         } else if styles[n].display == .overlay {
             output = layoutOverlay(n, dir, input, final: final)
+        } else if styles[n].display == .block || styles[n].display == .flowRoot {
+            output = layoutBlock(n, dir, input, final: final)
         } else {
             output = layoutFlex(n, dir, input, final: final)
         }
@@ -139,6 +141,8 @@ extension LayoutEngine {
                 result.minContent = Swift.max(result.minContent, w.minContent)
                 result.maxContent = Swift.max(result.maxContent, w.maxContent)
             }
+        } else if styles[n].display == .block || styles[n].display == .flowRoot {
+            result = blockContentWidths(n, dir)
         } else {
             result = flexContentWidths(n, dir)
         }

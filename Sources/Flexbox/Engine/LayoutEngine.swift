@@ -145,6 +145,11 @@ struct LayoutEngine {
             }
         }
         depth = deepest
+        // Children of containers other than block containers lay out in a context of their own.
+        for n in 0..<count where isMeasured[n] || (styles[n].display != .block && styles[n].display != .flowRoot) {
+            for c in childList[childStart[n]..<childStart[n + 1]] { nodes[c].independent = true }
+        }
+        nodes[root].independent = true
         self.root = root
         self.measurer = measurer
     }
@@ -216,9 +221,13 @@ struct NodeState {
     var direction: LayoutDirection = .ltr
     /// Whether a final layout reached the node.
     var laidOut = false
-    /// An absolutely positioned node's static position (its border box's offset from its parent's
-    /// border box, had it been the sole flex item), set by its parent's final layout.
-    var staticX = 0.0
+    /// Whether the node's parent lays it out in a formatting context of its own (a flex, overlay
+    /// or measured parent; the layout root): a block container then establishes a block
+    /// formatting context, and its margins never collapse with its children's.
+    var independent = false
+    /// An absolutely positioned child of a block container: the top of its static position (where
+    /// its top margin edge would be in flow, from its parent's border box), set by its parent's
+    /// final layout.
     var staticY = 0.0
 }
 
@@ -288,12 +297,27 @@ struct BoxInput {
     }
 }
 
-/// What a box's layout gives: its border-box height and its first baseline.
+/// What a box's layout gives: its border-box height and its first baseline; a block container in
+/// block flow (``LayoutEngine/collapsesWithChildren(_:)``) also gives the margins that collapse
+/// through its top and bottom edges (CSS 2.1 §8.3.1).
 struct BoxOutput {
     /// The border-box height.
     var height: Double
     /// The first baseline's distance below the border box's top, NaN when it has none.
     var baseline: Double
+    /// The box's top margin collapsed with the top margins of the descendants adjoining it (its
+    /// own margin alone for a box whose margins do not collapse with its children's).
+    var marginTop = MarginStrut()
+    /// The box's bottom margin collapsed with those of the descendants adjoining it.
+    var marginBottom = MarginStrut()
+    /// Whether the box's top and bottom margins are adjoining (an empty block: margins collapse
+    /// through it).
+    var collapsesThrough = false
+
+    init(height: Double, baseline: Double) {
+        self.height = height
+        self.baseline = baseline
+    }
 }
 
 /// One cached layout: the inputs and what they gave.
