@@ -1,6 +1,6 @@
 /// A CSS component value (CSS Syntax Level 3, §5): a token, a function with its arguments, or a
 /// bracketed block. What every property grammar reads.
-indirect enum CSSComponent: Equatable, Sendable {
+package indirect enum CSSComponent: Equatable, Sendable {
     /// A plain token.
     case token(CSSSyntaxToken)
     /// `name(arguments)`, the name in lower case.
@@ -9,30 +9,30 @@ indirect enum CSSComponent: Equatable, Sendable {
     case block(Unicode.Scalar, [CSSComponent])
 
     /// The token, when this is one and not whitespace.
-    var token: CSSSyntaxToken? {
+    package var token: CSSSyntaxToken? {
         if case .token(let token) = self { return token }
         return nil
     }
 
     /// The identifier in lower case (CSS keywords are ASCII case-insensitive), or `nil`.
-    var keyword: String? {
+    package var keyword: String? {
         if case .token(.ident(let name)) = self { return name.lowercased() }
         return nil
     }
 
     /// Whether this is whitespace.
-    var isWhitespace: Bool { self == .token(.whitespace) }
+    package var isWhitespace: Bool { self == .token(.whitespace) }
 
     /// Whether this is a comma.
-    var isComma: Bool { self == .token(.comma) }
+    package var isComma: Bool { self == .token(.comma) }
 
     /// Whether this is the delimiter `scalar` (`/`, `+`).
-    func isDelim(_ scalar: Unicode.Scalar) -> Bool { self == .token(.delim(scalar)) }
+    package func isDelim(_ scalar: Unicode.Scalar) -> Bool { self == .token(.delim(scalar)) }
 }
 
 extension CSSComponent: CustomStringConvertible {
     /// The component as CSS text (whitespace as one space), for error messages.
-    var description: String {
+    package var description: String {
         switch self {
         case .token(let token):
             return token.text
@@ -47,7 +47,7 @@ extension CSSComponent: CustomStringConvertible {
 
 extension CSSSyntaxToken {
     /// The token as CSS text (whitespace as one space).
-    var text: String {
+    package var text: String {
         switch self {
         case .ident(let name): name
         case .hash(let name): "#" + name
@@ -68,14 +68,14 @@ extension CSSSyntaxToken {
 
 /// Builds ``CSSComponent``s from a style value's text, with a bound on nesting: a value is
 /// untrusted input and `calc(` 10,000 deep must be refused, not recursed into.
-enum CSSComponentParser {
+package enum CSSComponentParser {
     /// The deepest functions and blocks may nest in one value.
-    static let maximumDepth = 32
+    package static let maximumDepth = 32
     /// The longest value text read, in scalars (a 100,000-stop gradient is about 2 MB).
     static let maximumLength = 4 << 20
 
     /// The value's components, leading and trailing whitespace removed.
-    static func parse(_ text: String) throws(CSSValueError) -> [CSSComponent] {
+    package static func parse(_ text: String) throws(CSSValueError) -> [CSSComponent] {
         guard text.unicodeScalars.count <= maximumLength else {
             throw CSSValueError(message: "a value of \(text.unicodeScalars.count) characters is too long: at most \(maximumLength)")
         }
@@ -105,6 +105,9 @@ enum CSSComponentParser {
             case .close(let close):
                 if close == closing { return list }
                 throw CSSValueError(message: "an unmatched \"\(Character(close))\"")
+            case .atKeyword, .cdo, .cdc:
+                // Only a stylesheet tokenizer makes these; a value's never does.
+                throw CSSValueError(message: "an at-keyword or HTML comment marker is not valid in a value")
             }
         }
         // CSS closes what the end of the text leaves open.
@@ -116,14 +119,14 @@ enum CSSComponentParser {
     }
 
     /// `components` without leading and trailing whitespace.
-    static func trimmed(_ components: [CSSComponent]) -> [CSSComponent] {
+    package static func trimmed(_ components: [CSSComponent]) -> [CSSComponent] {
         guard let first = components.firstIndex(where: { !$0.isWhitespace }),
               let last = components.lastIndex(where: { !$0.isWhitespace }) else { return [] }
         return Array(components[first...last])
     }
 
     /// `components` split at top-level commas, each part trimmed (`a, b c` → `[a]`, `[b c]`).
-    static func commaSeparated(_ components: [CSSComponent]) -> [[CSSComponent]] {
+    package static func commaSeparated(_ components: [CSSComponent]) -> [[CSSComponent]] {
         var parts: [[CSSComponent]] = [[]]
         for component in components {
             if component.isComma {
@@ -136,7 +139,7 @@ enum CSSComponentParser {
     }
 
     /// `components` without whitespace (for grammars whose parts are separated by spaces).
-    static func words(_ components: [CSSComponent]) -> [CSSComponent] {
+    package static func words(_ components: [CSSComponent]) -> [CSSComponent] {
         components.filter { !$0.isWhitespace }
     }
 }

@@ -3,10 +3,10 @@ internal import Canvas
 /// The named colours of CSS Color 4 (§6.1): the 148 names, `rebeccapurple` and both the `gray` and
 /// `grey` spellings among them, and `transparent` (§6.2). Every value was checked against Chromium's
 /// computed style.
-enum CSSNamedColors {
+package enum CSSNamedColors {
     /// Each named colour's sRGB value as `0xRRGGBB`, by its lower-case name (`transparent` is not
     /// among them: it is the one named colour with an alpha, see ``color(named:)``).
-    static let values: [String: UInt32] = [
+    package static let values: [String: UInt32] = [
         "aliceblue": 0xF0F8FF,
         "antiquewhite": 0xFAEBD7,
         "aqua": 0x00FFFF,

@@ -1,5 +1,5 @@
 /// A token of CSS Syntax Level 3 (§4), as the value grammars of the style properties read them.
-enum CSSSyntaxToken: Equatable, Sendable {
+package enum CSSSyntaxToken: Equatable, Sendable {
     /// An identifier (`red`, `to`, `inset`), as written; grammars compare it ASCII case-insensitively.
     case ident(String)
     /// `#` and a name (`#f06`, `#ffcc00aa`).
@@ -31,9 +31,9 @@ enum CSSSyntaxToken: Equatable, Sendable {
 /// Turns CSS text into ``CSSSyntaxToken``s (CSS Syntax Level 3, §4.3) in one pass over its
 /// scalars. Functions and blocks are left to ``CSSComponentParser``: a `name(` comes out as a
 /// ``Piece/function(_:)`` and brackets as ``Piece/open(_:)`` and ``Piece/close(_:)``.
-struct CSSTokenizer {
+package struct CSSTokenizer {
     /// What the tokenizer hands the component parser.
-    enum Piece: Equatable {
+    package enum Piece: Equatable {
         /// A plain token.
         case token(CSSSyntaxToken)
         /// `name(`: a function's start, its name as written.
@@ -42,18 +42,36 @@ struct CSSTokenizer {
         case open(Unicode.Scalar)
         /// `)`, `]` or `}`.
         case close(Unicode.Scalar)
+        /// `@name`: an at-rule's start, the name as written (stylesheet mode only).
+        case atKeyword(String)
+        /// `<!--` (stylesheet mode only; a sheet's top level skips it).
+        case cdo
+        /// `-->` (stylesheet mode only; a sheet's top level skips it).
+        case cdc
     }
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
+    /// Whether `@name`, `<!--` and `-->` come out as pieces of their own, as a stylesheet needs.
+    private var stylesheet = false
 
     /// A tokenizer over `text`.
-    init(_ text: String) {
+    package init(_ text: String) {
         scalars = Array(text.unicodeScalars)
     }
 
+    /// A tokenizer over a whole stylesheet: as ``init(_:)``, and `@name`, `<!--` and `-->` come
+    /// out as ``Piece/atKeyword(_:)``, ``Piece/cdo`` and ``Piece/cdc`` (CSS Syntax Level 3, §4.3.1).
+    package init(stylesheet text: String) {
+        scalars = Array(text.unicodeScalars)
+        stylesheet = true
+    }
+
+    /// The offset, in Unicode scalars from the text's start, of the next piece.
+    package var offset: Int { index }
+
     /// Every piece of the text, in order.
-    static func pieces(of text: String) -> [Piece] {
+    package static func pieces(of text: String) -> [Piece] {
         var tokenizer = CSSTokenizer(text)
         var pieces: [Piece] = []
         while let piece = tokenizer.next() { pieces.append(piece) }
@@ -65,8 +83,9 @@ struct CSSTokenizer {
     }
 
     /// The next piece, or `nil` at the end.
-    mutating func next() -> Piece? {
+    package mutating func next() -> Piece? {
         guard let c = peek() else { return nil }
+        if stylesheet, let piece = nextStylesheetPiece(c) { return piece }
         if Self.isWhitespace(c) || (c == "/" && peek(1) == "*") {
             skipWhitespaceAndComments()
             return .token(.whitespace)
@@ -104,6 +123,23 @@ struct CSSTokenizer {
         if startsIdentifier(at: index) { return consumeIdentLike() }
         index += 1
         return .token(.delim(c))
+    }
+
+    /// `@name`, `<!--` or `-->` at the current scalar `c`, consumed; `nil` (nothing consumed) otherwise.
+    private mutating func nextStylesheetPiece(_ c: Unicode.Scalar) -> Piece? {
+        if c == "@", startsIdentifier(at: index + 1) {
+            index += 1
+            return .atKeyword(consumeName())
+        }
+        if c == "<", peek(1) == "!", peek(2) == "-", peek(3) == "-" {
+            index += 4
+            return .cdo
+        }
+        if c == "-", peek(1) == "-", peek(2) == ">" {
+            index += 3
+            return .cdc
+        }
+        return nil
     }
 
     // MARK: Whitespace and comments
@@ -292,24 +328,24 @@ struct CSSTokenizer {
 
     // MARK: Scalar classes
 
-    static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
+    package static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
         c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}"
     }
 
-    static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+    package static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 
-    static func isNameStart(_ c: Unicode.Scalar) -> Bool {
+    package static func isNameStart(_ c: Unicode.Scalar) -> Bool {
         (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c == "_" || c.value >= 0x80
     }
 
-    static func isNameScalar(_ c: Unicode.Scalar) -> Bool {
+    package static func isNameScalar(_ c: Unicode.Scalar) -> Bool {
         isNameStart(c) || isDigit(c) || c == "-"
     }
 }
 
 extension String {
     /// The string without leading and trailing CSS whitespace.
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !CSSTokenizer.isWhitespace($0) }),
               let last = scalars.lastIndex(where: { !CSSTokenizer.isWhitespace($0) }) else { return "" }

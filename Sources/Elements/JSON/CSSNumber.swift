@@ -42,7 +42,7 @@ enum CSSNumber {
 
 /// A style value that is not valid CSS for its property; the decoder reports it at the
 /// property's JSON path as ``ElementError/invalidJSON(path:message:)``.
-struct CSSValueError: Error {
+package struct CSSValueError: Error {
     /// What is wrong, for the error's message.
-    let message: String
+    package let message: String
 }

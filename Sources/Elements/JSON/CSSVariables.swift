@@ -8,9 +8,20 @@
 /// written. Custom properties that reference each other in a cycle are undefined. A substituted
 /// value is at most ``maxLength`` characters, so references that double at each level cannot
 /// grow without bound: past it the value is an error naming the property.
-struct CSSVariables: Sendable, Equatable {
+package struct CSSVariables: Sendable, Equatable {
     /// The resolved value of each custom property in scope, by name (with its `--`).
-    private(set) var values: [String: String] = [:]
+    package private(set) var values: [String: String] = [:]
+
+    /// No custom property in scope.
+    package init() {}
+
+    /// These properties in scope without `name` (a custom property set to `initial`: the
+    /// guaranteed-invalid value, which is not inherited).
+    package func removing(_ name: String) -> CSSVariables {
+        var copy = self
+        copy.values[name] = nil
+        return copy
+    }
 
     /// The longest value a substitution may produce, in characters.
     static let maxLength = 65_536
@@ -20,11 +31,11 @@ struct CSSVariables: Sendable, Equatable {
     @TaskLocal static var inherited = CSSVariables()
 
     /// Whether a style key names a custom property.
-    static func isCustomProperty(_ key: String) -> Bool { key.hasPrefix("--") && key.count > 2 }
+    package static func isCustomProperty(_ key: String) -> Bool { key.hasPrefix("--") && key.count > 2 }
 
     /// The properties in scope for an element declaring `own` (name → raw text) inside `self`'s scope:
     /// each own value with its references resolved against the others and the inherited ones.
-    func declaring(_ own: [String: String]) throws(CSSValueError) -> CSSVariables {
+    package func declaring(_ own: [String: String]) throws(CSSValueError) -> CSSVariables {
         guard !own.isEmpty else { return self }
         var result = self
         var resolving: Set<String> = []
@@ -46,13 +57,13 @@ struct CSSVariables: Sendable, Equatable {
 
     /// `text` with every `var()` replaced, or `nil` when one refers to an undefined property and
     /// has no fallback (the declaration is then unset). `text` without `var(` comes back as it is.
-    func substitute(_ text: String, name: String) throws(CSSValueError) -> String? {
+    package func substitute(_ text: String, name: String) throws(CSSValueError) -> String? {
         guard Self.mentionsVar(text) else { return text }
         return try Self.substitute(text, name: name, lookup: { values[$0] })
     }
 
     /// Whether `text` contains `var(` in any case.
-    static func mentionsVar(_ text: String) -> Bool {
+    package static func mentionsVar(_ text: String) -> Bool {
         var matched = 0
         for byte in text.utf8 {
             let lower = byte | 0x20
