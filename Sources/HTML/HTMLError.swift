@@ -12,8 +12,14 @@ public enum HTMLError: Error, Sendable, Hashable, CustomStringConvertible {
     case textTooLong(limit: Int)
     /// The card uses a layout the HTML path does not do (`display: grid`), at `path`.
     case unsupported(path: String, feature: String)
+    /// The card's size was neither given nor declared (`<meta name="card-size" content="600x400">`).
+    case missingSize
+    /// The card's size is not a usable one.
+    case badSize(String)
+    /// A style sheet or the cascade went over its limits.
+    case style(StyleError)
     /// A warning, in strict mode (``HTMLOptions/strict``).
-    case warning(HTMLWarning)
+    case warning(StyleWarning)
     /// The element tree the card maps to was refused by the element model.
     case element(String)
     /// libxml2 could not allocate its parser or gave no document back.
@@ -27,6 +33,9 @@ public enum HTMLError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooDeep(let limit): "HTML document nests deeper than \(limit) elements"
         case .textTooLong(let limit): "HTML document's texts are longer than \(limit) UTF-8 bytes"
         case .unsupported(let path, let feature): "\(path): \(feature) is not supported by the HTML path"
+        case .missingSize: "card size: give a width and a height, or declare them with <meta name=\"card-size\" content=\"600x400\">"
+        case .badSize(let detail): "card size: \(detail)"
+        case .style(let error): error.description
         case .warning(let warning): warning.description
         case .element(let detail): "element tree: \(detail)"
         case .parserFailed(let detail): "HTML parser: \(detail)"

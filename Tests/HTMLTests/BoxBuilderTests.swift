@@ -9,7 +9,7 @@ import Testing
     static let displays = ["html": "block", "body": "block", "div": "block", "p": "block", "ul": "block", "li": "list-item", "head": "none",
                            "style": "none", "script": "none", "pre": "block"]
 
-    static func build(_ html: String) throws -> (element: Element, origin: BoxOrigin, warnings: [HTMLWarning]) {
+    static func build(_ html: String) throws -> (element: Element, origin: BoxOrigin, warnings: [StyleWarning]) {
         let tree = try HTMLParser.parse(html)
         let cascaded: [[String: String]] = tree.nodes.map { node in
             guard node.kind == .element else { return [:] }

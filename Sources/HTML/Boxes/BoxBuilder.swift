@@ -13,15 +13,19 @@ struct BoxBuilder {
     /// Each node's cascaded values (property → winning value), by node index; empty for texts.
     let cascaded: [[String: String]]
     /// What was ignored or drawn otherwise, in document order.
-    private(set) var warnings: [HTMLWarning] = []
+    private(set) var warnings: [StyleWarning] = []
     /// Each element's resolved style, filled top-down.
     private var resolved: [ResolvedStyle?]
     /// Run styles read so far, by their CSS properties.
     private var runStyles: [[String: String]: StyleDictionary.RunStyle] = [:]
 
-    init(tree: HTMLTree, cascaded: [[String: String]]) {
+    /// Generic family → the family it stands for (``HTMLOptions/genericFamilies``).
+    let genericFamilies: [String: String]
+
+    init(tree: HTMLTree, cascaded: [[String: String]], genericFamilies: [String: String] = [:]) {
         self.tree = tree
         self.cascaded = cascaded
+        self.genericFamilies = genericFamilies
         self.resolved = Array(repeating: nil, count: tree.count)
     }
 
@@ -32,6 +36,34 @@ struct BoxBuilder {
         var display = try display(of: root, style).blockified
         if display == .none || display == .contents { display = .block }
         return try blockBox(root, style: style, display: display, carried: [:])
+    }
+
+    /// The background the canvas takes (CSS 2.1 §14.2): the root element's, or when it has none
+    /// `<body>`'s; the element it comes from then paints none of its own.
+    mutating func takeCanvasBackground() -> [String: String] {
+        let root = HTMLTree.NodeID(0)
+        for id in [root] + tree.elementChildren(of: root).filter({ tree[$0].name == "body" }).prefix(1) {
+            var style = resolve(id)
+            let background = style.declared.filter { Self.isBackground($0.key) }
+            guard background.contains(where: { !Self.isInitialBackground($0.key, $0.value) }) else { continue }
+            for key in background.keys { style.declared[key] = nil }
+            resolved[id.index] = style
+            return background
+        }
+        return [:]
+    }
+
+    private static func isBackground(_ property: String) -> Bool {
+        property == "background" || property.hasPrefix("background-")
+    }
+
+    private static func isInitialBackground(_ property: String, _ value: String) -> Bool {
+        let v = value.lowercased().trimmingCharacters(in: " ")
+        switch property {
+        case "background-color": return v == "transparent" || v == "rgba(0, 0, 0, 0)" || v == "initial"
+        case "background-image", "background": return v == "none" || v == "initial"
+        default: return true
+        }
     }
 
     // MARK: Styles
@@ -304,7 +336,37 @@ struct BoxBuilder {
             warn(id, property, "not drawn on an inline element by the HTML path so far")
         }
         if style.isMonospace, style.keywordFontSize, properties["font-size"] == nil { properties["font-size"] = "13px" }
+        if let family = properties["font-family"] { properties["font-family"] = mapGenericFamilies(family) }
         return properties
+    }
+
+    /// A `font-family` list with each generic family preceded by the family it stands for
+    /// (`sans-serif` → `"Arial", sans-serif`), so fontconfig resolves it as Chromium does.
+    func mapGenericFamilies(_ value: String) -> String {
+        guard !genericFamilies.isEmpty else { return value }
+        var items: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in value {
+            if let q = quote {
+                current.append(character)
+                if character == q { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                current.append(character)
+            } else if character == "," {
+                items.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        items.append(current)
+        return items.map { item in
+            let name = item.trimmingCharacters(in: " \t\n")
+            guard let family = genericFamilies[name.lowercased()] else { return name }
+            return "\"\(family)\", \(name)"
+        }.joined(separator: ", ")
     }
 
     /// An `<img>` as an image run of the paragraph.
@@ -425,6 +487,7 @@ struct BoxBuilder {
         var declared = carried.merging(style.declared) { _, own in own }
         if tree[id].name == "img" || tree[id].name == "svg" { presentationalSize(id, into: &declared) }
         if style.isMonospace, style.keywordFontSize, declared["font-size"] == nil { declared["font-size"] = "13px" }
+        if let family = declared["font-family"] { declared["font-family"] = mapGenericFamilies(family) }
         var properties: [String: String] = [:]
         properties.reserveCapacity(declared.count + 3)
         for (property, value) in declared {
@@ -439,7 +502,9 @@ struct BoxBuilder {
         switch display {
         case .flex, .inlineFlex: properties["display"] = "flex"
         case .none: properties["display"] = "none"
-        default: properties["display"] = "block"
+        case .flowRoot: properties["display"] = "flow-root"
+        // The root element is a block formatting context: its children's margins stay inside it.
+        default: properties["display"] = tree[id].parent == nil ? "flow-root" : "block"
         }
         if properties["position"] == nil || properties["position"] == "static" { properties["position"] = "static" }
         if properties["position"] == "fixed" { properties["position"] = "absolute" }
@@ -542,7 +607,7 @@ struct BoxBuilder {
     // MARK: Warnings
 
     mutating func warn(_ id: HTMLTree.NodeID, _ property: String, _ reason: String) {
-        warnings.append(HTMLWarning(path: path(of: id), property: property, reason: reason))
+        warnings.append(StyleWarning(path: path(of: id), property: property, reason: reason))
     }
 
     /// `html > body > div:nth-child(2)`: the element's path, as a selector.

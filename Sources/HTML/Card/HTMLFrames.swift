@@ -1,0 +1,120 @@
+public import Canvas
+public import Elements
+
+/// Where an HTML element was laid out: its border box, as `getBoundingClientRect()` gives it.
+public struct HTMLElementFrame: Hashable, Sendable {
+    /// The element in the card's ``HTMLTree``.
+    public var node: HTMLTree.NodeID
+    /// Its tag name.
+    public var tag: String
+    /// The border box in CSS px from the card's top-left: a block's box, an inline element's
+    /// union of its pieces on every line; zero for an element that draws no box (`display:
+    /// none`, `contents`, inside `<head>`).
+    public var frame: Rect
+}
+
+/// How many lines a text of the card occupies.
+public struct HTMLTextLines: Hashable, Sendable {
+    /// The text node in the card's ``HTMLTree``.
+    public var node: HTMLTree.NodeID
+    /// The number of line boxes its characters are on (0 when it draws nowhere).
+    public var lines: Int
+}
+
+/// Reads the frames of HTML elements and the lines of texts out of a layout of the element tree
+/// built for them, walking the origins in the tree's pre-order alongside the layout's nodes.
+struct HTMLFrameReader {
+    let tree: HTMLTree
+    let origin: BoxOrigin
+    let layout: LayoutResult
+    private(set) var frames: [Rect?]
+    private(set) var textRects: [[Rect]]
+
+    init(tree: HTMLTree, origin: BoxOrigin, layout: LayoutResult) {
+        self.tree = tree
+        self.origin = origin
+        self.layout = layout
+        frames = Array(repeating: nil, count: tree.count)
+        textRects = Array(repeating: [], count: tree.count)
+        var index = 0
+        visit(origin, &index)
+    }
+
+    private mutating func visit(_ box: BoxOrigin, _ index: inout Int) {
+        guard index < layout.nodes.count else { return }
+        let node = layout.nodes[index]
+        if let id = box.node { frames[id.index] = node.frame }
+        for alias in box.aliases { frames[alias.index] = node.frame }
+        if !box.runs.isEmpty, let text = node.text { readRuns(box.runs, text: text, at: node.contentFrame.origin) }
+        index += 1
+        for child in box.children { visit(child, &index) }
+    }
+
+    /// The rectangles of each run of a paragraph (laid out again, recording where each segment
+    /// lies: the element model makes one segment per run), credited to its text node, its
+    /// `<img>`, and every inline element around it.
+    private mutating func readRuns(_ runs: [RunOrigin], text: TextLayout, at origin: Point) {
+        var options = text.options
+        options.recordsSegmentAreas = true
+        guard let areas = try? TextLayout(text: text.text, style: text.style, options: options).segmentAreas,
+              areas.count == runs.count else { return }
+        for (run, rects) in zip(runs, areas) {
+            let placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
+            textRects[run.node.index] += placed
+            for id in [run.node] + run.inlineAncestors where tree[id].kind == .element {
+                for rect in placed { frames[id.index] = frames[id.index].map { $0.union(rect) } ?? rect }
+            }
+        }
+    }
+
+    /// The number of lines a text node's rectangles are on.
+    func lineCount(of id: HTMLTree.NodeID) -> Int {
+        Set(textRects[id.index].filter { $0.width > 0 }.map { ($0.minY * 64).rounded() }).count
+    }
+}
+
+extension HTMLTree {
+    /// The elements a card reports frames for, in document order: `<html>`, `<body>` and every
+    /// element inside `<body>` but those that never draw (`script`, `style`, `template`, `link`,
+    /// `meta`, `title`, `noscript`, `iframe`, `object`, `embed`) and their contents.
+    public var reportedElements: [NodeID] {
+        guard let body = firstElement(named: "body") else { return root.map { [$0] } ?? [] }
+        var result: [NodeID] = [NodeID(0), body]
+        var index = body.index + 1
+        let end = subtree(of: body).upperBound
+        while index < end {
+            let node = nodes[index]
+            if node.kind == .element, Self.neverDrawn.contains(node.name) {
+                index = subtree(of: NodeID(index)).upperBound
+                continue
+            }
+            if node.kind == .element { result.append(NodeID(index)) }
+            index += 1
+        }
+        return result
+    }
+
+    /// The texts a card reports lines for, in document order: those inside `<body>` (not inside
+    /// an element that never draws) with more than ASCII white space.
+    public var reportedTexts: [NodeID] {
+        guard let body = firstElement(named: "body") else { return [] }
+        var result: [NodeID] = []
+        var index = body.index + 1
+        let end = subtree(of: body).upperBound
+        while index < end {
+            let node = nodes[index]
+            if node.kind == .element, Self.neverDrawn.contains(node.name) {
+                index = subtree(of: NodeID(index)).upperBound
+                continue
+            }
+            if node.kind == .text, node.text.unicodeScalars.contains(where: { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}") }) {
+                result.append(NodeID(index))
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// Elements whose boxes are never reported.
+    static let neverDrawn: Set<String> = ["script", "style", "template", "link", "meta", "title", "noscript", "iframe", "object", "embed"]
+}

@@ -1,0 +1,78 @@
+import Canvas
+import Elements
+@testable import HTML
+import Testing
+
+/// A card from HTML to frames: the cascade, the box tree and the layout together.
+@Suite struct HTMLCardTests {
+    static func frames(_ html: String, width: Double = 400, height: Double = 300) throws -> (card: HTMLCard, frames: [HTMLElementFrame]) {
+        let card = try HTMLCard(html: html, width: width, height: height)
+        let layout = try ElementLayout.layout(card.root, in: card.size)
+        return (card, card.frames(in: layout))
+    }
+
+    @Test func theBodyHasItsEightPixelMarginAndBlocksStack() throws {
+        let (_, frames) = try Self.frames("<div style='height: 20px'></div><div style='height: 30px; margin-top: 10px'></div>")
+        #expect(frames.map(\.tag) == ["html", "body", "div", "div"])
+        #expect(frames[1].frame == Rect(x: 8, y: 8, width: 384, height: 60))
+        #expect(frames[2].frame == Rect(x: 8, y: 8, width: 384, height: 20))
+        #expect(frames[3].frame == Rect(x: 8, y: 38, width: 384, height: 30))
+        #expect(frames[0].frame == Rect(x: 0, y: 0, width: 400, height: 76))
+    }
+
+    @Test func marginsCollapseThroughTheBodyAndBetweenSiblings() throws {
+        let (_, frames) = try Self.frames("<style>p { margin: 20px 0; height: 10px }</style><p></p><p></p>")
+        // body's 8px and the first p's 20px collapse: the body's box starts 20px down.
+        #expect(frames[1].frame.minY == 20)
+        #expect(frames[2].frame.minY == 20)
+        #expect(frames[3].frame.minY == 50)
+    }
+
+    @Test func selectorsSpecificityAndImportantDecide() throws {
+        let html = """
+        <style>
+          div.box { width: 100px } #b { width: 200px } .box { width: 50px !important } div { height: 10px }
+          .wide { width: 300px } div.box + div { width: 70px }
+        </style>
+        <div class=box id=a></div><div class=box id=b></div><div class=x></div>
+        """
+        let (_, frames) = try Self.frames(html)
+        #expect(frames.filter { $0.tag == "div" }.map(\.frame.width) == [50, 50, 70])
+    }
+
+    @Test func aParagraphWrapsAndItsInlineElementsGetTheirPieces() throws {
+        let html = "<p style='width: 120px; font: 16px \"DejaVu Sans\"; margin: 0'>Some words <b>that wrap over</b> lines</p>"
+        let (card, frames) = try Self.frames(html)
+        let layout = try ElementLayout.layout(card.root, in: card.size)
+        let lines = card.textLines(in: layout)
+        #expect(lines.count == 3)
+        #expect(lines.reduce(0) { $0 + $1.lines } >= 3)
+        let b = try #require(frames.first { $0.tag == "b" })
+        #expect(b.frame.width > 0 && b.frame.height > 0)
+        let p = try #require(frames.first { $0.tag == "p" })
+        #expect(p.frame.width == 120)
+        #expect(b.frame.minX >= p.frame.minX && b.frame.maxX <= p.frame.maxX + 0.5)
+    }
+
+    @Test func gridIsAClearErrorAndUnsupportedThingsAreWarnings() throws {
+        #expect(throws: HTMLError.self) { try HTMLCard(html: "<div style='display:grid'></div>", width: 100, height: 100) }
+        let card = try HTMLCard(html: "<div style='float: left; width: 12; color: nonsense'>x</div>", width: 100, height: 100)
+        #expect(card.warnings.count >= 2)
+        var strict = HTMLOptions()
+        strict.strict = true
+        #expect(throws: HTMLError.self) { try HTMLCard(html: "<div style='width: 12'>x</div>", width: 100, height: 100, options: strict) }
+    }
+
+    @Test func theCanvasTakesTheBodysBackgroundOrWhite() throws {
+        let plain = try HTMLCard(html: "<p>x</p>", width: 10, height: 10)
+        #expect(plain.root.style != ElementStyle())
+        let tinted = try HTMLCard(html: "<body style='background: #123456'><p>x</p></body>", width: 10, height: 10)
+        #expect(tinted.root.style != plain.root.style)
+    }
+
+    @Test func theDeclaredCardSizeIsUsedWhenNoneIsGiven() throws {
+        let card = try HTMLCard(html: "<meta name=card-size content='320x200'><p>x</p>")
+        #expect(card.size == Size(width: 320, height: 200))
+        #expect(throws: HTMLError.missingSize) { try HTMLCard(html: "<p>x</p>") }
+    }
+}
