@@ -48,20 +48,33 @@ extension LayoutEngine {
         let upperHeight = maxSize(c, horizontal: false, percentHeight, cpb.vertical)
         let available = Swift.max(0, innerWidth - m.horizontal)
         var width = Double.nan
-        if styles[c].width == .auto {
-            let replaced = isMeasured[c] && measurer.pointee.isReplaced(FlexTree.NodeID(c))
-            if height.isDefined, styles[c].aspectRatio != nil {
-                width = widthFromHeight(c, height.clamped(min: lowerHeight, max: upperHeight), cpb.horizontal, cpb.vertical)
-            } else if replaced {
-                width = contentWidths(c, dir).maxContent + cpb.horizontal
+        let widthIsAuto = styles[c].width == .auto
+        if styles[c].aspectRatio != nil, widthIsAuto || isIntrinsicKeyword(styles[c].width) {
+            // CSS Sizing 4 §5: with a definite height, an auto or keyword width is the width the
+            // height gives (no narrower than the min-content width: its automatic minimum);
+            // without, an auto width stretches within the widths its min/max heights give.
+            let content = intrinsicWidths(c, dir, cbWidth: innerWidth)
+            let ratioContent = ratioWidths(c, content, height: height.isDefined ? height.clamped(min: lowerHeight, max: upperHeight) : .nan,
+                                           minHeight: lowerHeight, maxHeight: upperHeight, pb: cpb)
+            if let keyword = keywordWidth(styles[c].width, ratioContent, available: available) {
+                width = keyword
+            } else if height.isDefined {
+                width = ratioContent.maxContent
+            } else {
+                width = available
+                let transferredMin = widthFromHeight(c, lowerHeight, cpb.horizontal, cpb.vertical)
+                if transferredMin.isDefined, lowerHeight > cpb.vertical { width = Swift.max(width, transferredMin) }
+                if upperHeight.isDefined { width = Swift.min(width, Swift.max(widthFromHeight(c, upperHeight, cpb.horizontal, cpb.vertical), transferredMin.orZero)) }
             }
-            if width.isDefined {
-                let lower = widthBound(c, styles[c].minWidth, innerWidth, cpb.horizontal, dir: dir, isMax: false, available: available)
-                let upper = widthBound(c, styles[c].maxWidth, innerWidth, cpb.horizontal, dir: dir, isMax: true, available: available)
-                width = width.clamped(min: Swift.max(lower.orZero, cpb.horizontal), max: upper)
-            }
+        } else if widthIsAuto, isMeasured[c], measurer.pointee.isReplaced(FlexTree.NodeID(c)) {
+            // §10.3.4: a replaced box's auto width is its intrinsic width.
+            width = contentWidths(c, dir).maxContent + cpb.horizontal
         }
-        if width.isNaN {
+        if width.isDefined {
+            let lower = widthBound(c, styles[c].minWidth, innerWidth, cpb.horizontal, dir: dir, isMax: false, available: available)
+            let upper = widthBound(c, styles[c].maxWidth, innerWidth, cpb.horizontal, dir: dir, isMax: true, available: available)
+            width = width.clamped(min: Swift.max(lower.orZero, cpb.horizontal), max: upper)
+        } else {
             width = usedWidth(c, available: available, reference: innerWidth, pb: cpb.horizontal, dir: dir, stretch: true)
         }
         if height.isDefined {
@@ -201,8 +214,11 @@ extension LayoutEngine {
             topStrut.join(pending)
             endStrut = MarginStrut()
         }
-        // The trailing margins stay inside when the height is given or min/max changed it (Chromium).
-        if input.height.isDefined || height != intrinsic { endStrut = MarginStrut() }
+        // The trailing margins stay inside when the height is given (by its style or its aspect
+        // ratio) or min/max changed it (Chromium).
+        if input.height.isDefined || height != intrinsic || (input.usesRatio && styles[n].aspectRatio != nil) {
+            endStrut = MarginStrut()
+        }
         output.marginTop = topStrut
         output.marginBottom = ownBottom.joined(endStrut)
         return output
