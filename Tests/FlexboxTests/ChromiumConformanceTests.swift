@@ -3,15 +3,22 @@ import FlexboxCorpus
 import Foundation
 import Testing
 
-/// The differential corpus (scripts/layout-diff): random flex trees nobody wrote a test for, with
+/// The differential corpus (scripts/layout-diff): random flex trees (and, in `block-*.json`, trees
+/// in CSS normal flow) nobody wrote a test for, with
 /// the frames Chromium gave them, committed as data so no browser is needed here. Every rendered
 /// node's four edges must match Chromium's within 0.5 px. `make layout-conformance` runs this
-/// suite and prints "Chromium conformance: P of N trees (X %)".
+/// suite and prints "Chromium conformance: P of N trees (X %)" and the block part's "… block trees …".
 @Suite struct ChromiumConformanceTests {
     /// Every case's outcome, computed once for the suite.
     static let run: Result<(manifest: ChromiumCorpus.Manifest, outcomes: [ChromiumCorpus.Outcome]), any Error> = Result {
         let manifest = try ChromiumCorpus.loadManifest()
         return (manifest, try ChromiumCorpus.loadCases().map(ChromiumCorpus.outcome))
+    }
+
+    /// The block part's outcomes (CSS normal flow, `block-*.json`), computed once for the suite.
+    static let blockRun: Result<(manifest: ChromiumCorpus.Manifest, outcomes: [ChromiumCorpus.Outcome]), any Error> = Result {
+        let manifest = try ChromiumCorpus.loadManifest()
+        return (manifest, try ChromiumCorpus.loadCases(prefix: "block-").map(ChromiumCorpus.outcome))
     }
 
     /// The pass rate reaches the threshold, over every case of the corpus.
@@ -61,6 +68,58 @@ import Testing
         #expect(cases.filter { $0.direction == "rtl" }.count == manifest.totals.rtl)
         #expect(manifest.totals.rtl > cases.count / 5)
         #expect(manifest.totals.textLeaves > cases.count)
+    }
+
+    /// Block flow: the pass rate reaches the block threshold over the block part; it prints
+    /// "Chromium conformance: P of N block trees (X %)".
+    @Test func blockPassRateReachesTheThreshold() throws {
+        let (manifest, outcomes) = try Self.blockRun.get()
+        let passed = outcomes.filter(\.passed).count
+        let figure = ChromiumCorpus.figure(passed: passed, of: outcomes.count, kind: "block trees")
+        print(figure)
+        try ChromiumCorpus.writeReport(outcomes, block: true)
+        #expect(outcomes.count == manifest.block.totals.cases)
+        #expect(Double(passed) >= ChromiumCorpus.blockThreshold * Double(outcomes.count),
+                "\(figure), below \(ChromiumCorpus.blockThreshold * 100) %; failures in \(ChromiumCorpus.blockRunReport.path)")
+    }
+
+    /// Block flow: the failing cases are exactly those in KNOWN-FAILURES-BLOCK.md.
+    @Test func blockFailuresMatchTheKnownFailures() throws {
+        let (_, outcomes) = try Self.blockRun.get()
+        if ProcessInfo.processInfo.environment[ChromiumCorpus.updateVariable] == "1" {
+            try ChromiumCorpus.report(outcomes, block: true).write(to: ChromiumCorpus.blockKnownFailures, atomically: true, encoding: .utf8)
+        }
+        let listed = ChromiumCorpus.parseKnownFailures(try String(contentsOf: ChromiumCorpus.blockKnownFailures, encoding: .utf8))
+        let failing = Set(outcomes.filter { !$0.passed }.map(\.id))
+        #expect(Set(listed).count == listed.count, "KNOWN-FAILURES-BLOCK.md lists a case twice")
+        let regressions = failing.subtracting(listed)
+        #expect(regressions.isEmpty, "newly failing (see \(ChromiumCorpus.blockRunReport.path)): \(regressions.sorted())")
+        let fixed = Set(listed).subtracting(failing)
+        #expect(fixed.isEmpty, "now passing, remove from KNOWN-FAILURES-BLOCK.md (make layout-conformance UPDATE=1): \(fixed.sorted())")
+    }
+
+    /// Block flow: the block part is what the manifest says, 300 trees of block containers with
+    /// text leaves, flex containers inside and right-to-left cases.
+    @Test func blockCorpusIsComplete() throws {
+        let manifest = try ChromiumCorpus.loadManifest()
+        let cases = try ChromiumCorpus.loadCases(prefix: "block-")
+        #expect(cases.count == manifest.block.totals.cases)
+        #expect(cases.count >= 300)
+        #expect(Set(cases.map(\.id)).count == cases.count)
+        #expect(cases.allSatisfy { $0.profile == "block" && ["block", "flow-root"].contains($0.tree.style["display"]) })
+        var nodes = 0, flexInside = 0
+        for c in cases {
+            let frames = try #require(c.frames, "\(c.id) has no Chromium frames")
+            #expect(frames.count == c.tree.count, "\(c.id)")
+            nodes += frames.count
+            func hasFlex(_ n: CorpusNode) -> Bool { n.text == nil && n.style["display"] == nil || (n.children ?? []).contains(where: hasFlex) }
+            if (c.tree.children ?? []).contains(where: hasFlex) { flexInside += 1 }
+        }
+        #expect(nodes == manifest.block.totals.nodes)
+        #expect(cases.filter { $0.direction == "rtl" }.count == manifest.block.totals.rtl)
+        #expect(manifest.block.totals.rtl > cases.count / 5)
+        #expect(manifest.block.totals.textLeaves > cases.count)
+        #expect(flexInside > cases.count / 4)
     }
 
     /// The text measurer answers as Chromium sets the LayoutBlock font (10 px a character and a line).

@@ -8,6 +8,12 @@ enum ChromiumCorpus {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let knownFailures = folder.appendingPathComponent("KNOWN-FAILURES.md")
+    /// The block part's known failures (`block-*.json`).
+    static let blockKnownFailures = folder.appendingPathComponent("KNOWN-FAILURES-BLOCK.md")
+    /// Where every run writes the block part's report.
+    static let blockRunReport = packageRoot.appendingPathComponent(".build/chromium-conformance/REPORT-BLOCK.md")
+    /// The share of the block part's trees that must match.
+    static let blockThreshold = 0.98
     /// Where every run writes its report (the known-failures format), to compare with the committed list.
     static let runReport = packageRoot.appendingPathComponent(".build/chromium-conformance/REPORT.md")
     /// Set to 1 (`make layout-conformance UPDATE=1`) to rewrite the committed list from this run.
@@ -24,9 +30,15 @@ enum ChromiumCorpus {
             var nodes: Int
             var textLeaves: Int
         }
+        /// The block part (CSS normal flow): its own files and totals.
+        struct Part: Decodable {
+            var command: String
+            var totals: Totals
+        }
         var chromium: String
         var command: String
         var totals: Totals
+        var block: Part
     }
 
     /// One case's result.
@@ -41,10 +53,10 @@ enum ChromiumCorpus {
         try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("MANIFEST.json")))
     }
 
-    /// Every case of every `corpus-*.json`, in file order.
-    static func loadCases() throws -> [CorpusCase] {
+    /// Every case of every `corpus-*.json` (`prefix` "block-": every `block-*.json`), in file order.
+    static func loadCases(prefix: String = "corpus-") throws -> [CorpusCase] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasPrefix("corpus-") && $0.hasSuffix(".json") }.sorted()
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
         return try names.flatMap { name in
             try JSONDecoder().decode([CorpusCase].self, from: Data(contentsOf: folder.appendingPathComponent(name)))
         }
@@ -62,21 +74,23 @@ enum ChromiumCorpus {
         }
     }
 
-    static func figure(passed: Int, of total: Int) -> String {
+    /// "Chromium conformance: P of N trees (X %)"; `kind` names the part ("block trees").
+    static func figure(passed: Int, of total: Int, kind: String = "trees") -> String {
         let percent = total == 0 ? 0 : Double(passed) * 100 / Double(total)
-        return "Chromium conformance: \(passed) of \(total) trees (\(String(format: "%.1f", percent)) %)"
+        return "Chromium conformance: \(passed) of \(total) \(kind) (\(String(format: "%.1f", percent)) %)"
     }
 
     /// The report: the figure, then every failing case (`- \`id\` …`, the lines ``parseKnownFailures(_:)`` reads).
-    static func report(_ outcomes: [Outcome]) -> String {
+    static func report(_ outcomes: [Outcome], block: Bool = false) -> String {
         let failing = outcomes.filter { !$0.passed }
         var lines = [
-            "# Chromium conformance: known failures",
+            block ? "# Chromium conformance, block flow: known failures" : "# Chromium conformance: known failures",
             "",
             "<!-- Written by `make layout-conformance UPDATE=1` (ChromiumConformanceTests); the suite fails",
             "when the failing cases differ from the ones listed under \"Failing\". -->",
             "",
-            figure(passed: outcomes.count - failing.count, of: outcomes.count) + ", threshold \(threshold * 100) %.",
+            figure(passed: outcomes.count - failing.count, of: outcomes.count, kind: block ? "block trees" : "trees")
+                + ", threshold \((block ? blockThreshold : threshold) * 100) %.",
             "",
             "## Failing (\(failing.count))",
             "",
@@ -88,9 +102,10 @@ enum ChromiumCorpus {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func writeReport(_ outcomes: [Outcome]) throws {
-        try FileManager.default.createDirectory(at: runReport.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try report(outcomes).write(to: runReport, atomically: true, encoding: .utf8)
+    static func writeReport(_ outcomes: [Outcome], block: Bool = false) throws {
+        let url = block ? blockRunReport : runReport
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try report(outcomes, block: block).write(to: url, atomically: true, encoding: .utf8)
     }
 
     static func parseKnownFailures(_ text: String) -> [String] { YogaKnownFailures.parse(text) }

@@ -48,18 +48,41 @@ extension LayoutEngine {
         let upperHeight = maxSize(c, horizontal: false, percentHeight, cpb.vertical)
         let available = Swift.max(0, innerWidth - m.horizontal)
         var width = Double.nan
-        if styles[c].width == .auto {
-            let replaced = isMeasured[c] && measurer.pointee.isReplaced(FlexTree.NodeID(c))
-            if height.isDefined, styles[c].aspectRatio != nil {
-                width = widthFromHeight(c, height.clamped(min: lowerHeight, max: upperHeight), cpb.horizontal, cpb.vertical)
-            } else if replaced {
-                width = contentWidths(c, dir).maxContent + cpb.horizontal
+        let widthIsAuto = styles[c].width == .auto
+        if styles[c].aspectRatio != nil {
+            // CSS Sizing 4 §5: the box's content widths through its ratio (with a definite height,
+            // the width it gives, no narrower than the min-content width: its automatic minimum;
+            // else within the widths its min/max heights give) answer its intrinsic keywords; an
+            // auto width is the width a definite height gives, else stretches within the widths
+            // its min/max heights give.
+            let content = intrinsicWidths(c, dir, cbWidth: innerWidth)
+            let ratioContent = ratioWidths(c, content, height: height.isDefined ? height.clamped(min: lowerHeight, max: upperHeight) : .nan,
+                                           minHeight: lowerHeight, maxHeight: upperHeight, pb: cpb)
+            if let keyword = keywordWidth(styles[c].width, ratioContent, available: available) {
+                width = keyword
+            } else if widthIsAuto, height.isDefined {
+                width = ratioContent.maxContent
+            } else if widthIsAuto {
+                width = available
+                let transferredMin = lowerHeight > 0 ? widthFromHeight(c, lowerHeight, cpb.horizontal, cpb.vertical) : 0
+                width = Swift.max(width, transferredMin)
+                if upperHeight.isDefined { width = Swift.min(width, Swift.max(widthFromHeight(c, upperHeight, cpb.horizontal, cpb.vertical), transferredMin)) }
+            } else {
+                width = preferredSize(c, horizontal: true, innerWidth, cpb.horizontal)
             }
             if width.isDefined {
-                let lower = widthBound(c, styles[c].minWidth, innerWidth, cpb.horizontal, dir: dir, isMax: false, available: available)
-                let upper = widthBound(c, styles[c].maxWidth, innerWidth, cpb.horizontal, dir: dir, isMax: true, available: available)
+                let lower = keywordWidth(styles[c].minWidth, ratioContent, available: available)
+                    ?? borderBox(styles[c].minWidth, innerWidth, c, cpb.horizontal)
+                let upper = keywordWidth(styles[c].maxWidth, ratioContent, available: available)
+                    ?? borderBox(styles[c].maxWidth, innerWidth, c, cpb.horizontal)
                 width = width.clamped(min: Swift.max(lower.orZero, cpb.horizontal), max: upper)
             }
+        } else if widthIsAuto, isMeasured[c], measurer.pointee.isReplaced(FlexTree.NodeID(c)) {
+            // §10.3.4: a replaced box's auto width is its intrinsic width.
+            width = contentWidths(c, dir).maxContent + cpb.horizontal
+            let lower = widthBound(c, styles[c].minWidth, innerWidth, cpb.horizontal, dir: dir, isMax: false, available: available)
+            let upper = widthBound(c, styles[c].maxWidth, innerWidth, cpb.horizontal, dir: dir, isMax: true, available: available)
+            width = width.clamped(min: Swift.max(lower.orZero, cpb.horizontal), max: upper)
         }
         if width.isNaN {
             width = usedWidth(c, available: available, reference: innerWidth, pb: cpb.horizontal, dir: dir, stretch: true)
@@ -201,8 +224,11 @@ extension LayoutEngine {
             topStrut.join(pending)
             endStrut = MarginStrut()
         }
-        // The trailing margins stay inside when the height is given or min/max changed it (Chromium).
-        if input.height.isDefined || height != intrinsic { endStrut = MarginStrut() }
+        // The trailing margins stay inside when the height is given (by its style or its aspect
+        // ratio) or min/max changed it (Chromium).
+        if input.height.isDefined || height != intrinsic || (input.usesRatio && styles[n].aspectRatio != nil) {
+            endStrut = MarginStrut()
+        }
         output.marginTop = topStrut
         output.marginBottom = ownBottom.joined(endStrut)
         return output
