@@ -101,7 +101,18 @@ let package = Package(
         // values; the box builder maps the result onto an element tree, so HTML, JSON and Swift
         // cards draw the same.
         .target(name: "HTML", dependencies: ["LayerKitSupport", "Canvas", "Flexbox", "Elements", "CLibXML2"], swiftSettings: swiftSettings),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML", "Elements", "AsyncLayerKitTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HTMLTests",
+            // HTMLCorpus: the Chromium card corpus (ChromiumCards/, scripts/html-diff) read and compared.
+            dependencies: ["HTML", "Elements", "AsyncLayerKitTesting", "HTMLCorpus"],
+            exclude: ["ChromiumCards"],
+            swiftSettings: swiftSettings
+        ),
+        // The HTML path's side of the conformance bench against Chromium (scripts/html-diff): cards
+        // read, laid out and rendered at scale 2, their frames, line counts and pictures compared.
+        // Test support, not a product; `html-corpus` is its command line.
+        .target(name: "HTMLCorpus", dependencies: ["HTML", "Elements", "Canvas", "PaintCorpus"], path: "Tests/HTMLCorpus", swiftSettings: swiftSettings),
+        .executableTarget(name: "html-corpus", dependencies: ["HTMLCorpus", "PaintCorpus"], path: "Tests/html-corpus", swiftSettings: swiftSettings),
 
         // MARK: Rendering: the concurrency machinery around the stages: render lanes, admission,
         // in-flight sharing, the caches and the render service, layers, ranges, pre-layout.

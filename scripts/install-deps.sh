@@ -24,9 +24,6 @@ DEFAULT_PACKAGES=(
     fonts-noto-cjk
     fonts-noto-color-emoji
     fonts-dejavu-core
-    # HTML cards: Chromium maps serif and sans-serif to Times New Roman and Arial, which fontconfig
-    # gives as Liberation Serif and Liberation Sans; the HTML path asks for the same names.
-    fonts-liberation
 )
 if [[ $# -gt 0 ]]; then
     PACKAGES=("$@")

@@ -27,6 +27,12 @@ struct ElementMeasurer: FlexMeasurer {
         self.scale = scale
     }
 
+    /// An image is a replaced element: in block flow it keeps its intrinsic width (CSS 2.1 §10.3.4).
+    mutating func isReplaced(_ node: FlexTree.NodeID) -> Bool {
+        if case .image? = contents[node.index] { return true }
+        return false
+    }
+
     mutating func measure(_ node: FlexTree.NodeID, width: Double, widthMode: MeasureMode,
                           height: Double, heightMode: MeasureMode) -> FlexSize {
         let natural: Size

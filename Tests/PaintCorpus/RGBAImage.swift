@@ -56,7 +56,7 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Luma (Rec. 601 weights) of the image composited over white: alpha folded into brightness,
     /// so a missing shape on a transparent canvas reads as white against its colour.
-    func lumaOverWhite() -> [Double] {
+    public func lumaOverWhite() -> [Double] {
         var out = [Double](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in

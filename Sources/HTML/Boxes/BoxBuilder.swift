@@ -331,9 +331,11 @@ struct BoxBuilder {
                 properties[property] = value
                 continue
             }
-            if property == "display" || property == "position" || property == "z-index" { continue }
-            if Self.isZero(value) || PropertyTable.harmlessValues[property].map({ $0.isEmpty || $0.contains(value.lowercased()) }) == true { continue }
-            warn(id, property, "not drawn on an inline element by the HTML path so far")
+            // What CSS draws on an inline box that a run does not (yet); the rest does not apply
+            // to inline boxes at all (CSS 2.1 §10.3.1, §10.6.1), so ignoring it is what a browser does.
+            if Self.drawnOnInlineBoxes(property), !Self.isZero(value) {
+                warn(id, property, "not drawn on an inline element by the HTML path so far")
+            }
         }
         if style.isMonospace, style.keywordFontSize, properties["font-size"] == nil { properties["font-size"] = "13px" }
         if let family = properties["font-family"] { properties["font-family"] = mapGenericFamilies(family) }
@@ -341,7 +343,7 @@ struct BoxBuilder {
     }
 
     /// A `font-family` list with each generic family preceded by the family it stands for
-    /// (`sans-serif` → `"Arial", sans-serif`), so fontconfig resolves it as Chromium does.
+    /// (``HTMLOptions/genericFamilies``: `sans-serif` → `"Arial", sans-serif`).
     func mapGenericFamilies(_ value: String) -> String {
         guard !genericFamilies.isEmpty else { return value }
         var items: [String] = []
@@ -367,6 +369,13 @@ struct BoxBuilder {
             guard let family = genericFamilies[name.lowercased()] else { return name }
             return "\"\(family)\", \(name)"
         }.joined(separator: ", ")
+    }
+
+    /// Properties that apply to an inline box and change how it is drawn.
+    static func drawnOnInlineBoxes(_ property: String) -> Bool {
+        if property.hasPrefix("padding") || property == "margin-left" || property == "margin-right" { return true }
+        if property.hasPrefix("border") && (property.hasSuffix("width") || property.hasSuffix("radius")) { return true }
+        return ["box-shadow", "opacity", "background-image", "outline-style", "filter", "mix-blend-mode", "clip-path"].contains(property)
     }
 
     /// An `<img>` as an image run of the paragraph.
@@ -557,7 +566,7 @@ struct BoxBuilder {
 
     static func isZero(_ value: String) -> Bool {
         let trimmed = value.trimmingCharacters(in: " ")
-        return trimmed == "0" || trimmed == "0px" || trimmed == "none" || trimmed == "normal" || trimmed == "auto" || trimmed == "0 0" || trimmed == "0px 0px"
+        return ["0", "0px", "none", "normal", "auto", "0 0", "0px 0px", "1", "medium"].contains(trimmed.lowercased())
     }
 
     // MARK: Lists

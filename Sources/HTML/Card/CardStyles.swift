@@ -97,6 +97,7 @@ struct ValueValidator {
 
     /// Properties whose lengths need a unit in CSS (a bare `0` excepted).
     static func takesLengths(_ property: String) -> Bool {
+        if property == "line-height" { return false }
         if property.hasPrefix("margin") || property.hasPrefix("padding") || property.hasPrefix("inset") { return true }
         if property.hasSuffix("width") || property.hasSuffix("height") || property.hasSuffix("radius") { return true }
         return ["top", "right", "bottom", "left", "gap", "row-gap", "column-gap", "font-size", "letter-spacing", "word-spacing",

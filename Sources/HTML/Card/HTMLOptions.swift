@@ -13,9 +13,11 @@ public struct HTMLOptions: Hashable, Sendable {
     /// The canvas behind the root element when neither `<html>` nor `<body>` has a background
     /// (CSS 2.1 §14.2): white, as in a browser; `nil` leaves it transparent.
     public var canvasBackground: Color? = .white
-    /// The families CSS's generic names stand for, as Chromium on Linux maps them (the
-    /// fonts fontconfig then picks, Liberation on a Debian machine with `fonts-liberation`).
-    public var genericFamilies: [String: String] = ["serif": "Times New Roman", "sans-serif": "Arial"]
+    /// Families to put before CSS's generic names (`["sans-serif": "Arial"]` makes `sans-serif`
+    /// read `"Arial", sans-serif`). Empty by default: generic families resolve through fontconfig
+    /// (DejaVu Serif, Sans and Sans Mono on Debian), which the conformance bench makes Chromium
+    /// use too; Chromium's own defaults on Linux are Times New Roman and Arial (Liberation).
+    public var genericFamilies: [String: String] = [:]
 
     /// The defaults.
     public init() {}

@@ -1,0 +1,114 @@
+import Canvas
+import Elements
+public import Foundation
+import HTML
+public import PaintCorpus
+
+/// One card's result against Chromium's answers.
+public struct HTMLOutcome: Sendable {
+    /// The card's id.
+    public var id: String
+    /// The card's group.
+    public var group: String
+    /// Reported elements, and those whose four edges are within 1 px of Chromium's.
+    public var elements = 0
+    /// See ``elements``.
+    public var elementsWithin = 0
+    /// Reported texts, and those on as many lines as in Chromium.
+    public var texts = 0
+    /// See ``texts``.
+    public var textsSame = 0
+    /// SSIM of the two pictures at scale 2, on luma composited on white.
+    public var ssim = 0.0
+    /// The first element off by more than 1 px (`tag: ours vs chromium`), or why none could be compared.
+    public var firstDifference: String?
+    /// The first text on another number of lines.
+    public var firstLineDifference: String?
+    /// Why the card could not be read or rendered, if it could not.
+    public var failure: String?
+
+    /// Whether the card meets the targets: every element within 1 px, every text on as many
+    /// lines, SSIM ≥ 0.97.
+    public var meetsTargets: Bool {
+        failure == nil && elementsWithin == elements && textsSame == texts && ssim >= HTMLConformance.minSSIM
+    }
+}
+
+/// Our side of the HTML bench: a card read by ``HTMLCard``, laid out and rendered at scale 2, its
+/// frames, line counts and picture compared with Chromium's.
+public enum HTMLConformance {
+    /// Device pixels per CSS px, on both sides.
+    public static let scale = 2.0
+    /// The per-card SSIM target.
+    public static let minSSIM = 0.97
+
+    /// The card compared with Chromium's answers and picture (`nil`: none).
+    public static func outcome(_ card: HTMLCorpusCard, chromium: RGBAImage?) async -> (HTMLOutcome, RGBAImage?) {
+        var outcome = HTMLOutcome(id: card.id, group: card.group)
+        outcome.elements = card.boxes.count
+        outcome.texts = card.lines.count
+        let html: HTMLCard
+        let layout: LayoutResult
+        let image: RGBAImage
+        do {
+            html = try HTMLCard(html: card.html, width: card.width, height: card.height)
+            layout = try ElementLayout.layout(html.root, in: html.size, scale: scale)
+            image = RGBAImage(try await ElementRenderer().render(html.root, size: html.size, scale: scale))
+        } catch {
+            outcome.failure = "\(error)"
+            return (outcome, nil)
+        }
+        let frames = html.frames(in: layout)
+        if frames.map(\.tag) == card.tags {
+            for (frame, box) in zip(frames, card.boxes) {
+                let f = frame.frame
+                let within = abs(f.minX - box[0]) <= 1 && abs(f.minY - box[1]) <= 1 && abs(f.maxX - box[0] - box[2]) <= 1 && abs(f.maxY - box[1] - box[3]) <= 1
+                if within {
+                    outcome.elementsWithin += 1
+                } else if outcome.firstDifference == nil {
+                    outcome.firstDifference = "\(frame.tag) #\(frame.node.index): ours \(format(f)) vs chromium \(box.map { String(format: "%.2f", $0) }.joined(separator: " "))"
+                }
+            }
+        } else {
+            outcome.firstDifference = "element lists differ: ours \(frames.count) (\(frames.map(\.tag).prefix(12).joined(separator: " "))…), chromium \(card.tags.count)"
+        }
+        let lines = html.textLines(in: layout)
+        if lines.count == card.lines.count {
+            for (index, (ours, theirs)) in zip(lines, card.lines).enumerated() {
+                if ours.lines == theirs {
+                    outcome.textsSame += 1
+                } else if outcome.firstLineDifference == nil {
+                    outcome.firstLineDifference = "\"\(card.lineTexts[index])\": ours \(ours.lines) lines vs chromium \(theirs)"
+                }
+            }
+        } else {
+            outcome.firstLineDifference = "text lists differ: ours \(lines.count), chromium \(card.lines.count)"
+        }
+        if let chromium, chromium.width == image.width, chromium.height == image.height {
+            outcome.ssim = ImageComparison.ssim(image.lumaOverWhite(), chromium.lumaOverWhite(), width: image.width, height: image.height)
+        }
+        return (outcome, image)
+    }
+
+    /// Chromium's picture of a card, `<id>.png` in `folder`; `nil` when there is none.
+    public static func chromiumImage(_ card: HTMLCorpusCard, in folder: URL) throws -> RGBAImage? {
+        let url = folder.appendingPathComponent(card.id + ".png")
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try RGBAImage(encoded: [UInt8](Data(contentsOf: url)))
+    }
+
+    /// The totals of `outcomes`: elements within 1 px, texts on as many lines, cards at SSIM ≥ 0.97.
+    public static func summary(_ outcomes: [HTMLOutcome]) -> String {
+        let elements = outcomes.reduce(0) { $0 + $1.elements }, within = outcomes.reduce(0) { $0 + $1.elementsWithin }
+        let texts = outcomes.reduce(0) { $0 + $1.texts }, same = outcomes.reduce(0) { $0 + $1.textsSame }
+        let ssim = outcomes.filter { $0.ssim >= minSSIM }.count
+        let met = outcomes.filter(\.meetsTargets).count
+        func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "-" : String(format: "%.1f %%", 100 * Double(a) / Double(b)) }
+        return "elements within 1 px: \(within)/\(elements) (\(percent(within, elements))); texts on as many lines: \(same)/\(texts) (\(percent(same, texts))); "
+            + "cards at SSIM ≥ \(minSSIM): \(ssim)/\(outcomes.count) (\(percent(ssim, outcomes.count))); cards meeting every target: \(met)/\(outcomes.count)"
+    }
+
+    private static func format(_ r: Rect) -> String {
+        [r.minX, r.minY, r.width, r.height].map { String(format: "%.2f", $0) }.joined(separator: " ")
+    }
+}
