@@ -1,3 +1,4 @@
+import Elements
 @testable import HTML
 import Testing
 
@@ -193,5 +194,22 @@ import Testing
         // Ten `:not(` around div: an even count, so the same as `p:is(div)`, which no p matches.
         let tree = StyleTestSupport.tree(.element("p"))
         #expect(try !sheet.rules[0].selectors.matches(HTMLTree.NodeID(0), in: tree))
+    }
+
+    @Test func theTokenizerMakesAtKeywordsAndCommentMarkersOnlyInStylesheetMode() {
+        var sheet = CSSTokenizer(stylesheet: "@media <!-- --> @-x")
+        var pieces: [CSSTokenizer.Piece] = []
+        while let piece = sheet.next() { pieces.append(piece) }
+        #expect(pieces == [.atKeyword("media"), .token(.whitespace), .cdo, .token(.whitespace), .cdc, .token(.whitespace), .atKeyword("-x")])
+        // A value's tokenizer is as it was: `@` is a delimiter, `-->` an identifier and `>`.
+        #expect(CSSTokenizer.pieces(of: "@media -->") == [.token(.delim("@")), .token(.ident("media")), .token(.whitespace), .token(.ident("--")), .token(.delim(">"))])
+    }
+
+    @Test func tooManySelectorsOrCompoundsAreTypedErrors() {
+        let list = (0..<300).map { "a\($0)" }.joined(separator: ", ") + " { color: red }"
+        #expect(throws: StyleError.selectorTooLong(path: "style[0]:line 1", limit: 256)) { try StyleSheet(parsing: list) }
+        let long = String(repeating: "a > ", count: 40) + "b { color: red }"
+        #expect(throws: StyleError.selectorTooLong(path: "style[0]:line 1", limit: 32)) { try StyleSheet(parsing: long) }
+        #expect(throws: Never.self) { try StyleSheet(parsing: String(repeating: "a > ", count: 31) + "b { color: red }") }
     }
 }
