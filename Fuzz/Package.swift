@@ -21,6 +21,7 @@ func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 }
 
 let library: Target.Dependency = .product(name: "AsyncLayerKit", package: "AsyncLayerKit")
+let html: Target.Dependency = .product(name: "HTML", package: "AsyncLayerKit")
 
 let package = Package(
     name: "AsyncLayerKitFuzz",
@@ -49,5 +50,6 @@ let package = Package(
         fuzzTarget("font-data", [library, "FuzzSupport"]),
         fuzzTarget("folder-names", [library, "FuzzSupport"]),
         fuzzTarget("card-request", ["CardRequestParsing", "FuzzSupport"]),
+        fuzzTarget("css-stylesheet", [html, "FuzzSupport"]),
     ]
 )

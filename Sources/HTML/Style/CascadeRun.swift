@@ -24,6 +24,16 @@ struct CascadePriority: Comparable {
     var order: Int
     var position: Int
 
+    /// The rank of a declaration of `origin`: normal ones in origin order, important ones reversed.
+    static func rank(_ origin: StyleOrigin, important: Bool) -> Int {
+        switch (origin, important) {
+        case (.userAgent, false): 0
+        case (.author, false): 1
+        case (.author, true): 2
+        case (.userAgent, true): 3
+        }
+    }
+
     static func < (x: CascadePriority, y: CascadePriority) -> Bool {
         if x.rank != y.rank { return x.rank < y.rank }
         if x.inline != y.inline { return !x.inline }
@@ -174,7 +184,6 @@ struct CascadeRun {
     /// Cascades every element in document order (parents before children).
     mutating func cascade() throws(StyleError) {
         var variables: [CSSVariables] = Array(repeating: CSSVariables(), count: tree.count)
-        let ranks: [StyleOrigin: (normal: Int, important: Int)] = [.userAgent: (0, 3), .author: (1, 2)]
         for index in tree.nodes.indices where tree.nodes[index].kind == .element {
             let node = tree.nodes[index]
             var winners: [String: Winner] = [:]
@@ -196,16 +205,15 @@ struct CascadeRun {
             }
             // Rules whose selectors match, each with its most specific matching selector.
             var matched: [Int: Specificity] = [:]
-            for entry in try candidates(of: node) {
+            for entry in candidates(of: node) {
                 let e = entries[entry]
                 if let known = matched[e.rule], known >= e.specificity { continue }
                 if try matcher.matches(e.selector, index) { matched[e.rule] = e.specificity }
             }
             for (ruleIndex, specificity) in matched {
                 let rule = rules[ruleIndex]
-                let rank = ranks[rule.origin]!
                 for (position, declaration) in rule.declarations.enumerated() {
-                    let priority = CascadePriority(rank: rule.important[position] ? rank.important : rank.normal, inline: false,
+                    let priority = CascadePriority(rank: CascadePriority.rank(rule.origin, important: rule.important[position]), inline: false,
                                                    specificity: specificity, order: ruleIndex, position: position)
                     offer(declaration, priority)
                 }
@@ -216,7 +224,7 @@ struct CascadeRun {
                 let declarations = try StyleSheet.declarations(parsingStyleAttribute: style, path: path, limits: limits, warnings: &warnings)
                 for (position, declaration) in declarations.enumerated() {
                     guard let prepared = prepare(declaration, path: path) else { continue }
-                    offer(prepared, CascadePriority(rank: declaration.important ? 2 : 1, inline: true, specificity: .zero,
+                    offer(prepared, CascadePriority(rank: CascadePriority.rank(.author, important: declaration.important), inline: true, specificity: .zero,
                                                     order: rules.count, position: position))
                 }
             }
@@ -228,7 +236,7 @@ struct CascadeRun {
     }
 
     /// The entries whose key admits `node`: its id's, its classes', its type's and the universal ones.
-    private mutating func candidates(of node: HTMLTree.Node) throws(StyleError) -> [Int] {
+    private func candidates(of node: HTMLTree.Node) -> [Int] {
         var list = universal
         if let id = node.id, let found = byID[id] { list += found }
         var seen: Set<String> = []

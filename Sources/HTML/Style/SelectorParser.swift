@@ -7,8 +7,8 @@ enum SelectorFailure: Error {
     case invalid(String)
     /// Selector arguments nest deeper than the limit.
     case tooDeep
-    /// More selectors in the list, or compounds in a selector, than the limits allow.
-    case tooLong
+    /// More selectors in the list, or compounds in a selector, than `limit` allows.
+    case tooLong(limit: Int)
 }
 
 /// Parses selector text (Selectors Level 4, the subset ``SelectorList`` models) from CSS
@@ -31,7 +31,7 @@ struct SelectorParser {
     func list(_ components: [CSSComponent], depth: Int, forgiving: Bool) throws(SelectorFailure) -> SelectorList {
         guard depth <= limits.maximumNestingDepth else { throw .tooDeep }
         let parts = CSSComponentParser.commaSeparated(components)
-        guard parts.count <= limits.maximumSelectorsPerRule else { throw .tooLong }
+        guard parts.count <= limits.maximumSelectorsPerRule else { throw .tooLong(limit: limits.maximumSelectorsPerRule) }
         var selectors: [Selector] = []
         for part in parts {
             do {
@@ -51,7 +51,7 @@ struct SelectorParser {
         var i = 0
         while i < components.count {
             compounds.append(try compound(components, &i, depth: depth))
-            guard compounds.count <= limits.maximumCompoundsPerSelector else { throw .tooLong }
+            guard compounds.count <= limits.maximumCompoundsPerSelector else { throw .tooLong(limit: limits.maximumCompoundsPerSelector) }
             var sawSpace = false
             while i < components.count, components[i].isWhitespace { sawSpace = true; i += 1 }
             guard i < components.count else { break }

@@ -147,8 +147,8 @@ struct StyleSheetParser {
                         warn(i, selectorText, "the rule is dropped: \(reason)")
                     case .tooDeep:
                         throw .nestingTooDeep(path: path(i), limit: limits.maximumNestingDepth)
-                    case .tooLong:
-                        throw .selectorTooLong(path: path(i), limit: max(limits.maximumSelectorsPerRule, limits.maximumCompoundsPerSelector))
+                    case .tooLong(let limit):
+                        throw .selectorTooLong(path: path(i), limit: limit)
                     }
                 }
                 return blockEnd
