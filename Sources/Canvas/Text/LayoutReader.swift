@@ -93,6 +93,7 @@ struct LayoutReader {
                 rect.origin.x = rightToLeft ? x + trailing : x
             }
             let decorationsBefore = decorations.count
+            let attachmentsBefore = attachments.count
             let hasEllipsis = readRuns(of: line, lineIndex: index, x: rect.minX, baseline: baseline)
             if trailing > 0 {
                 // Chromium's lines run under the spacing after the line's last letter too.
@@ -116,21 +117,57 @@ struct LayoutReader {
                 }
             }
             if recordsSegments {
-                for (segment, segmentStart) in request.segmentStarts.enumerated() {
-                    let segmentEnd = segment + 1 < request.segmentStarts.count ? request.segmentStarts[segment + 1] : request.utf8.count
-                    let from = max(start, segmentStart), to = min(end, segmentEnd)
-                    guard from < to else { continue }
-                    let ranges = xRanges(of: line, from: from, to: to)
-                    guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { continue }
-                    // Pango's ranges are from the layout's origin; the line was moved to rect.minX.
-                    let origin = rect.minX - Double(logical.x) / unitsPerPoint + (rightToLeft ? added : 0)
-                    segmentAreas[segment].append(Rect(x: low + origin, y: rect.minY, width: high - low, height: rect.height))
-                }
+                recordSegmentAreas(of: line, from: start, to: end, lineRect: rect, logicalX: Double(logical.x) / unitsPerPoint,
+                                   shift: rightToLeft ? added : 0, baseline: baseline, attachments: attachments[attachmentsBefore...])
             }
             index += 1
         } while pango_layout_iter_next_line(iter) != 0
         links = zip(byteLinks, linkRects).map { link, rects in
             TextLayout.LinkArea(value: link.value, range: link.utf16, rects: rects)
+        }
+    }
+
+    /// Adds, for each segment on this line (bytes `from..<to`), the rectangle it takes: as wide as
+    /// its glyphs (a zero-width one where it has none, as a line break), and as high as its
+    /// fonts' content area (ascent above the baseline, descent below, CSS-rounded for CSS-styled
+    /// texts), the way a browser sizes an inline box; an attachment's own box.
+    private mutating func recordSegmentAreas(of line: UnsafeMutablePointer<PangoLayoutLine>, from start: Int, to end: Int, lineRect: Rect,
+                                             logicalX: Double, shift: Double, baseline: Double, attachments: ArraySlice<TextLayout.AttachmentArea>) {
+        // Pango's positions are from the layout's origin; the line was moved to lineRect.minX.
+        let origin = lineRect.minX - logicalX + shift
+        for (segment, segmentStart) in request.segmentStarts.enumerated() {
+            let segmentEnd = segment + 1 < request.segmentStarts.count ? request.segmentStarts[segment + 1] : request.utf8.count
+            let from = max(start, segmentStart), to = min(end, segmentEnd)
+            guard from < to || (segmentStart == segmentEnd && segmentStart >= start && segmentStart < end) else { continue }
+            if let box = attachments.first(where: { $0.segment == segment }) {
+                segmentAreas[segment].append(box.rect)
+                continue
+            }
+            let ranges = xRanges(of: line, from: from, to: max(to, from))
+            var low = ranges.map(\.lowerBound).min(), high = ranges.map(\.upperBound).max()
+            if low == nil {
+                var x: Int32 = 0
+                pango_layout_line_index_to_x(line, Int32(from), 0, &x)
+                low = Double(x) / unitsPerPoint
+                high = low
+            }
+            guard let low, let high else { continue }
+            var top = Double.infinity, bottom = -Double.infinity
+            var node = line.pointee.runs
+            while let current = node {
+                defer { node = current.pointee.next }
+                guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let item = run.pointee.item,
+                      let font = item.pointee.analysis.font else { continue }
+                let a = Int(item.pointee.offset), b = a + Int(item.pointee.length)
+                guard a < max(to, from + 1), b > from else { continue }
+                let raw = Self.fontMetrics(of: font)
+                let metrics = cssBaseline.map { Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: $0.scale) } ?? raw
+                let runBaseline = baseline - Double(run.pointee.y_offset) / unitsPerPoint
+                top = min(top, runBaseline - metrics.ascent)
+                bottom = max(bottom, runBaseline + metrics.descent)
+            }
+            if !top.isFinite { (top, bottom) = (lineRect.minY, lineRect.maxY) }
+            segmentAreas[segment].append(Rect(x: low + origin, y: top, width: high - low, height: bottom - top))
         }
     }
 

@@ -61,9 +61,10 @@ public struct TextLayout: Sendable {
     public var isTruncated: Bool { storage.isTruncated }
     /// The links and their rectangles, in text order.
     public var links: [LinkArea] { storage.links }
-    /// Where each segment of ``text`` lies: one rectangle per line it is on (line-high, as wide
-    /// as its glyphs there), in segment order; empty for a segment drawn nowhere (empty, or cut
-    /// by truncation). Recorded only when ``TextLayoutOptions/recordsSegmentAreas`` is set,
+    /// Where each segment of ``text`` lies: one rectangle per line it is on, as wide as its glyphs
+    /// there (zero wide for a segment without glyphs, as a line break) and as high as its fonts'
+    /// content area (a browser's inline box), an attachment's own box; in segment order, empty for
+    /// a segment drawn nowhere (cut by truncation). Recorded only when ``TextLayoutOptions/recordsSegmentAreas`` is set,
     /// otherwise empty.
     public var segmentAreas: [[Rect]] { storage.segmentAreas }
     /// The families of the fonts the glyphs actually came from, in order of first use, such as
