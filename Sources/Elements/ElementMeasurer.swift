@@ -53,7 +53,15 @@ struct ElementMeasurer: FlexMeasurer {
             guard let layout = layout(node.index, text, direction: direction, width: widthMode == .undefined ? nil : width) else { return .zero }
             natural = Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
         case .image(let source)?:
-            natural = intrinsicSize(source)
+            // A replaced box with one definite side takes the other from its ratio (CSS 2.1 §10.3.2, §10.6.2).
+            let intrinsic = intrinsicSize(source)
+            if widthMode == .exactly, heightMode != .exactly, intrinsic.width > 0 {
+                return FlexSize(width: width, height: width * intrinsic.height / intrinsic.width)
+            }
+            if heightMode == .exactly, widthMode != .exactly, intrinsic.height > 0 {
+                return FlexSize(width: Self.constrain(height * intrinsic.width / intrinsic.height, width, widthMode), height: height)
+            }
+            natural = intrinsic
         case nil:
             natural = .zero
         }

@@ -179,7 +179,7 @@ import Testing
         (#"{"aspectRatio": -1}"#, "root.children[1].style.aspectRatio: -1 is not a positive finite ratio"),
         (#"{"aspectRatio": "wide"}"#, #"root.children[1].style.aspectRatio: "wide" is not a ratio"#),
         (#"{"flexDirection": "diagonal"}"#, #"root.children[1].style.flexDirection: "diagonal" is not one of row, row-reverse, column, column-reverse"#),
-        (#"{"display": "block"}"#, #"root.children[1].style.display: "block" is not one of flex, none, overlay"#),
+        (#"{"display": "grid"}"#, #"root.children[1].style.display: "grid" is not one of flex, none, overlay, block, flow-root"#),
         (#"{"visibility": "collapse"}"#, #"root.children[1].style.visibility: "collapse" is not one of visible, hidden"#),
         (#"{"justifyContent": 3}"#, "root.children[1].style.justifyContent: 3 is not an alignment: expected [safe | unsafe] and one of flex-start"),
         (#"{"width": true}"#, "root.children[1].style.width: expected a number or a string"),

@@ -12,8 +12,9 @@ import Testing
         "DisplayLoop": ["LayerKitSupport"],
         "Flexbox": ["LayerKitSupport"],
         "Elements": ["LayerKitSupport", "Canvas", "Flexbox"],
+        "HTML": ["LayerKitSupport", "Canvas", "Flexbox", "Elements", "CLibXML2"],
         "Rendering": ["LayerKitSupport", "Canvas", "DisplayLoop", "Elements"],
-        "AsyncLayerKit": ["Canvas", "DisplayLoop", "Flexbox", "Elements", "Rendering"],
+        "AsyncLayerKit": ["Canvas", "DisplayLoop", "Flexbox", "Elements", "HTML", "Rendering"],
         "AsyncLayerKitTesting": ["AsyncLayerKit", "LayerKitSupport", "DisplayLoop", "Canvas"],
     ]
     /// Modules of the toolchain and the C library.

@@ -26,6 +26,10 @@ public struct HTMLOutcome: Sendable {
     public var firstLineDifference: String?
     /// Why the card could not be read or rendered, if it could not.
     public var failure: String?
+    /// Every element, `tag: ours vs chromium` with a mark where it differs (for `--detail`).
+    public var detail: [String] = []
+    /// Every text, `"text": ours vs chromium`.
+    public var lineDetail: [String] = []
 
     /// Whether the card meets the targets: every element within 1 px, every text on as many
     /// lines, SSIM ≥ 0.97.
@@ -63,9 +67,10 @@ public enum HTMLConformance {
             for (frame, box) in zip(frames, card.boxes) {
                 let f = frame.frame
                 let within = abs(f.minX - box[0]) <= 1 && abs(f.minY - box[1]) <= 1 && abs(f.maxX - box[0] - box[2]) <= 1 && abs(f.maxY - box[1] - box[3]) <= 1
+                outcome.detail.append("\(within ? " " : "✗") \(frame.tag) #\(frame.node.index): ours \(format(f)) vs chromium \(box.map { String(format: "%.2f", $0) }.joined(separator: " "))")
                 if within {
                     outcome.elementsWithin += 1
-                } else if outcome.firstDifference == nil {
+                } else if outcome.firstDifference == nil || outcome.firstDifference!.hasPrefix("html") || outcome.firstDifference!.hasPrefix("body") {
                     outcome.firstDifference = "\(frame.tag) #\(frame.node.index): ours \(format(f)) vs chromium \(box.map { String(format: "%.2f", $0) }.joined(separator: " "))"
                 }
             }
@@ -75,6 +80,7 @@ public enum HTMLConformance {
         let lines = html.textLines(in: layout)
         if lines.count == card.lines.count {
             for (index, (ours, theirs)) in zip(lines, card.lines).enumerated() {
+                outcome.lineDetail.append("\(ours.lines == theirs ? " " : "✗") \"\(card.lineTexts[index])\": ours \(ours.lines) vs chromium \(theirs)")
                 if ours.lines == theirs {
                     outcome.textsSame += 1
                 } else if outcome.firstLineDifference == nil {

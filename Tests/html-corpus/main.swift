@@ -20,7 +20,7 @@ func option(_ flag: String, in arguments: [String]) -> String? {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, arguments[0] == "compare" else {
-    fail("usage: html-corpus compare CARDS.json [--pngs DIR] [--diff-out DIR] [--only ID,ID] [--quiet]")
+    fail("usage: html-corpus compare CARDS.json [--pngs DIR] [--diff-out DIR] [--only ID,ID] [--quiet] [--detail]")
 }
 do {
     let url = URL(fileURLWithPath: arguments[1])
@@ -39,6 +39,7 @@ do {
             if let failure = outcome.failure { line += " FAILED: \(failure)" }
             if let first = outcome.firstDifference { line += "\n    box: \(first)" }
             if let first = outcome.firstLineDifference { line += "\n    lines: \(first)" }
+            if arguments.contains("--detail") { line += "\n" + (outcome.detail + outcome.lineDetail).map { "      " + $0 }.joined(separator: "\n") }
             print(line)
         }
         if let diffOut, let ours {
