@@ -9,7 +9,7 @@ SWIFT ?= swift
 # The examples and benchmarks are a package of their own (Examples/Package.swift), beside the library.
 EXAMPLES := --package-path Examples
 
-.PHONY: help deps run cards test test-examples test-server test-remote-images test-tsan test-asan soak fuzz fuzz-server bench bench-layout bench-server scale-out docs clean layout-conformance paint-conformance
+.PHONY: help deps run cards test test-examples test-server test-remote-images test-tsan test-asan soak fuzz fuzz-server bench bench-layout bench-server scale-out docs clean layout-conformance paint-conformance html-conformance
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
@@ -23,6 +23,7 @@ help:
 	@echo "make soak       card-server under mixed loopback traffic for SOAK_SECONDS (600): RSS, fds, gauges (scripts/soak.sh)"
 	@echo "make layout-conformance  the flexbox engine against Yoga's fixtures and the Chromium corpus (UPDATE=1 rewrites the known failures)"
 	@echo "make paint-conformance  the renderer against Chromium's pictures of the paint corpus, per group (UPDATE=1 rewrites the known failures)"
+	@echo "make html-conformance  HTML cards against Chromium's boxes, line counts and pictures (UPDATE=1 rewrites the known failures)"
 	@echo "make bench      feed card vs plain C, and the encoders (scripts/bench-card.sh)"
 	@echo "make bench-layout  the Flexbox engine: synthetic trees, card layout share, elements vs C (scripts/bench-layout.sh)"
 	@echo "make bench-server  card-server under wrk: hits, misses vs in-process, overload (installs wrk)"
@@ -128,6 +129,18 @@ paint-conformance: deps
 	echo "----"; \
 	sed -n '/^group  *passed/,/^Paint conformance: [0-9]/p' .build/paint-conformance.log | grep -v '^\[' \
 	  || echo "no table: the build or the test runner failed (see .build/paint-conformance.log)"; \
+	exit $$status
+
+# The HTML cards (Tests/HTMLTests/ChromiumCards, scripts/html-diff) against Chromium's frames, line
+# counts and pictures; the cards below target must be those listed, and no total may fall.
+html-conformance: deps
+	@mkdir -p .build
+	@status=0; \
+	HTML_CONFORMANCE_UPDATE=$(UPDATE) \
+	  $(SWIFT) test --filter HTMLConformance 2>&1 | tee .build/html-conformance.log || status=$$?; \
+	echo "----"; \
+	grep '^HTML conformance:' .build/html-conformance.log \
+	  || echo "no figures: the build or the test runner failed (see .build/html-conformance.log)"; \
 	exit $$status
 
 # One test at a time: under the sanitizer the CPU-bound tests run 5-15x slower and, in parallel,

@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "HTMLTests",
             // HTMLCorpus: the Chromium card corpus (ChromiumCards/, scripts/html-diff) read and compared.
-            dependencies: ["HTML", "Elements", "AsyncLayerKitTesting", "HTMLCorpus"],
+            dependencies: ["HTML", "Elements", "AsyncLayerKitTesting", "HTMLCorpus", "PaintCorpus"],
             exclude: ["ChromiumCards"],
             swiftSettings: swiftSettings
         ),

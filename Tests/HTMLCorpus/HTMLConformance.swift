@@ -118,3 +118,49 @@ public enum HTMLConformance {
         [r.minX, r.minY, r.width, r.height].map { String(format: "%.2f", $0) }.joined(separator: " ")
     }
 }
+
+extension HTMLConformance {
+    /// Every card of `cards.json` (PNGs in `png/` beside it) against Chromium's answers, in order.
+    public static func run(cards url: URL) async throws -> [HTMLOutcome] {
+        let pngs = url.deletingLastPathComponent().appendingPathComponent("png")
+        var outcomes: [HTMLOutcome] = []
+        for card in try HTMLCorpusCard.load(url) {
+            outcomes.append(await outcome(card, chromium: try chromiumImage(card, in: pngs)).0)
+        }
+        return outcomes
+    }
+
+    /// The known-failures file of a run: the totals, and every card below target with its reason.
+    public struct KnownFailures: Codable, Equatable, Sendable {
+        /// Elements within 1 px, of all.
+        public var elementsWithin: Int
+        /// Texts on as many lines, of all.
+        public var textsSame: Int
+        /// Cards at SSIM ≥ 0.97.
+        public var cardsAtSSIM: Int
+        /// Card id → why it is below target.
+        public var cards: [String: String]
+    }
+
+    /// The known failures of `outcomes`.
+    public static func knownFailures(_ outcomes: [HTMLOutcome]) -> KnownFailures {
+        var cards: [String: String] = [:]
+        for o in outcomes where !o.meetsTargets {
+            var reasons: [String] = []
+            if let failure = o.failure { reasons.append("not rendered: \(failure)") }
+            if o.elementsWithin < o.elements { reasons.append("elements \(o.elementsWithin)/\(o.elements), first \(o.firstDifference ?? "?")") }
+            if o.textsSame < o.texts { reasons.append("lines \(o.textsSame)/\(o.texts), first \(o.firstLineDifference ?? "?")") }
+            if o.ssim < minSSIM { reasons.append(String(format: "ssim %.3f", o.ssim)) }
+            cards[o.id] = reasons.joined(separator: "; ")
+        }
+        return KnownFailures(elementsWithin: outcomes.reduce(0) { $0 + $1.elementsWithin }, textsSame: outcomes.reduce(0) { $0 + $1.textsSame },
+                             cardsAtSSIM: outcomes.filter { $0.ssim >= minSSIM }.count, cards: cards)
+    }
+
+    /// The file's bytes: sorted keys, one card a line.
+    public static func encode(_ known: KnownFailures) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(known)
+    }
+}
