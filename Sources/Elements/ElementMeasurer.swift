@@ -27,6 +27,13 @@ struct ElementMeasurer: FlexMeasurer {
         self.scale = scale
     }
 
+    /// A text's measured length rounded up as its layout engine would: a CSS-styled text (its
+    /// style's `cssLineMetrics`) to Chromium's layout unit, 1/64 px, so fractional line heights
+    /// (17.5 px at scale 2) stack as in a browser; other texts to whole points, as before.
+    static func ceil(_ length: Double, _ text: TextContent) -> Double {
+        text.style?.cssLineMetrics ?? true ? (length * 64).rounded(.up) / 64 : length.rounded(.up)
+    }
+
     /// An image is a replaced element: in block flow it keeps its intrinsic width (CSS 2.1 §10.3.4).
     mutating func isReplaced(_ node: FlexTree.NodeID) -> Bool {
         if case .image? = contents[node.index] { return true }
@@ -45,13 +52,13 @@ struct ElementMeasurer: FlexMeasurer {
                 if text.maxLines == 1, text.truncation != .none { return FlexSize(width: 0, height: 0) }
                 if let known = minContent[node.index] { return known }
                 guard let layout = minContentLayout(node.index, text, direction: direction) else { return .zero }
-                let size = FlexSize(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+                let size = FlexSize(width: Self.ceil(layout.size.width, text), height: Self.ceil(layout.size.height, text))
                 minContent[node.index] = size
                 return size
             }
             // An exact or a maximum width wraps the text.
             guard let layout = layout(node.index, text, direction: direction, width: widthMode == .undefined ? nil : width) else { return .zero }
-            natural = Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+            natural = Size(width: Self.ceil(layout.size.width, text), height: Self.ceil(layout.size.height, text))
         case .image(let source)?:
             // A replaced box with one definite side takes the other from its ratio (CSS 2.1 §10.3.2, §10.6.2).
             let intrinsic = intrinsicSize(source)
@@ -84,7 +91,7 @@ struct ElementMeasurer: FlexMeasurer {
     /// which measuring does not see).
     private mutating func layout(_ index: Int, _ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
         if let width, let last = lastWrapped[index], last.width == width { return last.layout }
-        if let unbounded = oneLine[index], width.map({ $0 >= unbounded.size.width.rounded(.up) }) ?? true { return unbounded }
+        if let unbounded = oneLine[index], width.map({ $0 >= Self.ceil(unbounded.size.width, text) }) ?? true { return unbounded }
         guard let width else {
             guard let unbounded = textLayout(index, text, direction: direction, width: nil) else { return nil }
             oneLine[index] = unbounded
