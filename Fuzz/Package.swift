@@ -51,5 +51,6 @@ let package = Package(
         fuzzTarget("folder-names", [library, "FuzzSupport"]),
         fuzzTarget("card-request", ["CardRequestParsing", "FuzzSupport"]),
         fuzzTarget("css-stylesheet", [html, "FuzzSupport"]),
+        fuzzTarget("html-card", [library, "FuzzSupport"]),
     ]
 )

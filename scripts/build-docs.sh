@@ -28,15 +28,16 @@ GRAPHS=.build/docs-symbol-graphs
 # The documented modules, each after the modules it links to, and what it links to. A module's
 # archive holds only its own symbols: AsyncLayerKit re-exports Canvas, Flexbox and DisplayLoop, but its
 # symbol graph has only the symbols it declares, and links to theirs resolve in their archives.
-MODULES=(Canvas Flexbox DisplayLoop Elements Rendering AsyncLayerKit AsyncLayerKitTesting)
+MODULES=(Canvas Flexbox DisplayLoop Elements HTML Rendering AsyncLayerKit AsyncLayerKitTesting)
 declare -A DEPENDENCIES=(
     [Canvas]=""
     [Flexbox]=""
     [DisplayLoop]=""
     [Elements]="Canvas Flexbox"
+    [HTML]="Canvas Flexbox Elements"
     [Rendering]="Canvas Flexbox DisplayLoop Elements"
-    [AsyncLayerKit]="Canvas Flexbox DisplayLoop Elements Rendering"
-    [AsyncLayerKitTesting]="Canvas Flexbox DisplayLoop Elements Rendering AsyncLayerKit"
+    [AsyncLayerKit]="Canvas Flexbox DisplayLoop Elements HTML Rendering"
+    [AsyncLayerKitTesting]="Canvas Flexbox DisplayLoop Elements HTML Rendering AsyncLayerKit"
 )
 
 # docc ships with the Swift toolchain, beside the swift driver.

@@ -25,7 +25,7 @@ timeout=${FUZZ_TIMEOUT:-10}
 malloc_mb=${FUZZ_MALLOC_MB:-64}
 max_len=${FUZZ_MAX_LEN:-}
 runs=${FUZZ_RUNS:-}
-targets=(element-document feed-page image-png image-jpeg image-webp image-svg font-data folder-names card-request css-stylesheet)
+targets=(element-document feed-page image-png image-jpeg image-webp image-svg font-data folder-names card-request css-stylesheet html-card)
 
 if [[ $only != all ]]; then
     [[ " ${targets[*]} " == *" $only "* ]] || { echo "FUZZ_TARGET=$only: not one of: ${targets[*]}" >&2; exit 2; }

@@ -6,7 +6,7 @@ internal import Elements
 ///
 /// Each element's candidate rules come from an index by the rightmost compound's id, class or
 /// type, so an element tries only rules that can match it; matching is linear per attempt (see
-/// ``SelectorMatcher``), and every step counts against ``StyleLimits/maximumMatchSteps``.
+/// the selector matcher), and every step counts against ``StyleLimits/maximumMatchSteps``.
 public struct Cascade: Sendable {
     /// A sheet and its origin.
     public struct Source: Hashable, Sendable {
