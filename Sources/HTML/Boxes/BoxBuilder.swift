@@ -259,6 +259,12 @@ struct BoxBuilder {
     /// boxes are not yet (they become blocks, with a warning), nor is an inline element holding a
     /// block (it becomes a block box with no margins of its own, as browsers split it).
     private mutating func inlineCanStayInline(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay) throws(HTMLError) -> Bool {
+        if tree[id].name == "img" || tree[id].name == "svg",
+           [style.declared["width"], style.declared["height"]].contains(where: { $0?.contains("%") == true }) {
+            // A run's size is a length; a percentage of the containing block needs a box of its own.
+            warn(id, "width", "an inline image sized in percentages is laid out as a block by the HTML path so far")
+            return false
+        }
         if display != .inline {
             if tree[id].name != "img" {
                 warn(id, "display", "\(display == .inlineFlex ? "inline-flex" : "inline-block") boxes are laid out as blocks by the HTML path so far")
@@ -295,7 +301,7 @@ struct BoxBuilder {
             paragraph.appendBreak(node: id, ancestors: ancestors)
             return
         }
-        if node.name == "img" {
+        if node.name == "img" || node.name == "svg" {
             appendImageRun(id, style: style, runStyle: runStyle, ancestors: ancestors, to: &paragraph)
             return
         }
@@ -469,6 +475,7 @@ struct BoxBuilder {
 
     /// The picture `<img src>` names; `nil` (with a warning) without a usable `src`.
     private mutating func imageSource(_ id: HTMLTree.NodeID) -> ImageSource? {
+        if tree[id].name == "svg" { return tree.svgMarkup[id].map { .encoded(Array($0.utf8)) } }
         guard let src = tree[id].attribute("src")?.trimmingCharacters(in: " \t\n\r\u{0C}"), !src.isEmpty else {
             warn(id, "src", "an image without a source draws nothing")
             return nil
