@@ -330,7 +330,7 @@ struct BoxBuilder {
     /// decoration it draws on its text, its background colour; the rest is reported.
     private mutating func runProperties(_ id: HTMLTree.NodeID, _ style: ResolvedStyle) -> [String: String] {
         var properties: [String: String] = [:]
-        for (property, value) in style.declared {
+        for (property, value) in style.declared.sorted(by: { $0.key < $1.key }) {  // sorted: warnings in a stable order
             if PropertyTable.inherited.contains(property) || property.hasPrefix("text-decoration") || property == "background-color"
                 || property == "vertical-align" || property == "width" || property == "height" {
                 if PropertyTable.builderProperties.contains(property) && property != "vertical-align" { continue }
@@ -506,7 +506,7 @@ struct BoxBuilder {
         if let family = declared["font-family"] { declared["font-family"] = mapGenericFamilies(family) }
         var properties: [String: String] = [:]
         properties.reserveCapacity(declared.count + 3)
-        for (property, value) in declared {
+        for (property, value) in declared.sorted(by: { $0.key < $1.key }) {  // sorted: warnings in a stable order
             if PropertyTable.builderProperties.contains(property) { continue }
             guard let name = PropertyTable.modelName(property) else {
                 if let harmless = PropertyTable.harmlessValues[property], harmless.isEmpty || harmless.contains(value.lowercased()) { continue }
