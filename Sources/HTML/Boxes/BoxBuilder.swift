@@ -504,6 +504,7 @@ struct BoxBuilder {
         if tree[id].name == "img" || tree[id].name == "svg" { presentationalSize(id, into: &declared) }
         if style.isMonospace, style.keywordFontSize, declared["font-size"] == nil { declared["font-size"] = "13px" }
         if let family = declared["font-family"] { declared["font-family"] = mapGenericFamilies(family) }
+        Self.resolveLogicalProperties(&declared, rightToLeft: style.direction == "rtl")
         var properties: [String: String] = [:]
         properties.reserveCapacity(declared.count + 3)
         for (property, value) in declared.sorted(by: { $0.key < $1.key }) {  // sorted: warnings in a stable order
@@ -553,6 +554,21 @@ struct BoxBuilder {
             }
         }
         return (Self.anonymousBlockLayout, ElementStyle())
+    }
+
+    /// Flow-relative margins, paddings and insets (`padding-inline-start`) as the physical side
+    /// they name in this direction, unless that side is declared itself: the user-agent sheet's
+    /// `padding-inline-start` of a list gives way to an author's `padding: 0`.
+    static func resolveLogicalProperties(_ declared: inout [String: String], rightToLeft: Bool) {
+        for prefix in ["margin", "padding", "inset"] {
+            let side = { (physical: String) in prefix == "inset" ? physical : "\(prefix)-\(physical)" }
+            let pairs = [("inline-start", rightToLeft ? "right" : "left"), ("inline-end", rightToLeft ? "left" : "right"),
+                         ("block-start", "top"), ("block-end", "bottom")]
+            for (logical, physical) in pairs {
+                guard let value = declared.removeValue(forKey: "\(prefix)-\(logical)") else { continue }
+                if declared[side(physical)] == nil { declared[side(physical)] = value }
+            }
+        }
     }
 
     /// An anonymous block box's layout: `display: block`, `position: static`.

@@ -14,7 +14,7 @@ enum UserAgentStyleSheet {
     body { margin: 8px; }
     p, dl, multicol { margin-top: 1em; margin-bottom: 1em; }
     blockquote, figure { margin: 1em 40px; }
-    dd { margin-left: 40px; }
+    dd { margin-inline-start: 40px; }
     address, cite, dfn, em, i, var { font-style: italic; }
     b, strong { font-weight: bolder; }
     code, kbd, pre, samp, tt, listing, xmp, plaintext { font-family: monospace; }
@@ -35,7 +35,7 @@ enum UserAgentStyleSheet {
     center { text-align: center; }
     a[href] { color: #0000ee; text-decoration: underline; }
     hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; overflow: hidden; }
-    ol, ul, menu, dir { padding-left: 40px; margin-top: 1em; margin-bottom: 1em; }
+    ol, ul, menu, dir { padding-inline-start: 40px; margin-top: 1em; margin-bottom: 1em; }
     ul, menu, dir { list-style-type: disc; }
     ol { list-style-type: decimal; }
     ul ul, ol ul, ul menu, ol menu { list-style-type: circle; }
