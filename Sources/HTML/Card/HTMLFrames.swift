@@ -79,37 +79,30 @@ extension HTMLTree {
     /// `meta`, `title`, `noscript`, `iframe`, `object`, `embed`) and their contents.
     public var reportedElements: [NodeID] {
         guard let body = firstElement(named: "body") else { return root.map { [$0] } ?? [] }
-        var result: [NodeID] = [NodeID(0), body]
-        var index = body.index + 1
-        let end = subtree(of: body).upperBound
-        while index < end {
-            let node = nodes[index]
-            if node.kind == .element, Self.neverDrawn.contains(node.name) {
-                index = subtree(of: NodeID(index)).upperBound
-                continue
-            }
-            if node.kind == .element { result.append(NodeID(index)) }
-            index += 1
-        }
-        return result
+        return [NodeID(0), body] + drawnNodesInBody(body).filter { nodes[$0.index].kind == .element }
     }
 
     /// The texts a card reports lines for, in document order: those inside `<body>` (not inside
     /// an element that never draws) with more than ASCII white space.
     public var reportedTexts: [NodeID] {
         guard let body = firstElement(named: "body") else { return [] }
+        return drawnNodesInBody(body).filter { id in
+            nodes[id.index].kind == .text
+                && nodes[id.index].text.unicodeScalars.contains { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}") }
+        }
+    }
+
+    /// The nodes below `body` in document order, those inside an element that never draws left out.
+    private func drawnNodesInBody(_ body: NodeID) -> [NodeID] {
         var result: [NodeID] = []
         var index = body.index + 1
         let end = subtree(of: body).upperBound
         while index < end {
-            let node = nodes[index]
-            if node.kind == .element, Self.neverDrawn.contains(node.name) {
+            if nodes[index].kind == .element, Self.neverDrawn.contains(nodes[index].name) {
                 index = subtree(of: NodeID(index)).upperBound
                 continue
             }
-            if node.kind == .text, node.text.unicodeScalars.contains(where: { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}") }) {
-                result.append(NodeID(index))
-            }
+            result.append(NodeID(index))
             index += 1
         }
         return result
