@@ -348,8 +348,9 @@ struct PangoMeasurement {
     }
 
     /// CSS's `normal` line height is each font's own: a line holding a fallback font with a taller
-    /// ascent plus descent (CJK, emoji) is that much taller. The whole text was given the base
-    /// font's height (configure); the runs of taller fonts get their own here.
+    /// ascent plus descent (CJK, emoji) is that much taller, and one holding a smaller font is as
+    /// tall as the base font's strut. The whole text was given the base font's height
+    /// (configure); the runs of other fonts get theirs here.
     private func fitFallbackFonts(_ layout: OpaquePointer, base: (ascent: Double, descent: Double)) {
         let scale = request.options.pixelScale
         var taller: [(start: Int, end: Int, height: Double)] = []
@@ -360,9 +361,17 @@ struct PangoMeasurement {
                   let font = item.pointee.analysis.font else { continue }
             let raw = LayoutReader.fontMetrics(of: font)
             let metrics = LayoutReader.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: scale)
-            if metrics.ascent + metrics.descent > base.ascent + base.descent + 0.001 {
-                let start = Int(item.pointee.offset)
-                taller.append((start, start + Int(item.pointee.length), metrics.ascent + metrics.descent))
+            let own = metrics.ascent + metrics.descent, strut = base.ascent + base.descent
+            let start = Int(item.pointee.offset)
+            if own > strut + 0.001 {
+                taller.append((start, start + Int(item.pointee.length), own))
+            } else if own < strut - 0.001 {
+                // A smaller font (a `<small>`, a span of another size): its inline box is its own
+                // ascent and descent, inside the line's strut. Pango centres a run's line height
+                // on it, so the height given keeps the run inside the strut on both sides.
+                // (Pango centres on the font's unrounded metrics; a quarter pixel keeps it inside.)
+                let leading = max(0, min(base.ascent - raw.ascent, base.descent - raw.descent) - 0.25)
+                taller.append((start, start + Int(item.pointee.length), raw.ascent + raw.descent + 2 * leading))
             }
         } while pango_layout_iter_next_run(iter) != 0
         guard !taller.isEmpty, let attributes = pango_layout_get_attributes(layout).flatMap({ pango_attr_list_copy($0) }) else { return }
