@@ -122,11 +122,11 @@ struct RenderCard: AsyncParsableCommand {
         let images = FolderImageLoader(folder: assets ?? folder)
         try images.checkImageNames(in: card.root)
         let emoji = try emojiDir.map { folder throws(EmojiImages.FolderError) in try EmojiImages(folder: folder) }
-        let renderer = ElementRenderer(limits: limits, imageLoader: images, emojiImages: emoji)
+        let renderer = ElementRenderer(limits: limits, imageLoader: images, fonts: card.fonts, emojiImages: emoji)
         let bitmap = try await renderer.render(card.root, size: card.size, scale: scale)
         try write(bitmap, encoding: encoding)
         if let boxes {
-            let layout = try ElementLayout.layout(card.root, in: card.size, limits: limits, scale: scale)
+            let layout = try ElementLayout.layout(card.root, in: card.size, limits: limits, scale: scale, fonts: card.fonts)
             let frames = card.frames(in: layout).map { [$0.frame.minX, $0.frame.minY, $0.frame.width, $0.frame.height] }
             let out = URL(fileURLWithPath: boxes)
             try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -56,8 +56,8 @@ public enum HTMLConformance {
         let image: RGBAImage
         do {
             html = try HTMLCard(html: card.html, width: card.width, height: card.height)
-            layout = try ElementLayout.layout(html.root, in: html.size, scale: scale)
-            image = RGBAImage(try await ElementRenderer().render(html.root, size: html.size, scale: scale))
+            layout = try ElementLayout.layout(html.root, in: html.size, scale: scale, fonts: html.fonts)
+            image = RGBAImage(try await ElementRenderer(fonts: html.fonts).render(html.root, size: html.size, scale: scale))
         } catch {
             outcome.failure = "\(error)"
             return (outcome, nil)

@@ -1,5 +1,6 @@
 import Canvas
 import Elements
+import Foundation
 @testable import HTML
 import Testing
 
@@ -74,5 +75,25 @@ import Testing
         let card = try HTMLCard(html: "<meta name=card-size content='320x200'><p>x</p>")
         #expect(card.size == Size(width: 320, height: 200))
         #expect(throws: HTMLError.missingSize) { try HTMLCard(html: "<p>x</p>") }
+    }
+
+    @Test func fontFaceRulesLoadDataURLFontsAndReportTheRest() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CanvasTests/Fixtures/Fonts/ALKTest-Regular.ttf")
+        let base64 = try Data(contentsOf: fixture).base64EncodedString()
+        let html = """
+        <style>
+          @font-face { font-family: Brand; src: url(https://example.com/x.woff2), url("data:font/ttf;base64,\(base64)") format("truetype"); font-weight: 400 }
+          @font-face { font-family: Gone; src: url(https://example.com/gone.woff2) }
+          p { font-family: Brand; font-size: 20px; margin: 0 }
+        </style><p>Brand text</p>
+        """
+        let card = try HTMLCard(html: html, width: 300, height: 100)
+        let fonts = try #require(card.fonts)
+        #expect(fonts.faces.map(\.family) == ["Brand"])
+        #expect(card.warnings.contains { $0.path.hasPrefix("@font-face \"Gone\"") })
+        let layout = try ElementLayout.layout(card.root, in: card.size, fonts: card.fonts)
+        let text = try #require(layout.nodes.compactMap(\.text).first)
+        #expect(text.fontsUsed.contains("Brand"))
     }
 }

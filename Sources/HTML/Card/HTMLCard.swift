@@ -24,6 +24,10 @@ public struct HTMLCard: Sendable {
     public let size: Size
     /// What was ignored, or drawn otherwise than a browser would, in document order.
     public let warnings: [StyleWarning]
+    /// The fonts the card's `@font-face` rules load (`data:` URLs), `nil` when none: give them
+    /// to the renderer (``/Elements/ElementRenderer/fonts``, over a service's own with
+    /// ``/Canvas/FontSet/overlaid(by:)``) and to ``/Elements/ElementLayout``.
+    public let fonts: FontSet?
     /// Where each box of ``root`` came from.
     let origin: BoxOrigin
 
@@ -57,13 +61,18 @@ public struct HTMLCard: Sendable {
             canvasProperties = canvasProperties.filter { ["display", "position", "width", "height"].contains($0.key) }
             canvas = (try? StyleDictionary.element(canvasProperties)) ?? (FlexStyle(), ElementStyle())
         }
-        let warnings = styles.warnings + builder.warnings
+        var fontWarnings: [StyleWarning] = []
+        let fonts = CardFonts.fontSet(styles.fontFaces, limits: options.fontLimits) { path, reason in
+            fontWarnings.append(StyleWarning(path: path, property: "src", reason: reason))
+        }
+        let warnings = styles.warnings + fontWarnings + builder.warnings
         if options.strict, let first = warnings.first { throw .warning(first) }
         self.tree = tree
         self.size = Size(width: width, height: height)
         self.root = Element(.view, layout: canvas.layout, style: canvas.style, children: [html.element])
         self.origin = BoxOrigin(node: nil, children: [html.origin])
         self.warnings = warnings
+        self.fonts = fonts
     }
 
     /// The size `<meta name="card-size" content="600x400">` declares, if any.

@@ -7,6 +7,8 @@ public struct HTMLOptions: Hashable, Sendable {
     public var limits = HTMLLimits()
     /// The style sheets' and the cascade's bounds.
     public var styleLimits = StyleLimits()
+    /// The bounds of each `@font-face` font.
+    public var fontLimits = FontLimits.default
     /// Whether anything ignored or drawn otherwise than a browser would (a ``StyleWarning``)
     /// fails the card with ``HTMLError/warning(_:)``, as Satori's `onStyleError` lets a caller do.
     public var strict = false
