@@ -148,7 +148,8 @@ struct LayoutReader {
             if low == nil {
                 var x: Int32 = 0
                 pango_layout_line_index_to_x(line, Int32(from), 0, &x)
-                low = Double(x) / unitsPerPoint
+                // From the line's start, where x ranges are from the layout's edge.
+                low = Double(x) / unitsPerPoint + logicalX
                 high = low
             }
             guard let low, let high else { continue }
