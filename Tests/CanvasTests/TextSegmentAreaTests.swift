@@ -30,4 +30,19 @@ import Testing
         let plain = try TextLayout(text: Self.text, style: TextStyle(size: 16), options: TextLayoutOptions(maxWidth: 90))
         #expect(plain.segmentAreas.isEmpty)
     }
+
+    @Test func aClampedTextKeepsTheTextItWasGiven() throws {
+        var style = TextStyle(size: 16)
+        style.cssLineMetrics = true
+        let text = AttributedText(segments: [.init("One two three four five six seven eight nine ten eleven twelve")])
+        let clamped = try TextLayout(text: text, style: style, options: TextLayoutOptions(maxWidth: 80, maxLines: 2, truncation: .tail))
+        #expect(clamped.lines.count == 2)
+        #expect(clamped.text != text)
+        #expect(clamped.sourceText == text)
+        var all = clamped.options
+        all.maxLines = 0
+        #expect(try TextLayout(text: clamped.sourceText, style: style, options: all).lines.count > 2)
+        let plain = try TextLayout(text: text, style: style, options: TextLayoutOptions(maxWidth: 80))
+        #expect(plain.sourceText == plain.text)
+    }
 }

@@ -19,7 +19,7 @@ struct PangoMeasurement {
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
         if !forced, request.style.cssLineMetrics, options.wrapsLines, isEllipsizing, options.truncation == .tail, let clamped = cssClamp(layout, keep: keep) {
-            return try PangoMeasurement(engine: engine, request: clamped).run(truncated: true)
+            return try PangoMeasurement(engine: engine, request: clamped).run(truncated: true).given(request.text)
         }
         var xShift: (Bool) -> Double = { _ in 0 }
         if let width = options.maxWidth, !options.wrapsLines, !isEllipsizing {

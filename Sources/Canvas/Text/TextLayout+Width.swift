@@ -22,6 +22,6 @@ extension TextLayout {
         return TextLayout(text: text, style: style, options: options, size: size, bounds: bounds, lines: lines,
                           isTruncated: isTruncated, links: links, fontsUsed: fontsUsed,
                           requestedFamiliesMissing: requestedFamiliesMissing, runs: runs, decorations: decorations,
-                          attachments: attachments, backgrounds: backgrounds, fontFiles: fontFiles, segmentAreas: segmentAreas)
+                          attachments: attachments, backgrounds: backgrounds, fontFiles: fontFiles, segmentAreas: segmentAreas, sourceText: sourceText)
     }
 }

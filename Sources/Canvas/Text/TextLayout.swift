@@ -67,6 +67,18 @@ public struct TextLayout: Sendable {
     /// a segment drawn nowhere (cut by truncation). Recorded only when ``TextLayoutOptions/recordsSegmentAreas`` is set,
     /// otherwise empty.
     public var segmentAreas: [[Rect]] { storage.segmentAreas }
+    /// The text as it was given: ``text`` unless a CSS clamp (`line-clamp`, a one-line
+    /// `text-overflow: ellipsis`) cut it and appended "…". Laying the source text out again
+    /// without `maxLines` gives every line a browser lays out, the hidden ones included.
+    public var sourceText: AttributedText { storage.sourceText ?? storage.text }
+
+    /// This layout, remembering `source` as the text it was given.
+    func given(_ source: AttributedText) -> TextLayout {
+        TextLayout(text: text, style: style, options: options, size: size, bounds: bounds, lines: lines, isTruncated: isTruncated,
+                   links: links, fontsUsed: fontsUsed, requestedFamiliesMissing: requestedFamiliesMissing, runs: storage.runs,
+                   decorations: storage.decorations, attachments: attachments, backgrounds: storage.backgrounds, fontFiles: fontFiles,
+                   segmentAreas: segmentAreas, sourceText: source)
+    }
     /// The families of the fonts the glyphs actually came from, in order of first use, such as
     /// `["Noto Sans CJK SC", "Noto Color Emoji"]`.
     public var fontsUsed: [String] { storage.fontsUsed }
@@ -103,16 +115,19 @@ public struct TextLayout: Sendable {
         let decorations: [TextDecorationRect]
         let backgrounds: [TextDecorationRect]
         let segmentAreas: [[Rect]]
+        /// The text before a clamp cut it and appended "…" (`nil`: ``text`` is the text given).
+        let sourceText: AttributedText?
         /// The font set whose files the runs' fonts were read from, kept while the layout lives:
         /// Cairo may close a font's FreeType face and open its file again to draw a glyph.
         let fontFiles: PreparedFontSet?
 
-        init(fontFiles: PreparedFontSet?, segmentAreas: [[Rect]], _ values: (text: AttributedText, style: TextStyle, options: TextLayoutOptions, size: Size, bounds: Rect, lines: [Line],
+        init(fontFiles: PreparedFontSet?, segmentAreas: [[Rect]], sourceText: AttributedText?, _ values: (text: AttributedText, style: TextStyle, options: TextLayoutOptions, size: Size, bounds: Rect, lines: [Line],
                         isTruncated: Bool, links: [LinkArea], fontsUsed: [String], requestedFamiliesMissing: [String],
                         attachments: [AttachmentArea], runs: [GlyphRun], decorations: [TextDecorationRect], backgrounds: [TextDecorationRect])) {
             (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing, attachments, runs, decorations, backgrounds) = values
             self.fontFiles = fontFiles
             self.segmentAreas = segmentAreas
+            self.sourceText = sourceText
         }
     }
 
@@ -132,9 +147,10 @@ public struct TextLayout: Sendable {
         attachments: [AttachmentArea] = [],
         backgrounds: [TextDecorationRect] = [],
         fontFiles: PreparedFontSet? = nil,
-        segmentAreas: [[Rect]] = []
+        segmentAreas: [[Rect]] = [],
+        sourceText: AttributedText? = nil
     ) {
-        storage = Storage(fontFiles: fontFiles, segmentAreas: segmentAreas, (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing,
+        storage = Storage(fontFiles: fontFiles, segmentAreas: segmentAreas, sourceText: sourceText, (text, style, options, size, bounds, lines, isTruncated, links, fontsUsed, requestedFamiliesMissing,
                                                  attachments, runs, decorations, backgrounds))
     }
 

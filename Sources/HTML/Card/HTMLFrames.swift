@@ -56,7 +56,9 @@ struct HTMLFrameReader {
     private mutating func readRuns(_ runs: [RunOrigin], text: TextLayout, at origin: Point) {
         var options = text.options
         options.recordsSegmentAreas = true
-        guard let areas = try? TextLayout(text: text.text, style: text.style, options: options).segmentAreas,
+        // Every line a browser lays out, those a clamp hides included (the bench counts them).
+        options.maxLines = 0
+        guard let areas = try? TextLayout(text: text.sourceText, style: text.style, options: options).segmentAreas,
               areas.count == runs.count else { return }
         for (run, rects) in zip(runs, areas) {
             let placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
