@@ -30,6 +30,10 @@ public struct TextContent: Hashable, Sendable {
     /// The paragraph as CSS runs (spans and inline images); when there are any, they are the text
     /// and ``text`` is made from them as the text is laid out.
     public var runs: [InlineRun] = []
+    /// Whether the layout records where each run lies (``/Canvas/TextLayout/segmentAreas``, one
+    /// segment per run), for tools that report where each piece of a paragraph is drawn (an HTML
+    /// card's inline elements, ``/HTML/HTMLCard/frames(in:)``). Not part of the JSON form; default `false`.
+    public var recordsRunAreas = false
 
     /// Creates text content.
     public init(_ text: AttributedText, style: TextStyle? = TextStyle(), maxLines: Int = 0,
@@ -61,9 +65,11 @@ public struct TextContent: Hashable, Sendable {
     /// The Canvas options for a box `width` points wide (`nil`: unbounded).
     func options(maxWidth width: Double?, limits: ElementLimits) -> TextLayoutOptions {
         let w = width.flatMap { $0.isFinite && $0 > 0 ? min($0, TextLayoutOptions.maxSupportedWidth) : nil }
-        return TextLayoutOptions(maxWidth: w, maxLines: maxLines, lineBreakMode: lineBreakMode,
-                                 truncation: truncation, maxUTF8Bytes: max(1, limits.maxTextUTF8Bytes),
-                                 wrapsLines: wrapsLines, balancesLines: balancesLines)
+        var options = TextLayoutOptions(maxWidth: w, maxLines: maxLines, lineBreakMode: lineBreakMode,
+                                        truncation: truncation, maxUTF8Bytes: max(1, limits.maxTextUTF8Bytes),
+                                        wrapsLines: wrapsLines, balancesLines: balancesLines)
+        options.recordsSegmentAreas = recordsRunAreas
+        return options
     }
 }
 

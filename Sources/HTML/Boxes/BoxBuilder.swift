@@ -123,7 +123,7 @@ struct BoxBuilder {
         } else {
             let content = try blockContent(of: id, parentStyle: style)
             if content.blocks.isEmpty, let paragraph = content.paragraphs.first, content.paragraphs.count == 1 {
-                kind = .text(TextContent(runs: makeRuns(paragraph)))
+                kind = .text(Self.paragraph(makeRuns(paragraph)))
                 paragraphRuns = paragraph.origins
                 children = content.outOfFlow.map(\.element)
                 origins = content.outOfFlow.map(\.origin)
@@ -410,7 +410,7 @@ struct BoxBuilder {
 
     /// An anonymous block box holding a paragraph.
     private mutating func anonymousParagraph(_ paragraph: ParagraphBuilder) -> Element {
-        return Element(.text(TextContent(runs: makeRuns(paragraph))), layout: Self.anonymousBlockLayout)
+        return Element(.text(Self.paragraph(makeRuns(paragraph))), layout: Self.anonymousBlockLayout)
     }
 
     /// The runs of a paragraph: each piece's properties read by the element model (once per
@@ -569,6 +569,13 @@ struct BoxBuilder {
                 if declared[side(physical)] == nil { declared[side(physical)] = value }
             }
         }
+    }
+
+    /// A paragraph of `runs` whose layout records where each run lies (for ``HTMLCard/frames(in:)``).
+    static func paragraph(_ runs: [InlineRun]) -> TextContent {
+        var content = TextContent(runs: runs)
+        content.recordsRunAreas = true
+        return content
     }
 
     /// An anonymous block box's layout: `display: block`, `position: static`.

@@ -50,16 +50,20 @@ struct HTMLFrameReader {
         for child in box.children { visit(child, &index) }
     }
 
-    /// The rectangles of each run of a paragraph (laid out again, recording where each segment
-    /// lies: the element model makes one segment per run), credited to its text node, its
-    /// `<img>`, and every inline element around it.
+    /// The rectangles of each run of a paragraph (the layout recorded where each segment lies: the
+    /// element model makes one segment per run; a clamped text is laid out again in full),
+    /// credited to its text node, its `<img>`, and every inline element around it.
     private mutating func readRuns(_ runs: [RunOrigin], text: TextLayout, at origin: Point) {
-        var options = text.options
-        options.recordsSegmentAreas = true
-        // Every line a browser lays out, those a clamp hides included (the bench counts them).
-        options.maxLines = 0
-        guard let areas = try? TextLayout(text: text.sourceText, style: text.style, options: options).segmentAreas,
-              areas.count == runs.count else { return }
+        var areas = text.segmentAreas
+        if text.sourceText != text.text || areas.count != runs.count {
+            // A clamped text: every line a browser lays out, those the clamp hides included.
+            var options = text.options
+            options.recordsSegmentAreas = true
+            options.maxLines = 0
+            guard let full = try? TextLayout(text: text.sourceText, style: text.style, options: options).segmentAreas else { return }
+            areas = full
+        }
+        guard areas.count == runs.count else { return }
         for (run, rects) in zip(runs, areas) {
             let placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
             textRects[run.node.index] += placed
