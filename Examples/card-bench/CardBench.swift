@@ -15,7 +15,7 @@ struct CardBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card-bench",
         abstract: "Benchmarks the reference feed card: render, encode, and the ratio to plain C.",
-        subcommands: [Run.self, Compare.self, Encoders.self, Elements.self, Feed.self, Blur.self, Effects.self, SVGLogo.self, FontsBench.self, EmojiSplit.self, Variants.self, WebPTable.self],
+        subcommands: [Run.self, Compare.self, Encoders.self, Elements.self, Feed.self, Blur.self, Effects.self, SVGLogo.self, FontsBench.self, EmojiSplit.self, Variants.self, WebPTable.self, HTMLBench.self],
         defaultSubcommand: Run.self
     )
 }

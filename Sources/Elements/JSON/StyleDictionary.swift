@@ -75,12 +75,22 @@ package enum StyleDictionary {
     /// Whether `value` is one the readers take for `property` (camelCase) on its own.
     package static func accepts(_ property: String, _ value: String) -> Bool {
         do {
-            _ = try element([property: value])
+            // Only the reader that owns the property (a layout, text or paint key) runs.
+            if layoutKeys.contains(property) {
+                _ = try read([property: value]) { reader in try FlexStyle(css: reader) }
+            } else if textKeys.contains(property) {
+                _ = try text([property: value])
+            } else {
+                _ = try element([property: value])
+            }
             return true
         } catch {
             return false
         }
     }
+
+    private static let layoutKeys = Set(FlexStyle.cssKeys)
+    private static let textKeys = Set(TextProperties.cssKeys)
 
     /// Every camelCase property the element model reads.
     package static let knownProperties: Set<String> = Set(FlexStyle.cssKeys + ElementStyle.cssKeys)
@@ -88,7 +98,9 @@ package enum StyleDictionary {
     private static func read<T>(_ properties: [String: String], _ body: (StyleReader) throws -> T) throws(Refusal) -> T {
         do {
             let decoder = DictionaryDecoder(properties: properties)
-            return try body(StyleReader(container: try decoder.container(keyedBy: StyleKey.self)))
+            var reader = StyleReader(container: try decoder.container(keyedBy: StyleKey.self))
+            reader.values = properties
+            return try body(reader)
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
@@ -155,7 +167,7 @@ private struct DictionaryDecoder: Decoder {
 }
 
 /// A decoder over one CSS text: a string, never a number or a container.
-private struct TextDecoder: Decoder, SingleValueDecodingContainer {
+struct TextDecoder: Decoder, SingleValueDecodingContainer {
     let text: String
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }

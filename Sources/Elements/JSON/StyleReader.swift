@@ -11,10 +11,15 @@ struct StyleReader {
     let container: KeyedDecodingContainer<StyleKey>
     /// The custom properties in scope, for `var()` in the values.
     var variables = CSSVariables.inherited
+    /// Property → CSS text read directly instead of decoding `container` (``StyleDictionary``:
+    /// the HTML path's values, `var()` already substituted): a dictionary lookup per property
+    /// rather than a trip through the decoder.
+    var values: [String: String]?
 
     /// The raw value of `name` with its `var()` references substituted, or `nil` when the key is
     /// missing or a reference leaves it unset (an undefined property without a fallback).
     func value(_ name: String) throws -> CSSValue? {
+        if let values { return values[name].map(CSSValue.string) }
         guard let raw = try container.decodeIfPresent(CSSValue.self, forKey: StyleKey(name)) else { return nil }
         guard case .string(let text) = raw, CSSVariables.mentionsVar(text) else { return raw }
         do {
@@ -72,6 +77,10 @@ struct StyleReader {
 
     /// A value decoded with its own `Decodable` conformance (a colour, a shadow object).
     func decode<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
-        try container.decodeIfPresent(type, forKey: StyleKey(name))
+        if let values {
+            guard let text = values[name] else { return nil }
+            return try T(from: TextDecoder(text: text, codingPath: [StyleKey(name)]))
+        }
+        return try container.decodeIfPresent(type, forKey: StyleKey(name))
     }
 }

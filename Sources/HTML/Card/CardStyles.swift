@@ -62,7 +62,24 @@ enum CardStyles {
 /// properties by their keywords, the element model's through its readers (once per distinct
 /// value), with CSS's rule that a length needs a unit (the JSON form takes bare numbers as px).
 struct ValueValidator {
-    private var known: [String: Bool] = [:]
+    private var known: [String: Bool]
+
+    /// The answers for every value of the user-agent sheet, found once per process (by
+    /// cascading the sheet over an empty document, which checks every declaration it holds):
+    /// each card's cascade starts from them.
+    static let userAgentAnswers: [String: Bool] = {
+        var validator = ValueValidator(answers: [:])
+        var tree = HTMLTree()
+        tree.appendElement("html", parent: nil)
+        _ = try? Cascade(sources: [Cascade.Source(CardStyles.userAgent, origin: .userAgent)], viewport: MediaViewport(width: 1, height: 1))
+            .run(on: tree) { property, value in validator.accepts(property, value) }
+        return validator.known
+    }()
+
+    /// A validator that starts from the user-agent sheet's answers.
+    init() { known = ValueValidator.userAgentAnswers }
+
+    private init(answers: [String: Bool]) { known = answers }
 
     mutating func accepts(_ property: String, _ value: String) -> Bool {
         let key = property + "\u{0}" + value
