@@ -32,7 +32,7 @@ public struct TextContent: Hashable, Sendable {
     public var runs: [InlineRun] = []
     /// Whether the layout records where each run lies (``/Canvas/TextLayout/segmentAreas``, one
     /// segment per run), for tools that report where each piece of a paragraph is drawn (an HTML
-    /// card's inline elements, ``/HTML/HTMLCard/frames(in:)``). Not part of the JSON form; default `false`.
+    /// card's inline elements, in the HTML module). Not part of the JSON form; default `false`.
     public var recordsRunAreas = false
 
     /// Creates text content.
