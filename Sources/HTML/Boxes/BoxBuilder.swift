@@ -445,7 +445,7 @@ struct BoxBuilder {
         var camel = Self.camelCased(properties)
         for _ in 0..<8 {
             do {
-                let run = try StyleDictionary.run(camel)
+                let run = try StyleMemo.run(camel)
                 runStyles[style] = run
                 return run
             } catch {
@@ -546,8 +546,7 @@ struct BoxBuilder {
     private mutating func readModel(_ id: HTMLTree.NodeID, _ properties: inout [String: String]) -> (FlexStyle, ElementStyle) {
         for _ in 0..<8 {
             do {
-                let read = try StyleDictionary.element(properties)
-                return (read.layout, read.style)
+                return try StyleMemo.box(properties)
             } catch {
                 warn(id, PropertyTable.kebabCase(error.property), error.message)
                 guard properties.removeValue(forKey: error.property) != nil else { break }

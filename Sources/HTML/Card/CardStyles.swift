@@ -84,8 +84,13 @@ struct ValueValidator {
     mutating func accepts(_ property: String, _ value: String) -> Bool {
         let key = property + "\u{0}" + value
         if let answer = known[key] { return answer }
+        if let answer = StyleMemo.validity(key) {
+            known[key] = answer
+            return answer
+        }
         let answer = check(property, value)
         known[key] = answer
+        StyleMemo.keep(key, valid: answer)
         return answer
     }
 

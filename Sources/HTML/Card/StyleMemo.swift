@@ -1,0 +1,60 @@
+internal import Elements
+internal import Flexbox
+internal import LayerKitSupport
+
+/// What the element model's readers answered, kept for the process: whether a value is valid
+/// for a property, and the layout and paint a box's declared properties read as. Both are pure
+/// functions of their keys, so sharing the answers between cards changes only the time: a
+/// template rendered again with other texts reads no value twice (the readers are most of an
+/// HTML card's reading cost; BENCHMARKS.md, "HTML cards"). The cascade and the box builder are
+/// synchronous code on any thread, so the tables sit behind the package's one lock; each is
+/// emptied when it reaches its bound.
+enum StyleMemo {
+    /// At most this many answers are kept per table.
+    static let bound = 16_384
+
+    private static let values = Lock<[String: Bool]>([:])
+    private static let boxes = Lock<[[String: String]: Box]>([:])
+    private static let runs = Lock<[[String: String]: StyleDictionary.RunStyle]>([:])
+
+    /// A box's layout and paint.
+    struct Box: Sendable {
+        let layout: FlexStyle
+        let style: ElementStyle
+    }
+
+    /// The answer kept for `key` (a property and a value), if any.
+    static func validity(_ key: String) -> Bool? {
+        values.withLock { $0[key] }
+    }
+
+    /// Keeps an answer.
+    static func keep(_ key: String, valid: Bool) {
+        values.withLock { table in
+            if table.count >= bound { table.removeAll(keepingCapacity: true) }
+            table[key] = valid
+        }
+    }
+
+    /// The model's reading of a run's `properties` (camelCase), kept after the first.
+    static func run(_ properties: [String: String]) throws(StyleDictionary.Refusal) -> StyleDictionary.RunStyle {
+        if let known = runs.withLock({ $0[properties] }) { return known }
+        let read = try StyleDictionary.run(properties)
+        runs.withLock { table in
+            if table.count >= bound { table.removeAll(keepingCapacity: true) }
+            table[properties] = read
+        }
+        return read
+    }
+
+    /// The model's reading of `properties` (camelCase), kept after the first.
+    static func box(_ properties: [String: String]) throws(StyleDictionary.Refusal) -> (FlexStyle, ElementStyle) {
+        if let known = boxes.withLock({ $0[properties] }) { return (known.layout, known.style) }
+        let read = try StyleDictionary.element(properties)
+        boxes.withLock { table in
+            if table.count >= bound { table.removeAll(keepingCapacity: true) }
+            table[properties] = Box(layout: read.layout, style: read.style)
+        }
+        return (read.layout, read.style)
+    }
+}
