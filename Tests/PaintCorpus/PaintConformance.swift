@@ -31,6 +31,14 @@ public struct PaintOutcome: Sendable, Hashable {
 public enum PaintConformance {
     /// Device pixels per CSS px, on both sides.
     public static let scale = 2.0
+    /// The renderer's limits: the defaults with a generous deadline, since `make test` runs the
+    /// bench beside every other suite (the HTML bench among them) on a loaded machine, where a
+    /// case that takes milliseconds alone once went past the default 10 s.
+    static let limits: ElementLimits = {
+        var limits = ElementLimits.default
+        limits.maxRenderDuration = .seconds(120)
+        return limits
+    }()
 
     /// The case rendered by the library, or the reason it could not be: `unsupported: …` when
     /// the decoder refuses the document, `not rendered: …` when rendering fails.
@@ -45,7 +53,7 @@ public enum PaintConformance {
         }
         guard let size = document.size else { return .failure(PaintFailure(reason: "not rendered: the document has no size")) }
         do {
-            let bitmap = try await ElementRenderer().render(document.root, size: size, scale: scale)
+            let bitmap = try await ElementRenderer(limits: limits).render(document.root, size: size, scale: scale)
             return .success(RGBAImage(bitmap))
         } catch {
             return .failure(PaintFailure(reason: "not rendered: \(error)"))
