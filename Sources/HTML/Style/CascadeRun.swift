@@ -287,13 +287,18 @@ struct CascadeRun {
     private mutating func resolveValues(_ winners: [String: Winner], _ pendings: [(property: String, value: String)],
                                         _ variables: CSSVariables, element: Int) -> [String: String] {
         var values: [String: String] = [:]
-        var expanded: [Int: [String: String]?] = [:]
+        var waiting: [(name: String, pending: Int)] = []
         for (name, winner) in winners where !name.hasPrefix("--") {
             if let value = winner.value {
                 values[name] = value
-                continue
+            } else if let p = winner.pending {
+                waiting.append((name, p))
             }
-            guard let p = winner.pending else { continue }
+        }
+        guard !waiting.isEmpty else { return values }
+        // Pending declarations are substituted in source order, so their warnings come in a stable order.
+        var expanded: [Int: [String: String]?] = [:]
+        for (name, p) in waiting.sorted(by: { ($0.pending, $0.name) < ($1.pending, $1.name) }) {
             if expanded[p] == nil {
                 expanded[p] = .some(substituteAndExpand(pendings[p], variables, element: element))
             }
