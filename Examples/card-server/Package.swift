@@ -40,6 +40,10 @@ let package = Package(
         // Metrics through the swift-metrics API, kept in a Prometheus registry served at /metrics.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // HTML templates for GET /og/{template} (Mustache, HTML-escaping by default).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // HMAC-SHA256 for signed /og URLs (--signing-key).
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The pure request parsers (Accept, If-None-Match, ?scale= and ?quality=, image names):
@@ -68,6 +72,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The OpenAPI document served at GET /openapi.json, compiled in (no bundle to find at run time).
             resources: [.embedInCode("openapi.json")],

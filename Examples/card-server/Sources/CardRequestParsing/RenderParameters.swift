@@ -1,4 +1,5 @@
-/// The query parameters of a render request, `?scale=` and `?quality=`, read from the text the
+/// The query parameters of a render request, `?scale=`, `?quality=`, and for HTML bodies
+/// `?width=`, `?height=` and `?strict=`, read from the text the
 /// router hands over (already percent-decoded; `nil` when the parameter is absent).
 public enum RenderParameters {
     /// Pixels per point: a finite number in `0 < scale ≤ maxScale` (Swift's `Double` syntax, so
@@ -20,6 +21,28 @@ public enum RenderParameters {
             throw RenderParameterError(name: "quality", text: String(text), expected: "1...100")
         }
         return quality
+    }
+
+    /// The largest card side an HTML card may ask for, in CSS px (the HTML path's bound).
+    public static let maxCardSide = 16_384.0
+
+    /// A card side of an HTML body, `?width=` or `?height=`: a finite number in
+    /// `0 < side ≤ 16384`; `nil` when absent (the card's `<meta name="card-size">` then says).
+    public static func cardSide(_ text: Substring?, name: String) throws(RenderParameterError) -> Double? {
+        guard let text else { return nil }
+        guard let side = Double(text), side.isFinite, side > 0, side <= maxCardSide else {
+            throw RenderParameterError(name: name, text: String(text), expected: "0 < \(name) ≤ \(Int(maxCardSide))")
+        }
+        return side
+    }
+
+    /// A switch such as `?strict=`: `1` or `true` on, `0` or `false` off, absent off.
+    public static func flag(_ text: Substring?, name: String) throws(RenderParameterError) -> Bool {
+        switch text {
+        case nil, "0", "false": return false
+        case "1", "true": return true
+        case let text?: throw RenderParameterError(name: name, text: String(text), expected: "1, true, 0 or false")
+        }
     }
 }
 

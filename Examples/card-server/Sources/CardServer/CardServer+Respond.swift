@@ -11,9 +11,9 @@ extension CardServer {
 
     func respond(
         tree: HashedElement, size: Size, layout: LayoutResult?, service: ElementRenderService,
-        format: CardFormat, request: Request, cacheControl: String, fonts: FontSet? = nil
+        format: CardFormat, request: Request, cacheControl: String, fonts: FontSet? = nil, defaultScale: Double = CardServer.defaultScale
     ) async throws -> Response {
-        let scale = try scale(of: request)
+        let scale = try scale(of: request, default: defaultScale)
         let quality = try quality(of: request, format: format)
         try checkPixels(size: size, scale: scale)
         // The name of this exact image: content hash, size, scale, quality and format; it is the
@@ -102,8 +102,8 @@ extension CardServer {
         return format
     }
 
-    private func scale(of request: Request) throws(RenderParameterError) -> Double {
-        try RenderParameters.scale(request.uri.queryParameters["scale"], default: Self.defaultScale, max: configuration.maxScale)
+    private func scale(of request: Request, default defaultScale: Double) throws(RenderParameterError) -> Double {
+        try RenderParameters.scale(request.uri.queryParameters["scale"], default: defaultScale, max: configuration.maxScale)
     }
 
     private func quality(of request: Request, format: CardFormat) throws(RenderParameterError) -> Int {

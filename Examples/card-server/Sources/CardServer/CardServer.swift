@@ -42,6 +42,10 @@ public final class CardServer: Sendable {
     private let feedTrees = TemplateTrees()
     /// Requests, outcomes, durations, cancellations and overloads; served at `GET /metrics`.
     public let metrics: CardServerMetrics
+    /// The HTML card templates of `GET /og/{template}`, when a folder is configured.
+    public let htmlTemplates: HTMLTemplates?
+    /// The signer `GET /og/...` URLs are checked with, when a key is configured.
+    public let signer: URLSigner?
 
     /// The default scale (pixels per point) when a request names none.
     public static let defaultScale = 2.0
@@ -57,7 +61,8 @@ public final class CardServer: Sendable {
     ///   and the `.fail` policy.
     /// - Throws: when the sample feed (``CardServerConfiguration/feedDirectory``, else the
     ///   bundled copy) or the bundled images cannot be read, or the emoji folder
-    ///   (``CardServerConfiguration/emojiFolder``) cannot be listed.
+    ///   (``CardServerConfiguration/emojiFolder``) cannot be listed; ``HTMLTemplateError`` when a
+    ///   template of ``CardServerConfiguration/htmlTemplatesFolder`` cannot be used.
     public init(configuration: CardServerConfiguration, lanes: RenderLanes? = nil) async throws {
         self.configuration = configuration
         let lanes = lanes ?? RenderLanes(width: configuration.laneWidth, admissionLimit: configuration.admissionLimit, overloadPolicy: .fail)
@@ -86,12 +91,20 @@ public final class CardServer: Sendable {
         self.feedLayouts = FeedLayoutCache(template: FeedCells(), limits: configuration.limits, lanes: lanes,
                                            priority: .userInitiated, textCache: templateService.cache)
         self.liveTrees = try LiveCardRecord.samples.map { try HashedElement(ReferenceCard.element(for: $0)) }
+        self.signer = configuration.signingKey.map { URLSigner(key: $0) }
+        self.htmlTemplates = try configuration.htmlTemplatesFolder.map { try HTMLTemplates(folder: $0, options: Self.htmlOptions(for: configuration)) }
         let services = [service, templateService]
         self.metrics = CardServerMetrics(rendersCancelled: { services.reduce(0) { $0 + $1.encodesCancelled } })
     }
 
     /// The routes:
-    /// - `POST /render`: a JSON element document (with `size`) → the image;
+    /// - `POST /render`: a JSON element document (with `size`) → the image; or, with
+    ///   `Content-Type: text/html`, an HTML card (``/HTML/HTMLCard``) sized by `?width=`/`?height=`
+    ///   or its `<meta name="card-size">`, its warnings in `X-Card-Warnings`/`X-Card-Warning`, and
+    ///   with `?strict=1` refused (422) when it has any;
+    /// - `GET /og/{template}`: an HTML template of ``CardServerConfiguration/htmlTemplatesFolder``
+    ///   rendered with the query as its Mustache context (HTML-escaped), signed with
+    ///   ``CardServerConfiguration/signingKey`` when one is set (``URLSigner``);
     /// - `GET /cards/live/{index}`: the reference live card of `LiveCardRecord.samples[index]`;
     /// - `GET /cards/feed/{id}`: the sample feed's cell of item `id`, 375 pt wide;
     /// - `GET /images/{name}.{webp|png|jpg}`: an image rendered before, by content-hash name,
@@ -139,6 +152,9 @@ public final class CardServer: Sendable {
         router.get("/images/:file") { request, context in
             try await self.storedImage(request, context: context)
         }
+        router.get("/og/:template") { request, context in
+            try await self.renderHTMLTemplate(request, context: context)
+        }
     }
 
     /// The application on `configuration`'s address, with this server's routes.
@@ -158,6 +174,14 @@ public final class CardServer: Sendable {
 
     private func renderPosted(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let format = try Self.format(for: request)
+        let mediaType = BodyMediaType(contentType: request.headers[.contentType])
+        if case .unsupportedCharset(let charset) = mediaType {
+            throw CardServerError(status: .unsupportedMediaType, message: "text/html in charset \"\(charset.prefix(64))\": HTML cards are read in UTF-8 only")
+        }
+        // The HTML body's parameters, checked for every body (a JSON document has its own size).
+        let width = try RenderParameters.cardSide(request.uri.queryParameters["width"], name: "width")
+        let height = try RenderParameters.cardSide(request.uri.queryParameters["height"], name: "height")
+        let strict = try RenderParameters.flag(request.uri.queryParameters["strict"], name: "strict")
         let body: ByteBuffer
         // Collected into the request (not only read), so that watching for the client going
         // away later reads on from the end of this body rather than from a half-read stream.
@@ -167,6 +191,9 @@ public final class CardServer: Sendable {
         } catch let error where error is NIOTooManyBytesError || (error as? HTTPError)?.status == .contentTooLarge {
             // Hummingbird's streamed bodies throw HTTPError(.contentTooLarge), buffered ones NIO's error.
             throw CardServerError(status: .contentTooLarge, message: "request body over the limit of \(configuration.maxBodyBytes) bytes", limit: "body-bytes")
+        }
+        if mediaType == .html {
+            return try await renderPostedHTML(body, request: request, format: format, width: width, height: height, strict: strict)
         }
         var limits = configuration.limits
         limits.maxDocumentBytes = min(limits.maxDocumentBytes, configuration.maxBodyBytes)
@@ -189,7 +216,7 @@ public final class CardServer: Sendable {
     /// Refuses a tree whose image names cannot be had, before rendering: a URL when images by
     /// URL are off or its host is not allowed (422, `limit: image-host`), a bad or missing file
     /// name in the assets folder (400 or 404, `limit: assets`).
-    private func checkImageNames(in root: Element) throws {
+    func checkImageNames(in root: Element) throws {
         for name in root.imageNamesInTree {
             if RemoteImageLoader.isURLName(name) {
                 guard let remoteImages else {

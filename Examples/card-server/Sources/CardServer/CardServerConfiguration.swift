@@ -52,6 +52,20 @@ public struct CardServerConfiguration: Sendable {
     /// The guard's rules besides the hosts (limits, timeouts, redirects; tests also allow
     /// loopback here); ``allowedImageHosts`` replaces its `allowedHosts`.
     public var imagePolicy: RemoteImagePolicy
+    /// The folder of the HTML card templates of `GET /og/{template}` (``HTMLTemplates``:
+    /// `NAME.html` or `NAME.mustache`), read and compiled when the server starts; `nil`: no
+    /// templates, and `/og/...` answers 404.
+    public var htmlTemplatesFolder: URL?
+    /// The key `GET /og/...` URLs must be signed with (``URLSigner``: `sig` = base64url of the
+    /// HMAC-SHA256 of the path and the canonical query); `nil`: no signature asked for.
+    public var signingKey: [UInt8]?
+    /// The most query parameters a `/og` request may have (400 `limit: query` above).
+    public var maxQueryParameters = 32
+    /// The longest query parameter value of a `/og` request, in Unicode scalars after decoding
+    /// (what JSON Schema's `maxLength` counts, so the OpenAPI document can state it).
+    public var maxQueryValueLength = 256
+    /// The longest raw (percent-encoded) query of a `/og` request, in bytes.
+    public var maxQueryBytes = 16_384
 
     /// Creates a configuration; the defaults suit cards.
     public init(

@@ -1,4 +1,4 @@
-import AsyncLayerKit
+public import AsyncLayerKit
 import CardRequestParsing
 import RemoteImages
 public import Hummingbird
@@ -24,6 +24,18 @@ import Foundation
 /// | named image missing or unreadable (`FolderImageLoaderError.notFound`, `.unreadable`) | 404 | `assets` |
 /// | an image URL while images by URL are off, or on a host not allowed (`--allow-image-host`) | 422 | `image-host` |
 /// | an image URL that could not be fetched (refused address, HTTP error, not an image, too large, timed out) | 422 | `image-url` |
+/// | an HTML body in a charset other than UTF-8 | 415 | — |
+/// | an HTML card over the HTML limits (`HTMLError`): bytes | 413 | `body-bytes` |
+/// | … elements, depth, text | 422 | `nodes`, `depth`, `text-bytes` |
+/// | … no size (`?width=&height=` nor `<meta name="card-size">`) or a bad one | 422 | `card-size` |
+/// | … `display: grid` or another layout the HTML path does not do | 422 | — (`path` set) |
+/// | … a style sheet over its limits | 422 | `style` |
+/// | … any warning with `?strict=1` (`warnings` lists them) | 422 | `strict` |
+/// | … the parser failed, or the tree it maps to was refused | 422 | — |
+/// | `?width=`, `?height=`, `?strict=` out of range | 400 | `width`, `height`, `strict` |
+/// | a query that does not decode, or over the query limits (`/og`) | 400 | `query` |
+/// | `/og` with a signing key: `sig` missing or wrong | 403 | `signature` |
+/// | `/og/{template}`: no such template (or no templates folder) | 404 | — |
 /// | no acceptable format | 406 | — |
 /// | a known path asked with another method (`Allow` lists its methods) | 405 | — |
 /// | the body did not arrive within ``CardServerConfiguration/readTimeout`` (connection closed after) | 408 | `read-timeout` |
@@ -47,6 +59,8 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
     public var closesConnection = false
     /// The methods of the resource (`Allow`, on 405).
     public var allow: String?
+    /// The HTML card's warnings, when strict mode refused it (`warnings` in the body).
+    public var warnings: [StyleWarning]?
 
     /// Creates an error.
     public init(status: HTTPResponse.Status, message: String, limit: String? = nil, path: String? = nil, retryAfter: Int? = nil) {
@@ -86,6 +100,10 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
             }
         case let error as RenderParameterError:
             self.init(status: .badRequest, message: error.description, limit: error.name)
+        case let error as QueryStringError:
+            self.init(status: .badRequest, message: error.description, limit: "query")
+        case let error as HTMLError:
+            self.init(html: error)
         case let error as RequestReadTimeoutError:
             self.init(status: .requestTimeout, message: error.description, limit: "read-timeout")
             closesConnection = true
@@ -142,18 +160,53 @@ public struct CardServerError: Error, HTTPResponseError, CustomStringConvertible
         }
     }
 
+    /// An HTML card's error: the card's problem (or its size's), never 500.
+    private init(html error: HTMLError) {
+        let message = error.description
+        switch error {
+        case .documentTooLarge:
+            self.init(status: .contentTooLarge, message: message, limit: "body-bytes")
+        case .tooManyElements:
+            self.init(status: .unprocessableContent, message: message, limit: "nodes")
+        case .tooDeep:
+            self.init(status: .unprocessableContent, message: message, limit: "depth")
+        case .textTooLong:
+            self.init(status: .unprocessableContent, message: message, limit: "text-bytes")
+        case .missingSize, .badSize:
+            self.init(status: .unprocessableContent, message: message, limit: "card-size")
+        case .unsupported(let path, _):
+            self.init(status: .unprocessableContent, message: message, path: path)
+        case .style:
+            self.init(status: .unprocessableContent, message: message, limit: "style")
+        case .warning(let warning):
+            self.init(status: .unprocessableContent, message: "strict: \(message)", limit: "strict")
+            warnings = [warning]
+        case .element, .parserFailed:
+            self.init(status: .unprocessableContent, message: message)
+        }
+    }
+
+    /// One warning of an HTML card in the body (strict mode).
+    struct WarningBody: Codable, Equatable {
+        var path: String
+        var property: String
+        var reason: String
+    }
+
     /// The JSON body.
     struct Body: Codable, Equatable {
         var error: String
         var limit: String?
         var path: String?
+        var warnings: [WarningBody]?
     }
 
     /// The response: JSON body, `Retry-After` on 503.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = (try? encoder.encode(Body(error: message, limit: limit, path: path))) ?? Data("{}".utf8)
+        let bytes = (try? encoder.encode(Body(error: message, limit: limit, path: path,
+                                                            warnings: warnings?.map { WarningBody(path: $0.path, property: $0.property, reason: $0.reason) }))) ?? Data("{}".utf8)
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if closesConnection { headers[.connection] = "close" }

@@ -16,8 +16,13 @@ import Logging
 /// `CARD_SERVER_ADMISSION_LIMIT`, `CARD_SERVER_DEADLINE_MS`, `CARD_SERVER_LOG_LEVEL`,
 /// `CARD_SERVER_CANCEL_ON_DISCONNECT` (`0` turns it off), `CARD_SERVER_CACHE_BYTES`,
 /// `CARD_SERVER_FEED`, `CARD_SERVER_IDLE_TIMEOUT_MS`, `CARD_SERVER_READ_TIMEOUT_MS`,
-/// `CARD_SERVER_FONTS`, `CARD_SERVER_ALLOW_IMAGE_HOSTS` (comma-separated), `CARD_SERVER_EMOJI_DIR`; an
-/// argument wins over the variable.
+/// `CARD_SERVER_FONTS`, `CARD_SERVER_ALLOW_IMAGE_HOSTS` (comma-separated), `CARD_SERVER_EMOJI_DIR`,
+/// `CARD_SERVER_HTML_TEMPLATES`, `CARD_SERVER_SIGNING_KEY`; an argument wins over the variable.
+///
+/// `--html-templates DIR` serves the Mustache HTML templates of that folder at
+/// `GET /og/{template}?title=…` (every `NAME.html` or `NAME.mustache`, compiled at start; a bad
+/// one stops the server with its path). `--signing-key KEY` (hex or base64) makes those URLs
+/// render only when signed; `card-server sign URL` prints a URL signed with the same key.
 ///
 /// `--allow-image-host HOST` (repeatable; `*.example.com` for every subdomain) lets `POST /render`
 /// trees name `http(s)` image URLs on those hosts, fetched behind RemoteImages' guard (public
@@ -34,7 +39,8 @@ import Logging
 struct CardServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card-server",
-        abstract: "Serves element trees and card templates as WebP, PNG or JPEG over HTTP."
+        abstract: "Serves element trees, HTML cards and card templates as WebP, PNG or JPEG over HTTP.",
+        subcommands: [SignCommand.self]
     )
 
     private static let environment = ProcessInfo.processInfo.environment
@@ -80,6 +86,18 @@ struct CardServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-image-host"),
             help: "A host POST /render trees may name http(s) image URLs on; repeat for more, *.example.com for subdomains (CARD_SERVER_ALLOW_IMAGE_HOSTS, comma-separated; default: none, image URLs refused with 422).")
     var allowImageHosts: [String] = []
+
+    @Option(help: "A folder of HTML card templates served at GET /og/{template}: NAME.html or NAME.mustache (NAME is [a-z0-9-]+), Mustache with the query parameters as context, HTML-escaped ({{title}}; {{#tags_list}}{{.}}{{/tags_list}} for tags=a,b); {{{…}}}, {{& …}}, pragmas, delimiter changes and partials are refused. Read at start; a bad template stops the server (CARD_SERVER_HTML_TEMPLATES; default: none, /og answers 404).")
+    var htmlTemplates: String?
+
+    @Option(help: "A key (hex, or base64) /og URLs must be signed with: sig = base64url(HMAC-SHA256(key, path + \"?\" + canonical query without sig)), missing or wrong → 403; card-server sign URL makes one (CARD_SERVER_SIGNING_KEY; default: none, no signature asked for). At least 16 bytes; 32 random bytes suit: openssl rand -hex 32.")
+    var signingKey: String?
+
+    /// The templates folder: the argument, else the environment.
+    private var templatesFolder: String? { htmlTemplates ?? Self.environment["CARD_SERVER_HTML_TEMPLATES"] }
+
+    /// The signing key's text: the argument, else the environment.
+    private var signingKeyText: String? { signingKey ?? Self.environment["CARD_SERVER_SIGNING_KEY"] }
 
     /// The image hosts: the arguments, else the environment's comma-separated list.
     private var imageHosts: [String] {
@@ -129,6 +147,19 @@ struct CardServerCommand: AsyncParsableCommand {
                 throw ValidationError("--fonts \(fonts): no such folder")
             }
         }
+        if let templates = templatesFolder {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: templates, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--html-templates \(templates): no such folder")
+            }
+        }
+        if let key = signingKeyText {
+            do {
+                _ = try URLSigner.keyBytes(key)
+            } catch {
+                throw ValidationError("--signing-key: \(error)")
+            }
+        }
         if let emoji = emojiFolder {
             do {
                 let set = try EmojiImages(folder: emoji)
@@ -161,10 +192,64 @@ struct CardServerCommand: AsyncParsableCommand {
             }
         }
         configuration.allowedImageHosts = imageHosts
+        configuration.htmlTemplatesFolder = templatesFolder.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let key = signingKeyText {
+            do {
+                configuration.signingKey = try URLSigner.keyBytes(key)
+            } catch {
+                throw ValidationError("--signing-key: \(error)")
+            }
+        }
         var logger = Logger(label: "card-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let server = try await CardServer(configuration: configuration)
+        let server: CardServer
+        do {
+            server = try await CardServer(configuration: configuration)
+        } catch let error as HTMLTemplateError {
+            throw ValidationError("--html-templates: \(error)")
+        }
         let app = server.application(configuration: .init(address: .hostname(host, port: port), serverName: "card-server"), logger: logger)
         try await app.runService()
+    }
+}
+
+/// `card-server sign URL`: the URL with its query in canonical form and `sig` appended, signed
+/// with the server's key, for an operator to hand out.
+///
+///     card-server sign --signing-key "$KEY" 'https://cards.example.com/og/og?title=Hello&author=Ann'
+///     https://cards.example.com/og/og?author=Ann&title=Hello&sig=…
+struct SignCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign",
+        abstract: "Prints URL signed for a server started with the same --signing-key (GET /og/{template} URLs).",
+        discussion: """
+        The signed string is the path, "?", and the query without sig in canonical form: parameters \
+        sorted by name, then by value (UTF-8 bytes), names and values percent-encoded as RFC 3986 says \
+        (all but A-Z a-z 0-9 - . _ ~ as %XX, upper-case hex; + in the URL reads as a space), joined as \
+        name=value with &. sig is base64url, without padding, of HMAC-SHA256(key, that string).
+        """
+    )
+
+    @Argument(help: "The URL or path to sign, such as https://cards.example.com/og/og?title=Hello or /og/og?title=Hello.")
+    var url: String
+
+    @Option(help: "The key, hex or base64 (CARD_SERVER_SIGNING_KEY).")
+    var signingKey: String?
+
+    func run() throws {
+        guard let key = signingKey ?? ProcessInfo.processInfo.environment["CARD_SERVER_SIGNING_KEY"] else {
+            throw ValidationError("no key: give --signing-key KEY or set CARD_SERVER_SIGNING_KEY")
+        }
+        let signer: URLSigner
+        do {
+            signer = try URLSigner(keyText: key)
+        } catch {
+            throw ValidationError("--signing-key: \(error)")
+        }
+        do {
+            print(try signer.signedURL(url))
+        } catch {
+            throw ValidationError("\(url): \(error)")
+        }
     }
 }
