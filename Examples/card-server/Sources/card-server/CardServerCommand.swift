@@ -216,12 +216,12 @@ struct CardServerCommand: AsyncParsableCommand {
 /// `card-server sign URL`: the URL with its query in canonical form and `sig` appended, signed
 /// with the server's key, for an operator to hand out.
 ///
-///     card-server sign --signing-key "$KEY" 'https://cards.example.com/og/og?title=Hello&author=Ann'
+///     card-server sign --key "$KEY" 'https://cards.example.com/og/og?title=Hello&author=Ann'
 ///     https://cards.example.com/og/og?author=Ann&title=Hello&sig=…
 struct SignCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
-        abstract: "Prints URL signed for a server started with the same --signing-key (GET /og/{template} URLs).",
+        abstract: "Prints URL signed with KEY, for a server started with --signing-key KEY (GET /og/{template} URLs).",
         discussion: """
         The signed string is the path, "?", and the query without sig in canonical form: parameters \
         sorted by name, then by value (UTF-8 bytes), names and values percent-encoded as RFC 3986 says \
@@ -233,18 +233,18 @@ struct SignCommand: ParsableCommand {
     @Argument(help: "The URL or path to sign, such as https://cards.example.com/og/og?title=Hello or /og/og?title=Hello.")
     var url: String
 
-    @Option(help: "The key, hex or base64 (CARD_SERVER_SIGNING_KEY).")
-    var signingKey: String?
+    @Option(help: "The server's --signing-key, hex or base64 (CARD_SERVER_SIGNING_KEY).")
+    var key: String?
 
     func run() throws {
-        guard let key = signingKey ?? ProcessInfo.processInfo.environment["CARD_SERVER_SIGNING_KEY"] else {
-            throw ValidationError("no key: give --signing-key KEY or set CARD_SERVER_SIGNING_KEY")
+        guard let key = key ?? ProcessInfo.processInfo.environment["CARD_SERVER_SIGNING_KEY"] else {
+            throw ValidationError("no key: give --key KEY or set CARD_SERVER_SIGNING_KEY")
         }
         let signer: URLSigner
         do {
             signer = try URLSigner(keyText: key)
         } catch {
-            throw ValidationError("--signing-key: \(error)")
+            throw ValidationError("--key: \(error)")
         }
         do {
             print(try signer.signedURL(url))

@@ -219,14 +219,14 @@ func templateFolder(_ files: [String: String]) throws -> URL {
         }
         #expect(response.status == .ok)
         #expect(sniff(response) == "png")
-        // The sign subcommand prints exactly this (card-server sign --signing-key KEY URL).
-        let printed = try signCommandOutput(["sign", "--signing-key", testSigningKey, "https://cards.example.com/og/og?title=Hello+World&author=Ann&tags=a,b"])
-        if let printed { #expect(printed == url) }
+        // The sign subcommand prints exactly this (card-server sign --key KEY URL).
+        let printed = try #require(try signCommandOutput(["sign", "--key", testSigningKey, "https://cards.example.com/og/og?title=Hello+World&author=Ann&tags=a,b"]))
+        #expect(printed == url)
     }
 }
 
-/// What `card-server sign ARGS` prints, run as the built executable beside the test bundle;
-/// `nil` when the executable has not been built (`swift test` builds it with the package).
+/// What `card-server sign ARGS` prints, run as the built executable beside the test bundle
+/// (`swift test` builds the package's executable too); `nil` when it is not there.
 func signCommandOutput(_ arguments: [String]) throws -> String? {
     let bundle = Bundle.main.bundleURL
     let candidates = [bundle.appendingPathComponent("card-server"), bundle.deletingLastPathComponent().appendingPathComponent("card-server")]

@@ -119,7 +119,13 @@ struct OpenAPIDocument: Sendable {
             }
             if !schema.required.isSubset(of: body.keys) { problems.append("error body lacks \(schema.required.subtracting(body.keys).sorted())") }
             if !Set(body.keys).isSubset(of: schema.properties) { problems.append("error body has \(Set(body.keys).subtracting(schema.properties).sorted())") }
-            if !body.values.allSatisfy({ $0 is String }) { problems.append("error body values are not all strings") }
+            if !body.filter({ $0.key != "warnings" }).values.allSatisfy({ $0 is String }) { problems.append("error body values are not all strings") }
+            if let warnings = body["warnings"] {
+                let listed = (warnings as? [[String: Any]]) ?? []
+                let wellFormed = warnings is [Any] && listed.count == (warnings as? [Any])?.count
+                    && listed.allSatisfy { Set($0.keys) == ["path", "property", "reason"] && $0.values.allSatisfy { $0 is String } }
+                if !wellFormed { problems.append("warnings is not a list of {path, property, reason}") }
+            }
             if let limit = body["limit"] as? String, !schema.limits.contains(limit) { problems.append("limit \(limit) not documented") }
         }
         return problems

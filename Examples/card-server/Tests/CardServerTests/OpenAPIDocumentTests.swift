@@ -49,7 +49,12 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func everyDocumentedStatusAndNoOther() async throws {
         let document = try OpenAPIDocument(data: try Self.committed())
         let lanes = RenderLanes(width: 1, admissionLimit: 1, overloadPolicy: .fail)
-        let server = try await TestServer(configure: { $0.readTimeout = .seconds(1) }, lanes: lanes)
+        let server = try await TestServer(configure: {
+            $0.readTimeout = .seconds(1)
+            $0.htmlTemplatesFolder = exampleTemplates
+            $0.signingKey = try? URLSigner.keyBytes(testSigningKey)
+        }, lanes: lanes)
+        let signer = try URLSigner(keyText: testSigningKey)
         try Self.smallPNG().write(to: server.assets.appendingPathComponent("inside.png"))
         let maxBody = server.server.configuration.maxBodyBytes
         let app = server.server.application(configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: Logger(label: "openapi-tests"))
@@ -81,6 +86,25 @@ import Testing
             _ = try await probe(render, "/render", .post, headers: [.accept: "image/gif"], body: card().body)
             _ = try await probe(render, "/render", .post, body: ByteBuffer(repeating: UInt8(ascii: " "), count: maxBody + 1))
             _ = try await probe(render, "/render", .post, body: card(size: Size(width: 10_000, height: 10_000)).body)
+            let html: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+            let page = try await probe(render, "/render", .post, headers: html, body: htmlCard(style: "@keyframes k { }"))
+            _ = try await probe(render, "/render", .post, headers: [.contentType: "text/html; charset=utf-8", .ifNoneMatch: page.headers[.eTag] ?? ""],
+                                body: htmlCard(style: "@keyframes k { }"))
+            _ = try await probe(render, "/render?strict=1", .post, headers: html, body: htmlCard(style: "@keyframes k { }"))
+            _ = try await probe(render, "/render", .post, headers: html, body: htmlCard(declared: false))
+            _ = try await probe(render, "/render?width=0", .post, headers: html, body: htmlCard())
+            _ = try await probe(render, "/render", .post, headers: [.contentType: "text/html; charset=latin1"], body: htmlCard())
+
+            let og = "GET /og/{template}"
+            let signedOG = try signer.signedURL("/og/og?title=Hello&author=Ann&tags=a,b")
+            let ogImage = try await probe(og, signedOG)
+            _ = try await probe(og, signedOG, headers: [.ifNoneMatch: ogImage.headers[.eTag] ?? ""])
+            _ = try await probe(og, try signer.signedURL("/og/og?title=Hello&scale=0"))
+            _ = try await probe(og, "/og/og?title=Hello")
+            _ = try await probe(og, "/og/og?title=Hello&sig=AAAA")
+            _ = try await probe(og, try signer.signedURL("/og/nope?title=Hello"))
+            _ = try await probe(og, signedOG, headers: [.accept: "image/gif"])
+            _ = try await probe(og, try signer.signedURL("/og/og?title=Hello&scale=4"))
 
             let cards = "GET /cards/{template}/{id}"
             let live = try await probe(cards, "/cards/live/0")
@@ -102,6 +126,7 @@ import Testing
             let holder = await LaneHolder(lanes: lanes, count: 1)
             _ = try await probe(render, "/render", .post, body: card("full").body)
             _ = try await probe(cards, "/cards/live/1")
+            _ = try await probe(og, try signer.signedURL("/og/og?title=full"))
             await holder.release()
             return probes
         }
