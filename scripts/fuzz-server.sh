@@ -7,7 +7,7 @@
 #
 # Installs schemathesis (pinned, SCHEMATHESIS_VERSION) into a venv under .build/, builds
 # card-server (FUZZ_SERVER_CONFIG: debug, the build `make test` made, or release), starts it on a
-# free loopback port with the reference card's assets, and runs every schemathesis check against
+# free loopback port with the reference card's assets and the example HTML templates, and runs every schemathesis check against
 # `GET /openapi.json` with a fixed seed (FUZZ_SERVER_SEED) and the settings in
 # Examples/card-server/schemathesis.toml (which refusals of schema-valid input are documented). Passes when schemathesis finds nothing
 # (no response outside the document, no 5xx it does not describe), the server is still running
@@ -23,6 +23,9 @@ version=${SCHEMATHESIS_VERSION:-4.32.5}
 venv=.build/schemathesis-venv
 out=.build/fuzz-server
 assets=Examples/ReferenceCard/Inputs
+# The example HTML templates, so that GET /og/{template} renders (no signing key: schemathesis's
+# requests are unsigned; the signature's 403s are covered by card-server's tests).
+templates=Examples/card-server/templates
 
 scripts/install-deps.sh curl >&2
 mkdir -p "$out"
@@ -54,7 +57,7 @@ trap 'exit 143' TERM
 for attempt in 1 2 3; do
     port=$(free_port)
     # info: one line per request, so the log shows every status the server answered.
-    CARD_SERVER_LOG_LEVEL=info "$server_bin" --host 127.0.0.1 --port "$port" --assets "$assets" >"$out/server.log" 2>&1 &
+    CARD_SERVER_LOG_LEVEL=info "$server_bin" --host 127.0.0.1 --port "$port" --assets "$assets" --html-templates "$templates" >"$out/server.log" 2>&1 &
     server_pid=$!
     base="http://127.0.0.1:$port"
     wait_health "$base" "$server_pid" && break
