@@ -3,8 +3,10 @@ import CardRequestParsing
 import FuzzSupport
 
 /// card-server's pure request parsers (its `CardRequestParsing` target) over one arbitrary string
-/// each run: the `Accept` negotiation, the `If-None-Match` comparison, the `?scale=` and
-/// `?quality=` readers and the `/images/{name}` file-name reader.
+/// each run: the `Accept` negotiation, the `If-None-Match` comparison, the `?scale=`,
+/// `?quality=`, `?width=`/`?height=` and `?strict=` readers, the `/images/{name}` file-name
+/// reader, the `Content-Type` reader, and the query-string reader with its canonical form (what
+/// `/og` URLs are signed over).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func cardRequestFuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: fuzzInput(start, count), as: UTF8.self)
@@ -49,6 +51,33 @@ public func cardRequestFuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
         require(ImageName(fileName: name.fileName)?.quality == quality, "quality \(quality) does not survive \(name.fileName)")
     }
     require((try? RenderParameters.quality(Substring(text), format: .png)) == 0, "PNG read a quality from \(text.debugDescription)")
+
+    // An accepted card side is in range; a flag is one of four spellings.
+    if let side = try? RenderParameters.cardSide(Substring(text), name: "width") {
+        require(side.isFinite && side > 0 && side <= RenderParameters.maxCardSide, "width \(text.debugDescription) read as \(side)")
+    }
+    if (try? RenderParameters.flag(Substring(text), name: "strict")) != nil {
+        require(["0", "1", "true", "false"].contains(text), "strict read from \(text.debugDescription)")
+    }
+
+    // HTML only when the type is text/html, whatever the parameters.
+    if BodyMediaType(contentType: text) != .json {
+        require(containsBytes(lowered, "text/html"), "\(text.debugDescription) read as HTML")
+    }
+
+    // A query that reads has a canonical form of unreserved bytes, `%XX`, `=` and `&` only,
+    // which reads back to the same pairs (so to the same canonical form and signature).
+    if let query = try? QueryString(parsing: Substring(text), maxBytes: .max) {
+        let canonical = query.canonical()
+        require(canonical.utf8.allSatisfy { QueryString.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "&") },
+                "canonical form \(canonical.debugDescription) of \(text.debugDescription)")
+        guard let again = try? QueryString(parsing: Substring(canonical), maxBytes: .max) else {
+            require(false, "canonical form \(canonical.debugDescription) of \(text.debugDescription) does not read")
+            return 0
+        }
+        require(again.canonical() == canonical, "canonical form \(canonical.debugDescription) is not stable")
+        require(again.items.count == query.items.count, "pairs lost in \(text.debugDescription)")
+    }
     return 0
 }
 

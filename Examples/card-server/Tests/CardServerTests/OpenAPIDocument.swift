@@ -19,6 +19,8 @@ struct OpenAPIDocument: Sendable {
         var minimum: Double?
         var maximum: Double?
         var exclusiveMinimum: Double?
+        var maxLength: Int?
+        var defaultValue: Double?
     }
 
     /// The schema of the error body: required and allowed keys, and the `limit` names.
@@ -73,7 +75,8 @@ struct OpenAPIDocument: Sendable {
                     return Parameter(name: parameter["name"] as? String ?? "", location: parameter["in"] as? String ?? "",
                                      required: parameter["required"] as? Bool ?? false,
                                      minimum: (schema["minimum"] as? NSNumber)?.doubleValue, maximum: (schema["maximum"] as? NSNumber)?.doubleValue,
-                                     exclusiveMinimum: (schema["exclusiveMinimum"] as? NSNumber)?.doubleValue)
+                                     exclusiveMinimum: (schema["exclusiveMinimum"] as? NSNumber)?.doubleValue,
+                                     maxLength: (schema["maxLength"] as? NSNumber)?.intValue, defaultValue: (schema["default"] as? NSNumber)?.doubleValue)
                 }
                 var responses: [Int: Response] = [:]
                 for (status, node) in try resolve(operation["responses"]) {

@@ -173,11 +173,35 @@ import Testing
         }
     }
 
+    @Test func theTemplateQueryBoundsAreTheServers() async throws {
+        let document = try OpenAPIDocument(data: try Self.committed())
+        let operation = try #require(document.operations.first { $0.key == "GET /og/{template}" })
+        let server = try await TestServer(configure: { $0.htmlTemplatesFolder = exampleTemplates })
+        let configuration = server.server.configuration
+        for name in ["title", "author", "tags"] {
+            let parameter = try #require(operation.parameters.first { $0.name == name })
+            #expect(parameter.maxLength == configuration.maxQueryValueLength, "\(name)")
+        }
+        let scale = try #require(operation.parameters.first { $0.name == "scale" })
+        #expect(scale.maximum == configuration.maxScale)
+        #expect(scale.defaultValue == CardServer.templateDefaultScale)
+        // At the documented length a value renders; one more is 400.
+        let length = try #require(operation.parameters.first { $0.name == "title" }?.maxLength)
+        try await server.test { client in
+            let atLimit = try await client.execute(uri: "/og/og?scale=0.25&title=" + String(repeating: "%C3%A9", count: length), method: .get)
+            #expect(atLimit.status == .ok)
+            let over = try await client.execute(uri: "/og/og?scale=0.25&title=" + String(repeating: "%C3%A9", count: length + 1), method: .get)
+            #expect(over.status == .badRequest)
+            #expect(try errorBody(over).limit == "query")
+        }
+    }
+
     @Test func aKnownPathWithAnotherMethodIs405WithAllow() async throws {
         let server = try await TestServer()
         try await server.test { client in
             for (uri, method, allow) in [("/health", HTTPRequest.Method.post, "GET, HEAD"), ("/render", .get, "POST"),
-                                         ("/cards/live/0", .delete, "GET, HEAD"), ("/images/x.png", .put, "GET, HEAD")] {
+                                         ("/cards/live/0", .delete, "GET, HEAD"), ("/images/x.png", .put, "GET, HEAD"),
+                                         ("/og/og", .post, "GET, HEAD")] {
                 let response = try await client.execute(uri: uri, method: method)
                 #expect(response.status == .methodNotAllowed, "\(method) \(uri)")
                 #expect(response.headers[.allow] == allow, "\(method) \(uri)")
