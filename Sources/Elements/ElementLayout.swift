@@ -36,40 +36,7 @@ public enum ElementLayout {
             throw .invalidLayout("canvas size \(width) × \(height.map { "\($0)" } ?? "auto") is not a finite, non-negative size")
         }
         guard scale.isFinite, scale > 0 else { throw .invalidLayout("scale \(scale) is not a finite number > 0") }
-        var flex = FlexTree()
-        flex.reserveCapacity(tree.count)
-        var measurer = ElementMeasurer(texts: texts, limits: limits, scale: scale)
-        measurer.contents.reserveCapacity(tree.count)
-        for index in 0..<tree.count {
-            let parent = tree.parents[index]
-            let content = MeasuredContent(tree.elements[index].kind, direction: tree.directions[index])
-            measurer.contents.append(content)
-            flex.add(tree.layoutStyle(of: index), measured: content != nil, parent: parent.map(FlexTree.NodeID.init))
-        }
-        let result = flex.layout(root: FlexTree.NodeID(0), width: width, height: height, direction: .ltr,
-                                 rounding: .pixelGrid(scale: scale), measurer: &measurer)
-        if let error = measurer.error { throw error }
-
-        var nodes: [LayoutResult.Node] = []
-        nodes.reserveCapacity(tree.count)
-        var origins: [Point] = []
-        origins.reserveCapacity(tree.count)
-        for index in 0..<tree.count {
-            let f = result.frames[index]
-            let base = tree.parents[index].map { origins[$0] } ?? .zero
-            let origin = Point(x: base.x + f.left, y: base.y + f.top)
-            origins.append(origin)
-            let frame = Rect(x: origin.x, y: origin.y, width: f.width, height: f.height)
-            guard frame.isFinite else { throw .invalidLayout("\(ElementPath.name(of: index, in: tree)): frame \(frame) is not finite") }
-            let content = frame.inset(by: EdgeInsets(top: f.padding.top + f.border.top, left: f.padding.left + f.border.left,
-                                                     bottom: f.padding.bottom + f.border.bottom, right: f.padding.right + f.border.right))
-            var text: TextLayout?
-            if tree.visibility[index] != .none, case .text(let t, let direction)? = measurer.contents[index] {
-                do { text = try texts.layout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, direction: direction, limits: limits, scale: scale), node: index) }
-                catch { throw .canvas(error) }
-            }
-            nodes.append(LayoutResult.Node(frame: frame, contentFrame: content, border: f.border, direction: tree.directions[index], text: text))
-        }
+        let nodes = try SubtreeLayouter(tree: tree, limits: limits, texts: texts, scale: scale).layoutSubtree(0, width: width, height: height)
         let size = Size(width: width, height: height ?? nodes.first.map { $0.frame.maxY } ?? 0)
         return LayoutResult(size: size, nodes: nodes)
     }

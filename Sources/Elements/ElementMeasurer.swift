@@ -5,11 +5,14 @@ import Flexbox
 /// (via the layout's ``TextMeasurer``), images by their intrinsic size. The first error met is
 /// recorded (a measurer cannot throw) and thrown by ``ElementLayout`` after layout.
 struct ElementMeasurer: FlexMeasurer {
-    let texts: TextMeasurer
-    let limits: ElementLimits
+    /// Measures the texts (and lays out their inline boxes).
+    let layouter: SubtreeLayouter
+    /// The tree index of the engine's node 0 (the subtree being laid out).
+    let base: Int
+    var limits: ElementLimits { layouter.limits }
     /// The device pixels per point the layout is for (CSS-styled texts' line metrics).
-    let scale: Double
-    /// Every node's measured content, by index (`nil` for a node the engine does not measure).
+    var scale: Double { layouter.scale }
+    /// Every node's measured content, by engine index (`nil` for a node the engine does not measure).
     var contents: [MeasuredContent?] = []
     /// The first error met while measuring.
     private(set) var error: ElementError?
@@ -21,10 +24,14 @@ struct ElementMeasurer: FlexMeasurer {
     private var minContent: [Int: FlexSize] = [:]
     private var lastWrapped: [Int: (width: Double, layout: TextLayout)] = [:]
 
+    init(layouter: SubtreeLayouter, base: Int) {
+        self.layouter = layouter
+        self.base = base
+    }
+
+    /// A measurer of texts without inline boxes, outside a layout (its contents set by the caller).
     init(texts: TextMeasurer, limits: ElementLimits, scale: Double = 1) {
-        self.texts = texts
-        self.limits = limits
-        self.scale = scale
+        self.init(layouter: SubtreeLayouter(tree: ElementTraversal(Element(.view)), limits: limits, texts: texts, scale: scale), base: 0)
     }
 
     /// A text's measured length rounded up as its layout engine would: a CSS-styled text (its
@@ -113,9 +120,9 @@ struct ElementMeasurer: FlexMeasurer {
 
     private mutating func textLayout(_ index: Int, _ text: TextContent, direction: TextDirection, width: Double?) -> TextLayout? {
         do {
-            return try texts.layout(text, options: text.options(maxWidth: width, direction: direction, limits: limits, scale: scale), node: index)
+            return try layouter.textLayout(text, options: text.options(maxWidth: width, direction: direction, limits: limits, scale: scale), node: base + index)
         } catch {
-            if self.error == nil { self.error = .canvas(error) }
+            if self.error == nil { self.error = error }
             return nil
         }
     }
@@ -128,9 +135,9 @@ struct ElementMeasurer: FlexMeasurer {
         options.maxLines = 0
         options.truncation = .none
         do {
-            return try texts.layout(text, options: options, node: index)
+            return try layouter.textLayout(text, options: options, node: base + index)
         } catch {
-            if self.error == nil { self.error = .canvas(error) }
+            if self.error == nil { self.error = error }
             return nil
         }
     }

@@ -32,6 +32,11 @@ package struct ElementTraversal: Sendable {
     /// Every element's index into ``textScopes``: its own when it declares text properties, its
     /// parent's otherwise.
     private(set) var textScopeIndices: [Int] = []
+    /// The atomic inline boxes of each text element that has some, by the text's index: the run
+    /// that places each and the child's index (``InlineBox``).
+    private(set) var inlineBoxes: [Int: [(run: Int, node: Int)]] = [:]
+    /// The children that are placed as atomic inline boxes: their text lays them out, not the engine.
+    private(set) var inlineBoxNodes: Set<Int> = []
     /// The canvas size `vw` and `vh` in text properties resolve against.
     let canvas: Size
     /// The tree flattened.
@@ -98,10 +103,24 @@ package struct ElementTraversal: Sendable {
         visibility.append(own)
         textScopeIndices.append(scope)
         // Through the buffer, so each child is copied once (into `elements`), not also by the loop.
+        var childIndices: [Int] = []
         element.children.withUnsafeBufferPointer { children in
-            for child in children.indices { add(children[child], parent: index, inherited: own, direction: direction, textScope: scope) }
+            for child in children.indices {
+                childIndices.append(elements.count)
+                add(children[child], parent: index, inherited: own, direction: direction, textScope: scope)
+            }
         }
         subtreeEnds[index] = elements.count
+        if case .text(let content) = element.kind, !element.children.isEmpty {
+            var boxes: [(run: Int, node: Int)] = []
+            for (run, item) in content.runs.enumerated() {
+                // (A child out of range was refused by the limits' check.)
+                guard case .box(let box) = item.content, childIndices.indices.contains(box.child) else { continue }
+                boxes.append((run, childIndices[box.child]))
+                inlineBoxNodes.insert(childIndices[box.child])
+            }
+            if !boxes.isEmpty { inlineBoxes[index] = boxes }
+        }
     }
 
     /// Whether a descendant of `index` is drawn (one that sets `visibility: visible` under a

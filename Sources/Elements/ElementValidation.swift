@@ -123,6 +123,14 @@ enum ElementValidation {
             if text.maxLines < 0 { try fail("text.maxLines", "\(text.maxLines)", "0 or more") }
             if text.runs.count > TextContent.maxRuns { try fail("text.text", "\(text.runs.count) runs", "at most \(TextContent.maxRuns)") }
             for (i, run) in text.runs.enumerated() where !run.style.isEmpty { try checkText(run.style) { what, value, expected throws(ElementError) in try fail("text.text[\(i)].\(what)", value, expected) } }
+            var placed = Set<Int>()
+            for (i, run) in text.runs.enumerated() {
+                guard case .box(let box) = run.content else { continue }
+                if !(0..<element.children.count).contains(box.child) {
+                    try fail("text.text[\(i)].box", "\(box.child)", "the index of one of the element's \(element.children.count) children")
+                }
+                if !placed.insert(box.child).inserted { try fail("text.text[\(i)].box", "\(box.child)", "a child no other run places") }
+            }
         case .gradient(.linear(_, let start, let end)):
             try finite("gradient.start.x", start.x); try finite("gradient.start.y", start.y)
             try finite("gradient.end.x", end.x); try finite("gradient.end.y", end.y)

@@ -48,24 +48,26 @@ package final class TextMeasurer {
     /// `content` (node `node`'s text) laid out with `options`: from this layout's earlier
     /// measurements of the node, the cache's, the node's one-line layout when it fits the
     /// width unchanged (`TextLayout.sameLines(at:)`), or Pango.
-    func layout(_ content: TextContent, options given: TextLayoutOptions, node: Int) throws(CanvasError) -> TextLayout {
+    /// `cacheable`: whether the content alone decides the layout (not a text with inline boxes,
+    /// whose boxes' content is elsewhere): only such layouts are taken from or given to the cache.
+    func layout(_ content: TextContent, options given: TextLayoutOptions, node: Int, cacheable: Bool = true) throws(CanvasError) -> TextLayout {
         var options = given
         options.fonts = fonts
         if byNode.count <= node { byNode.append(contentsOf: repeatElement([], count: node + 1 - byNode.count)) }
         let earlier = byNode[node]
         if let layout = earlier.first(where: { $0.options == options })?.layout { return layout }
         let layout: TextLayout
-        if !known.isEmpty, let cached = known[content]?[options] {
+        if cacheable, !known.isEmpty, let cached = known[content]?[options] {
             layout = cached
         } else if let same = earlier.lazy.compactMap({ $0.layout.sameLines(at: options) }).first {
             // Its one-line layout fits the width and sits where it would at that width.
             layout = same
-            if collects { made.append((content, options, layout)) }
+            if collects, cacheable { made.append((content, options, layout)) }
         } else {
             RenderWorkProbe.record(.textMeasurement, content.text.string)
             // A traversal resolves every text's style; one built otherwise takes CSS's initial values.
             layout = try TextLayout(text: content.text, style: content.style ?? ComputedText.initial.textStyle, options: options)
-            if collects { made.append((content, options, layout)) }
+            if collects, cacheable { made.append((content, options, layout)) }
         }
         byNode[node].append((options, layout))
         return layout

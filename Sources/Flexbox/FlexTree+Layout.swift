@@ -66,3 +66,36 @@ extension FlexTree {
         return Swift.min(value, StyleSanitizer.maxMagnitude)
     }
 }
+
+extension FlexTree {
+    /// The width `root`'s margin box takes when it shrinks to fit `available` points (CSS 2.1
+    /// §10.3.9, an `inline-block`: min(max(preferred minimum, available), preferred), from its
+    /// min-content and max-content contributions — its own width, min and max widths and margins
+    /// applied); laid out alone, its percentages of an unknown containing block as `auto`.
+    ///
+    /// - Parameters:
+    ///   - root: The box.
+    ///   - available: The space it may take (a non-finite or negative value: as much as it wants).
+    ///   - direction: Its direction when its style says `inherit`.
+    ///   - measurer: Sizes the measured nodes.
+    /// - Returns: The margin box's width (0 for a `display: none` root).
+    public func shrinkToFitWidth<M: FlexMeasurer>(of root: NodeID, available: Double, direction: LayoutDirection = .ltr,
+                                                  measurer: inout M) -> Double {
+        guard root.index >= 0, root.index < count else { return 0 }
+        var boxed: any FlexMeasurer = measurer
+        defer { if let updated = boxed as? M { measurer = updated } }
+        return withUnsafeMutablePointer(to: &boxed) { measurerPointer in
+            styles.withUnsafeBufferPointer { given in
+                let engine = LayoutEngine(tree: self, given: given, root: root.index, viewport: (.nan, .nan), measurer: measurerPointer)
+                defer { engine.deallocate() }
+                guard engine.styles[root.index].display != .none else { return 0 }
+                let widths = DeepStack.run(depth: engine.depth) {
+                    engine.contribution(root.index, direction, inRow: false, wraps: false)
+                }
+                let room = available.isFinite && available >= 0 ? available : .infinity
+                let width = widths.fitting(room)
+                return width.isFinite ? Swift.max(0, width) : 0
+            }
+        }
+    }
+}

@@ -39,6 +39,7 @@ import Testing
             switch run.content {
             case .text(let string): string
             case .image: "<img>"
+            case .box(let box): "<box \(box.child)>"
             }
         }
     }
@@ -112,9 +113,22 @@ import Testing
         #expect(text.runs[1].style.color == text.runs[0].style.color)
     }
 
-    @Test func anInlineBlockIsABlockForNowWithAWarning() throws {
-        let built = try Self.build("<p>a <span style=\"display:inline-block\">pill</span> b</p>")
-        #expect(built.warnings.contains { $0.property == "display" && $0.path == "html > body > p > span" })
+    @Test func anInlineBlockIsAnAtomicBoxOfTheParagraph() throws {
+        let built = try Self.build("<p>a <b><span style=\"display:inline-block; vertical-align: middle\">pill</span></b> b</p>")
+        #expect(built.warnings.isEmpty, "\(built.warnings)")
+        let p = try #require(built.element.children.first?.children.first)
+        #expect(Self.runs(p) == ["a ", "<box 0>", " b"])
+        guard case .text(let text) = p.kind, case .box(let box) = text.runs[1].content else { Issue.record("no box run"); return }
+        #expect(box.verticalAlign == .middle)
+        // The box is the paragraph's child: a block of its own (flow-root), bold from the <b> around it.
+        let pill = try #require(p.children.first)
+        #expect(pill.layout.display == .flowRoot)
+        #expect(Self.runs(pill) == ["pill"])
+        #expect(pill.style.text.fontWeight == .bolder)
+        // Inline-flex: a flex container.
+        let flex = try Self.body("<p>a <span style=\"display:inline-flex\"><i>x</i><i>y</i></span></p>")
+        #expect(flex.children.first?.children.first?.layout.display == .flex)
+        #expect(flex.children.first?.children.first?.children.count == 2)
     }
 
     @Test func theLeadingNewlineOfAPreIsDropped() throws {

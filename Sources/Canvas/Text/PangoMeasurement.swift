@@ -344,6 +344,13 @@ struct PangoMeasurement {
             attribute.pointee.start_index = UInt32(start)
             attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
             pango_attr_list_insert(list, attribute)
+            // CSS: a replaced or inline-block box adds its whole margin box to the line, whatever
+            // the line height (CSS 2.1 §10.8.1); the text's line height would squash it.
+            if request.style.cssLineMetrics, let height = pango_attr_line_height_new_absolute(rect.height) {
+                height.pointee.start_index = UInt32(start)
+                height.pointee.end_index = UInt32(start + segment.text.utf8.count)
+                pango_attr_list_insert(list, height)
+            }
         }
     }
 

@@ -11,6 +11,8 @@ internal import Canvas
 // or an inline image
 //   {"image": {"named": "…"} | {"base64": "…"}, "style": {"width", "height", "verticalAlign"}, "link": "…",
 //    "placeholder": "none" | "<CSS colour>"}
+// or an atomic inline box, the text element's child at that index
+//   {"box": 0, "style": {"verticalAlign"}, "link": "…"}
 
 /// One run as JSON.
 struct InlineRunJSON: Codable {
@@ -18,7 +20,7 @@ struct InlineRunJSON: Codable {
 
     init(_ run: InlineRun) { self.run = run }
 
-    private enum Keys: String, CodingKey, CaseIterable { case text, image, style, link, placeholder }
+    private enum Keys: String, CodingKey, CaseIterable { case text, image, box, style, link, placeholder }
 
     /// The style keys a run reads besides the text properties.
     static let boxKeys = ["backgroundColor", "width", "height", "verticalAlign"]
@@ -26,7 +28,7 @@ struct InlineRunJSON: Codable {
     init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: StyleKey.self)
         if let key = all.allKeys.map(\.stringValue).filter({ Keys(rawValue: $0) == nil }).sorted().first {
-            throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown run key: expected text or image, style, link, and placeholder for an image")
+            throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown run key: expected text, image or box, style, link, and placeholder for an image")
         }
         let c = try decoder.container(keyedBy: Keys.self)
         var style = TextProperties()
@@ -48,7 +50,19 @@ struct InlineRunJSON: Codable {
             align = try reader.parse("verticalAlign") { value throws(CSSValueError) in try CSSTextGrammar.verticalAlign(ElementStyle.components(value)) } ?? .baseline
         }
         let link = try c.decodeIfPresent(String.self, forKey: .link)
-        if let source = try c.decodeIfPresent(ImageSource.self, forKey: .image) {
+        if let child = try c.decodeIfPresent(Int.self, forKey: .box) {
+            guard !c.contains(.text), !c.contains(.image), !c.contains(.placeholder) else {
+                throw DecodingError.dataCorruptedError(forKey: .box, in: c, debugDescription: "a box run holds no text, image or placeholder")
+            }
+            guard width == nil, height == nil, style.isEmpty, background == nil else {
+                throw DecodingError.dataCorruptedError(forKey: .style, in: c,
+                    debugDescription: "a box run's style is its verticalAlign only: the child's own style sizes and paints it")
+            }
+            guard child >= 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .box, in: c, debugDescription: "a box run names a child by its index, 0 or more")
+            }
+            run = InlineRun(box: InlineBox(child: child, verticalAlign: align), link: link)
+        } else if let source = try c.decodeIfPresent(ImageSource.self, forKey: .image) {
             guard !c.contains(.text) else {
                 throw DecodingError.dataCorruptedError(forKey: .image, in: c, debugDescription: "a run is text or an image, not both")
             }
@@ -77,6 +91,9 @@ struct InlineRunJSON: Codable {
             if let h = image.height { css.append(("height", h.cssText)) }
             if image.verticalAlign != .baseline { css.append(("verticalAlign", image.verticalAlign.cssText)) }
             try c.encodeIfPresent(image.placeholder, forKey: .placeholder)
+        case .box(let box):
+            try c.encode(box.child, forKey: .box)
+            if box.verticalAlign != .baseline { css.append(("verticalAlign", box.verticalAlign.cssText)) }
         }
         if !run.style.isEmpty || run.backgroundColor != nil || !css.isEmpty {
             try c.encode(RunStyle(text: run.style, background: run.backgroundColor, box: css), forKey: .style)

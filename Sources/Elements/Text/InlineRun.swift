@@ -19,6 +19,9 @@ public struct InlineRun: Hashable, Sendable {
         case text(String)
         /// A picture laid out as one glyph.
         case image(InlineImage)
+        /// One of the text element's children laid out as an atomic inline box (an
+        /// `inline-block`): shrunk to fit the line, its baseline on the line's.
+        case box(InlineBox)
     }
 
     /// The words or the picture.
@@ -50,6 +53,38 @@ public struct InlineRun: Hashable, Sendable {
         self.content = .image(image)
         self.style = TextProperties()
         self.link = link
+    }
+
+    /// An atomic inline box: the text element's child `box.child`.
+    public init(box: InlineBox, link: String? = nil) {
+        self.content = .box(box)
+        self.style = TextProperties()
+        self.link = link
+    }
+}
+
+/// A child of a text element placed in its lines as one unbreakable box, as CSS lays out an
+/// `inline-block` or `inline-flex` element (CSS 2.1 §10.3.9, §10.8.1): its width shrinks to fit
+/// the line (min(max(min-content, available), max-content), its own width when it has one), its
+/// height is its content's at that width, and its baseline is that of its last line box (its
+/// first, for a flex container; its bottom margin edge when it has none or clips its content).
+/// Its frame and its children's are the layout's like any element's; it is drawn above the text.
+///
+/// ```swift
+/// let line = Element(.text(TextContent(runs: [InlineRun("Status: "), InlineRun(box: InlineBox(child: 0))])),
+///                    children: [pill])
+/// ```
+public struct InlineBox: Hashable, Sendable {
+    /// The index of the child among the text element's children (each child placed once).
+    public var child: Int
+    /// Where it sits in the line: `baseline` puts its baseline on the line's; the others place
+    /// its margin box as they place an image.
+    public var verticalAlign: VerticalAlign
+
+    /// The text element's child `child`, aligned as `verticalAlign` says.
+    public init(child: Int, verticalAlign: VerticalAlign = .baseline) {
+        self.child = child
+        self.verticalAlign = verticalAlign
     }
 }
 

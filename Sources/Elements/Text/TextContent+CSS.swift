@@ -88,6 +88,9 @@ extension TextContent {
                 case .length(let l): .raised(l.resolved(lengths, percentOf: lineHeight))
                 }
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, verticalAlignment: alignment), style: overrides, link: run.link))
+            case .box:
+                // Sized by the layout, for the width the paragraph gets (``placingBoxes(_:)``).
+                segments.append(AttributedText.Segment(attachment: TextAttachment(size: .zero), style: overrides, link: run.link))
             }
         }
         return AttributedText(segments: segments)

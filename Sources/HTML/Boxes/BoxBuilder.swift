@@ -123,10 +123,13 @@ struct BoxBuilder {
         } else {
             let content = try blockContent(of: id, parentStyle: style)
             if content.blocks.isEmpty, let paragraph = content.paragraphs.first, content.paragraphs.count == 1 {
-                kind = .text(Self.paragraph(makeRuns(paragraph)))
-                paragraphRuns = paragraph.origins
                 children = content.outOfFlow.map(\.element)
                 origins = content.outOfFlow.map(\.origin)
+                let made = makeRuns(paragraph, firstChild: children.count)
+                kind = .text(Self.paragraph(made.runs))
+                paragraphRuns = paragraph.origins
+                children += made.boxes.map(\.element)
+                origins += made.boxes.map(\.origin)
             } else {
                 children = content.blocks.map(\.element)
                 origins = content.blocks.map(\.origin)
@@ -168,8 +171,9 @@ struct BoxBuilder {
         var paragraph = ParagraphBuilder(whiteSpace: whiteSpace)
         for text in texts { paragraph.appendText(tree[text].text, node: text, style: [:], ancestors: []) }
         guard paragraph.hasContent else { return }
-        children.append(anonymousParagraph(paragraph))
-        origins.append(BoxOrigin(node: nil, runs: paragraph.origins))
+        let box = anonymousParagraph(paragraph)
+        children.append(box.element)
+        origins.append(box.origin)
     }
 
     /// A child in the box tree's sense: `display: contents` elements replaced by their children,
@@ -219,7 +223,7 @@ struct BoxBuilder {
             defer { paragraph = ParagraphBuilder(whiteSpace: parentStyle.whiteSpace) }
             guard paragraph.hasContent else { return }
             content.paragraphs.append(paragraph)
-            content.blocks.append((builder.anonymousParagraph(paragraph), BoxOrigin(node: nil, runs: paragraph.origins)))
+            content.blocks.append(builder.anonymousParagraph(paragraph))
         }
         for child in flattenedChildren(of: id) {
             if tree[child.node].kind == .text {
@@ -255,9 +259,9 @@ struct BoxBuilder {
         return content
     }
 
-    /// Whether an inline-level element can be laid out inline: `inline-block` and `inline-flex`
-    /// boxes are not yet (they become blocks, with a warning), nor is an inline element holding a
-    /// block (it becomes a block box with no margins of its own, as browsers split it).
+    /// Whether an inline-level element can be laid out inline: not an inline element holding a
+    /// block (it becomes a block box with no margins of its own, as browsers split it), nor an
+    /// image sized in percentages.
     private mutating func inlineCanStayInline(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay) throws(HTMLError) -> Bool {
         if tree[id].name == "img" || tree[id].name == "svg",
            [style.declared["width"], style.declared["height"]].contains(where: { $0?.contains("%") == true }) {
@@ -265,13 +269,7 @@ struct BoxBuilder {
             warn(id, "width", "an inline image sized in percentages is laid out as a block by the HTML path so far")
             return false
         }
-        if display != .inline {
-            if tree[id].name != "img" {
-                warn(id, "display", "\(display == .inlineFlex ? "inline-flex" : "inline-block") boxes are laid out as blocks by the HTML path so far")
-                return false
-            }
-            return true
-        }
+        if display != .inline { return true }
         return try !containsBlock(id)
     }
 
@@ -283,7 +281,6 @@ struct BoxBuilder {
             if display == .none || style.isOutOfFlow { continue }
             if !display.isInlineLevel && tree[child.node].name != "br" { return true }
             if display == .inline, try containsBlock(child.node) { return true }
-            if display != .inline && tree[child.node].name != "img" { return true }
         }
         return false
     }
@@ -305,6 +302,11 @@ struct BoxBuilder {
             appendImageRun(id, style: style, runStyle: runStyle, ancestors: ancestors, to: &paragraph)
             return
         }
+        let display = try self.display(of: id, style)
+        if display == .inlineBlock || display == .inlineFlex {
+            try appendAtomicBox(id, style: style, display: display, carried: carried, ancestors: ancestors, to: &paragraph)
+            return
+        }
         var link = paragraph.link
         if node.name == "a", let href = node.attribute("href") { link = href }
         let inner = ancestors + [id]
@@ -324,6 +326,23 @@ struct BoxBuilder {
             }
             try appendInline(child.node, style: childStyle, carried: child.carried, ancestors: inner, to: &paragraph, outOfFlow: &outOfFlow)
         }
+    }
+
+    /// An `inline-block` or `inline-flex` element as an atomic inline box of the paragraph: a
+    /// block box (a flex container) of its own, inheriting what the inline elements around it set.
+    private mutating func appendAtomicBox(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay, carried: [String: String],
+                                          ancestors: [HTMLTree.NodeID], to paragraph: inout ParagraphBuilder) throws(HTMLError) {
+        let inherited = paragraph.currentStyle(carried).filter { PropertyTable.inherited.contains($0.key) }
+        let box = try blockBox(id, style: style, display: display, carried: inherited)
+        var align = VerticalAlign.baseline
+        if let value = style.declared["vertical-align"] {
+            do {
+                align = try StyleMemo.run(["verticalAlign": value]).verticalAlign
+            } catch {
+                warn(id, "vertical-align", error.message)
+            }
+        }
+        paragraph.appendBox(box.element, origin: box.origin, verticalAlign: align, node: id, ancestors: ancestors)
     }
 
     /// The properties of inline element `id` a run takes: the inherited text properties, the
@@ -409,13 +428,17 @@ struct BoxBuilder {
     }
 
     /// An anonymous block box holding a paragraph.
-    private mutating func anonymousParagraph(_ paragraph: ParagraphBuilder) -> Element {
-        return Element(.text(Self.paragraph(makeRuns(paragraph))), layout: Self.anonymousBlockLayout)
+    private mutating func anonymousParagraph(_ paragraph: ParagraphBuilder) -> (element: Element, origin: BoxOrigin) {
+        let made = makeRuns(paragraph, firstChild: 0)
+        return (Element(.text(Self.paragraph(made.runs)), layout: Self.anonymousBlockLayout, children: made.boxes.map(\.element)),
+                BoxOrigin(node: nil, children: made.boxes.map(\.origin), runs: paragraph.origins))
     }
 
     /// The runs of a paragraph: each piece's properties read by the element model (once per
-    /// distinct set), a line break as U+2028.
-    private mutating func makeRuns(_ paragraph: ParagraphBuilder) -> [InlineRun] {
+    /// distinct set), a line break as U+2028; and its atomic inline boxes, the paragraph's
+    /// children from index `firstChild` on.
+    private mutating func makeRuns(_ paragraph: ParagraphBuilder, firstChild: Int) -> (runs: [InlineRun], boxes: [(element: Element, origin: BoxOrigin)]) {
+        var boxes: [(element: Element, origin: BoxOrigin)] = []
         var runs: [InlineRun] = []
         runs.reserveCapacity(paragraph.pieces.count)
         for (piece, origin) in zip(paragraph.pieces, paragraph.origins) {
@@ -429,9 +452,12 @@ struct BoxBuilder {
                 runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
             case .image(let image, let link):
                 runs.append(InlineRun(image: image, link: link))
+            case .box(let element, let origin, let align, let link):
+                runs.append(InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link))
+                boxes.append((element, origin))
             }
         }
-        return runs
+        return (runs, boxes)
     }
 
     /// The run style of a text piece's properties, read once per distinct set; a value the model
@@ -519,7 +545,7 @@ struct BoxBuilder {
         switch display {
         case .flex, .inlineFlex: properties["display"] = "flex"
         case .none: properties["display"] = "none"
-        case .flowRoot: properties["display"] = "flow-root"
+        case .flowRoot, .inlineBlock: properties["display"] = "flow-root"
         // The root element is a block formatting context: its children's margins stay inside it.
         default: properties["display"] = tree[id].parent == nil ? "flow-root" : "block"
         }

@@ -20,4 +20,6 @@ struct RunOrigin: Sendable {
     var node: HTMLTree.NodeID
     /// The inline elements the run is inside, outermost first.
     var inlineAncestors: [HTMLTree.NodeID]
+    /// Whether the run is an atomic inline box (its element's frame is its own box's).
+    var isAtomic = false
 }

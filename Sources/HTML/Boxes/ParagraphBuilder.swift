@@ -12,6 +12,8 @@ struct ParagraphBuilder {
         case lineBreak(style: [String: String], link: String?)
         /// An `<img>`.
         case image(InlineImage, link: String?)
+        /// An `inline-block` or `inline-flex` element's box and where it came from.
+        case box(Element, BoxOrigin, verticalAlign: VerticalAlign, link: String?)
     }
 
     /// The paragraph's `white-space` (the block's).
@@ -69,6 +71,13 @@ struct ParagraphBuilder {
     mutating func appendImage(_ image: InlineImage, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
         pieces.append(.image(image, link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
+        hasContent = true
+    }
+
+    /// Adds an atomic inline box (an `inline-block` element `node`).
+    mutating func appendBox(_ box: Element, origin: BoxOrigin, verticalAlign: VerticalAlign, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
+        pieces.append(.box(box, origin, verticalAlign: verticalAlign, link: link))
+        origins.append(RunOrigin(node: node, inlineAncestors: ancestors, isAtomic: true))
         hasContent = true
     }
 

@@ -1,5 +1,5 @@
 public import Canvas
-public import Elements
+import Elements
 
 /// Where an HTML element was laid out: its border box, as `getBoundingClientRect()` gives it.
 public struct HTMLElementFrame: Hashable, Sendable {
@@ -66,6 +66,17 @@ struct HTMLFrameReader {
         guard areas.count == runs.count else { return }
         for (run, rects) in zip(runs, areas) {
             let placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
+            if run.isAtomic {
+                // Its own frame is its box's (a child of the paragraph); the inline elements
+                // around it reach across it on its line, no higher than they are.
+                for id in run.inlineAncestors {
+                    for rect in placed {
+                        guard let frame = frames[id.index] else { frames[id.index] = rect; continue }
+                        frames[id.index] = Rect(x: min(frame.minX, rect.minX), y: frame.minY, width: max(frame.maxX, rect.maxX) - min(frame.minX, rect.minX), height: frame.height)
+                    }
+                }
+                continue
+            }
             textRects[run.node.index] += placed
             for id in [run.node] + run.inlineAncestors where tree[id].kind == .element {
                 for rect in placed { frames[id.index] = frames[id.index].map { $0.union(rect) } ?? rect }

@@ -1,0 +1,96 @@
+@testable import AsyncLayerKit
+import Foundation
+import Testing
+
+/// Atomic inline boxes (``InlineBox``): a text element's child placed in its lines, shrunk to fit,
+/// on the line's baseline, with frames for its subtree.
+@Suite struct InlineBoxLayoutTests {
+    /// A 300-wide block holding `runs` (JSON) over the children `children` (JSON).
+    static func card(_ runs: String, children: String, width: Int = 300) throws -> Element {
+        let json = """
+        {"version": 2, "size": {"width": \(width), "height": 200}, "root": {"type": "view",
+          "style": {"display": "block", "fontFamily": "DejaVu Sans", "fontSize": "16px", "lineHeight": "20px"},
+          "children": [{"type": "text", "style": {"display": "block"}, "text": {"text": \(runs)}, "children": \(children)}]}}
+        """
+        return try ElementDocument.decode(Array(json.utf8)).root
+    }
+
+    static let pill = """
+        {"type": "view", "style": {"display": "block", "padding": "2px 6px", "margin": "0 4px", "backgroundColor": "#ddd"},
+         "children": [{"type": "text", "style": {"display": "block"}, "text": {"text": "Ready"}}]}
+        """
+
+    @Test func aBoxShrinksToItsContentAndSitsInTheLine() throws {
+        let root = try Self.card(#"[{"text": "Status: "}, {"box": 0}, {"text": " done"}]"#, children: "[\(Self.pill)]")
+        let layout = try ElementLayout.layout(root, in: Size(width: 300, height: 200), scale: 2)
+        let text = layout.nodes[1], box = layout.nodes[2], word = layout.nodes[3]
+        let lines = try #require(text.text?.lines)
+        #expect(lines.count == 1)
+        // Shrunk to its word plus padding, not the paragraph's 300 points.
+        let wordWidth = try #require(word.text?.size.width)
+        #expect(abs(box.frame.width - (wordWidth + 12)) <= 1)
+        #expect(box.frame.minX > text.frame.minX + 40, "after \"Status: \" and its left margin")
+        // Its text's baseline is the line's.
+        let lineBaseline = text.contentFrame.minY + lines[0].baseline
+        let boxBaseline = word.contentFrame.minY + (word.text?.lines.first?.baseline ?? 0)
+        #expect(abs(lineBaseline - boxBaseline) < 0.75)
+        // The line is as tall as the box needs: its padding adds to the line's height.
+        #expect(text.frame.height >= box.frame.height)
+        // " done" follows the box and its right margin.
+        let attachment = try #require(text.text?.attachments.first)
+        #expect(abs(attachment.rect.width - (box.frame.width + 8)) < 0.01)
+    }
+
+    @Test func aBoxWiderThanTheLineWrapsItsOwnText() throws {
+        let long = """
+            {"type": "view", "style": {"display": "block", "padding": "0 5px"},
+             "children": [{"type": "text", "style": {"display": "block"}, "text": {"text": "a long sentence that cannot fit on one line of this card"}}]}
+            """
+        let root = try Self.card(#"[{"text": "A "}, {"box": 0}]"#, children: "[\(long)]", width: 150)
+        let layout = try ElementLayout.layout(root, in: Size(width: 150, height: 400), scale: 1)
+        let box = layout.nodes[2]
+        // Shrink-to-fit: the available width, so it goes to a line of its own and wraps inside.
+        #expect(box.frame.width == 150)
+        #expect((layout.nodes[3].text?.lines.count ?? 0) > 1)
+        #expect((layout.nodes[1].text?.lines.count ?? 0) == 2)
+    }
+
+    @Test func aBoxCutOffByALineClampHasNoFrame() throws {
+        let json = """
+        {"version": 2, "size": {"width": 100, "height": 200}, "root": {"type": "view",
+          "style": {"display": "block", "fontFamily": "DejaVu Sans", "fontSize": "16px"},
+          "children": [{"type": "text", "style": {"display": "block", "WebkitLineClamp": 1, "overflow": "hidden"},
+                        "text": {"text": [{"text": "one two three four five six seven "}, {"box": 0}]}, "children": [\(Self.pill)]}]}}
+        """
+        let root = try ElementDocument.decode(Array(json.utf8)).root
+        let layout = try ElementLayout.layout(root, in: Size(width: 100, height: 200), scale: 1)
+        #expect(layout.nodes[2].frame == .zero)
+        #expect(layout.nodes[3].frame == .zero)
+    }
+
+    @Test func boxRunsMustNameDistinctChildren() throws {
+        #expect(throws: ElementError.self) { _ = try ElementLayout.layout(try Self.card(#"[{"box": 1}]"#, children: "[\(Self.pill)]"), in: Size(width: 300, height: 200)) }
+        #expect(throws: ElementError.self) { _ = try ElementLayout.layout(try Self.card(#"[{"box": 0}, {"box": 0}]"#, children: "[\(Self.pill)]"), in: Size(width: 300, height: 200)) }
+        #expect(throws: ElementError.self) { _ = try Self.card(#"[{"box": 0, "text": "x"}]"#, children: "[\(Self.pill)]") }
+        #expect(throws: ElementError.self) { _ = try Self.card(#"[{"box": -1}]"#, children: "[\(Self.pill)]") }
+    }
+
+    @Test func aBoxIsDrawnWhereItIsLaidOut() async throws {
+        let root = try Self.card(#"[{"text": "Status: "}, {"box": 0}]"#, children: "[\(Self.pill)]")
+        let size = Size(width: 300, height: 200)
+        let layout = try ElementLayout.layout(root, in: size, scale: 1)
+        let bitmap = try await ElementRenderer().render(root, layout: layout, scale: 1)
+        let box = layout.nodes[2].frame
+        // The pill's grey background, at its padding's corner (no glyph there).
+        let pixel = try #require(bitmap.pixel(x: Int(box.minX) + 2, y: Int(box.minY) + 1))
+        #expect(pixel.red == 0xdd && pixel.green == 0xdd)
+    }
+
+    @Test func jsonRoundTripsABoxRun() throws {
+        let root = try Self.card(#"[{"text": "A "}, {"box": 0, "style": {"verticalAlign": "middle"}}]"#, children: "[\(Self.pill)]")
+        guard case .text(let text) = root.children[0].kind else { Issue.record("not a text"); return }
+        #expect(text.runs[1].content == .box(InlineBox(child: 0, verticalAlign: .middle)))
+        let again = try JSONDecoder().decode(Element.self, from: JSONEncoder().encode(root))
+        #expect(again == root)
+    }
+}
