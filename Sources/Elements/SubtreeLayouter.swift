@@ -16,6 +16,13 @@ final class SubtreeLayouter {
     let scale: Double
     /// Boxes laid out so far, by (node, the width offered): measuring asks for the same ones often.
     private var boxes: [BoxKey: PlacedBox] = [:]
+    /// How many inline boxes are being laid out one inside another now.
+    private var nesting = 0
+    /// The most inline boxes laid out one inside another: each level is a layout on the stack.
+    static let maximumNesting = 32
+    /// The first error met: the layout fails with it, so nothing is measured after it (the
+    /// engine keeps asking for sizes after a measurer failed; each would fail again, slowly).
+    private var failure: ElementError?
 
     private struct BoxKey: Hashable {
         let node: Int
@@ -145,6 +152,21 @@ final class SubtreeLayouter {
     func place(_ node: Int, available: Double) throws(ElementError) -> PlacedBox {
         let key = BoxKey(node: node, available: available)
         if let known = boxes[key] { return known }
+        if let failure { throw failure }
+        do {
+            return try layOutBox(node, available: available, key: key)
+        } catch {
+            if failure == nil { failure = error }
+            throw error
+        }
+    }
+
+    private func layOutBox(_ node: Int, available: Double, key: BoxKey) throws(ElementError) -> PlacedBox {
+        guard nesting < Self.maximumNesting else {
+            throw .invalidLayout("\(ElementPath.name(of: node, in: tree)): inline boxes nested more than \(Self.maximumNesting) deep")
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         let (nodes, margin) = try layoutSubtree(node, width: nil, height: nil, shrinkingTo: available)
         let root = nodes[0]
         // The root sits at its margins (and its relative offset) from the margin box's corner.

@@ -94,3 +94,20 @@ import Testing
         #expect(again == root)
     }
 }
+
+extension InlineBoxLayoutTests {
+    /// Each nesting level is a layout on the stack: too many is a clear error, not a crash.
+    @Test(.timeLimit(.minutes(1))) func deeplyNestedBoxesAreRefused() throws {
+        var element = Element(.text(TextContent(runs: [InlineRun("core")])))
+        for _ in 0..<40 {
+            element = Element(.text(TextContent(runs: [InlineRun("a "), InlineRun(box: InlineBox(child: 0))])), children: [element])
+        }
+        #expect(throws: ElementError.self) { _ = try ElementLayout.layout(element, in: Size(width: 300, height: 200)) }
+        var shallow = Element(.text(TextContent(runs: [InlineRun("core")])))
+        for _ in 0..<30 {
+            shallow = Element(.text(TextContent(runs: [InlineRun("a "), InlineRun(box: InlineBox(child: 0))])), children: [shallow])
+        }
+        let layout = try ElementLayout.layout(shallow, in: Size(width: 300, height: 200))
+        #expect(layout.nodes.last.map { $0.frame.width > 0 } == true)
+    }
+}
