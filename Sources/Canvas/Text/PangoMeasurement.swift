@@ -361,6 +361,11 @@ struct PangoMeasurement {
     private func fitFallbackFonts(_ layout: OpaquePointer, base: (ascent: Double, descent: Double)) {
         let scale = request.options.pixelScale
         var taller: [(start: Int, end: Int, height: Double)] = []
+        // Segments with a line height of their own keep it.
+        let ownHeights: [Range<Int>] = request.text.segments.indices.compactMap { index in
+            guard request.text.segments[index].style.lineHeight != nil else { return nil }
+            return request.segmentStarts[index]..<(request.segmentStarts[index] + request.text.segments[index].text.utf8.count)
+        }
         let iter = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iter) }
         repeat {
@@ -370,6 +375,7 @@ struct PangoMeasurement {
             let metrics = LayoutReader.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: scale)
             let own = metrics.ascent + metrics.descent, strut = base.ascent + base.descent
             let start = Int(item.pointee.offset)
+            if ownHeights.contains(where: { $0.contains(start) }) { continue }
             if own > strut + 0.001 {
                 taller.append((start, start + Int(item.pointee.length), own))
             } else if own < strut - 0.001 {
@@ -546,6 +552,10 @@ struct PangoMeasurement {
         }
         if let style = overrides.decorationStyle {
             result.append(pango_attr_strikethrough_color_new(UInt16(TextDecorationStyle.allCases.firstIndex(of: style) ?? 0), 0, 0))
+        }
+        if let height = overrides.lineHeight, height.isFinite, height >= 0 {
+            // (0 would leave Pango's own: the smallest height it takes is a Pango unit.)
+            result.append(pango_attr_line_height_new_absolute(max(1, Int32((min(height, 1e6) * pangoScale).rounded()))))
         }
         return result.compactMap { $0 }
     }

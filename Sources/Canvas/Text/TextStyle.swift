@@ -247,7 +247,9 @@ public struct TextStyle: Hashable, Sendable, Codable {
 
 /// Changes to a ``TextStyle`` for one part of an ``AttributedText``. `nil` fields keep the base style.
 ///
-/// Line height and alignment belong to whole paragraphs, so they are not overridable.
+/// Alignment belongs to whole paragraphs, so it is not overridable; a segment's own line height
+/// is the height of its inline box, centred on its font (CSS's half-leading), which a line holds
+/// besides the paragraph's.
 public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// Another family (or comma-separated list).
     public var fontFamily: String?
@@ -274,6 +276,8 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// A colour filled behind the segment's glyphs, from its font's ascent to its descent on each
     /// line it covers (a CSS inline box's background).
     public var backgroundColor: Color?
+    /// The segment's own line height in points (a CSS inline element's `line-height`).
+    public var lineHeight: Double?
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(
@@ -288,7 +292,8 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         overline: Bool? = nil,
         decorationStyle: TextDecorationStyle? = nil,
         decorationColor: Color? = nil,
-        backgroundColor: Color? = nil
+        backgroundColor: Color? = nil,
+        lineHeight: Double? = nil
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -302,6 +307,7 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         self.decorationStyle = decorationStyle
         self.decorationColor = decorationColor
         self.backgroundColor = backgroundColor
+        self.lineHeight = lineHeight
     }
 
     /// No change.
