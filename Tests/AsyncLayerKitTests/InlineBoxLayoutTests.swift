@@ -111,3 +111,36 @@ extension InlineBoxLayoutTests {
         #expect(layout.nodes.last.map { $0.frame.width > 0 } == true)
     }
 }
+
+/// A run's own `line-height` is its inline box's height, centred on its font (CSS 2.1 §10.8).
+@Suite struct RunLineHeightTests {
+    static func height(_ runs: String) throws -> Double {
+        let root = try InlineBoxLayoutTests.card(runs, children: "[]")
+        let layout = try ElementLayout.layout(root, in: Size(width: 300, height: 200), scale: 2)
+        return layout.nodes[1].frame.height
+    }
+
+    @Test func aTallerRunMakesItsLineTaller() throws {
+        #expect(try Self.height(#"[{"text": "plain"}]"#) == 20)
+        #expect(try Self.height(#"[{"text": "a "}, {"text": "tall", "style": {"lineHeight": "40px"}}, {"text": " b"}]"#) == 40)
+        // A shorter one stays inside the paragraph's strut.
+        #expect(try Self.height(#"[{"text": "a "}, {"text": "short", "style": {"lineHeight": "8px"}}]"#) == 20)
+        // A number is the run's own font size times it: 2 × 30px.
+        #expect(try Self.height(#"[{"text": "a "}, {"text": "big", "style": {"fontSize": "30px", "lineHeight": 2}}]"#) == 60)
+    }
+}
+
+/// `vertical-align` with a length on a text run raises its baseline; the line grows to hold it.
+@Suite struct RunVerticalAlignTests {
+    @Test func aRaisedRunSitsHigherAndTheLineGrows() throws {
+        let root = try InlineBoxLayoutTests.card(#"[{"text": "a "}, {"text": "up", "style": {"verticalAlign": "10px"}}]"#, children: "[]")
+        let layout = try ElementLayout.layout(root, in: Size(width: 300, height: 200), scale: 2)
+        #expect(layout.nodes[1].frame.height == 30)
+        guard case .text(let text) = root.children[0].kind else { Issue.record("not a text"); return }
+        #expect(text.runs[1].verticalAlign == .length(.points(10)))
+        let plain = try InlineBoxLayoutTests.card(#"[{"text": "a "}, {"text": "up"}]"#, children: "[]")
+        #expect(try ElementLayout.layout(plain, in: Size(width: 300, height: 200), scale: 2).nodes[1].frame.height == 20)
+        let again = try JSONDecoder().decode(Element.self, from: JSONEncoder().encode(root))
+        #expect(again == root)
+    }
+}

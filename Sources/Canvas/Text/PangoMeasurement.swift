@@ -553,6 +553,9 @@ struct PangoMeasurement {
         if let style = overrides.decorationStyle {
             result.append(pango_attr_strikethrough_color_new(UInt16(TextDecorationStyle.allCases.firstIndex(of: style) ?? 0), 0, 0))
         }
+        if let shift = overrides.baselineShift, shift.isFinite, shift != 0 {
+            result.append(pango_attr_rise_new(Int32((max(-1e6, min(shift, 1e6)) * pangoScale).rounded())))
+        }
         if let height = overrides.lineHeight, height.isFinite, height >= 0 {
             // (0 would leave Pango's own: the smallest height it takes is a Pango unit.)
             result.append(pango_attr_line_height_new_absolute(max(1, Int32((min(height, 1e6) * pangoScale).rounded()))))

@@ -278,6 +278,9 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     public var backgroundColor: Color?
     /// The segment's own line height in points (a CSS inline element's `line-height`).
     public var lineHeight: Double?
+    /// How far the segment's baseline is raised above the line's, in points (lowered when
+    /// negative): CSS `vertical-align` with a length, `sub` or `super`. The line grows to hold it.
+    public var baselineShift: Double?
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(
@@ -293,7 +296,8 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         decorationStyle: TextDecorationStyle? = nil,
         decorationColor: Color? = nil,
         backgroundColor: Color? = nil,
-        lineHeight: Double? = nil
+        lineHeight: Double? = nil,
+        baselineShift: Double? = nil
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -308,6 +312,7 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         self.decorationColor = decorationColor
         self.backgroundColor = backgroundColor
         self.lineHeight = lineHeight
+        self.baselineShift = baselineShift
     }
 
     /// No change.

@@ -7,7 +7,7 @@ internal import Foundation
 internal import Canvas
 
 // The JSON form of a paragraph's runs: `"text": [run, …]`, each run
-//   {"text": "…", "style": {CSS text properties, "backgroundColor"}, "link": "…"}
+//   {"text": "…", "style": {CSS text properties, "backgroundColor", "verticalAlign"}, "link": "…"}
 // or an inline image
 //   {"image": {"named": "…"} | {"base64": "…"}, "style": {"width", "height", "verticalAlign"}, "link": "…",
 //    "placeholder": "none" | "<CSS colour>"}
@@ -75,7 +75,7 @@ struct InlineRunJSON: Codable {
             guard !c.contains(.placeholder) else {
                 throw DecodingError.dataCorruptedError(forKey: .placeholder, in: c, debugDescription: "a placeholder is for an image run")
             }
-            run = InlineRun(try c.decode(String.self, forKey: .text), style: style, backgroundColor: background, link: link)
+            run = InlineRun(try c.decode(String.self, forKey: .text), style: style, backgroundColor: background, link: link, verticalAlign: align)
         }
     }
 
@@ -85,6 +85,7 @@ struct InlineRunJSON: Codable {
         switch run.content {
         case .text(let text):
             try c.encode(text, forKey: .text)
+            if run.verticalAlign != .baseline { css.append(("verticalAlign", run.verticalAlign.cssText)) }
         case .image(let image):
             try c.encode(image.source, forKey: .image)
             if let w = image.width { css.append(("width", w.cssText)) }

@@ -32,13 +32,19 @@ public struct InlineRun: Hashable, Sendable {
     public var backgroundColor: StyleColor?
     /// The link value hit testing reports for the run (``/Canvas/TextLayout/links``).
     public var link: String?
+    /// Where a text run's baseline sits: raised by a length (`sub`, `super`, a percentage of its
+    /// line height); `baseline` by default. (`middle`, `text-top` and `text-bottom` are drawn as
+    /// `baseline` on text; an image or a box has its own alignment.)
+    public var verticalAlign: VerticalAlign = .baseline
 
     /// A run of `text`.
-    public init(_ text: String, style: TextProperties = TextProperties(), backgroundColor: StyleColor? = nil, link: String? = nil) {
+    public init(_ text: String, style: TextProperties = TextProperties(), backgroundColor: StyleColor? = nil, link: String? = nil,
+                verticalAlign: VerticalAlign = .baseline) {
         self.content = .text(text)
         self.style = style
         self.backgroundColor = backgroundColor
         self.link = link
+        self.verticalAlign = verticalAlign
     }
 
     /// A run of `text` whose properties `change` sets.

@@ -69,6 +69,11 @@ extension TextContent {
                 if baseStyle.cssLineMetrics, let height = s.lineHeight, height != baseStyle.lineHeight { overrides.lineHeight = height }
             }
             overrides.backgroundColor = run.backgroundColor?.resolved(currentColor: computed.color)
+            if case .text = run.content, case .length(let length) = run.verticalAlign {
+                let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
+                let shift = length.resolved(lengths, percentOf: Self.lineHeight(of: computed))
+                if shift.isFinite, shift != 0 { overrides.baselineShift = shift }
+            }
             switch run.content {
             case .text(let string):
                 segments.append(AttributedText.Segment(string, style: overrides, link: run.link))
@@ -77,11 +82,7 @@ extension TextContent {
                 let w = image.width.map { max(0, $0.resolved(lengths, percentOf: 0)) }
                 let h = image.height.map { max(0, $0.resolved(lengths, percentOf: 0)) }
                 let size = Size(width: w ?? h ?? computed.fontSize, height: h ?? w ?? computed.fontSize)
-                let lineHeight: Double = switch computed.lineHeight {
-                case .normal: computed.fontSize * 1.2
-                case .multiple(let n): n * computed.fontSize
-                case .points(let p): p
-                }
+                let lineHeight = Self.lineHeight(of: computed)
                 let alignment: TextAttachment.VerticalAlignment = switch image.verticalAlign {
                 case .baseline: .baseline
                 case .middle: .middle
@@ -96,6 +97,17 @@ extension TextContent {
             }
         }
         return AttributedText(segments: segments)
+    }
+}
+
+extension TextContent {
+    /// A run's line height for percentages of it (`normal` taken as 1.2).
+    static func lineHeight(of computed: ComputedText) -> Double {
+        switch computed.lineHeight {
+        case .normal: computed.fontSize * 1.2
+        case .multiple(let n): n * computed.fontSize
+        case .points(let p): p
+        }
     }
 }
 

@@ -446,7 +446,7 @@ struct BoxBuilder {
             switch piece {
             case .text(let text, let style, let link):
                 let run = textRunStyle(style, owner: owner)
-                runs.append(InlineRun(text, style: run.text, backgroundColor: run.background, link: link))
+                runs.append(InlineRun(text, style: run.text, backgroundColor: run.background, link: link, verticalAlign: run.verticalAlign))
             case .lineBreak(let style, let link):
                 let run = textRunStyle(style, owner: owner)
                 runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
@@ -464,9 +464,11 @@ struct BoxBuilder {
     /// refuses is dropped with a warning on `owner`.
     private mutating func textRunStyle(_ style: [String: String], owner: HTMLTree.NodeID) -> StyleDictionary.RunStyle {
         if let known = runStyles[style] { return known }
-        var properties = style.filter { $0.key != "width" && $0.key != "height" && $0.key != "vertical-align" }
-        if let align = style["vertical-align"]?.lowercased(), align != "baseline" {
+        var properties = style.filter { $0.key != "width" && $0.key != "height" }
+        if let align = style["vertical-align"]?.lowercased().trimmingCharacters(in: " "),
+           ["middle", "text-top", "text-bottom", "top", "bottom"].contains(align) {
             warn(owner, "vertical-align", "\(align) on text is not drawn by the HTML path so far (baseline instead)")
+            properties["vertical-align"] = nil
         }
         var camel = Self.camelCased(properties)
         for _ in 0..<8 {
