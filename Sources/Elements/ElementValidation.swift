@@ -123,6 +123,11 @@ enum ElementValidation {
             if text.maxLines < 0 { try fail("text.maxLines", "\(text.maxLines)", "0 or more") }
             if text.runs.count > TextContent.maxRuns { try fail("text.text", "\(text.runs.count) runs", "at most \(TextContent.maxRuns)") }
             for (i, run) in text.runs.enumerated() where !run.style.isEmpty { try checkText(run.style) { what, value, expected throws(ElementError) in try fail("text.text[\(i)].\(what)", value, expected) } }
+            for (i, run) in text.runs.enumerated() {
+                if case .spacing(let width) = run.content, !width.isFinite {
+                    try fail("text.text[\(i)].space", "\(width)", "a finite length")
+                }
+            }
             var placed = Set<Int>()
             for (i, run) in text.runs.enumerated() {
                 guard case .box(let box) = run.content else { continue }

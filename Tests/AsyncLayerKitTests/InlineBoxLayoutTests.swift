@@ -144,3 +144,38 @@ extension InlineBoxLayoutTests {
         #expect(again == root)
     }
 }
+
+/// Space runs (an inline element's padding, border and margin edges) take room and keep to their neighbours.
+@Suite struct SpaceRunTests {
+    @Test func aSpaceRunTakesRoomWithoutBreakingOrGrowingTheLine() throws {
+        let spaced = try InlineBoxLayoutTests.card(#"[{"text": "a "}, {"space": "10px"}, {"text": "word"}, {"space": "10px"}, {"text": " b"}]"#, children: "[]")
+        let plain = try InlineBoxLayoutTests.card(#"[{"text": "a word b"}]"#, children: "[]")
+        let size = Size(width: 300, height: 200)
+        let a = try #require(try ElementLayout.layout(spaced, in: size, scale: 2).nodes[1].text)
+        let b = try #require(try ElementLayout.layout(plain, in: size, scale: 2).nodes[1].text)
+        #expect(abs(a.size.width - (b.size.width + 20)) < 0.1)
+        #expect(a.size.height == b.size.height)
+        guard case .text(let text) = spaced.children[0].kind else { Issue.record("not a text"); return }
+        #expect(text.runs[1].content == .spacing(.points(10)))
+        #expect(try JSONDecoder().decode(Element.self, from: JSONEncoder().encode(spaced)) == spaced)
+        #expect(throws: ElementError.self) { _ = try InlineBoxLayoutTests.card(#"[{"space": "-1px"}]"#, children: "[]") }
+        #expect(throws: ElementError.self) { _ = try InlineBoxLayoutTests.card(#"[{"space": "1px", "text": "x"}]"#, children: "[]") }
+    }
+
+    @Test func noLineBreaksAtASpaceRun() throws {
+        // "aaaa" + space + "bbbb" is one unbreakable piece: it moves to the next line whole.
+        let root = try InlineBoxLayoutTests.card(#"[{"text": "xxxxxxxx aaaa"}, {"space": "4px"}, {"text": "bbbb"}]"#, children: "[]", width: 150)
+        let layout = try ElementLayout.layout(root, in: Size(width: 150, height: 200), scale: 1)
+        let text = try #require(layout.nodes[1].text)
+        let lines = text.lines.map { text.text.string.utf16Slice($0.characterRange) }
+        #expect(lines.count == 2)
+        #expect(lines.last?.contains("aaaa") == true && lines.last?.contains("bbbb") == true)
+    }
+}
+
+private extension String {
+    func utf16Slice(_ range: Range<Int>) -> String {
+        let u = Array(utf16)
+        return String(decoding: u[max(0, range.lowerBound)..<min(u.count, range.upperBound)], as: UTF16.self)
+    }
+}

@@ -40,6 +40,7 @@ import Testing
             case .text(let string): string
             case .image: "<img>"
             case .box(let box): "<box \(box.child)>"
+            case .spacing(let width): "<space \(width)>"
             }
         }
     }

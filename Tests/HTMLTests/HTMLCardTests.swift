@@ -12,6 +12,25 @@ import Testing
         return (card, card.frames(in: layout))
     }
 
+    /// CSS 2.1 §10.3.1, §10.6.1: an inline element's horizontal margin, border and padding take
+    /// room in the line; its vertical border and padding reach above and below its text only.
+    @Test func anInlineElementsEdgesTakeRoomInTheLine() throws {
+        let style = "body { margin: 0; font: 16px/20px 'DejaVu Sans' }"
+        let plain = try Self.frames("<style>\(style)</style><p>a <span>pill</span> b</p>").frames
+        let padded = try Self.frames("<style>\(style) span { margin: 0 5px; border: 2px solid; padding: 3px 8px }</style><p>a <span>pill</span> b</p>")
+        // Borders take their room but are not drawn yet: reported, and nothing else.
+        #expect(padded.card.warnings.map(\.property) == ["border-bottom-width", "border-left-width", "border-right-width", "border-top-width"])
+        let before = try #require(plain.first { $0.tag == "span" }).frame
+        let span = try #require(padded.frames.first { $0.tag == "span" }).frame
+        // The border box starts after the left margin and is wider by the borders and paddings.
+        #expect(abs(span.minX - (before.minX + 5)) < 0.5)
+        #expect(abs(span.width - (before.width + 20)) < 0.5)
+        // Taller by the vertical border and padding, the paragraph not.
+        #expect(abs(span.height - (before.height + 10)) < 0.01 && abs(span.minY - (before.minY - 5)) < 0.01)
+        let p = try #require(padded.frames.first { $0.tag == "p" }).frame
+        #expect(p.height == 20)
+    }
+
     @Test func theBodyHasItsEightPixelMarginAndBlocksStack() throws {
         let (_, frames) = try Self.frames("<div style='height: 20px'></div><div style='height: 30px; margin-top: 10px'></div>")
         #expect(frames.map(\.tag) == ["html", "body", "div", "div"])

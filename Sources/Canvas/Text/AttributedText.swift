@@ -25,9 +25,10 @@ public struct AttributedText: Hashable, Sendable, Codable, ExpressibleByStringLi
             self.link = link
         }
 
-        /// A segment holding an inline box (its text is U+FFFC, the object replacement character).
+        /// A segment holding an inline box (its text is U+FFFC, the object replacement character;
+        /// a no-break space for a box that keeps to its neighbours).
         public init(attachment: TextAttachment, style: TextStyleOverrides = .none, link: String? = nil) {
-            self.text = "\u{FFFC}"
+            self.text = attachment.character
             self.style = style
             self.link = link
             self.attachment = attachment
@@ -47,7 +48,7 @@ public struct AttributedText: Hashable, Sendable, Codable, ExpressibleByStringLi
             )
             if let attachment = try c.decodeIfPresent(TextAttachment.self, forKey: .attachment) {
                 self.attachment = attachment
-                self.text = "\u{FFFC}"
+                self.text = attachment.character
             }
         }
     }

@@ -346,7 +346,9 @@ struct PangoMeasurement {
             pango_attr_list_insert(list, attribute)
             // CSS: a replaced or inline-block box adds its whole margin box to the line, whatever
             // the line height (CSS 2.1 §10.8.1); the text's line height would squash it.
-            if request.style.cssLineMetrics, let height = pango_attr_line_height_new_absolute(rect.height) {
+            // (At least one Pango unit: 0 would mean no line height of its own, and the text's
+            // would then centre a zero-high box on the baseline, half of it below.)
+            if request.style.cssLineMetrics, let height = pango_attr_line_height_new_absolute(max(1, rect.height)) {
                 height.pointee.start_index = UInt32(start)
                 height.pointee.end_index = UInt32(start + segment.text.utf8.count)
                 pango_attr_list_insert(list, height)
@@ -361,9 +363,10 @@ struct PangoMeasurement {
     private func fitFallbackFonts(_ layout: OpaquePointer, base: (ascent: Double, descent: Double)) {
         let scale = request.options.pixelScale
         var taller: [(start: Int, end: Int, height: Double)] = []
-        // Segments with a line height of their own keep it.
+        // Segments with a line height of their own keep it, and inline boxes are as high as they are.
         let ownHeights: [Range<Int>] = request.text.segments.indices.compactMap { index in
-            guard request.text.segments[index].style.lineHeight != nil else { return nil }
+            let segment = request.text.segments[index]
+            guard segment.style.lineHeight != nil || segment.attachment != nil else { return nil }
             return request.segmentStarts[index]..<(request.segmentStarts[index] + request.text.segments[index].text.utf8.count)
         }
         let iter = pango_layout_get_iter(layout)!

@@ -19,10 +19,28 @@ public struct TextAttachment: Hashable, Sendable, Codable {
     public var size: Size
     /// Where it sits in the line.
     public var verticalAlignment: VerticalAlignment
+    /// Whether the box keeps to the text beside it: no line breaks before or after it (an inline
+    /// element's padding edge), where a picture's box lets lines break around it.
+    public var keepsWithNeighbours: Bool
 
     /// A box of `size` aligned as `verticalAlignment` says.
-    public init(size: Size, verticalAlignment: VerticalAlignment = .baseline) {
+    public init(size: Size, verticalAlignment: VerticalAlignment = .baseline, keepsWithNeighbours: Bool = false) {
         self.size = size
         self.verticalAlignment = verticalAlignment
+        self.keepsWithNeighbours = keepsWithNeighbours
+    }
+
+    /// The character a segment holding this box is: U+FFFC, or a no-break space (U+00A0) for a
+    /// box that keeps to its neighbours.
+    var character: String { keepsWithNeighbours ? "\u{00A0}" : "\u{FFFC}" }
+
+    private enum CodingKeys: String, CodingKey { case size, verticalAlignment, keepsWithNeighbours }
+
+    /// Decodes a box; `keepsWithNeighbours` may be missing (false).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(size: try c.decode(Size.self, forKey: .size),
+                  verticalAlignment: try c.decode(VerticalAlignment.self, forKey: .verticalAlignment),
+                  keepsWithNeighbours: try c.decodeIfPresent(Bool.self, forKey: .keepsWithNeighbours) ?? false)
     }
 }

@@ -13,6 +13,8 @@ internal import Canvas
 //    "placeholder": "none" | "<CSS colour>"}
 // or an atomic inline box, the text element's child at that index
 //   {"box": 0, "style": {"verticalAlign"}, "link": "…"}
+// or empty space that keeps to its neighbours (an inline element's padding edge)
+//   {"space": "8px"}
 
 /// One run as JSON.
 struct InlineRunJSON: Codable {
@@ -20,7 +22,7 @@ struct InlineRunJSON: Codable {
 
     init(_ run: InlineRun) { self.run = run }
 
-    private enum Keys: String, CodingKey, CaseIterable { case text, image, box, style, link, placeholder }
+    private enum Keys: String, CodingKey, CaseIterable { case text, image, box, space, style, link, placeholder }
 
     /// The style keys a run reads besides the text properties.
     static let boxKeys = ["backgroundColor", "width", "height", "verticalAlign"]
@@ -28,7 +30,7 @@ struct InlineRunJSON: Codable {
     init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: StyleKey.self)
         if let key = all.allKeys.map(\.stringValue).filter({ Keys(rawValue: $0) == nil }).sorted().first {
-            throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown run key: expected text, image or box, style, link, and placeholder for an image")
+            throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown run key: expected text, image, box or space, style, link, and placeholder for an image")
         }
         let c = try decoder.container(keyedBy: Keys.self)
         var style = TextProperties()
@@ -50,7 +52,19 @@ struct InlineRunJSON: Codable {
             align = try reader.parse("verticalAlign") { value throws(CSSValueError) in try CSSTextGrammar.verticalAlign(ElementStyle.components(value)) } ?? .baseline
         }
         let link = try c.decodeIfPresent(String.self, forKey: .link)
-        if let child = try c.decodeIfPresent(Int.self, forKey: .box) {
+        if c.contains(.space) {
+            guard !c.contains(.text), !c.contains(.image), !c.contains(.box), !c.contains(.placeholder), !c.contains(.style) else {
+                throw DecodingError.dataCorruptedError(forKey: .space, in: c, debugDescription: "a space run holds its width only")
+            }
+            let value = try c.decode(CSSValue.self, forKey: .space)
+            let width: StyleLength
+            do {
+                width = try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a space: expected a length ≥ 0")
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .space, in: c, debugDescription: error.message)
+            }
+            run = InlineRun(spacing: width, link: link)
+        } else if let child = try c.decodeIfPresent(Int.self, forKey: .box) {
             guard !c.contains(.text), !c.contains(.image), !c.contains(.placeholder) else {
                 throw DecodingError.dataCorruptedError(forKey: .box, in: c, debugDescription: "a box run holds no text, image or placeholder")
             }
@@ -92,6 +106,8 @@ struct InlineRunJSON: Codable {
             if let h = image.height { css.append(("height", h.cssText)) }
             if image.verticalAlign != .baseline { css.append(("verticalAlign", image.verticalAlign.cssText)) }
             try c.encodeIfPresent(image.placeholder, forKey: .placeholder)
+        case .spacing(let width):
+            try c.encode(width.cssText, forKey: .space)
         case .box(let box):
             try c.encode(box.child, forKey: .box)
             if box.verticalAlign != .baseline { css.append(("verticalAlign", box.verticalAlign.cssText)) }

@@ -22,6 +22,10 @@ public struct InlineRun: Hashable, Sendable {
         /// One of the text element's children laid out as an atomic inline box (an
         /// `inline-block`): shrunk to fit the line, its baseline on the line's.
         case box(InlineBox)
+        /// Empty space this wide (`em` of the run's font) that keeps to the runs beside it — no
+        /// line break on either side: an inline element's margin, border and padding at its start
+        /// and end edges.
+        case spacing(StyleLength)
     }
 
     /// The words or the picture.
@@ -57,6 +61,13 @@ public struct InlineRun: Hashable, Sendable {
     /// An inline image.
     public init(image: InlineImage, link: String? = nil) {
         self.content = .image(image)
+        self.style = TextProperties()
+        self.link = link
+    }
+
+    /// Empty space `width` wide that keeps to its neighbours.
+    public init(spacing width: StyleLength, link: String? = nil) {
+        self.content = .spacing(width)
         self.style = TextProperties()
         self.link = link
     }

@@ -91,6 +91,10 @@ extension TextContent {
                 case .length(let l): .raised(l.resolved(lengths, percentOf: lineHeight))
                 }
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, verticalAlignment: alignment), style: overrides, link: run.link))
+            case .spacing(let width):
+                let w = max(0, width.resolved(LengthContext(fontSize: computed.fontSize, canvasSize: canvas), percentOf: 0))
+                let size = Size(width: w.isFinite ? w : 0, height: 0)
+                segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, keepsWithNeighbours: true), style: overrides, link: run.link))
             case .box:
                 // Sized by the layout, for the width the paragraph gets (``placingBoxes(_:)``).
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: .zero), style: overrides, link: run.link))

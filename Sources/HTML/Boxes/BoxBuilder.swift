@@ -16,6 +16,9 @@ struct BoxBuilder {
     private(set) var warnings: [StyleWarning] = []
     /// Each element's resolved style, filled top-down.
     private var resolved: [ResolvedStyle?]
+    /// Each inline element's border and padding above and below its text, in px, by node index
+    /// (for its frame: ``HTMLCard/frames(in:)``).
+    private(set) var verticalEdges: [Int: (top: Double, bottom: Double)] = [:]
     /// Run styles read so far, by their CSS properties.
     private var runStyles: [[String: String]: StyleDictionary.RunStyle] = [:]
 
@@ -312,6 +315,10 @@ struct BoxBuilder {
         let inner = ancestors + [id]
         paragraph.push(style: runStyle, link: link)
         defer { paragraph.pop() }
+        let edges = inlineEdges(id, style)
+        appendEdge(edges.start, node: id, ancestors: ancestors, to: &paragraph)
+        defer { appendEdge(edges.end.reversed(), node: id, ancestors: ancestors, to: &paragraph) }
+        if edges.top != 0 || edges.bottom != 0 { verticalEdges[id.index] = (edges.top, edges.bottom) }
         for child in flattenedChildren(of: id) {
             if tree[child.node].kind == .text {
                 paragraph.appendText(tree[child.node].text, node: child.node, style: child.carried, ancestors: inner)
@@ -345,6 +352,55 @@ struct BoxBuilder {
         paragraph.appendBox(box.element, origin: box.origin, verticalAlign: align, node: id, ancestors: ancestors)
     }
 
+    /// An inline element's start and end edges (CSS 2.1 §10.3.1: its horizontal margins,
+    /// borders and paddings take room in the line; physical sides, the start the right one in
+    /// right-to-left text), each outermost first, and its vertical border and padding in px
+    /// (they reach above and below its text without moving the line).
+    private func inlineEdges(_ id: HTMLTree.NodeID, _ style: ResolvedStyle) -> (start: [(StyleLength, InlineEdge)], end: [(StyleLength, InlineEdge)], top: Double, bottom: Double) {
+        let declared = style.declared
+        func border(_ side: String) -> String? {
+            guard let line = declared["border-\(side)-style"]?.lowercased(), line != "none", line != "hidden" else { return nil }
+            return declared["border-\(side)-width"] ?? "medium"
+        }
+        func edge(_ side: String) -> [(StyleLength, InlineEdge)] {
+            var parts: [(StyleLength, InlineEdge)] = []
+            for (value, part) in [(declared["margin-\(side)"], InlineEdge.margin), (border(side), .borderBox), (declared["padding-\(side)"], .borderBox)] {
+                guard let value, let length = Self.edgeLength(value), length != .points(0) else { continue }
+                parts.append((length, part))
+            }
+            return parts
+        }
+        func pixels(_ value: String?) -> Double {
+            guard let value, let length = Self.edgeLength(value), case .points(let px) = length else { return 0 }
+            return px
+        }
+        let rtl = style.direction == "rtl"
+        return (edge(rtl ? "right" : "left"), edge(rtl ? "left" : "right"),
+                pixels(border("top")) + pixels(declared["padding-top"]), pixels(border("bottom")) + pixels(declared["padding-bottom"]))
+    }
+
+    /// A length of an inline element's edge: px or em (or a border keyword); `nil` for others
+    /// (percentages, calc()), which are not laid out (reported by ``runProperties(_:_:)``).
+    static func edgeLength(_ value: String) -> StyleLength? {
+        let v = value.trimmingCharacters(in: " ").lowercased()
+        switch v {
+        case "0", "auto": return .points(0)
+        case "thin": return .points(1)
+        case "medium": return .points(3)
+        case "thick": return .points(5)
+        default: break
+        }
+        for (unit, make) in [("px", { StyleLength.points($0) }), ("em", { StyleLength.em($0) })] as [(String, (Double) -> StyleLength)] where v.hasSuffix(unit) {
+            guard let number = Double(v.dropLast(unit.count)), number.isFinite, abs(number) < 1e6 else { return nil }
+            return make(max(0, number))
+        }
+        return nil
+    }
+
+    private func appendEdge(_ parts: [(StyleLength, InlineEdge)], node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID], to paragraph: inout ParagraphBuilder) {
+        for (length, part) in parts { paragraph.appendSpacing(length, edge: part, node: node, ancestors: ancestors) }
+    }
+
     /// The properties of inline element `id` a run takes: the inherited text properties, the
     /// decoration it draws on its text, its background colour; the rest is reported.
     private mutating func runProperties(_ id: HTMLTree.NodeID, _ style: ResolvedStyle) -> [String: String] {
@@ -359,7 +415,15 @@ struct BoxBuilder {
             // What CSS draws on an inline box that a run does not (yet); the rest does not apply
             // to inline boxes at all (CSS 2.1 §10.3.1, §10.6.1), so ignoring it is what a browser does.
             if Self.drawnOnInlineBoxes(property), !Self.isZero(value) {
-                warn(id, property, "not drawn on an inline element by the HTML path so far")
+                let laidOut = (property.hasPrefix("padding") || property == "margin-left" || property == "margin-right") && Self.edgeLength(value) != nil
+                if property.hasPrefix("border"), property.hasSuffix("width"), Self.edgeLength(value) != nil {
+                    warn(id, property, "laid out but not drawn on an inline element by the HTML path so far")
+                } else if !laidOut {
+                    warn(id, property, "not drawn on an inline element by the HTML path so far")
+                }
+                else if property.hasPrefix("padding"), style.declared["background-color"].map({ !Self.isTransparent($0) }) ?? false {
+                    warn(id, property, "laid out; the background covers the text, not the padding, on an inline element so far")
+                }
             }
         }
         if style.isMonospace, style.keywordFontSize, properties["font-size"] == nil { properties["font-size"] = "13px" }
@@ -394,6 +458,10 @@ struct BoxBuilder {
             guard let family = genericFamilies[name.lowercased()] else { return name }
             return "\"\(family)\", \(name)"
         }.joined(separator: ", ")
+    }
+
+    static func isTransparent(_ value: String) -> Bool {
+        ["transparent", "rgba(0, 0, 0, 0)", "rgba(0,0,0,0)", "initial", "none"].contains(value.lowercased().trimmingCharacters(in: " "))
     }
 
     /// Properties that apply to an inline box and change how it is drawn.
@@ -452,6 +520,11 @@ struct BoxBuilder {
                 runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
             case .image(let image, let link):
                 runs.append(InlineRun(image: image, link: link))
+            case .spacing(let width, let style, let link):
+                let run = textRunStyle(style, owner: owner)
+                var spacing = InlineRun(spacing: width, link: link)
+                spacing.style = run.text
+                runs.append(spacing)
             case .box(let element, let origin, let align, let link):
                 runs.append(InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link))
                 boxes.append((element, origin))

@@ -22,4 +22,12 @@ struct RunOrigin: Sendable {
     var inlineAncestors: [HTMLTree.NodeID]
     /// Whether the run is an atomic inline box (its element's frame is its own box's).
     var isAtomic = false
+    /// For a spacing run at an inline element's edge (``node``): whether it is the element's
+    /// border or padding (inside its border box) or its margin (outside).
+    var edge: InlineEdge?
+}
+
+/// Which part of an inline element's start or end edge a spacing run stands for.
+enum InlineEdge: Sendable {
+    case margin, borderBox
 }

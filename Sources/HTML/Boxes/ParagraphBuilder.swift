@@ -1,4 +1,5 @@
 internal import Elements
+internal import Flexbox
 
 /// Collects one paragraph (an inline formatting context) as pieces: texts with the properties of
 /// the inline elements around them, line breaks, images. The box builder turns the pieces into
@@ -14,6 +15,9 @@ struct ParagraphBuilder {
         case image(InlineImage, link: String?)
         /// An `inline-block` or `inline-flex` element's box and where it came from.
         case box(Element, BoxOrigin, verticalAlign: VerticalAlign, link: String?)
+        /// Space at an inline element's edge (its margin, border or padding), with the
+        /// properties around it (`em` is its font's).
+        case spacing(StyleLength, style: [String: String], link: String?)
     }
 
     /// The paragraph's `white-space` (the block's).
@@ -79,6 +83,12 @@ struct ParagraphBuilder {
         pieces.append(.box(box, origin, verticalAlign: verticalAlign, link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors, isAtomic: true))
         hasContent = true
+    }
+
+    /// Adds space at inline element `node`'s start or end edge.
+    mutating func appendSpacing(_ width: StyleLength, edge: InlineEdge, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
+        pieces.append(.spacing(width, style: currentStyle([:]), link: link))
+        origins.append(RunOrigin(node: node, inlineAncestors: ancestors, edge: edge))
     }
 
     /// Records an element that adds nothing (an `<img>` without a source) so its box is found.

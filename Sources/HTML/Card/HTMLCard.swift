@@ -30,6 +30,8 @@ public struct HTMLCard: Sendable {
     public let fonts: FontSet?
     /// Where each box of ``root`` came from.
     let origin: BoxOrigin
+    /// Each inline element's border and padding above and below its text (px, by node index).
+    let verticalEdges: [Int: (top: Double, bottom: Double)]
 
     /// Reads `html` as a card `width` × `height` CSS px; a size left out is the one the document
     /// declares with `<meta name="card-size" content="600x400">`.
@@ -71,6 +73,7 @@ public struct HTMLCard: Sendable {
         self.size = Size(width: width, height: height)
         self.root = Element(.view, layout: canvas.layout, style: canvas.style, children: [html.element])
         self.origin = BoxOrigin(node: nil, children: [html.origin])
+        self.verticalEdges = builder.verticalEdges
         self.warnings = warnings
         self.fonts = fonts
     }
@@ -89,7 +92,7 @@ public struct HTMLCard: Sendable {
     /// `<body>` and the elements inside it that can draw), in document order, from a layout of
     /// ``root`` at ``size``.
     public func frames(in layout: LayoutResult) -> [HTMLElementFrame] {
-        let reader = HTMLFrameReader(tree: tree, origin: origin, layout: layout)
+        let reader = HTMLFrameReader(tree: tree, origin: origin, layout: layout, verticalEdges: verticalEdges)
         return tree.reportedElements.map { id in
             HTMLElementFrame(node: id, tag: tree[id].name, frame: reader.frames[id.index] ?? Rect(x: 0, y: 0, width: 0, height: 0))
         }
@@ -97,7 +100,7 @@ public struct HTMLCard: Sendable {
 
     /// The number of lines of every reported text (``HTMLTree/reportedTexts``), in document order.
     public func textLines(in layout: LayoutResult) -> [HTMLTextLines] {
-        let reader = HTMLFrameReader(tree: tree, origin: origin, layout: layout)
+        let reader = HTMLFrameReader(tree: tree, origin: origin, layout: layout, verticalEdges: verticalEdges)
         return tree.reportedTexts.map { HTMLTextLines(node: $0, lines: reader.lineCount(of: $0)) }
     }
 }

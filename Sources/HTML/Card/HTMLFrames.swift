@@ -30,7 +30,7 @@ struct HTMLFrameReader {
     private(set) var frames: [Rect?]
     private(set) var textRects: [[Rect]]
 
-    init(tree: HTMLTree, origin: BoxOrigin, layout: LayoutResult) {
+    init(tree: HTMLTree, origin: BoxOrigin, layout: LayoutResult, verticalEdges: [Int: (top: Double, bottom: Double)] = [:]) {
         self.tree = tree
         self.origin = origin
         self.layout = layout
@@ -38,6 +38,11 @@ struct HTMLFrameReader {
         textRects = Array(repeating: [], count: tree.count)
         var index = 0
         visit(origin, &index)
+        // An inline element's border box reaches its border and padding above and below its text.
+        for (node, edges) in verticalEdges {
+            guard let frame = frames[node] else { continue }
+            frames[node] = Rect(x: frame.minX, y: frame.minY - edges.top, width: frame.width, height: frame.height + edges.top + edges.bottom)
+        }
     }
 
     private mutating func visit(_ box: BoxOrigin, _ index: inout Int) {
@@ -64,8 +69,24 @@ struct HTMLFrameReader {
             areas = full
         }
         guard areas.count == runs.count else { return }
+        var edges: [(id: HTMLTree.NodeID, rect: Rect)] = []
+        defer {
+            for (id, rect) in edges {
+                guard let frame = frames[id.index] else { frames[id.index] = rect; continue }
+                let left = min(frame.minX, rect.minX), right = max(frame.maxX, rect.maxX)
+                frames[id.index] = Rect(x: left, y: frame.minY, width: right - left, height: frame.height)
+            }
+        }
         for (run, rects) in zip(runs, areas) {
             let placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
+            if let edge = run.edge {
+                // An inline element's margin widens the elements around it; its border and padding
+                // it too (once its text has given it a height: after every run).
+                for id in edge == .margin ? run.inlineAncestors : [run.node] + run.inlineAncestors {
+                    for rect in placed { edges.append((id, rect)) }
+                }
+                continue
+            }
             if run.isAtomic {
                 // Its own frame is its box's (a child of the paragraph); the inline elements
                 // around it reach across it on its line, no higher than they are.
