@@ -313,11 +313,16 @@ struct BoxBuilder {
         var link = paragraph.link
         if node.name == "a", let href = node.attribute("href") { link = href }
         let inner = ancestors + [id]
+        // The margins outside the element (with its parent's properties: no background), the
+        // border and padding inside it.
+        let edges = inlineEdges(id, style)
+        let own = runStyle.filter { $0.key == "font-size" || $0.key == "letter-spacing" }
+        appendEdge(edges.start.filter { $0.1 == .margin }, node: id, ancestors: ancestors, own: own, to: &paragraph)
+        defer { appendEdge(edges.end.filter { $0.1 == .margin }, node: id, ancestors: ancestors, own: own, to: &paragraph) }
         paragraph.push(style: runStyle, link: link)
         defer { paragraph.pop() }
-        let edges = inlineEdges(id, style)
-        appendEdge(edges.start, node: id, ancestors: ancestors, to: &paragraph)
-        defer { appendEdge(edges.end.reversed(), node: id, ancestors: ancestors, to: &paragraph) }
+        appendEdge(edges.start.filter { $0.1 == .borderBox }, node: id, ancestors: ancestors, to: &paragraph)
+        defer { appendEdge(edges.end.filter { $0.1 == .borderBox }.reversed(), node: id, ancestors: ancestors, to: &paragraph) }
         if edges.top != 0 || edges.bottom != 0 { verticalEdges[id.index] = (edges.top, edges.bottom) }
         for child in flattenedChildren(of: id) {
             if tree[child.node].kind == .text {
@@ -397,8 +402,9 @@ struct BoxBuilder {
         return nil
     }
 
-    private func appendEdge(_ parts: [(StyleLength, InlineEdge)], node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID], to paragraph: inout ParagraphBuilder) {
-        for (length, part) in parts { paragraph.appendSpacing(length, edge: part, node: node, ancestors: ancestors) }
+    private func appendEdge(_ parts: [(StyleLength, InlineEdge)], node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID], own: [String: String] = [:],
+                            to paragraph: inout ParagraphBuilder) {
+        for (length, part) in parts { paragraph.appendSpacing(length, edge: part, node: node, ancestors: ancestors, own: own) }
     }
 
     /// The properties of inline element `id` a run takes: the inherited text properties, the

@@ -86,8 +86,12 @@ struct ParagraphBuilder {
     }
 
     /// Adds space at inline element `node`'s start or end edge.
-    mutating func appendSpacing(_ width: StyleLength, edge: InlineEdge, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
-        pieces.append(.spacing(width, style: currentStyle([:]), link: link))
+    /// `own`: the element's properties a margin keeps though it is added outside the element,
+    /// with its parent's (its font size for `em`, its letter spacing, which Pango ends a run with).
+    mutating func appendSpacing(_ width: StyleLength, edge: InlineEdge, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID], own: [String: String] = [:]) {
+        var style = currentStyle([:])
+        style.merge(own) { $1 }
+        pieces.append(.spacing(width, style: style, link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors, edge: edge))
     }
 
