@@ -132,6 +132,24 @@ import Testing
         #expect(flex.children.first?.children.first?.children.count == 2)
     }
 
+    /// CSS 2.1 §10.3.2: an inline image without a size is its picture's size; one side given,
+    /// the other follows by the picture's ratio.
+    @Test func anUnsizedInlineImageTakesItsPicturesSize() throws {
+        let png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAEElEQVR4nGP4z8AAQQxwFgBB0gX7h/C5SAAAAABJRU5ErkJggg=="  // 3 × 2 pixels
+        func image(_ attributes: String) throws -> InlineImage? {
+            let built = try Self.build("<p>a <img src=\"\(png)\" \(attributes)> b</p>")
+            #expect(built.warnings.isEmpty, "\(built.warnings)")
+            guard case .text(let text)? = built.element.children.first?.children.first?.kind, case .image(let image) = text.runs[1].content else { return nil }
+            return image
+        }
+        let natural = try #require(try image(""))
+        #expect(natural.width == .points(3) && natural.height == .points(2))
+        let wide = try #require(try image("width=6"))
+        #expect(wide.width == .points(6) && wide.height == .points(4))
+        let tall = try #require(try image("style=\"height: 10px\""))
+        #expect(tall.width == .points(15) && tall.height == .points(10))
+    }
+
     @Test func theLeadingNewlineOfAPreIsDropped() throws {
         let body = try Self.body("<pre>\nline</pre>")
         #expect(Self.runs(try #require(body.children.first)) == ["line"])

@@ -490,12 +490,25 @@ struct BoxBuilder {
             warn(id, PropertyTable.kebabCase(error.property), error.message)
             run = StyleDictionary.RunStyle.plain
         }
-        if run.width == nil && run.height == nil {
-            warn(id, "width", "an inline image without a width or height is drawn 1em square by the HTML path so far")
-        }
         guard let source else {
             paragraph.appendBreakless(node: id, ancestors: ancestors)
             return
+        }
+        if run.width == nil || run.height == nil {
+            // CSS 2.1 §10.3.2, §10.6.2: a side not given is the picture's own, or follows the
+            // given one by its ratio; a named picture's size is the host loader's, unknown here.
+            if case .encoded(let bytes) = source, let info = try? ImageDecoder.info(of: bytes), info.displayWidth > 0, info.displayHeight > 0 {
+                let w = Double(info.displayWidth), h = Double(info.displayHeight)
+                switch (run.width, run.height) {
+                case (nil, nil): (run.width, run.height) = (.points(w), .points(h))
+                case (let width?, nil): if case .points(let given) = width { run.height = .points(given * h / w) }
+                case (nil, let height?): if case .points(let given) = height { run.width = .points(given * w / h) }
+                default: break
+                }
+            }
+            if run.width == nil && run.height == nil {
+                warn(id, "width", "an inline image without a width or height, whose size is not known here, is drawn 1em square by the HTML path")
+            }
         }
         let image = InlineImage(source, width: run.width, height: run.height, verticalAlign: run.verticalAlign, placeholder: ImagePlaceholder.none)
         paragraph.appendImage(image, node: id, ancestors: ancestors)
