@@ -13,7 +13,7 @@ EXAMPLES := --package-path Examples
 
 help:
 	@echo "make run        render the bundled sample feed into out/ (feed-demo; installs deps first)"
-	@echo "make cards      render every example card in Examples/element-cards/ into out/cards/ (render-card)"
+	@echo "make cards      render every example card in Examples/element-cards/ (JSON) and Examples/html-cards/ (HTML) into out/cards/ (render-card)"
 	@echo "make test       build and run the tests: the library's, the examples', card-server's, remote-images' (installs deps first)"
 	@echo "make test-examples  the examples package's tests (Examples/, its own .build there)"
 	@echo "make test-server  the card-server example's tests (its own package, Hummingbird; .build there)"
@@ -40,7 +40,9 @@ deps:
 run: deps
 	$(SWIFT) run -c release $(EXAMPLES) feed-demo
 
-# One PNG per JSON card (at scale 2), named after it; the images come from the reference card's inputs.
+# One PNG per JSON card and per HTML card (at scale 2), named after it; the JSON cards' images come
+# from the reference card's inputs, the HTML cards' are data: URIs. The HTML cards render with
+# --strict: an example that draws otherwise than a browser would (a warning) fails the target.
 # `--help` first: a smoke check that the help prints (it once crashed on a forced cast).
 cards: deps
 	@$(SWIFT) build $(EXAMPLES) --product render-card
@@ -48,6 +50,9 @@ cards: deps
 	"$$bin/render-card" --help >/dev/null; \
 	for card in Examples/element-cards/*.json; do \
 	  "$$bin/render-card" "$$card" --assets Examples/ReferenceCard/Inputs -o "out/cards/$$(basename "$$card" .json).png"; \
+	done; \
+	for card in Examples/html-cards/*.html; do \
+	  "$$bin/render-card" "$$card" --strict -o "out/cards/$$(basename "$$card" .html).png"; \
 	done
 
 # Swift Testing prints its own lines as it goes; the full log also goes to .build/test.log and

@@ -6,6 +6,8 @@ import Foundation
 /// The HTML path's cost: reading a card (libxml2's parse, the cascade, the box builder) against
 /// the cold render of the element tree it gives, for realistic cards; and parse + cascade of
 /// generated documents of 500, 5,000 and 50,000 elements, per element and per element × rule.
+/// With `--throughput`, cards per second from HTML to PNG, the figure
+/// `scripts/html-diff/bench-chromium.py` sets beside headless Chromium's.
 struct HTMLBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "html",
@@ -18,7 +20,11 @@ struct HTMLBench: AsyncParsableCommand {
             (StyleSheet, Cascade with an accept-all validator). Scaling: generated documents of \
             nested cards (a div with a heading, a paragraph with spans, a list) under a sheet of \
             100 rules of every selector kind, parsed and cascaded; time per element and per \
-            element × matching rule should stay flat if the work is linear.
+            element × matching rule should stay flat if the work is linear. Throughput \
+            (--throughput): each card drawn as a server would, HTMLCard(html:), a fresh \
+            ElementRenderer at scale 2 and ImageEncoder's PNG, by one worker and by two concurrent \
+            ones (child tasks), --count cards each; cards per second is the total over the wall \
+            time, medians of interleaved rounds; --json prints one measurement per card instead.
             """
     )
 
@@ -28,8 +34,23 @@ struct HTMLBench: AsyncParsableCommand {
     @Option(help: "Interleaved rounds.") var rounds = 5
     @Option(help: "Reads and renders per round and card.") var iterations = 20
     @Flag(help: "Only the cards, not the generated documents.") var cardsOnly = false
+    @Flag(help: "Instead of the tables above: cards per second end to end (HTMLCard + cold render at scale 2 + PNG), one worker and two (HTMLBenchThroughput.swift).")
+    var throughput = false
+    @Option(help: "With --throughput: cards each worker draws per measurement.") var count = 20
+    @Option(help: "With --throughput --json: the concurrent workers, 1 or 2.") var workers = 1
+    @Flag(help: "With --throughput: one measurement per card at --workers, printed as JSON lines (for scripts/html-diff/bench-chromium.py).")
+    var json = false
+
+    func validate() throws {
+        guard rounds > 0, iterations > 0, count > 0 else { throw ValidationError("--rounds, --iterations and --count must be positive") }
+        guard (1...2).contains(workers) else { throw ValidationError("--workers \(workers): expected 1 or 2") }
+    }
 
     func run() async throws {
+        if throughput {
+            try await runThroughput()
+            return
+        }
         let clock = ContinuousClock()
         var sink = 0
         print("HTML cards at scale 2: median of \(rounds) rounds of \(iterations); read = HTMLCard(html:), render = a fresh ElementRenderer")
