@@ -1,4 +1,5 @@
 @testable import AsyncLayerKit
+@testable import Canvas
 import Foundation
 import Testing
 
@@ -160,6 +161,19 @@ extension InlineBoxLayoutTests {
         #expect(try JSONDecoder().decode(Element.self, from: JSONEncoder().encode(spaced)) == spaced)
         #expect(throws: ElementError.self) { _ = try InlineBoxLayoutTests.card(#"[{"space": "-1px"}]"#, children: "[]") }
         #expect(throws: ElementError.self) { _ = try InlineBoxLayoutTests.card(#"[{"space": "1px", "text": "x"}]"#, children: "[]") }
+    }
+
+    /// A run's top and bottom padding carry its background above and below its font, not the line.
+    @Test func aRunsPaddingReachesItsBackgroundOnly() async throws {
+        let padded = try InlineBoxLayoutTests.card(##"[{"text": "a "}, {"text": "pill", "style": {"backgroundColor": "#ff0000", "paddingTop": "6px", "paddingBottom": "6px"}}]"##, children: "[]")
+        let plain = try InlineBoxLayoutTests.card(##"[{"text": "a "}, {"text": "pill", "style": {"backgroundColor": "#ff0000"}}]"##, children: "[]")
+        let size = Size(width: 300, height: 200)
+        let a = try #require(try ElementLayout.layout(padded, in: size, scale: 1).nodes[1].text)
+        let b = try #require(try ElementLayout.layout(plain, in: size, scale: 1).nodes[1].text)
+        #expect(a.size.height == b.size.height)
+        let reach = try #require(a.backgrounds.first?.rect), tight = try #require(b.backgrounds.first?.rect)
+        #expect(abs(reach.minY - (tight.minY - 6)) < 0.01 && abs(reach.height - (tight.height + 12)) < 0.01)
+        #expect(try JSONDecoder().decode(Element.self, from: JSONEncoder().encode(padded)) == padded)
     }
 
     @Test func noLineBreaksAtASpaceRun() throws {

@@ -362,7 +362,8 @@ struct LayoutReader {
                 let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
                 let descent = Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint
                 pango_font_metrics_unref(metrics)
-                let rect = Rect(x: runX, y: runBaseline - ascent, width: runWidth, height: ascent + descent)
+                let outsets = request.segmentBackgroundOutsets(atByte: Int(item.pointee.offset))
+                let rect = Rect(x: runX, y: runBaseline - ascent - outsets.top, width: runWidth, height: ascent + descent + outsets.top + outsets.bottom)
                 if let last = backgrounds.last, last.color == background, last.rect.minY == rect.minY, last.rect.height == rect.height,
                    abs(last.rect.maxX - rect.minX) < 1e-6 {
                     backgrounds[backgrounds.count - 1] = TextDecorationRect(rect: last.rect.union(rect), color: background)

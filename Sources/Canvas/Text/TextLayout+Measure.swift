@@ -100,6 +100,12 @@ struct MeasureRequest {
         return text.segments[index].style.backgroundColor
     }
 
+    /// How far the background of the segment at byte `offset` reaches above and below its font.
+    func segmentBackgroundOutsets(atByte offset: Int) -> (top: Double, bottom: Double) {
+        guard let index = segmentIndex(atByte: offset), let outsets = text.segments[index].style.backgroundOutsets else { return (0, 0) }
+        return (outsets.top.isFinite ? max(0, outsets.top) : 0, outsets.bottom.isFinite ? max(0, outsets.bottom) : 0)
+    }
+
     /// The effective style of the text at byte `offset`.
     func style(atByte offset: Int) -> TextStyle {
         // The last segment starting at or before `offset` (empty segments share a start with the

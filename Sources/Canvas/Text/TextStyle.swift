@@ -276,6 +276,14 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// A colour filled behind the segment's glyphs, from its font's ascent to its descent on each
     /// line it covers (a CSS inline box's background).
     public var backgroundColor: Color?
+    /// How far ``backgroundColor`` reaches above the font's ascent and below its descent, in
+    /// points (a CSS inline element's top and bottom padding and border; the line does not grow).
+    public var backgroundOutsets: (top: Double, bottom: Double)? {
+        get { backgroundTop.map { ($0, backgroundBottom ?? 0) } }
+        set { (backgroundTop, backgroundBottom) = (newValue?.top, newValue?.bottom) }
+    }
+    var backgroundTop: Double?
+    var backgroundBottom: Double?
     /// The segment's own line height in points (a CSS inline element's `line-height`).
     public var lineHeight: Double?
     /// How far the segment's baseline is raised above the line's, in points (lowered when

@@ -25,7 +25,7 @@ struct InlineRunJSON: Codable {
     private enum Keys: String, CodingKey, CaseIterable { case text, image, box, space, style, link, placeholder }
 
     /// The style keys a run reads besides the text properties.
-    static let boxKeys = ["backgroundColor", "width", "height", "verticalAlign"]
+    static let boxKeys = ["backgroundColor", "width", "height", "verticalAlign", "paddingTop", "paddingBottom"]
 
     init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: StyleKey.self)
@@ -37,6 +37,7 @@ struct InlineRunJSON: Codable {
         var background: StyleColor?
         var width: StyleLength?, height: StyleLength?
         var align = VerticalAlign.baseline
+        var paddingTop: StyleLength?, paddingBottom: StyleLength?
         if c.contains(.style) {
             let css = try c.nestedContainer(keyedBy: StyleKey.self, forKey: .style)
             let known = Set(TextProperties.cssKeys + Self.boxKeys)
@@ -49,6 +50,8 @@ struct InlineRunJSON: Codable {
             background = try reader.parse("backgroundColor") { value throws(CSSValueError) in try CSSColorParser.required(ElementStyle.components(value)) }
             width = try reader.parse("width") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image width: expected a length") }
             height = try reader.parse("height") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image height: expected a length") }
+            paddingTop = try reader.parse("paddingTop") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's top padding: expected a length ≥ 0") }
+            paddingBottom = try reader.parse("paddingBottom") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's bottom padding: expected a length ≥ 0") }
             align = try reader.parse("verticalAlign") { value throws(CSSValueError) in try CSSTextGrammar.verticalAlign(ElementStyle.components(value)) } ?? .baseline
         }
         let link = try c.decodeIfPresent(String.self, forKey: .link)
@@ -89,7 +92,10 @@ struct InlineRunJSON: Codable {
             guard !c.contains(.placeholder) else {
                 throw DecodingError.dataCorruptedError(forKey: .placeholder, in: c, debugDescription: "a placeholder is for an image run")
             }
-            run = InlineRun(try c.decode(String.self, forKey: .text), style: style, backgroundColor: background, link: link, verticalAlign: align)
+            var text = InlineRun(try c.decode(String.self, forKey: .text), style: style, backgroundColor: background, link: link, verticalAlign: align)
+            text.paddingTop = paddingTop
+            text.paddingBottom = paddingBottom
+            run = text
         }
     }
 
@@ -100,6 +106,8 @@ struct InlineRunJSON: Codable {
         case .text(let text):
             try c.encode(text, forKey: .text)
             if run.verticalAlign != .baseline { css.append(("verticalAlign", run.verticalAlign.cssText)) }
+            if let top = run.paddingTop { css.append(("paddingTop", top.cssText)) }
+            if let bottom = run.paddingBottom { css.append(("paddingBottom", bottom.cssText)) }
         case .image(let image):
             try c.encode(image.source, forKey: .image)
             if let w = image.width { css.append(("width", w.cssText)) }

@@ -45,6 +45,9 @@ package enum StyleDictionary {
         package var height: StyleLength?
         /// An image run's `verticalAlign`.
         package var verticalAlign: VerticalAlign
+        /// A text run's `paddingTop` and `paddingBottom` (its background's reach).
+        package var paddingTop: StyleLength? = nil
+        package var paddingBottom: StyleLength? = nil
 
         /// No property set.
         package static let plain = RunStyle(text: TextProperties(), background: nil, width: nil, height: nil, verticalAlign: .baseline)
@@ -58,7 +61,9 @@ package enum StyleDictionary {
             let width = try reader.parse("width") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image width: expected a length") }
             let height = try reader.parse("height") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image height: expected a length") }
             let align = try reader.parse("verticalAlign") { value throws(CSSValueError) in try CSSTextGrammar.verticalAlign(ElementStyle.components(value)) } ?? .baseline
-            return RunStyle(text: text, background: background, width: width, height: height, verticalAlign: align)
+            let top = try reader.parse("paddingTop") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's top padding: expected a length ≥ 0") }
+            let bottom = try reader.parse("paddingBottom") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's bottom padding: expected a length ≥ 0") }
+            return RunStyle(text: text, background: background, width: width, height: height, verticalAlign: align, paddingTop: top, paddingBottom: bottom)
         }
     }
 

@@ -36,6 +36,11 @@ public struct InlineRun: Hashable, Sendable {
     public var backgroundColor: StyleColor?
     /// The link value hit testing reports for the run (``/Canvas/TextLayout/links``).
     public var link: String?
+    /// A text run's top padding (and border): its background reaches this far above its
+    /// font's ascent, as a CSS inline element's does; the line does not grow.
+    public var paddingTop: StyleLength?
+    /// A text run's bottom padding (and border), below its font's descent.
+    public var paddingBottom: StyleLength?
     /// Where a text run's baseline sits: raised by a length (`sub`, `super`, a percentage of its
     /// line height); `baseline` by default. (`middle`, `text-top` and `text-bottom` are drawn as
     /// `baseline` on text; an image or a box has its own alignment.)

@@ -69,6 +69,12 @@ extension TextContent {
                 if baseStyle.cssLineMetrics, let height = s.lineHeight, height != baseStyle.lineHeight { overrides.lineHeight = height }
             }
             overrides.backgroundColor = run.backgroundColor?.resolved(currentColor: computed.color)
+            if overrides.backgroundColor != nil, run.paddingTop != nil || run.paddingBottom != nil {
+                let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
+                let top = run.paddingTop.map { $0.resolved(lengths, percentOf: 0) } ?? 0
+                let bottom = run.paddingBottom.map { $0.resolved(lengths, percentOf: 0) } ?? 0
+                overrides.backgroundOutsets = (top.isFinite ? max(0, top) : 0, bottom.isFinite ? max(0, bottom) : 0)
+            }
             if case .text = run.content, case .length(let length) = run.verticalAlign {
                 let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
                 let shift = length.resolved(lengths, percentOf: Self.lineHeight(of: computed))

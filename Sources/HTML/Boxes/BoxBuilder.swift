@@ -313,9 +313,14 @@ struct BoxBuilder {
         var link = paragraph.link
         if node.name == "a", let href = node.attribute("href") { link = href }
         let inner = ancestors + [id]
+        let edges = inlineEdges(id, style)
+        if edges.top != 0 || edges.bottom != 0 {
+            // The background reaches the border and padding above and below the text.
+            runStyle["padding-top"] = "\(edges.top)px"
+            runStyle["padding-bottom"] = "\(edges.bottom)px"
+        }
         // The margins outside the element (with its parent's properties: no background), the
         // border and padding inside it.
-        let edges = inlineEdges(id, style)
         let own = runStyle.filter { $0.key == "font-size" || $0.key == "letter-spacing" }
         appendEdge(edges.start.filter { $0.1 == .margin }, node: id, ancestors: ancestors, own: own, to: &paragraph)
         defer { appendEdge(edges.end.filter { $0.1 == .margin }, node: id, ancestors: ancestors, own: own, to: &paragraph) }
@@ -427,9 +432,7 @@ struct BoxBuilder {
                 } else if !laidOut {
                     warn(id, property, "not drawn on an inline element by the HTML path so far")
                 }
-                else if property.hasPrefix("padding"), style.declared["background-color"].map({ !Self.isTransparent($0) }) ?? false {
-                    warn(id, property, "laid out; the background covers the text, not the padding, on an inline element so far")
-                }
+
             }
         }
         if style.isMonospace, style.keywordFontSize, properties["font-size"] == nil { properties["font-size"] = "13px" }
@@ -533,7 +536,9 @@ struct BoxBuilder {
             switch piece {
             case .text(let text, let style, let link):
                 let run = textRunStyle(style, owner: owner)
-                runs.append(InlineRun(text, style: run.text, backgroundColor: run.background, link: link, verticalAlign: run.verticalAlign))
+                var textRun = InlineRun(text, style: run.text, backgroundColor: run.background, link: link, verticalAlign: run.verticalAlign)
+                (textRun.paddingTop, textRun.paddingBottom) = (run.paddingTop, run.paddingBottom)
+                runs.append(textRun)
             case .lineBreak(let style, let link):
                 let run = textRunStyle(style, owner: owner)
                 runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
