@@ -291,7 +291,7 @@ def main():
             for b in browsers:
                 prepare(b, page)
                 draw_cards(b, page, 2, page.next_serials(2))
-        for _ in range(args.rounds):
+        for done_rounds in range(args.rounds):
             for page in pages:
                 # One block per card and round: ours with one worker and two, Chromium with one
                 # browser and two, the screenshot floor. Redone when others used the machine.
@@ -308,6 +308,9 @@ def main():
                     block["c2"] = two_browsers(browsers, page, args.count)
                     block["shot"] = screenshot_only(browsers[0], page, args.count)
                     foreign = watch.foreign(start)
+                    print(f"round {done_rounds + 1} {page.id}: others used {100 * foreign:.1f} % of the machine"
+                          + ("" if foreign <= args.max_foreign else ", redone" if attempt < args.retries else ", kept (contended)"),
+                          file=sys.stderr, flush=True)
                     if foreign <= args.max_foreign or attempt == args.retries:
                         break
                     redone += 1
