@@ -10,7 +10,7 @@ import Foundation
 ///     swift run --package-path Examples render-card Examples/html-cards/profile.html -o out/profile.png \
 ///         --boxes out/profile-boxes.json
 ///
-/// `make cards` renders every card in `Examples/element-cards/` into `out/cards/`.
+/// `make cards` renders every card in `Examples/element-cards/` and `Examples/html-cards/` into `out/cards/`.
 ///
 /// Bad input prints one clear line on stderr and exits with status 1 (2 for usage errors); the
 /// element limits bound memory and time (document size, nodes, depth, text, image bytes, pixels,
@@ -28,7 +28,7 @@ struct RenderCard: AsyncParsableCommand {
             Examples: Examples/element-cards/*.json; `make cards` renders them all into out/cards/. \
             A .html or .htm file is an HTML card: its size comes from --width and --height, or from \
             <meta name="card-size" content="600x400">; what was ignored as a browser ignores it is printed \
-            as warnings on stderr (--strict makes them errors). Examples: Examples/html-cards/*.html.
+            as warnings on stderr (--strict makes them errors). Examples: Examples/html-cards/*.html (also rendered by `make cards`).
             """
     )
 
