@@ -33,27 +33,18 @@ struct InlineRunJSON: Codable {
             throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: all, debugDescription: "unknown run key: expected text, image, box or space, style, link, and placeholder for an image")
         }
         let c = try decoder.container(keyedBy: Keys.self)
-        var style = TextProperties()
-        var background: StyleColor?
-        var width: StyleLength?, height: StyleLength?
-        var align = VerticalAlign.baseline
-        var paddingTop: StyleLength?, paddingBottom: StyleLength?
+        var read = StyleDictionary.RunStyle.plain
         if c.contains(.style) {
             let css = try c.nestedContainer(keyedBy: StyleKey.self, forKey: .style)
             let known = Set(TextProperties.cssKeys + Self.boxKeys)
             if let key = css.allKeys.map(\.stringValue).filter({ !known.contains($0) && !CSSVariables.isCustomProperty($0) }).sorted().first {
                 throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: css,
-                    debugDescription: "not a property of a run: a run takes the text properties, backgroundColor, and for an image width, height and verticalAlign")
+                    debugDescription: "not a property of a run: a run takes the text properties, backgroundColor, verticalAlign, paddingTop and paddingBottom, and for an image width and height")
             }
-            let reader = StyleReader(container: css, variables: try StyleReader.scope(of: css))
-            style = try TextProperties(css: reader)
-            background = try reader.parse("backgroundColor") { value throws(CSSValueError) in try CSSColorParser.required(ElementStyle.components(value)) }
-            width = try reader.parse("width") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image width: expected a length") }
-            height = try reader.parse("height") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image height: expected a length") }
-            paddingTop = try reader.parse("paddingTop") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's top padding: expected a length ≥ 0") }
-            paddingBottom = try reader.parse("paddingBottom") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's bottom padding: expected a length ≥ 0") }
-            align = try reader.parse("verticalAlign") { value throws(CSSValueError) in try CSSTextGrammar.verticalAlign(ElementStyle.components(value)) } ?? .baseline
+            read = try StyleDictionary.RunStyle(css: StyleReader(container: css, variables: try StyleReader.scope(of: css)))
         }
+        let (style, background, width, height, align) = (read.text, read.background, read.width, read.height, read.verticalAlign)
+        let (paddingTop, paddingBottom) = (read.paddingTop, read.paddingBottom)
         let link = try c.decodeIfPresent(String.self, forKey: .link)
         if c.contains(.space) {
             guard !c.contains(.text), !c.contains(.image), !c.contains(.box), !c.contains(.placeholder), !c.contains(.style) else {

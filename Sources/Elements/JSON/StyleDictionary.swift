@@ -46,16 +46,20 @@ package enum StyleDictionary {
         /// An image run's `verticalAlign`.
         package var verticalAlign: VerticalAlign
         /// A text run's `paddingTop` and `paddingBottom` (its background's reach).
-        package var paddingTop: StyleLength? = nil
-        package var paddingBottom: StyleLength? = nil
+        package var paddingTop: StyleLength?
+        package var paddingBottom: StyleLength?
 
         /// No property set.
         package static let plain = RunStyle(text: TextProperties(), background: nil, width: nil, height: nil, verticalAlign: .baseline)
-    }
 
-    /// The run properties of `properties`, read as a JSON run's `style` is.
-    package static func run(_ properties: [String: String]) throws(Refusal) -> RunStyle {
-        try read(properties) { reader in
+        init(text: TextProperties, background: StyleColor?, width: StyleLength?, height: StyleLength?, verticalAlign: VerticalAlign,
+             paddingTop: StyleLength? = nil, paddingBottom: StyleLength? = nil) {
+            (self.text, self.background, self.width, self.height, self.verticalAlign) = (text, background, width, height, verticalAlign)
+            (self.paddingTop, self.paddingBottom) = (paddingTop, paddingBottom)
+        }
+
+        /// A run's style as `reader` gives it: the JSON decoder's and the HTML front end's one reading.
+        init(css reader: StyleReader) throws {
             let text = try TextProperties(css: reader)
             let background = try reader.parse("backgroundColor") { value throws(CSSValueError) in try CSSColorParser.required(ElementStyle.components(value)) }
             let width = try reader.parse("width") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "an image width: expected a length") }
@@ -63,8 +67,13 @@ package enum StyleDictionary {
             let align = try reader.parse("verticalAlign") { value throws(CSSValueError) in try CSSTextGrammar.verticalAlign(ElementStyle.components(value)) } ?? .baseline
             let top = try reader.parse("paddingTop") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's top padding: expected a length ≥ 0") }
             let bottom = try reader.parse("paddingBottom") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's bottom padding: expected a length ≥ 0") }
-            return RunStyle(text: text, background: background, width: width, height: height, verticalAlign: align, paddingTop: top, paddingBottom: bottom)
+            self.init(text: text, background: background, width: width, height: height, verticalAlign: align, paddingTop: top, paddingBottom: bottom)
         }
+    }
+
+    /// The run properties of `properties`, read as a JSON run's `style` is.
+    package static func run(_ properties: [String: String]) throws(Refusal) -> RunStyle {
+        try read(properties) { reader in try RunStyle(css: reader) }
     }
 
     /// The image an `<img src>` or a `url()` names: a `data:` URI's bytes, anything else a name

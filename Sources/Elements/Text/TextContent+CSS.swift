@@ -69,14 +69,13 @@ extension TextContent {
                 if baseStyle.cssLineMetrics, let height = s.lineHeight, height != baseStyle.lineHeight { overrides.lineHeight = height }
             }
             overrides.backgroundColor = run.backgroundColor?.resolved(currentColor: computed.color)
+            let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
             if overrides.backgroundColor != nil, run.paddingTop != nil || run.paddingBottom != nil {
-                let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
                 let top = run.paddingTop.map { $0.resolved(lengths, percentOf: 0) } ?? 0
                 let bottom = run.paddingBottom.map { $0.resolved(lengths, percentOf: 0) } ?? 0
                 overrides.backgroundOutsets = (top.isFinite ? max(0, top) : 0, bottom.isFinite ? max(0, bottom) : 0)
             }
             if case .text = run.content, case .length(let length) = run.verticalAlign {
-                let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
                 let shift = length.resolved(lengths, percentOf: Self.lineHeight(of: computed))
                 if shift.isFinite, shift != 0 { overrides.baselineShift = shift }
             }
@@ -84,7 +83,6 @@ extension TextContent {
             case .text(let string):
                 segments.append(AttributedText.Segment(string, style: overrides, link: run.link))
             case .image(let image):
-                let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
                 let w = image.width.map { max(0, $0.resolved(lengths, percentOf: 0)) }
                 let h = image.height.map { max(0, $0.resolved(lengths, percentOf: 0)) }
                 let size = Size(width: w ?? h ?? computed.fontSize, height: h ?? w ?? computed.fontSize)
@@ -98,11 +96,11 @@ extension TextContent {
                 }
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, verticalAlignment: alignment), style: overrides, link: run.link))
             case .spacing(let width):
-                let w = max(0, width.resolved(LengthContext(fontSize: computed.fontSize, canvasSize: canvas), percentOf: 0))
+                let w = max(0, width.resolved(lengths, percentOf: 0))
                 let size = Size(width: w.isFinite ? w : 0, height: 0)
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, keepsWithNeighbours: true), style: overrides, link: run.link))
             case .box:
-                // Sized by the layout, for the width the paragraph gets (``placingBoxes(_:)``).
+                // Sized by the layout, for the width the paragraph gets (SubtreeLayouter.textLayout).
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: .zero), style: overrides, link: run.link))
             }
         }

@@ -315,9 +315,10 @@ struct BoxBuilder {
         let inner = ancestors + [id]
         let edges = inlineEdges(id, style)
         if edges.top != 0 || edges.bottom != 0 {
-            // The background reaches the border and padding above and below the text.
+            // The background (and the frame) reach the border and padding above and below the text.
             runStyle["padding-top"] = "\(edges.top)px"
             runStyle["padding-bottom"] = "\(edges.bottom)px"
+            verticalEdges[id.index] = (edges.top, edges.bottom)
         }
         // The margins outside the element (with its parent's properties: no background), the
         // border and padding inside it.
@@ -328,7 +329,6 @@ struct BoxBuilder {
         defer { paragraph.pop() }
         appendEdge(edges.start.filter { $0.1 == .borderBox }, node: id, ancestors: ancestors, to: &paragraph)
         defer { appendEdge(edges.end.filter { $0.1 == .borderBox }.reversed(), node: id, ancestors: ancestors, to: &paragraph) }
-        if edges.top != 0 || edges.bottom != 0 { verticalEdges[id.index] = (edges.top, edges.bottom) }
         for child in flattenedChildren(of: id) {
             if tree[child.node].kind == .text {
                 paragraph.appendText(tree[child.node].text, node: child.node, style: child.carried, ancestors: inner)
@@ -426,13 +426,14 @@ struct BoxBuilder {
             // What CSS draws on an inline box that a run does not (yet); the rest does not apply
             // to inline boxes at all (CSS 2.1 §10.3.1, §10.6.1), so ignoring it is what a browser does.
             if Self.drawnOnInlineBoxes(property), !Self.isZero(value) {
-                let laidOut = (property.hasPrefix("padding") || property == "margin-left" || property == "margin-right") && Self.edgeLength(value) != nil
-                if property.hasPrefix("border"), property.hasSuffix("width"), Self.edgeLength(value) != nil {
+                // Edges in px or em take their room (inlineEdges); borders are not drawn.
+                let isEdge = property.hasPrefix("padding") || property == "margin-left" || property == "margin-right"
+                let isBorderWidth = property.hasPrefix("border") && property.hasSuffix("width")
+                if isBorderWidth, Self.edgeLength(value) != nil {
                     warn(id, property, "laid out but not drawn on an inline element by the HTML path so far")
-                } else if !laidOut {
+                } else if !isEdge || Self.edgeLength(value) == nil {
                     warn(id, property, "not drawn on an inline element by the HTML path so far")
                 }
-
             }
         }
         if style.isMonospace, style.keywordFontSize, properties["font-size"] == nil { properties["font-size"] = "13px" }
@@ -467,10 +468,6 @@ struct BoxBuilder {
             guard let family = genericFamilies[name.lowercased()] else { return name }
             return "\"\(family)\", \(name)"
         }.joined(separator: ", ")
-    }
-
-    static func isTransparent(_ value: String) -> Bool {
-        ["transparent", "rgba(0, 0, 0, 0)", "rgba(0,0,0,0)", "initial", "none"].contains(value.lowercased().trimmingCharacters(in: " "))
     }
 
     /// Properties that apply to an inline box and change how it is drawn.

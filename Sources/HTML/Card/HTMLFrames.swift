@@ -71,11 +71,7 @@ struct HTMLFrameReader {
         guard areas.count == runs.count else { return }
         var edges: [(id: HTMLTree.NodeID, rect: Rect)] = []
         defer {
-            for (id, rect) in edges {
-                guard let frame = frames[id.index] else { frames[id.index] = rect; continue }
-                let left = min(frame.minX, rect.minX), right = max(frame.maxX, rect.maxX)
-                frames[id.index] = Rect(x: left, y: frame.minY, width: right - left, height: frame.height)
-            }
+            for (id, rect) in edges { frames[id.index] = Self.widened(frames[id.index], across: rect) }
         }
         for (run, rects) in zip(runs, areas) {
             let placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
@@ -91,10 +87,7 @@ struct HTMLFrameReader {
                 // Its own frame is its box's (a child of the paragraph); the inline elements
                 // around it reach across it on its line, no higher than they are.
                 for id in run.inlineAncestors {
-                    for rect in placed {
-                        guard let frame = frames[id.index] else { frames[id.index] = rect; continue }
-                        frames[id.index] = Rect(x: min(frame.minX, rect.minX), y: frame.minY, width: max(frame.maxX, rect.maxX) - min(frame.minX, rect.minX), height: frame.height)
-                    }
+                    for rect in placed { frames[id.index] = Self.widened(frames[id.index], across: rect) }
                 }
                 continue
             }
@@ -103,6 +96,13 @@ struct HTMLFrameReader {
                 for rect in placed { frames[id.index] = frames[id.index].map { $0.union(rect) } ?? rect }
             }
         }
+    }
+
+    /// `frame` reaching across `rect` horizontally, as high as it was (`rect` when there is none yet).
+    private static func widened(_ frame: Rect?, across rect: Rect) -> Rect {
+        guard let frame else { return rect }
+        let left = min(frame.minX, rect.minX), right = max(frame.maxX, rect.maxX)
+        return Rect(x: left, y: frame.minY, width: right - left, height: frame.height)
     }
 
     /// The number of lines a text node's rectangles are on.
