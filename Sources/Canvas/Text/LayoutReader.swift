@@ -60,12 +60,23 @@ struct LayoutReader {
         let iter = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iter) }
         var index = 0
+        // How far CSS's line boxes so far moved the lines below from Pango's places.
+        var drift = 0.0
         repeat {
             guard index < keptLines, let line = pango_layout_iter_get_line_readonly(iter) else { break }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let baseline = cssBaseline(top: Double(logical.y) / unitsPerPoint, height: Double(logical.height) / unitsPerPoint, line: line)
+            var lineTop = Double(logical.y) / unitsPerPoint, lineHeight = Double(logical.height) / unitsPerPoint
+            var baseline = cssBaseline(top: lineTop, height: lineHeight, line: line)
                 ?? Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
+            if let box = cssFixedLineBox(line) {
+                // Pango's line is its runs' line heights, each centred on the run's own font;
+                // CSS's is built from inline boxes (fallback fonts inside them count for nothing).
+                lineTop += drift
+                baseline = lineTop + box.above
+                drift += box.height - lineHeight
+                lineHeight = box.height
+            }
             let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
             // A paragraph's last line ends at the text's end or at a line break (which no line holds).
             let lineEnd = Int(line.pointee.start_index + line.pointee.length)
@@ -84,9 +95,9 @@ struct LayoutReader {
             let shift = xShift(rightToLeft) - trailing * alignmentFactor(rightToLeft)
             var rect = Rect(
                 x: Double(logical.x) / unitsPerPoint + shift - (rightToLeft ? added : 0),
-                y: Double(logical.y) / unitsPerPoint,
+                y: lineTop,
                 width: Double(logical.width) / unitsPerPoint + added,
-                height: Double(logical.height) / unitsPerPoint
+                height: lineHeight
             )
             if let x = cssLineX(width: rect.width + trailing, indent: index == 0 ? firstLineIndent : 0, rightToLeft: rightToLeft) {
                 // (A right-to-left line's trailing spacing is added on its left below.)
@@ -154,14 +165,15 @@ struct LayoutReader {
             }
             guard let low, let high else { continue }
             var top = Double.infinity, bottom = -Double.infinity
+            // The segment's primary font sizes its box, whatever fonts its glyphs fall back to.
+            let raw = engine.primaryFontMetrics(for: request.segmentStyles[segment])
             var node = line.pointee.runs
             while let current = node {
                 defer { node = current.pointee.next }
                 guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let item = run.pointee.item,
-                      let font = item.pointee.analysis.font else { continue }
+                      item.pointee.analysis.font != nil else { continue }
                 let a = Int(item.pointee.offset), b = a + Int(item.pointee.length)
                 guard a < max(to, from + 1), b > from else { continue }
-                let raw = Self.fontMetrics(of: font)
                 let metrics = cssBaseline.map { Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: $0.scale) } ?? raw
                 let runBaseline = baseline - Double(run.pointee.y_offset) / unitsPerPoint
                 top = min(top, runBaseline - metrics.ascent)
@@ -224,6 +236,41 @@ struct LayoutReader {
         }
         let leading = ((height - metrics.ascent - metrics.descent) * metrics.scale / 2).rounded(.down) / metrics.scale
         return top + leading + metrics.ascent
+    }
+
+    /// For a CSS-styled text with a fixed line height, the line box CSS 2.1 §10.8 builds for
+    /// `line`: the strut (the line height centred on the paragraph's primary font), each text
+    /// segment's inline box (its line height centred on its own primary font, raised as it is
+    /// raised) and each inline box's own rectangle; how far the box reaches above the baseline
+    /// and its height. Half-leadings are floored to device pixels as Chromium does. `nil` for
+    /// `normal` line heights, which keep Pango's lines (fallback fonts count there).
+    private func cssFixedLineBox(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> (above: Double, height: Double)? {
+        guard let metrics = cssBaseline, let lineHeight = request.style.lineHeight, lineHeight.isFinite else { return nil }
+        func box(ascent: Double, descent: Double, height: Double) -> (top: Double, bottom: Double) {
+            let leading = ((height - ascent - descent) * metrics.scale / 2).rounded(.down) / metrics.scale
+            return (-(leading + ascent), height - leading - ascent)
+        }
+        var (top, bottom) = box(ascent: metrics.ascent, descent: metrics.descent, height: lineHeight)
+        var node = line.pointee.runs
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let item = run.pointee.item,
+                  let segment = request.segmentIndex(atByte: Int(item.pointee.offset)) else { continue }
+            let raised = Double(run.pointee.y_offset) / unitsPerPoint
+            let edges: (top: Double, bottom: Double)
+            if request.text.segments[segment].attachment != nil {
+                var logical = PangoRectangle()
+                guard let attrs = item.pointee.analysis.extra_attrs, shapeRect(in: attrs, into: &logical) else { continue }
+                edges = (Double(logical.y) / unitsPerPoint, Double(logical.y + logical.height) / unitsPerPoint)
+            } else {
+                let raw = engine.primaryFontMetrics(for: request.segmentStyles[segment])
+                let own = Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: metrics.scale)
+                edges = box(ascent: own.ascent, descent: own.descent, height: request.text.segments[segment].style.lineHeight ?? lineHeight)
+            }
+            top = min(top, edges.top - raised)
+            bottom = max(bottom, edges.bottom - raised)
+        }
+        return (-top, bottom - top)
     }
 
     /// An ascent and descent in points as Chromium rounds them for CSS: to whole device pixels at
@@ -357,11 +404,9 @@ struct LayoutReader {
                 attachments.append(TextLayout.AttachmentArea(segment: segment, rect: Rect(
                     x: runX, y: runBaseline + top, width: attachment.size.width, height: attachment.size.height)))
             }
-            if let background = request.segmentBackground(atByte: Int(item.pointee.offset)), runWidth > 0,
-               let pangoFont = item.pointee.analysis.font, let metrics = pango_font_get_metrics(pangoFont, nil) {
-                let ascent = Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint
-                let descent = Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint
-                pango_font_metrics_unref(metrics)
+            if let background = request.segmentBackground(atByte: Int(item.pointee.offset)), runWidth > 0, let segment {
+                // The content area of the inline box: its primary font's, whatever font drew.
+                let (ascent, descent) = engine.primaryFontMetrics(for: request.segmentStyles[segment])
                 let outsets = request.segmentBackgroundOutsets(atByte: Int(item.pointee.offset))
                 let rect = Rect(x: runX, y: runBaseline - ascent - outsets.top, width: runWidth, height: ascent + descent + outsets.top + outsets.bottom)
                 if let last = backgrounds.last, last.color == background, last.rect.minY == rect.minY, last.rect.height == rect.height,

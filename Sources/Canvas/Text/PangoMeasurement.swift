@@ -244,6 +244,7 @@ struct PangoMeasurement {
             }
         }
         insertAttachments(attributes)
+        insertAlignedSegments(attributes)
         if style.letterSpacing != 0 {
             insertWhole(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
         }
@@ -313,6 +314,34 @@ struct PangoMeasurement {
             case .tail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             }
             pango_layout_set_height(layout, -Int32(min(options.maxLines, Int(Int32.max))))
+        }
+    }
+
+    /// A rise per text segment aligned by the paragraph's font (``TextStyleOverrides/verticalAlignment``):
+    /// its inline box (its line height centred on its primary font, CSS-rounded) moved so that
+    /// its middle, top or bottom meets the paragraph's middle (half the x-height above the
+    /// baseline), ascent or descent (CSS 2.1 §10.8.1).
+    private func insertAlignedSegments(_ list: OpaquePointer) {
+        guard request.style.cssLineMetrics, request.text.segments.contains(where: { $0.attachment == nil && $0.style.verticalAlignment != nil }) else { return }
+        let parent = baseMetrics(measuresXHeight: true)
+        let rounded = cssFontMetrics
+        for (index, segment) in request.text.segments.enumerated() where segment.attachment == nil && !segment.text.isEmpty {
+            guard let alignment = segment.style.verticalAlignment else { continue }
+            let raw = engine.primaryFontMetrics(for: request.segmentStyles[index])
+            let own = LayoutReader.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: request.options.pixelScale)
+            let height = segment.style.lineHeight ?? request.style.lineHeight ?? (own.ascent + own.descent)
+            let rise: Double = switch alignment {
+            case .baseline: 0
+            case .middle: parent.xHeight / 2 - (own.ascent - own.descent) / 2
+            case .textTop: rounded.ascent - (height + own.ascent - own.descent) / 2
+            case .textBottom: (height - own.ascent + own.descent) / 2 - rounded.descent
+            case .raised(let points): points
+            }
+            guard rise.isFinite, rise != 0, let attribute = pango_attr_rise_new(Int32((max(-1e6, min(rise, 1e6)) * pangoScale).rounded())) else { continue }
+            let start = request.segmentStarts[index]
+            attribute.pointee.start_index = UInt32(start)
+            attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
+            pango_attr_list_insert(list, attribute)
         }
     }
 

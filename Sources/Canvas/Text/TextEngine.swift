@@ -30,6 +30,9 @@ final class TextEngine: @unchecked Sendable {
     /// The scaled font and family of each Pango font its layouts used (`nil`: no usable scaled
     /// font). Each key's font is retained while cached, so its address cannot be reused.
     private var scaledFonts: [UnsafeMutableRawPointer: (font: ScaledFont, family: String)?] = [:]
+    /// The unrounded ascent and descent of each style's primary font, by family list, size,
+    /// weight and style (``primaryFontMetrics(for:)``).
+    private var primaryMetrics: [PrimaryFontKey: (ascent: Double, descent: Double)] = [:]
 
     /// Creates an engine whose font map uses `config` (or fontconfig's default configuration), or
     /// the configuration of `fontSet` when there is one.
@@ -123,6 +126,24 @@ final class TextEngine: @unchecked Sendable {
         return entry
     }
 
+    /// The ascent and descent in points, unrounded, of `style`'s primary font: the font its
+    /// family list gives first (CSS Fonts 4 §5's first available font), whose metrics size an
+    /// inline box and centre its line height, whatever fonts its glyphs fall back to. Memoized.
+    func primaryFontMetrics(for style: TextStyle) -> (ascent: Double, descent: Double) {
+        let key = PrimaryFontKey(list: style.fontFamily, size: style.size, weight: style.weight.rawValue, italic: style.italic)
+        if let known = primaryMetrics[key] { return known }
+        let description = PangoMeasurement.fontDescription(for: style, family: pangoFamilies(for: style))
+        defer { pango_font_description_free(description) }
+        var metrics = (ascent: style.size * 0.8, descent: style.size * 0.2)
+        if let font = pango_context_load_font(context, description) {
+            metrics = LayoutReader.fontMetrics(of: font)
+            g_object_unref(UnsafeMutableRawPointer(font))
+        }
+        if primaryMetrics.count >= 256 { primaryMetrics.removeAll(keepingCapacity: true) }
+        primaryMetrics[key] = metrics
+        return metrics
+    }
+
     /// The family list Pango gets for `style`: its `font-family` list as it is, or with a font set,
     /// with the set's families replaced by the faces CSS picks for its weight and style.
     func pangoFamilies(for style: TextStyle) -> String {
@@ -160,6 +181,13 @@ final class TextEngine: @unchecked Sendable {
     /// What a family list given to Pango depends on.
     private struct PangoListKey: Hashable {
         let list: String
+        let weight: Int
+        let italic: Bool
+    }
+
+    private struct PrimaryFontKey: Hashable {
+        let list: String
+        let size: Double
         let weight: Int
         let italic: Bool
     }

@@ -289,6 +289,12 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// How far the segment's baseline is raised above the line's, in points (lowered when
     /// negative): CSS `vertical-align` with a length, `sub` or `super`. The line grows to hold it.
     public var baselineShift: Double?
+    /// Where the segment's inline box sits against the paragraph's font when not on the
+    /// baseline: `.middle` (its middle half the paragraph's x-height above the baseline),
+    /// `.textTop` or `.textBottom` (its top at the paragraph font's ascent, its bottom at its
+    /// descent), as CSS `vertical-align` places a span; the box is the segment's line height
+    /// centred on its primary font. `.raised` is ``baselineShift``. The line grows to hold it.
+    public var verticalAlignment: TextAttachment.VerticalAlignment?
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(
@@ -305,7 +311,8 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         decorationColor: Color? = nil,
         backgroundColor: Color? = nil,
         lineHeight: Double? = nil,
-        baselineShift: Double? = nil
+        baselineShift: Double? = nil,
+        verticalAlignment: TextAttachment.VerticalAlignment? = nil
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -321,6 +328,7 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         self.backgroundColor = backgroundColor
         self.lineHeight = lineHeight
         self.baselineShift = baselineShift
+        self.verticalAlignment = verticalAlignment
     }
 
     /// No change.

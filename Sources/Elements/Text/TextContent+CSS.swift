@@ -75,9 +75,16 @@ extension TextContent {
                 let bottom = run.paddingBottom.map { $0.resolved(lengths, percentOf: 0) } ?? 0
                 overrides.backgroundOutsets = (top.isFinite ? max(0, top) : 0, bottom.isFinite ? max(0, bottom) : 0)
             }
-            if case .text = run.content, case .length(let length) = run.verticalAlign {
-                let shift = length.resolved(lengths, percentOf: Self.lineHeight(of: computed))
-                if shift.isFinite, shift != 0 { overrides.baselineShift = shift }
+            if case .text = run.content {
+                switch run.verticalAlign {
+                case .length(let length):
+                    let shift = length.resolved(lengths, percentOf: Self.lineHeight(of: computed))
+                    if shift.isFinite, shift != 0 { overrides.baselineShift = shift }
+                case .middle: overrides.verticalAlignment = .middle
+                case .textTop: overrides.verticalAlignment = .textTop
+                case .textBottom: overrides.verticalAlignment = .textBottom
+                case .baseline: break
+                }
             }
             switch run.content {
             case .text(let string):
@@ -176,10 +183,17 @@ enum WhiteSpaceProcessing {
             out.reserveCapacity(scalars.count)
             for scalar in scalars {
                 switch scalar {
-                case "\n" where keepsBreaks:
-                    // Spaces before a kept break go, and so do those after it.
-                    while let last = out.last, last == " " { out.removeLast() }
-                    out.append("\n")
+                case "\n" where keepsBreaks, "\u{2028}":
+                    // A space before a forced break (a kept line feed, a `<br>`) ends its line and
+                    // goes (§4.1.2), and so does one after it, at the next line's start. The space
+                    // may end an earlier segment (`a <br>`).
+                    if out.last == " " {
+                        out.removeLast()
+                    } else if out.isEmpty, let before = result.segments[..<index].lastIndex(where: { !$0.text.isEmpty }),
+                              result.segments[before].text.unicodeScalars.last == " " {
+                        result.segments[before].text.unicodeScalars.removeLast()
+                    }
+                    out.append(scalar)
                     previousSpace = true
                 case " ", "\t", "\n", "\r", "\u{0C}":
                     if !previousSpace { out.append(" ") }

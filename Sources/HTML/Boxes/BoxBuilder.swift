@@ -559,10 +559,8 @@ struct BoxBuilder {
     private mutating func textRunStyle(_ style: [String: String], owner: HTMLTree.NodeID) -> StyleDictionary.RunStyle {
         if let known = runStyles[style] { return known }
         var properties = style.filter { $0.key != "width" && $0.key != "height" }
-        if let align = style["vertical-align"]?.lowercased().trimmingCharacters(in: " "),
-           ["middle", "text-top", "text-bottom", "top", "bottom"].contains(align) {
-            warn(owner, "vertical-align", "\(align) on text is not drawn by the HTML path so far (baseline instead)")
-            properties["vertical-align"] = nil
+        if let align = style["vertical-align"]?.lowercased().trimmingCharacters(in: " "), ["top", "bottom"].contains(align) {
+            warn(owner, "vertical-align", "\(align) on text is drawn as text-\(align) (against the paragraph's font, not the line box)")
         }
         var camel = Self.camelCased(properties)
         for _ in 0..<8 {

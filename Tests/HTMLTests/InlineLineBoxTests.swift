@@ -1,0 +1,62 @@
+import Canvas
+import Elements
+import HTML
+import Testing
+
+/// Line boxes built from inline boxes (CSS 2.1 §10.8): a fixed line height is centred on each
+/// inline box's primary font, so glyphs of a fallback font (CJK in a Latin text) neither grow the
+/// line nor size the element's box; `vertical-align: middle` moves a span's box; a space before
+/// a `<br>` ends its line and goes. The expected numbers are headless Chromium's (156, device
+/// scale 2) for the same HTML.
+@Suite struct InlineLineBoxTests {
+    static let style = "<style>body { font-family: 'DejaVu Serif', 'Noto Sans CJK SC', serif; margin: 0 }</style>"
+
+    static func frames(_ body: String) throws -> [HTMLElementFrame] {
+        let card = try HTMLCard(html: style + body, width: 400, height: 300)
+        let layout = try ElementLayout.layout(card.root, in: card.size, scale: 2)
+        return card.frames(in: layout)
+    }
+
+    static func expect(_ frame: HTMLElementFrame?, _ chromium: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let frame = frame?.frame else {
+            Issue.record("no frame", sourceLocation: sourceLocation)
+            return
+        }
+        let ours = [frame.minX, frame.minY, frame.width, frame.height]
+        #expect(zip(ours, chromium).allSatisfy { abs($0 - $1) <= 0.5 }, "ours \(ours), Chromium \(chromium)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aFallbackFontNeitherGrowsAFixedLineNorSizesItsElement() throws {
+        let frames = try Self.frames("<div style='line-height: 20px'>elit <em>字布本试卡</em> abc <span>plain</span></div>")
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 20])
+        // The em's box is DejaVu Serif's content area (15 + 4 px), not Noto Sans CJK's.
+        Self.expect(frames.first { $0.tag == "em" }, [31.22, 0.5, 80.02, 19])
+        Self.expect(frames.first { $0.tag == "span" }, [150.14, 0.5, 40.33, 19])
+    }
+
+    @Test func aLineOfFallbackGlyphsAloneKeepsTheStrut() throws {
+        // Only CJK on the line: the line is still the paragraph's line height, centred on its font.
+        let frames = try Self.frames("<p style='margin: 0; line-height: 24px'>体体体局布测本行</p><p style='margin: 0; line-height: 24px; font-family: \"DejaVu Sans Mono\", \"Noto Sans CJK SC\"'>体体体局</p>")
+        let paragraphs = frames.filter { $0.tag == "p" }
+        #expect(paragraphs.map(\.frame.height) == [24, 24])
+    }
+
+    @Test func aNormalLineGrowsForAFallbackFontButTheElementDoesNot() throws {
+        let frames = try Self.frames("<div>elit <em>字布本试卡</em> abc</div>")
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 23])
+        Self.expect(frames.first { $0.tag == "em" }, [31.22, 3, 80.02, 19])
+    }
+
+    @Test func middleCentresASpanOnTheParagraphsXHeight() throws {
+        let frames = try Self.frames("<div style='line-height: 20px'>elit <span style='vertical-align: middle'>字布本试卡</span> abc</div>")
+        // Lowered by half its ascent minus descent less half the x-height; the line grows.
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 21.34])
+        Self.expect(frames.first { $0.tag == "span" }, [31.22, 1.84, 80.02, 19])
+    }
+
+    @Test func aSpaceBeforeALineBreakGoesFromACentredLine() throws {
+        let frames = try Self.frames("<div style='text-align: center; width: 200px'>enim duis exercitation <br> next <span>x</span></div>")
+        Self.expect(frames.first { $0.tag == "br" }, [190.62, 0, 0, 19])
+        Self.expect(frames.first { $0.tag == "span" }, [115.64, 19, 9.03, 19])
+    }
+}
