@@ -31,6 +31,21 @@ import Testing
         #expect(p.height == 20)
     }
 
+    /// CSS 2.1 §10.1: an absolute box's containing block is its nearest positioned ancestor's,
+    /// here the initial one, though it is written inside an inline-flex box (which is laid out
+    /// alone); a positioned inline box keeps its own. Chromium 156's numbers.
+    @Test func anAbsoluteBoxInsideAnInlineBoxFindsItsContainingBlockOutside() throws {
+        let style = "<style>body { font-family: 'DejaVu Serif'; margin: 0 }</style>"
+        let escaping = try Self.frames(style + "<div style='padding: 10px; height: 96px; display: inline-flex'><div style='position: absolute; bottom: 34px; right: 33px; padding: 4px'>abs one</div><div style='display: flex; padding: 5px'><div style='position: absolute; bottom: 4px; left: 23px; padding: 4px'>abs two</div>x</div></div>").frames
+        let boxes = escaping.filter { $0.tag == "div" }.map(\.frame)
+        #expect(boxes.count == 4)
+        #expect(abs(boxes[1].minX - 296.52) < 1 && boxes[1].minY == 239 && abs(boxes[1].width - 70.48) < 1, "\(boxes[1])")
+        #expect(boxes[3].minX == 23 && boxes[3].minY == 269)
+        let kept = try Self.frames(style + "<p>a <span style='display: inline-block; position: relative; width: 50px; height: 20px'><b style='position: absolute; top: 2px; left: 3px'>b</b></span></p>").frames
+        let span = try #require(kept.first { $0.tag == "span" }).frame, b = try #require(kept.first { $0.tag == "b" }).frame
+        #expect(b.minX == span.minX + 3 && b.minY == span.minY + 2)
+    }
+
     @Test func theBodyHasItsEightPixelMarginAndBlocksStack() throws {
         let (_, frames) = try Self.frames("<div style='height: 20px'></div><div style='height: 30px; margin-top: 10px'></div>")
         #expect(frames.map(\.tag) == ["html", "body", "div", "div"])

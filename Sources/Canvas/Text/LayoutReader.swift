@@ -38,7 +38,7 @@ struct LayoutReader {
     /// (``cssLineX(width:indent:rightToLeft:)``) rather than where Pango aligned them.
     var cssBoxWidth: Double?
     /// For a CSS-styled text, the base font's rounded ascent and descent and the device scale:
-    /// a line of that font alone gets Chromium's baseline (``cssBaseline(top:height:)``).
+    /// its lines are CSS's line boxes (``cssLineBox(_:)``), not Pango's.
     var cssBaseline: (ascent: Double, descent: Double, scale: Double)?
     private(set) var backgrounds: [TextDecorationRect] = []
 
@@ -67,11 +67,10 @@ struct LayoutReader {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             var lineTop = Double(logical.y) / unitsPerPoint, lineHeight = Double(logical.height) / unitsPerPoint
-            var baseline = cssBaseline(top: lineTop, height: lineHeight, line: line)
-                ?? Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
-            if let box = cssFixedLineBox(line) {
+            var baseline = Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
+            if let box = cssLineBox(line) {
                 // Pango's line is its runs' line heights, each centred on the run's own font;
-                // CSS's is built from inline boxes (fallback fonts inside them count for nothing).
+                // CSS's is built from inline boxes and the strut.
                 lineTop += drift
                 baseline = lineTop + box.above
                 drift += box.height - lineHeight
@@ -206,58 +205,29 @@ struct LayoutReader {
         return rightToLeft ? boxWidth - width : 0
     }
 
-    /// Chromium's baseline for a line whose height is the text's line height (one font): the
-    /// rounded ascent below the leading above the text, which is half the leading floored to
-    /// whole device pixels. Pango splits the leading of unrounded metrics evenly. `nil` for a
-    /// line another font made taller, which keeps Pango's baseline.
-    private func cssBaseline(top: Double, height: Double, line: UnsafeMutablePointer<PangoLayoutLine>) -> Double? {
+    /// For a CSS-styled text, the line box CSS 2.1 §10.8 builds for `line`: the strut (the
+    /// paragraph's line height centred on its primary font), each text segment's inline box
+    /// and each inline box's own rectangle, raised as Pango raised them; how far the line box
+    /// reaches above the baseline, and its height. A segment's box is its line height centred
+    /// on its primary font (half-leadings floored to device pixels as Chromium does), whatever
+    /// fonts its glyphs fall back to; with `normal` it is its primary font's ascent and descent,
+    /// and those of every fallback font its glyphs use (Chromium lends no pixel to a fallback
+    /// font's descent: measured with Noto Sans CJK in DejaVu Sans text). `nil` for other texts.
+    private func cssLineBox(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> (above: Double, height: Double)? {
         guard let metrics = cssBaseline else { return nil }
-        let expected = request.style.lineHeight ?? metrics.ascent + metrics.descent
-        guard abs(height - expected) < 0.01 else {
-            // A normal line made taller by a fallback font: its text's largest rounded ascent
-            // and descent, the baseline that ascent below the top. (Chromium lends no pixel to
-            // a fallback font's descent: measured with Noto Sans CJK in DejaVu Sans text.)
-            guard request.style.lineHeight == nil else { return nil }
-            var ascent = metrics.ascent, descent = metrics.descent
-            var node = line.pointee.runs
-            while let current = node {
-                defer { node = current.pointee.next }
-                guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                      let font = run.pointee.item?.pointee.analysis.font else { continue }
-                let raw = Self.fontMetrics(of: font)
-                var own = Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: metrics.scale)
-                if own != (metrics.ascent, metrics.descent) {
-                    own = Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: metrics.scale, lendsToDescent: false)
-                }
-                ascent = max(ascent, own.ascent)
-                descent = max(descent, own.descent)
-            }
-            return abs(height - ascent - descent) < 0.01 ? top + ascent : nil
-        }
-        let leading = ((height - metrics.ascent - metrics.descent) * metrics.scale / 2).rounded(.down) / metrics.scale
-        return top + leading + metrics.ascent
-    }
-
-    /// For a CSS-styled text with a fixed line height, the line box CSS 2.1 §10.8 builds for
-    /// `line`: the strut (the line height centred on the paragraph's primary font), each text
-    /// segment's inline box (its line height centred on its own primary font, raised as it is
-    /// raised) and each inline box's own rectangle; how far the box reaches above the baseline
-    /// and its height. Half-leadings are floored to device pixels as Chromium does. `nil` for
-    /// `normal` line heights, which keep Pango's lines (fallback fonts count there).
-    private func cssFixedLineBox(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> (above: Double, height: Double)? {
-        guard let metrics = cssBaseline, let lineHeight = request.style.lineHeight, lineHeight.isFinite else { return nil }
         func box(ascent: Double, descent: Double, height: Double) -> (top: Double, bottom: Double) {
             let leading = ((height - ascent - descent) * metrics.scale / 2).rounded(.down) / metrics.scale
             return (-(leading + ascent), height - leading - ascent)
         }
-        var (top, bottom) = box(ascent: metrics.ascent, descent: metrics.descent, height: lineHeight)
+        var (top, bottom) = box(ascent: metrics.ascent, descent: metrics.descent,
+                                height: request.style.lineHeight ?? metrics.ascent + metrics.descent)
         var node = line.pointee.runs
         while let current = node {
             defer { node = current.pointee.next }
             guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let item = run.pointee.item,
                   let segment = request.segmentIndex(atByte: Int(item.pointee.offset)) else { continue }
             let raised = Double(run.pointee.y_offset) / unitsPerPoint
-            let edges: (top: Double, bottom: Double)
+            var edges: (top: Double, bottom: Double)
             if request.text.segments[segment].attachment != nil {
                 var logical = PangoRectangle()
                 guard let attrs = item.pointee.analysis.extra_attrs, shapeRect(in: attrs, into: &logical) else { continue }
@@ -265,7 +235,18 @@ struct LayoutReader {
             } else {
                 let raw = engine.primaryFontMetrics(for: request.segmentStyles[segment])
                 let own = Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: metrics.scale)
-                edges = box(ascent: own.ascent, descent: own.descent, height: request.text.segments[segment].style.lineHeight ?? lineHeight)
+                if let height = request.text.segments[segment].style.lineHeight ?? request.style.lineHeight {
+                    edges = box(ascent: own.ascent, descent: own.descent, height: height)
+                } else {
+                    edges = (-own.ascent, own.descent)
+                    if let font = item.pointee.analysis.font {
+                        let used = Self.fontMetrics(of: font)
+                        if abs(used.ascent - raw.ascent) > 0.001 || abs(used.descent - raw.descent) > 0.001 {
+                            let fallback = Self.cssRounded(ascent: used.ascent, descent: used.descent, scale: metrics.scale, lendsToDescent: false)
+                            edges = (min(edges.top, -fallback.ascent), max(edges.bottom, fallback.descent))
+                        }
+                    }
+                }
             }
             top = min(top, edges.top - raised)
             bottom = max(bottom, edges.bottom - raised)

@@ -15,7 +15,6 @@ struct PangoMeasurement {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         configure(layout)
         let cssMetrics = request.style.cssLineMetrics ? cssFontMetrics : nil
-        if let cssMetrics, request.style.lineHeight == nil { fitFallbackFonts(layout, base: cssMetrics) }
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
         if !forced, request.style.cssLineMetrics, options.wrapsLines, isEllipsizing, options.truncation == .tail, let clamped = cssClamp(layout, keep: keep) {
@@ -385,51 +384,6 @@ struct PangoMeasurement {
         }
     }
 
-    /// CSS's `normal` line height is each font's own: a line holding a fallback font with a taller
-    /// ascent plus descent (CJK, emoji) is that much taller, and one holding a smaller font is as
-    /// tall as the base font's strut. The whole text was given the base font's height
-    /// (configure); the runs of other fonts get theirs here.
-    private func fitFallbackFonts(_ layout: OpaquePointer, base: (ascent: Double, descent: Double)) {
-        let scale = request.options.pixelScale
-        var taller: [(start: Int, end: Int, height: Double)] = []
-        // Segments with a line height of their own keep it, and inline boxes are as high as they are.
-        let ownHeights: [Range<Int>] = request.text.segments.indices.compactMap { index in
-            let segment = request.text.segments[index]
-            guard segment.style.lineHeight != nil || segment.attachment != nil else { return nil }
-            return request.segmentStarts[index]..<(request.segmentStarts[index] + request.text.segments[index].text.utf8.count)
-        }
-        let iter = pango_layout_get_iter(layout)!
-        defer { pango_layout_iter_free(iter) }
-        repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item,
-                  let font = item.pointee.analysis.font else { continue }
-            let raw = LayoutReader.fontMetrics(of: font)
-            let metrics = LayoutReader.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: scale)
-            let own = metrics.ascent + metrics.descent, strut = base.ascent + base.descent
-            let start = Int(item.pointee.offset)
-            if ownHeights.contains(where: { $0.contains(start) }) { continue }
-            if own > strut + 0.001 {
-                taller.append((start, start + Int(item.pointee.length), own))
-            } else if own < strut - 0.001 {
-                // A smaller font (a `<small>`, a span of another size): its inline box is its own
-                // ascent and descent, inside the line's strut. Pango centres a run's line height
-                // on it, so the height given keeps the run inside the strut on both sides.
-                // (Pango centres on the font's unrounded metrics; a quarter pixel keeps it inside.)
-                let leading = max(0, min(base.ascent - raw.ascent, base.descent - raw.descent) - 0.25)
-                taller.append((start, start + Int(item.pointee.length), raw.ascent + raw.descent + 2 * leading))
-            }
-        } while pango_layout_iter_next_run(iter) != 0
-        guard !taller.isEmpty, let attributes = pango_layout_get_attributes(layout).flatMap({ pango_attr_list_copy($0) }) else { return }
-        defer { pango_attr_list_unref(attributes) }
-        for range in taller {
-            guard let attribute = pango_attr_line_height_new_absolute(Int32((range.height * pangoScale).rounded())) else { continue }
-            attribute.pointee.start_index = UInt32(range.start)
-            attribute.pointee.end_index = UInt32(range.end)
-            pango_attr_list_insert(attributes, attribute)
-        }
-        pango_layout_set_attributes(layout, attributes)
-    }
-
     /// The base font's ascent and descent each rounded to whole device pixels, as Chromium
     /// rounds them for CSS's line metrics; a descent rounded down borrows a pixel from the
     /// ascent (Chromium on Linux, with subpixel glyph positions, so descenders are not cut).
@@ -440,15 +394,12 @@ struct PangoMeasurement {
 
     /// The base font's ascent, descent and x-height in points (the x-height from the ink of "x").
     private func baseMetrics(measuresXHeight: Bool) -> (ascent: Double, descent: Double, xHeight: Double) {
+        // The primary font's: a fontset's metrics are the largest of the fonts its language's
+        // sample text falls back to, where CSS's strut is the first available font's alone.
+        let (ascent, descent) = engine.primaryFontMetrics(for: request.style)
+        guard measuresXHeight else { return (ascent, descent, request.style.size / 2) }
         let description = PangoMeasurement.fontDescription(for: request.style, family: engine.pangoFamilies(for: request.style))
         defer { pango_font_description_free(description) }
-        var ascent = request.style.size * 0.8, descent = request.style.size * 0.2
-        if let metrics = pango_context_get_metrics(engine.context, description, nil) {
-            ascent = Double(pango_font_metrics_get_ascent(metrics)) / pangoScale
-            descent = Double(pango_font_metrics_get_descent(metrics)) / pangoScale
-            pango_font_metrics_unref(metrics)
-        }
-        guard measuresXHeight else { return (ascent, descent, request.style.size / 2) }
         let probe = pango_layout_new(engine.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(probe)) }
         pango_layout_set_font_description(probe, description)

@@ -21,6 +21,11 @@ struct BoxBuilder {
     private(set) var verticalEdges: [Int: (top: Double, bottom: Double)] = [:]
     /// Run styles read so far, by their CSS properties.
     private var runStyles: [[String: String]: StyleDictionary.RunStyle] = [:]
+    /// Absolutely positioned boxes leaving the atomic inline boxes they are written in: an
+    /// inline box is laid out alone, so one whose containing block lies outside it is placed
+    /// beside the box instead (in the paragraph holding it). A frame per atomic box being built
+    /// (`nil`: a positioned box, which keeps its absolute descendants).
+    private var escapingAbsolutes: [[(element: Element, origin: BoxOrigin)]?] = []
 
     /// Generic family → the family it stands for (``HTMLOptions/genericFamilies``).
     let genericFamilies: [String: String]
@@ -106,6 +111,8 @@ struct BoxBuilder {
                                    carried: [String: String]) throws(HTMLError) -> (element: Element, origin: BoxOrigin) {
         var properties = modelProperties(id, style, display: display, carried: carried)
         let node = tree[id]
+        if style.isPositioned { escapingAbsolutes.append(nil) }
+        defer { if style.isPositioned { escapingAbsolutes.removeLast() } }
         if node.name == "img" {
             return (imageElement(id, properties: &properties), BoxOrigin(node: id))
         }
@@ -161,10 +168,34 @@ struct BoxBuilder {
             let display = try self.display(of: child.node, style)
             if display == .none { continue }
             let box = try blockBox(child.node, style: style, display: display.blockified, carried: child.carried)
+            if style.isOutOfFlow, escapes(style) {
+                escapingAbsolutes[escapingAbsolutes.count - 1]?.append(box)
+                continue
+            }
             children.append(box.element)
             origins.append(box.origin)
         }
         anonymousFlexItem(&pendingTexts, whiteSpace: whiteSpace, into: &children, &origins)
+    }
+
+    /// Whether an absolutely positioned box leaves the atomic inline box being built: it is
+    /// inside one with no positioned box between, and it sets an inset (with none, its static
+    /// position, inside the inline box, places it).
+    private func escapes(_ style: ResolvedStyle) -> Bool {
+        guard let frame = escapingAbsolutes.last, frame != nil else { return false }
+        return ["top", "right", "bottom", "left"].contains { side in
+            style.declared[side].map { $0.lowercased() != "auto" } ?? false
+        }
+    }
+
+    /// Adds an out-of-flow box to `list`, or to the atomic inline box it leaves (``escapes(_:)``).
+    private mutating func place(_ box: (element: Element, origin: BoxOrigin), _ style: ResolvedStyle,
+                                in list: inout [(element: Element, origin: BoxOrigin)]) {
+        if escapes(style) {
+            escapingAbsolutes[escapingAbsolutes.count - 1]?.append(box)
+        } else {
+            list.append(box)
+        }
     }
 
     /// The anonymous flex item of a run of texts (none for white space alone); empties `texts`.
@@ -237,7 +268,7 @@ struct BoxBuilder {
             let display = try self.display(of: child.node, style)
             if display == .none { continue }
             if style.isOutOfFlow {
-                content.outOfFlow.append(try blockBox(child.node, style: style, display: display.blockified, carried: child.carried))
+                place(try blockBox(child.node, style: style, display: display.blockified, carried: child.carried), style, in: &content.outOfFlow)
                 continue
             }
             if display.isInlineLevel, try inlineCanStayInline(child.node, style: style, display: display) {
@@ -307,7 +338,7 @@ struct BoxBuilder {
         }
         let display = try self.display(of: id, style)
         if display == .inlineBlock || display == .inlineFlex {
-            try appendAtomicBox(id, style: style, display: display, carried: carried, ancestors: ancestors, to: &paragraph)
+            try appendAtomicBox(id, style: style, display: display, carried: carried, ancestors: ancestors, to: &paragraph, outOfFlow: &outOfFlow)
             return
         }
         var link = paragraph.link
@@ -338,7 +369,7 @@ struct BoxBuilder {
             let display = try self.display(of: child.node, childStyle)
             if display == .none { continue }
             if childStyle.isOutOfFlow {
-                outOfFlow.append(try blockBox(child.node, style: childStyle, display: display.blockified, carried: child.carried))
+                place(try blockBox(child.node, style: childStyle, display: display.blockified, carried: child.carried), childStyle, in: &outOfFlow)
                 continue
             }
             try appendInline(child.node, style: childStyle, carried: child.carried, ancestors: inner, to: &paragraph, outOfFlow: &outOfFlow)
@@ -348,9 +379,25 @@ struct BoxBuilder {
     /// An `inline-block` or `inline-flex` element as an atomic inline box of the paragraph: a
     /// block box (a flex container) of its own, inheriting what the inline elements around it set.
     private mutating func appendAtomicBox(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay, carried: [String: String],
-                                          ancestors: [HTMLTree.NodeID], to paragraph: inout ParagraphBuilder) throws(HTMLError) {
+                                          ancestors: [HTMLTree.NodeID], to paragraph: inout ParagraphBuilder,
+                                          outOfFlow: inout [(element: Element, origin: BoxOrigin)]) throws(HTMLError) {
         let inherited = paragraph.currentStyle(carried).filter { PropertyTable.inherited.contains($0.key) }
-        let box = try blockBox(id, style: style, display: display, carried: inherited)
+        if !style.isPositioned { escapingAbsolutes.append([]) }
+        let box: (element: Element, origin: BoxOrigin)
+        do {
+            box = try blockBox(id, style: style, display: display, carried: inherited)
+        } catch {
+            if !style.isPositioned { escapingAbsolutes.removeLast() }
+            throw error
+        }
+        // The absolute boxes whose containing block is outside: the paragraph's (or further out).
+        for escaped in (style.isPositioned ? nil : escapingAbsolutes.removeLast()) ?? [] {
+            if escapingAbsolutes.last.map({ $0 != nil }) ?? false {
+                escapingAbsolutes[escapingAbsolutes.count - 1]?.append(escaped)
+            } else {
+                outOfFlow.append(escaped)
+            }
+        }
         var align = VerticalAlign.baseline
         if let value = style.declared["vertical-align"] {
             do {
