@@ -41,6 +41,15 @@ import Testing
         #expect(paragraphs.map(\.frame.height) == [24, 24])
     }
 
+    @Test func latinAfterCJKStaysOnTheAlphabeticBaseline() throws {
+        // Pango would raise "abc" by 0.7px to the baseline Noto Sans CJK's BASE table gives the
+        // run before it; CSS aligns alphabetic baselines, and the line stays 20px.
+        let frames = try Self.frames("<div style='line-height: 20px; width: 300px'>片行局な章 <b>abc</b> 漢 <i>def</i></div>")
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 300, 20])
+        let b = try #require(frames.first { $0.tag == "b" }).frame, i = try #require(frames.first { $0.tag == "i" }).frame
+        #expect(b.minY == 0.5 && i.minY == 0.5)
+    }
+
     @Test func aNormalLineGrowsForAFallbackFontButTheElementDoesNot() throws {
         let frames = try Self.frames("<div>elit <em>字布本试卡</em> abc</div>")
         Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 23])

@@ -53,6 +53,7 @@ struct PangoMeasurement {
         }
         reader.firstLineIndent = indent
         if let cssMetrics { reader.cssBaseline = (cssMetrics.ascent, cssMetrics.descent, options.pixelScale) }
+        reader.segmentRises = segmentRises()
         if request.style.cssLineMetrics, let width = options.maxWidth, pango_layout_get_width(layout) >= 0 {
             reader.cssBoxWidth = width
         }
@@ -243,7 +244,7 @@ struct PangoMeasurement {
             }
         }
         insertAttachments(attributes)
-        insertAlignedSegments(attributes)
+        insertRises(attributes)
         if style.letterSpacing != 0 {
             insertWhole(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
         }
@@ -316,30 +317,44 @@ struct PangoMeasurement {
         }
     }
 
-    /// A rise per text segment aligned by the paragraph's font (``TextStyleOverrides/verticalAlignment``):
-    /// its inline box (its line height centred on its primary font, CSS-rounded) moved so that
-    /// its middle, top or bottom meets the paragraph's middle (half the x-height above the
+    /// Each segment's rise in points, or empty when none is raised: its baseline shift, or for
+    /// a CSS text segment aligned by the paragraph's font (``TextStyleOverrides/verticalAlignment``),
+    /// what moves its inline box (its line height centred on its primary font, CSS-rounded) so
+    /// that its middle, top or bottom meets the paragraph's middle (half the x-height above the
     /// baseline), ascent or descent (CSS 2.1 §10.8.1).
-    private func insertAlignedSegments(_ list: OpaquePointer) {
-        guard request.style.cssLineMetrics, request.text.segments.contains(where: { $0.attachment == nil && $0.style.verticalAlignment != nil }) else { return }
-        let parent = baseMetrics(measuresXHeight: true)
-        let rounded = cssFontMetrics
-        for (index, segment) in request.text.segments.enumerated() where segment.attachment == nil && !segment.text.isEmpty {
-            guard let alignment = segment.style.verticalAlignment else { continue }
-            let raw = engine.primaryFontMetrics(for: request.segmentStyles[index])
-            let own = LayoutReader.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: request.options.pixelScale)
-            let height = segment.style.lineHeight ?? request.style.lineHeight ?? (own.ascent + own.descent)
-            let rise: Double = switch alignment {
-            case .baseline: 0
-            case .middle: parent.xHeight / 2 - (own.ascent - own.descent) / 2
-            case .textTop: rounded.ascent - (height + own.ascent - own.descent) / 2
-            case .textBottom: (height - own.ascent + own.descent) / 2 - rounded.descent
-            case .raised(let points): points
+    func segmentRises() -> [Double] {
+        let segments = request.text.segments
+        guard segments.contains(where: { $0.attachment == nil && ($0.style.baselineShift != nil || $0.style.verticalAlignment != nil) }) else { return [] }
+        let aligns = request.style.cssLineMetrics && segments.contains { $0.attachment == nil && $0.style.verticalAlignment != nil }
+        let parent = aligns ? baseMetrics(measuresXHeight: true) : (ascent: 0, descent: 0, xHeight: 0)
+        let rounded = aligns ? cssFontMetrics : (ascent: 0, descent: 0)
+        return segments.indices.map { index in
+            let segment = segments[index]
+            guard segment.attachment == nil else { return 0 }
+            var rise = segment.style.baselineShift.map { $0.isFinite ? max(-1e6, min($0, 1e6)) : 0 } ?? 0
+            if aligns, let alignment = segment.style.verticalAlignment {
+                let raw = engine.primaryFontMetrics(for: request.segmentStyles[index])
+                let own = LayoutReader.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: request.options.pixelScale)
+                let height = segment.style.lineHeight ?? request.style.lineHeight ?? (own.ascent + own.descent)
+                switch alignment {
+                case .baseline: break
+                case .middle: rise = parent.xHeight / 2 - (own.ascent - own.descent) / 2
+                case .textTop: rise = rounded.ascent - (height + own.ascent - own.descent) / 2
+                case .textBottom: rise = (height - own.ascent + own.descent) / 2 - rounded.descent
+                case .raised(let points): rise = points.isFinite ? max(-1e6, min(points, 1e6)) : 0
+                }
             }
-            guard rise.isFinite, rise != 0, let attribute = pango_attr_rise_new(Int32((max(-1e6, min(rise, 1e6)) * pangoScale).rounded())) else { continue }
+            return rise
+        }
+    }
+
+    /// A rise attribute per raised segment (Pango makes room for it when measuring lines).
+    private func insertRises(_ list: OpaquePointer) {
+        for (index, rise) in segmentRises().enumerated() where rise != 0 {
+            guard let attribute = pango_attr_rise_new(Int32((rise * pangoScale).rounded())) else { continue }
             let start = request.segmentStarts[index]
             attribute.pointee.start_index = UInt32(start)
-            attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
+            attribute.pointee.end_index = UInt32(start + request.text.segments[index].text.utf8.count)
             pango_attr_list_insert(list, attribute)
         }
     }
@@ -536,9 +551,7 @@ struct PangoMeasurement {
         if let style = overrides.decorationStyle {
             result.append(pango_attr_strikethrough_color_new(UInt16(TextDecorationStyle.allCases.firstIndex(of: style) ?? 0), 0, 0))
         }
-        if let shift = overrides.baselineShift, shift.isFinite, shift != 0 {
-            result.append(pango_attr_rise_new(Int32((max(-1e6, min(shift, 1e6)) * pangoScale).rounded())))
-        }
+        // (A baseline shift is a rise attribute of its own: ``insertRises(_:)``.)
         if let height = overrides.lineHeight, height.isFinite, height >= 0 {
             // (0 would leave Pango's own: the smallest height it takes is a Pango unit.)
             result.append(pango_attr_line_height_new_absolute(max(1, Int32((min(height, 1e6) * pangoScale).rounded()))))

@@ -25,7 +25,16 @@ struct BoxBuilder {
     /// inline box is laid out alone, so one whose containing block lies outside it is placed
     /// beside the box instead (in the paragraph holding it). A frame per atomic box being built
     /// (`nil`: a positioned box, which keeps its absolute descendants).
-    private var escapingAbsolutes: [[(element: Element, origin: BoxOrigin)]?] = []
+    private var escapingAbsolutes: [EscapeFrame?] = []
+
+    /// An atomic inline box being built and the absolute boxes leaving it.
+    private struct EscapeFrame {
+        /// The inline box's element.
+        let box: HTMLTree.NodeID
+        /// The inherited values where the inline box stands in its paragraph.
+        let inherited: [String: String]
+        var boxes: [(element: Element, origin: BoxOrigin)] = []
+    }
 
     /// Generic family → the family it stands for (``HTMLOptions/genericFamilies``).
     let genericFamilies: [String: String]
@@ -167,11 +176,12 @@ struct BoxBuilder {
             let style = resolve(child.node)
             let display = try self.display(of: child.node, style)
             if display == .none { continue }
-            let box = try blockBox(child.node, style: style, display: display.blockified, carried: child.carried)
             if style.isOutOfFlow, escapes(style) {
-                escapingAbsolutes[escapingAbsolutes.count - 1]?.append(box)
+                let box = try blockBox(child.node, style: style, display: display.blockified, carried: escapingInheritance(of: child.node))
+                escapingAbsolutes[escapingAbsolutes.count - 1]?.boxes.append(box)
                 continue
             }
+            let box = try blockBox(child.node, style: style, display: display.blockified, carried: child.carried)
             children.append(box.element)
             origins.append(box.origin)
         }
@@ -188,11 +198,30 @@ struct BoxBuilder {
         }
     }
 
+    /// The inherited values an absolute box leaving an atomic inline box takes with it: those
+    /// of its ancestors up to the inline box (nearest first) over those where the inline box
+    /// stands, since it is placed outside them.
+    private mutating func escapingInheritance(of id: HTMLTree.NodeID) -> [String: String] {
+        guard let frame = escapingAbsolutes.last ?? nil else { return [:] }
+        var chain: [HTMLTree.NodeID] = []
+        var node = tree[id].parent
+        while let current = node {
+            chain.append(current)
+            if current == frame.box { break }
+            node = tree[current].parent
+        }
+        var result = frame.inherited
+        for ancestor in chain.reversed() {
+            for (property, value) in resolve(ancestor).declared where PropertyTable.inherited.contains(property) { result[property] = value }
+        }
+        return result
+    }
+
     /// Adds an out-of-flow box to `list`, or to the atomic inline box it leaves (``escapes(_:)``).
     private mutating func place(_ box: (element: Element, origin: BoxOrigin), _ style: ResolvedStyle,
                                 in list: inout [(element: Element, origin: BoxOrigin)]) {
         if escapes(style) {
-            escapingAbsolutes[escapingAbsolutes.count - 1]?.append(box)
+            escapingAbsolutes[escapingAbsolutes.count - 1]?.boxes.append(box)
         } else {
             list.append(box)
         }
@@ -268,7 +297,8 @@ struct BoxBuilder {
             let display = try self.display(of: child.node, style)
             if display == .none { continue }
             if style.isOutOfFlow {
-                place(try blockBox(child.node, style: style, display: display.blockified, carried: child.carried), style, in: &content.outOfFlow)
+                let carried = escapes(style) ? escapingInheritance(of: child.node) : child.carried
+                place(try blockBox(child.node, style: style, display: display.blockified, carried: carried), style, in: &content.outOfFlow)
                 continue
             }
             if display.isInlineLevel, try inlineCanStayInline(child.node, style: style, display: display) {
@@ -369,7 +399,8 @@ struct BoxBuilder {
             let display = try self.display(of: child.node, childStyle)
             if display == .none { continue }
             if childStyle.isOutOfFlow {
-                place(try blockBox(child.node, style: childStyle, display: display.blockified, carried: child.carried), childStyle, in: &outOfFlow)
+                let carried = escapes(childStyle) ? escapingInheritance(of: child.node) : child.carried
+                place(try blockBox(child.node, style: childStyle, display: display.blockified, carried: carried), childStyle, in: &outOfFlow)
                 continue
             }
             try appendInline(child.node, style: childStyle, carried: child.carried, ancestors: inner, to: &paragraph, outOfFlow: &outOfFlow)
@@ -382,7 +413,7 @@ struct BoxBuilder {
                                           ancestors: [HTMLTree.NodeID], to paragraph: inout ParagraphBuilder,
                                           outOfFlow: inout [(element: Element, origin: BoxOrigin)]) throws(HTMLError) {
         let inherited = paragraph.currentStyle(carried).filter { PropertyTable.inherited.contains($0.key) }
-        if !style.isPositioned { escapingAbsolutes.append([]) }
+        if !style.isPositioned { escapingAbsolutes.append(EscapeFrame(box: id, inherited: inherited)) }
         let box: (element: Element, origin: BoxOrigin)
         do {
             box = try blockBox(id, style: style, display: display, carried: inherited)
@@ -391,9 +422,9 @@ struct BoxBuilder {
             throw error
         }
         // The absolute boxes whose containing block is outside: the paragraph's (or further out).
-        for escaped in (style.isPositioned ? nil : escapingAbsolutes.removeLast()) ?? [] {
+        for escaped in (style.isPositioned ? nil : escapingAbsolutes.removeLast())?.boxes ?? [] {
             if escapingAbsolutes.last.map({ $0 != nil }) ?? false {
-                escapingAbsolutes[escapingAbsolutes.count - 1]?.append(escaped)
+                escapingAbsolutes[escapingAbsolutes.count - 1]?.boxes.append(escaped)
             } else {
                 outOfFlow.append(escaped)
             }
