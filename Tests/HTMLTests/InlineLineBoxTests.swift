@@ -63,6 +63,24 @@ import Testing
         Self.expect(frames.first { $0.tag == "span" }, [31.22, 1.84, 80.02, 19])
     }
 
+    @Test func anElementsBoxHoldsTheSpacingAfterEachOfItsLetters() throws {
+        // CSS puts letter spacing after each letter (Pango half before, half after).
+        let style = "<style>div { font: 15px 'DejaVu Sans Mono'; letter-spacing: 2px }</style>"
+        let frames = try Self.frames(style + "<div>nisi <span>Border card</span> tail</div><div>nisi <span>Border</span></div><div style='width: 200px'>nisi exercitation layout <span>Border card ipsum aliqua consequat</span> tail</div>")
+        let spans = frames.filter { $0.tag == "span" }
+        #expect(spans.count == 3)
+        Self.expect(spans[0], [55.16, 0, 121.34, 17.5])
+        Self.expect(spans[1], [55.16, 17.5, 66.19, 17.5])
+        Self.expect(spans[2], [0, 52.5, 198.56, 52.5])
+    }
+
+    @Test func nestedRelativeFontSizesCompound() throws {
+        // `<small><small>`: 18 / 1.2 / 1.2 px (the paragraph's font is DejaVu Sans 18px).
+        let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")
+        let inner = try #require(frames.last { $0.tag == "small" }).frame
+        #expect(abs(inner.width - 46.12) < 0.5 && inner.height == 14.5, "\(inner)")
+    }
+
     @Test func aSpaceBeforeALineBreakGoesFromACentredLine() throws {
         let frames = try Self.frames("<div style='text-align: center; width: 200px'>enim duis exercitation <br> next <span>x</span></div>")
         Self.expect(frames.first { $0.tag == "br" }, [190.62, 0, 0, 19])

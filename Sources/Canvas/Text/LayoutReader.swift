@@ -130,7 +130,8 @@ struct LayoutReader {
             }
             if recordsSegments {
                 recordSegmentAreas(of: line, from: start, to: end, lineRect: rect, logicalX: Double(logical.x) / unitsPerPoint,
-                                   shift: rightToLeft ? added : 0, baseline: baseline, attachments: attachments[attachmentsBefore...])
+                                   shift: rightToLeft ? added : 0, baseline: baseline, attachments: attachments[attachmentsBefore...],
+                                   rightToLeft: rightToLeft, trailing: trailing)
             }
             index += 1
         } while pango_layout_iter_next_line(iter) != 0
@@ -144,7 +145,8 @@ struct LayoutReader {
     /// fonts' content area (ascent above the baseline, descent below, CSS-rounded for CSS-styled
     /// texts), the way a browser sizes an inline box; an attachment's own box.
     private mutating func recordSegmentAreas(of line: UnsafeMutablePointer<PangoLayoutLine>, from start: Int, to end: Int, lineRect: Rect,
-                                             logicalX: Double, shift: Double, baseline: Double, attachments: ArraySlice<TextLayout.AttachmentArea>) {
+                                             logicalX: Double, shift: Double, baseline: Double, attachments: ArraySlice<TextLayout.AttachmentArea>,
+                                             rightToLeft: Bool, trailing: Double) {
         // Pango's positions are from the layout's origin; the line was moved to lineRect.minX.
         let origin = lineRect.minX - logicalX + shift
         for (segment, segmentStart) in request.segmentStarts.enumerated() {
@@ -164,7 +166,14 @@ struct LayoutReader {
                 low = Double(x) / unitsPerPoint + logicalX
                 high = low
             }
-            guard let low, let high else { continue }
+            guard var low, var high else { continue }
+            if cssBaseline != nil, !rightToLeft, high > low {
+                // Pango spaces letters half before and half after each (none at the line's ends);
+                // CSS puts the whole spacing after each letter, so a boundary between two letters
+                // is half the next one's spacing further on, and the line's end all of the last's.
+                if from > start { low += request.style(atByte: from).letterSpacing / 2 }
+                high += to < end ? request.style(atByte: to).letterSpacing / 2 : trailing
+            }
             var top = Double.infinity, bottom = -Double.infinity
             // The segment's primary font sizes its box, whatever fonts its glyphs fall back to.
             let raw = engine.primaryFontMetrics(for: request.segmentStyles[segment])

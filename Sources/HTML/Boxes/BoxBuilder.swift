@@ -357,7 +357,9 @@ struct BoxBuilder {
                                        outOfFlow: inout [(element: Element, origin: BoxOrigin)]) throws(HTMLError) {
         let node = tree[id]
         var runStyle = paragraph.currentStyle(carried)
-        ParagraphBuilder.overlay(runProperties(id, style), onto: &runStyle)
+        var properties = runProperties(id, style)
+        if let size = properties["font-size"] { properties["font-size"] = ParagraphBuilder.fontSize(size, within: runStyle["font-size"]) }
+        ParagraphBuilder.overlay(properties, onto: &runStyle)
         if node.name == "br" {
             paragraph.appendBreak(node: id, ancestors: ancestors)
             return
