@@ -49,6 +49,14 @@ import Testing
 
     /// Registers a copy of DejaVu Sans Mono renamed to a family no machine has (the name table is
     /// patched in place, same length, so the file stays valid).
+    @Test func aGenericFamilyHasItsLanguagesFont() throws {
+        // The machine's fontconfig (scripts/install-deps.sh installs Noto CJK and DejaVu).
+        #expect(FontRegistry.family(forGeneric: "monospace", language: "ja") == "Noto Sans Mono CJK JP")
+        #expect(FontRegistry.family(forGeneric: "monospace", language: "en") == "DejaVu Sans Mono")
+        #expect(FontRegistry.family(forGeneric: "serif", language: "") == nil)
+        #expect(FontRegistry.family(forGeneric: "serif\u{0}", language: "ja") == nil)
+    }
+
     @Test func registeredFontFileBecomesAvailable() throws {
         let family = "AcsRegistryMono1"
         let before = try TextLayout("iiii", style: TextStyle(fontFamily: family))

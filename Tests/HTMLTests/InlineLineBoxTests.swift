@@ -1,6 +1,6 @@
 import Canvas
 import Elements
-import HTML
+@testable import HTML
 import Testing
 
 /// Line boxes built from inline boxes (CSS 2.1 §10.8): a fixed line height is centred on each
@@ -79,6 +79,14 @@ import Testing
         let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")
         let inner = try #require(frames.last { $0.tag == "small" }).frame
         #expect(abs(inner.width - 46.12) < 0.5 && inner.height == 14.5, "\(inner)")
+    }
+
+    @Test func japaneseTakesItsOwnFontForAGenericFamily() throws {
+        // lang="ja": `monospace` is Noto Sans Mono CJK JP (its content area at 13px: 18.5px);
+        // English inside it, and Korean or Chinese, keep DejaVu Sans Mono (15px), as Chromium.
+        let frames = try Self.frames("<div lang='ja'>日本 <code>コード</code> <p lang='en'>x <code>code</code></p></div><p lang='ko'>한국 <code>코드</code></p><p lang='zh-CN'>中文 <code>代碼</code></p>")
+        #expect(frames.filter { $0.tag == "code" }.map(\.frame.height) == [18.5, 15, 15, 15])
+        #expect(BoxBuilder.cjkLanguage("ja-JP") == "ja" && BoxBuilder.cjkLanguage("zh-Hant") == nil)
     }
 
     @Test func aSpaceBeforeALineBreakGoesFromACentredLine() throws {

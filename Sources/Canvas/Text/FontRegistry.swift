@@ -47,6 +47,26 @@ public enum FontRegistry {
         TextEnginePool.shared.withEngine { engine in engine.familyList() }
     }
 
+    /// The family fontconfig gives a generic family (`serif`, `sans-serif`, `monospace`…) for
+    /// text in `language` (a BCP 47 tag such as `ja`, `zh-CN`, `ko`), as a browser picks the
+    /// font of a generic family for an element's `lang`: `monospace` in Japanese is Noto Sans
+    /// Mono CJK JP where there is one. `nil` when fontconfig matches nothing.
+    public static func family(forGeneric generic: String, language: String) -> String? {
+        guard !generic.isEmpty, !generic.utf8.contains(0), !language.isEmpty, !language.utf8.contains(0),
+              let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, generic)
+        FcPatternAddString(pattern, FC_LANG, language.lowercased())
+        guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var family: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(match, FC_FAMILY, 0, &family) == FcResultMatch, let family else { return nil }
+        return String(cString: family)
+    }
+
     /// The families of the fonts in a file, read with FreeType through fontconfig.
     private static func familyNames(inFileAt path: String) throws(CanvasError) -> [String] {
         var info = stat()

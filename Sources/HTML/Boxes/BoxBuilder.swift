@@ -26,6 +26,8 @@ struct BoxBuilder {
     /// beside the box instead (in the paragraph holding it). A frame per atomic box being built
     /// (`nil`: a positioned box, which keeps its absolute descendants).
     private var escapingAbsolutes: [EscapeFrame?] = []
+    /// ``languageFamily(_:_:)``'s answers, by generic family and language.
+    private var languageFamilies: [String: String?] = [:]
 
     /// An atomic inline box being built and the absolute boxes leaving it.
     private struct EscapeFrame {
@@ -89,7 +91,8 @@ struct BoxBuilder {
     mutating func resolve(_ id: HTMLTree.NodeID) -> ResolvedStyle {
         if let style = resolved[id.index] { return style }
         let parent = tree[id].parent.map { resolve($0) } ?? .initial
-        let style = ResolvedStyle.resolve(cascaded[id.index], parent: parent, isRoot: tree[id].parent == nil)
+        var style = ResolvedStyle.resolve(cascaded[id.index], parent: parent, isRoot: tree[id].parent == nil)
+        if let language = tree[id].attribute("lang") { style.language = language.trimmingCharacters(in: " \t\n") }
         resolved[id.index] = style
         return style
     }
@@ -517,14 +520,26 @@ struct BoxBuilder {
             }
         }
         if style.isMonospace, style.keywordFontSize, properties["font-size"] == nil { properties["font-size"] = "13px" }
-        if let family = properties["font-family"] { properties["font-family"] = mapGenericFamilies(family) }
+        if let family = fontFamily(id, style, declared: properties["font-family"]) { properties["font-family"] = family }
         return properties
     }
 
-    /// A `font-family` list with each generic family preceded by the family it stands for
-    /// (``HTMLOptions/genericFamilies``: `sans-serif` → `"Arial", sans-serif`).
-    func mapGenericFamilies(_ value: String) -> String {
-        guard !genericFamilies.isEmpty else { return value }
+    /// The `font-family` an element's box gets: the one it declares, or, where its language
+    /// differs from its parent's, the one it inherits, each generic family mapped
+    /// (``mapGenericFamilies(_:language:)``); `nil` when it inherits its parent's as it is.
+    private mutating func fontFamily(_ id: HTMLTree.NodeID, _ style: ResolvedStyle, declared: String?) -> String? {
+        let parentLanguage = tree[id].parent.map { resolve($0).language } ?? ""
+        guard let family = declared ?? (style.language != parentLanguage ? style.fontFamily : nil) else { return nil }
+        return mapGenericFamilies(family, language: style.language)
+    }
+
+    /// A `font-family` list with each generic family preceded by the family it stands for: for
+    /// a Japanese `lang`, the family fontconfig gives the generic in Japanese, as Chromium
+    /// chooses a generic family's font for the script (`monospace`: Noto Sans Mono CJK JP);
+    /// then ``HTMLOptions/genericFamilies`` (`sans-serif` → `"Arial", sans-serif`).
+    mutating func mapGenericFamilies(_ value: String, language: String = "") -> String {
+        let script = Self.cjkLanguage(language)
+        guard !genericFamilies.isEmpty || script != nil else { return value }
         var items: [String] = []
         var current = ""
         var quote: Character?
@@ -545,9 +560,30 @@ struct BoxBuilder {
         items.append(current)
         return items.map { item in
             let name = item.trimmingCharacters(in: " \t\n")
-            guard let family = genericFamilies[name.lowercased()] else { return name }
-            return "\"\(family)\", \(name)"
+            var mapped = name
+            if let family = genericFamilies[name.lowercased()] { mapped = "\"\(family)\", \(name)" }
+            if let script, let family = languageFamily(name.lowercased(), script) { mapped = "\"\(family)\", \(mapped)" }
+            return mapped
         }.joined(separator: ", ")
+    }
+
+    /// The fontconfig language of a `lang` tag whose generic families have fonts of their own
+    /// in Chromium: Japanese only (measured: `ja`, `ja-JP`; Korean and Chinese, simplified or
+    /// traditional, keep the common generic fonts), else `nil`.
+    static func cjkLanguage(_ tag: String) -> String? {
+        tag.lowercased().split(separator: "-").first == "ja" ? "ja" : nil
+    }
+
+    /// The family fontconfig gives generic family `generic` in `language`, when that differs
+    /// from the one it gives without a language (memoized per card).
+    private mutating func languageFamily(_ generic: String, _ language: String) -> String? {
+        guard ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"].contains(generic) else { return nil }
+        let key = generic + "|" + language
+        if let known = languageFamilies[key] { return known }
+        var family = FontRegistry.family(forGeneric: generic, language: language)
+        if family == FontRegistry.family(forGeneric: generic, language: "en") { family = nil }
+        languageFamilies[key] = family
+        return family
     }
 
     /// Properties that apply to an inline box and change how it is drawn.
@@ -703,7 +739,7 @@ struct BoxBuilder {
         var declared = carried.merging(style.declared) { _, own in own }
         if tree[id].name == "img" || tree[id].name == "svg" { presentationalSize(id, into: &declared) }
         if style.isMonospace, style.keywordFontSize, declared["font-size"] == nil { declared["font-size"] = "13px" }
-        if let family = declared["font-family"] { declared["font-family"] = mapGenericFamilies(family) }
+        if let family = fontFamily(id, style, declared: declared["font-family"]) { declared["font-family"] = family }
         Self.resolveLogicalProperties(&declared, rightToLeft: style.direction == "rtl")
         var properties: [String: String] = [:]
         properties.reserveCapacity(declared.count + 3)

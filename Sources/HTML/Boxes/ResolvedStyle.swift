@@ -15,6 +15,10 @@ struct ResolvedStyle: Sendable {
     var listStylePosition: String
     /// Inherited: `direction`.
     var direction: String
+    /// Inherited: the `font-family` list as declared (the user agent's `serif` at the root).
+    var fontFamily: String
+    /// Inherited: the content language, from the `lang` attribute (empty: unknown).
+    var language: String
     /// Inherited: whether `font-family` is the generic `monospace` alone.
     var isMonospace: Bool
     /// Inherited: whether `font-size` derives from the keyword `medium` (Chromium gives
@@ -23,7 +27,8 @@ struct ResolvedStyle: Sendable {
 
     /// The style `<html>`'s parent would have: every inherited value initial.
     static let initial = ResolvedStyle(declared: [:], display: .block, whiteSpace: "normal", listStyleType: "disc",
-                                       listStylePosition: "outside", direction: "ltr", isMonospace: false, keywordFontSize: true)
+                                       listStylePosition: "outside", direction: "ltr", fontFamily: "serif", language: "",
+                                       isMonospace: false, keywordFontSize: true)
 
     /// Whether the box is positioned (a containing block for absolute descendants).
     var isPositioned: Bool {
@@ -68,6 +73,8 @@ struct ResolvedStyle: Sendable {
         style.listStyleType = declared["list-style-type"]?.lowercased() ?? parent.listStyleType
         style.listStylePosition = declared["list-style-position"]?.lowercased() ?? parent.listStylePosition
         style.direction = declared["direction"]?.lowercased() ?? parent.direction
+        style.fontFamily = declared["font-family"] ?? parent.fontFamily
+        style.language = parent.language
         if let family = declared["font-family"] {
             style.isMonospace = family.trimmingCharacters(in: " \t\n").lowercased() == "monospace"
         } else {
