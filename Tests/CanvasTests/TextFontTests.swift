@@ -53,6 +53,7 @@ import Testing
         // The machine's fontconfig (scripts/install-deps.sh installs Noto CJK and DejaVu).
         #expect(FontRegistry.family(forGeneric: "monospace", language: "ja") == "Noto Sans Mono CJK JP")
         #expect(FontRegistry.family(forGeneric: "monospace", language: "en") == "DejaVu Sans Mono")
+        #expect(FontRegistry.family(forGeneric: "", language: "ja") == "Noto Sans CJK JP")
         #expect(FontRegistry.family(forGeneric: "serif", language: "") == nil)
         #expect(FontRegistry.family(forGeneric: "serif\u{0}", language: "ja") == nil)
     }

@@ -46,6 +46,15 @@ import Testing
         #expect(b.minX == span.minX + 3 && b.minY == span.minY + 2)
     }
 
+    /// A list item's marker is its box's first child: the inline boxes of its text still name
+    /// their own children (the marker once shifted them: an inline-block in a list item was lost).
+    @Test func anInlineBlockInAListItemIsLaidOut() throws {
+        let frames = try Self.frames("<ul style='font: 14px \"DejaVu Sans Mono\"; width: 242px'><li>aute <span style='display: inline-block'>Pariatur voluptate flex</span> nostrud</li></ul>").frames
+        let li = try #require(frames.first { $0.tag == "li" }).frame, span = try #require(frames.first { $0.tag == "span" }).frame
+        #expect(span.width > 190 && span.height >= 16)
+        #expect(li.height >= 32)  // two lines
+    }
+
     @Test func theBodyHasItsEightPixelMarginAndBlocksStack() throws {
         let (_, frames) = try Self.frames("<div style='height: 20px'></div><div style='height: 30px; margin-top: 10px'></div>")
         #expect(frames.map(\.tag) == ["html", "body", "div", "div"])

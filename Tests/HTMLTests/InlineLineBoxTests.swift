@@ -87,6 +87,11 @@ import Testing
         let frames = try Self.frames("<div lang='ja'>日本 <code>コード</code> <p lang='en'>x <code>code</code></p></div><p lang='ko'>한국 <code>코드</code></p><p lang='zh-CN'>中文 <code>代碼</code></p>")
         #expect(frames.filter { $0.tag == "code" }.map(\.frame.height) == [18.5, 15, 15, 15])
         #expect(BoxBuilder.cjkLanguage("ja-JP") == "ja" && BoxBuilder.cjkLanguage("zh-Hant") == nil)
+        // The standard font (no font-family anywhere) in Japanese is Noto Sans CJK JP, and an
+        // explicit `serif` Noto Serif CJK JP: "pariatur " is 63.59px and 68.48px wide in Chromium.
+        let card = try HTMLCard(html: "<html lang='ja'><body><p><span>pariatur </span>x</p><p style='font-family: serif'><span>pariatur </span>x</p>", width: 600, height: 400)
+        let spans = card.frames(in: try ElementLayout.layout(card.root, in: card.size, scale: 2)).filter { $0.tag == "span" }
+        #expect(spans.count == 2 && abs(spans[0].frame.width - 63.59) < 0.5 && abs(spans[1].frame.width - 68.48) < 0.5)
     }
 
     @Test func aSpaceBeforeALineBreakGoesFromACentredLine() throws {

@@ -50,12 +50,14 @@ public enum FontRegistry {
     /// The family fontconfig gives a generic family (`serif`, `sans-serif`, `monospace`…) for
     /// text in `language` (a BCP 47 tag such as `ja`, `zh-CN`, `ko`), as a browser picks the
     /// font of a generic family for an element's `lang`: `monospace` in Japanese is Noto Sans
-    /// Mono CJK JP where there is one. `nil` when fontconfig matches nothing.
+    /// Mono CJK JP where there is one; an empty `generic` asks for the language's default font
+    /// (a browser's standard font: Noto Sans CJK JP in Japanese). `nil` when fontconfig matches
+    /// nothing.
     public static func family(forGeneric generic: String, language: String) -> String? {
-        guard !generic.isEmpty, !generic.utf8.contains(0), !language.isEmpty, !language.utf8.contains(0),
+        guard !generic.utf8.contains(0), !language.isEmpty, !language.utf8.contains(0),
               let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
-        FcPatternAddString(pattern, FC_FAMILY, generic)
+        if !generic.isEmpty { FcPatternAddString(pattern, FC_FAMILY, generic) }
         FcPatternAddString(pattern, FC_LANG, language.lowercased())
         guard FcConfigSubstitute(nil, pattern, FcMatchPattern) != 0 else { return nil }
         FcDefaultSubstitute(pattern)

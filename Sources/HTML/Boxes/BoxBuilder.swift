@@ -136,6 +136,7 @@ struct BoxBuilder {
             if properties["position"] == "static" { properties["position"] = "relative" }
         }
         let (layout, paint) = readModel(id, &properties)
+        let marker = display == .listItem ? listMarker(for: id, style: style, properties: properties) : nil
         var children: [Element] = []
         var origins: [BoxOrigin] = []
         var kind: Element.Kind = .view
@@ -147,7 +148,8 @@ struct BoxBuilder {
             if content.blocks.isEmpty, let paragraph = content.paragraphs.first, content.paragraphs.count == 1 {
                 children = content.outOfFlow.map(\.element)
                 origins = content.outOfFlow.map(\.origin)
-                let made = makeRuns(paragraph, firstChild: children.count)
+                // (A list item's marker becomes its first child below.)
+                let made = makeRuns(paragraph, firstChild: children.count + (marker == nil ? 0 : 1))
                 kind = .text(Self.paragraph(made.runs))
                 paragraphRuns = paragraph.origins
                 children += made.boxes.map(\.element)
@@ -157,7 +159,7 @@ struct BoxBuilder {
                 origins = content.blocks.map(\.origin)
             }
         }
-        if display == .listItem, let marker = listMarker(for: id, style: style, properties: properties) {
+        if let marker {
             children.insert(marker, at: 0)
             origins.insert(BoxOrigin(node: nil), at: 0)
         }
@@ -528,8 +530,14 @@ struct BoxBuilder {
     /// differs from its parent's, the one it inherits, each generic family mapped
     /// (``mapGenericFamilies(_:language:)``); `nil` when it inherits its parent's as it is.
     private mutating func fontFamily(_ id: HTMLTree.NodeID, _ style: ResolvedStyle, declared: String?) -> String? {
-        let parentLanguage = tree[id].parent.map { resolve($0).language } ?? ""
-        guard let family = declared ?? (style.language != parentLanguage ? style.fontFamily : nil) else { return nil }
+        let parent = tree[id].parent.map { resolve($0) }
+        guard let family = declared ?? (parent == nil || style.language != parent?.language ? style.fontFamily : nil) else { return nil }
+        if declared == nil, style.hasStandardFont {
+            // The standard font: `serif`, or the language's default font (Japanese: Noto Sans CJK JP).
+            let standard = mapGenericFamilies(family)
+            guard let language = Self.cjkLanguage(style.language), let own = languageFamily("", language) else { return standard }
+            return "\"\(own)\", \(standard)"
+        }
         return mapGenericFamilies(family, language: style.language)
     }
 
@@ -574,10 +582,10 @@ struct BoxBuilder {
         tag.lowercased().split(separator: "-").first == "ja" ? "ja" : nil
     }
 
-    /// The family fontconfig gives generic family `generic` in `language`, when that differs
-    /// from the one it gives without a language (memoized per card).
+    /// The family fontconfig gives generic family `generic` (empty: the default font) in
+    /// `language`, when that differs from the one it gives in English (memoized per card).
     private mutating func languageFamily(_ generic: String, _ language: String) -> String? {
-        guard ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"].contains(generic) else { return nil }
+        guard ["", "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"].contains(generic) else { return nil }
         let key = generic + "|" + language
         if let known = languageFamilies[key] { return known }
         var family = FontRegistry.family(forGeneric: generic, language: language)

@@ -15,8 +15,11 @@ struct ResolvedStyle: Sendable {
     var listStylePosition: String
     /// Inherited: `direction`.
     var direction: String
-    /// Inherited: the `font-family` list as declared (the user agent's `serif` at the root).
+    /// Inherited: the `font-family` list as declared (`serif` where none is: the standard font).
     var fontFamily: String
+    /// Inherited: whether no element up to this one declares `font-family` (the browser's
+    /// standard font, which is `serif` but has a language's own font, as generic families do).
+    var hasStandardFont = true
     /// Inherited: the content language, from the `lang` attribute (empty: unknown).
     var language: String
     /// Inherited: whether `font-family` is the generic `monospace` alone.
@@ -74,6 +77,7 @@ struct ResolvedStyle: Sendable {
         style.listStylePosition = declared["list-style-position"]?.lowercased() ?? parent.listStylePosition
         style.direction = declared["direction"]?.lowercased() ?? parent.direction
         style.fontFamily = declared["font-family"] ?? parent.fontFamily
+        style.hasStandardFont = declared["font-family"] == nil && parent.hasStandardFont
         style.language = parent.language
         if let family = declared["font-family"] {
             style.isMonospace = family.trimmingCharacters(in: " \t\n").lowercased() == "monospace"

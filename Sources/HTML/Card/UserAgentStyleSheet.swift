@@ -10,7 +10,7 @@ enum UserAgentStyleSheet {
     head, link, meta, script, style, title, template, base, basefont, datalist, noscript, param, rp, area, map,
     source, track, iframe, object, embed, noembed, noframes, [hidden] { display: none; }
     table { display: table; }
-    html { font-family: serif; font-size: medium; line-height: normal; color: black; }
+    html { font-size: medium; line-height: normal; color: black; }
     body { margin: 8px; }
     p, dl, multicol { margin-top: 1em; margin-bottom: 1em; }
     blockquote, figure { margin: 1em 40px; }
