@@ -26,10 +26,6 @@ import Testing
     /// ``HTMLCard/frames(in:)``, with why. Every other element must be within 1 px, and these
     /// must still differ (one that matches now is taken off the list).
     static let knownDifferences: [String: [Int: String]] = [
-        // "Field notes" in a <b> with letter-spacing: 3px: Chromium's box is 2 px wider.
-        "og-article": [4: "b: the box of a letter-spaced inline element is 2 px narrower than Chromium's"],
-        // A 64 px line holding a 64 px inline picture at vertical-align: middle.
-        "quote": [5: "p.author: 66.5 px tall, Chromium 65.3 (a middle-aligned inline image in a 64 px line)"],
         // The bold first item at line-height 1.7 (30.6 px): line boxes are rounded to 0.5 px.
         "arabic-bookshop": [7: "li: 31.5 px tall, Chromium 30.6 (a bold Arabic line at line-height 1.7)"],
     ]
