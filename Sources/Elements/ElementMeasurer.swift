@@ -57,11 +57,13 @@ struct ElementMeasurer: FlexMeasurer {
             // has none (it may shrink to nothing, as `overflow: hidden; white-space: nowrap`).
             if widthMode == .atMost, width <= 0 {
                 if text.maxLines == 1, text.truncation != .none { return FlexSize(width: 0, height: 0) }
-                if let known = minContent[node.index] { return known }
-                guard let layout = minContentLayout(node.index, text, direction: direction) else { return .zero }
-                let size = FlexSize(width: Self.ceil(layout.size.width, text), height: Self.ceil(layout.size.height, text))
-                minContent[node.index] = size
-                return size
+                return minContentSize(node.index, text, direction: direction)
+            }
+            // An exact width of 0 breaks at every opportunity too, as the box's layout does
+            // (SubtreeLayouter); a one-line clamp is cut instead.
+            if widthMode == .exactly, width <= 0, !(text.maxLines == 1 && text.truncation != .none) {
+                guard let layout = layout(node.index, text, direction: direction, width: 1) else { return .zero }
+                return FlexSize(width: 0, height: heightMode == .exactly ? height : Self.ceil(layout.size.height, text))
             }
             // An exact or a maximum width wraps the text.
             guard let layout = layout(node.index, text, direction: direction, width: widthMode == .undefined ? nil : width) else { return .zero }
@@ -125,6 +127,15 @@ struct ElementMeasurer: FlexMeasurer {
             if self.error == nil { self.error = error }
             return nil
         }
+    }
+
+    /// The size of node `index`'s text broken at every opportunity (memoized per call).
+    private mutating func minContentSize(_ index: Int, _ text: TextContent, direction: TextDirection) -> FlexSize {
+        if let known = minContent[index] { return known }
+        guard let layout = minContentLayout(index, text, direction: direction) else { return .zero }
+        let size = FlexSize(width: Self.ceil(layout.size.width, text), height: Self.ceil(layout.size.height, text))
+        minContent[index] = size
+        return size
     }
 
     /// The text broken at every opportunity (words; characters for ``LineBreakMode/character``),

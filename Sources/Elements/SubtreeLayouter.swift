@@ -99,7 +99,10 @@ final class SubtreeLayouter {
                                                      bottom: f.padding.bottom + f.border.bottom, right: f.padding.right + f.border.right))
             var text: TextLayout?
             if tree.visibility[index] != .none, case .text(let t, let direction)? = measurer.contents[index - root] {
-                let laid = try textLayout(t, options: t.options(maxWidth: content.width > 0 ? content.width : nil, direction: direction, limits: limits, scale: scale),
+                // A box with no room breaks its text at every opportunity, as CSS does (a one-line
+                // clamp stays one line: it is cut, not wrapped).
+                let width: Double? = content.width > 0 ? content.width : (t.maxLines == 1 && t.truncation != .none ? nil : 1)
+                let laid = try textLayout(t, options: t.options(maxWidth: width, direction: direction, limits: limits, scale: scale),
                                           node: index)
                 text = laid
                 for area in laid.attachments {

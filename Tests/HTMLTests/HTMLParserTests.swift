@@ -22,6 +22,15 @@ import Testing
         #expect(Self.outline(try HTMLParser.parse("<title>x</title>")).hasSuffix("body)"))
     }
 
+    /// HTML's "in head" mode: the first element that is not head content (or text) opens the
+    /// body; libxml2's HTML 4 parser kept HTML 5 elements in <head>, and they were never drawn.
+    @Test func bodyContentAfterHeadContentGoesToTheBody() throws {
+        #expect(Self.outline(try HTMLParser.parse("<style>b{}</style><section>hi</section>")) == "html(head(style(\"b{}\")),body(section(\"hi\")))")
+        #expect(Self.outline(try HTMLParser.parse("<meta charset=utf-8><article>x</article><style>i{}</style>"))
+            == "html(head(meta[charset=utf-8]),body(article(\"x\"),style(\"i{}\")))")
+        #expect(Self.outline(try HTMLParser.parse("<title>t</title><nav>x</nav><body><p>y</p></body>")).hasSuffix("body(nav(\"x\"),p(\"y\")))"))
+    }
+
     @Test func unclosedAndMisnestedTagsRecoverAsBrowsersDo() throws {
         let tree = try HTMLParser.parse("<html><body><p>one<p>two<ul><li>a<li>b</ul><b>bold <i>both</b> after</body></html>")
         let outline = Self.outline(tree)

@@ -94,6 +94,23 @@ import Testing
         #expect(spans.count == 2 && abs(spans[0].frame.width - 63.59) < 0.5 && abs(spans[1].frame.width - 68.48) < 0.5)
     }
 
+    /// Shrunk from random cards by scripts/html-diff/shrink.py; Chromium's numbers.
+    @Test func aNowrapSpanMovesToTheNextLineWhole() throws {
+        let frames = try Self.frames("<body style='margin: 8px; width: 384px'> nisi <span style='white-space: nowrap'>Voluptate Card border irure ex ad commodo Velit</span> et</body>")
+        Self.expect(frames.first { $0.tag == "span" }, [8, 27, 400.53, 19])
+    }
+
+    @Test func aTextWithNoRoomBreaksAtEveryOpportunity() throws {
+        let frames = try Self.frames("<section style='width: 1em'><div style='margin: 24px'>nisicommodo Fugiat pixel</div></section>")
+        Self.expect(frames.first { $0.tag == "section" }, [0, 24, 16, 57])
+    }
+
+    @Test func monospaceScalesWithTheKeywordChain() throws {
+        // <code> in an <h2> (1.5em of medium): 13 × 1.5 px, not the heading's 24px nor 13px.
+        let frames = try Self.frames("<h2 style='margin: 0; width: 384px'><a>reprehenderit adipiscing <code>nostrud flex commodo consequat eiusmod </code> ipsum amet margin</a> magna</h2>")
+        Self.expect(frames.first { $0.tag == "code" }, [0, 32.92, 352.2, 50.5])
+    }
+
     @Test func aSpaceBeforeALineBreakGoesFromACentredLine() throws {
         let frames = try Self.frames("<div style='text-align: center; width: 200px'>enim duis exercitation <br> next <span>x</span></div>")
         Self.expect(frames.first { $0.tag == "br" }, [190.62, 0, 0, 19])

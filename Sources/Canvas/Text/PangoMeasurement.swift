@@ -245,6 +245,7 @@ struct PangoMeasurement {
         }
         insertAttachments(attributes)
         insertRises(attributes)
+        insertUnbreakableSegments(attributes)
         if style.letterSpacing != 0 {
             insertWhole(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
         }
@@ -355,6 +356,18 @@ struct PangoMeasurement {
             let start = request.segmentStarts[index]
             attribute.pointee.start_index = UInt32(start)
             attribute.pointee.end_index = UInt32(start + request.text.segments[index].text.utf8.count)
+            pango_attr_list_insert(list, attribute)
+        }
+    }
+
+    /// No breaks inside segments that allow none (``TextStyleOverrides/allowsLineBreaks``): from
+    /// after their first character, so a line may still break before them.
+    private func insertUnbreakableSegments(_ list: OpaquePointer) {
+        for (index, segment) in request.text.segments.enumerated() where segment.style.allowsLineBreaks == false && segment.attachment == nil {
+            guard let first = segment.text.unicodeScalars.first, let attribute = pango_attr_allow_breaks_new(0) else { continue }
+            let start = request.segmentStarts[index]
+            attribute.pointee.start_index = UInt32(start + UTF8.width(first))
+            attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
             pango_attr_list_insert(list, attribute)
         }
     }

@@ -295,6 +295,9 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// descent), as CSS `vertical-align` places a span; the box is the segment's line height
     /// centred on its primary font. `.raised` is ``baselineShift``. The line grows to hold it.
     public var verticalAlignment: TextAttachment.VerticalAlignment?
+    /// `false`: no line breaks inside the segment (a CSS inline element with `white-space:
+    /// nowrap`); a line may still break before it.
+    public var allowsLineBreaks: Bool?
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(
@@ -312,7 +315,8 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         backgroundColor: Color? = nil,
         lineHeight: Double? = nil,
         baselineShift: Double? = nil,
-        verticalAlignment: TextAttachment.VerticalAlignment? = nil
+        verticalAlignment: TextAttachment.VerticalAlignment? = nil,
+        allowsLineBreaks: Bool? = nil
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -329,6 +333,7 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         self.lineHeight = lineHeight
         self.baselineShift = baselineShift
         self.verticalAlignment = verticalAlignment
+        self.allowsLineBreaks = allowsLineBreaks
     }
 
     /// No change.

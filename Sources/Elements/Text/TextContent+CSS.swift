@@ -67,6 +67,8 @@ extension TextContent {
                 if s.decorationColor != baseStyle.decorationColor { overrides.decorationColor = s.decorationColor }
                 // A CSS run's own line height (a span's `line-height`, or the base's number at its own font size).
                 if baseStyle.cssLineMetrics, let height = s.lineHeight, height != baseStyle.lineHeight { overrides.lineHeight = height }
+                // A run that does not wrap in a text that does (`white-space: nowrap` on a span).
+                if !computed.wraps, base.wraps { overrides.allowsLineBreaks = false }
             }
             overrides.backgroundColor = run.backgroundColor?.resolved(currentColor: computed.color)
             let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)

@@ -521,7 +521,7 @@ struct BoxBuilder {
                 }
             }
         }
-        if style.isMonospace, style.keywordFontSize, properties["font-size"] == nil { properties["font-size"] = "13px" }
+        if let size = style.monospaceFontSize { properties["font-size"] = size }
         if let family = fontFamily(id, style, declared: properties["font-family"]) { properties["font-family"] = family }
         return properties
     }
@@ -746,7 +746,7 @@ struct BoxBuilder {
     private mutating func modelProperties(_ id: HTMLTree.NodeID, _ style: ResolvedStyle, display: CSSDisplay, carried: [String: String]) -> [String: String] {
         var declared = carried.merging(style.declared) { _, own in own }
         if tree[id].name == "img" || tree[id].name == "svg" { presentationalSize(id, into: &declared) }
-        if style.isMonospace, style.keywordFontSize, declared["font-size"] == nil { declared["font-size"] = "13px" }
+        if let size = style.monospaceFontSize { declared["font-size"] = size }
         if let family = fontFamily(id, style, declared: declared["font-family"]) { declared["font-family"] = family }
         Self.resolveLogicalProperties(&declared, rightToLeft: style.direction == "rtl")
         var properties: [String: String] = [:]
@@ -855,7 +855,7 @@ struct BoxBuilder {
             "top": properties["paddingTop"] ?? "0px",
             (rtl ? "left" : "right"): "calc(100% - \(paddingStart))",
         ]
-        if style.isMonospace, style.keywordFontSize { marker["fontSize"] = "13px" }
+        if let size = style.monospaceFontSize { marker["fontSize"] = size }
         let layout: FlexStyle
         let paint: ElementStyle
         do {

@@ -24,14 +24,16 @@ struct ResolvedStyle: Sendable {
     var language: String
     /// Inherited: whether `font-family` is the generic `monospace` alone.
     var isMonospace: Bool
-    /// Inherited: whether `font-size` derives from the keyword `medium` (Chromium gives
-    /// `monospace` 13px instead of 16px then).
-    var keywordFontSize: Bool
+    /// Inherited: the font size as a multiple of `medium` when it derives from font-size
+    /// keywords and relative sizes alone (`nil` once a length sets it): Chromium gives a
+    /// `monospace` text 13px for `medium` and scales the chain from there (`<h2><code>`:
+    /// 13 × 1.5 px).
+    var keywordScale: Double?
 
     /// The style `<html>`'s parent would have: every inherited value initial.
     static let initial = ResolvedStyle(declared: [:], display: .block, whiteSpace: "normal", listStyleType: "disc",
                                        listStylePosition: "outside", direction: "ltr", fontFamily: "serif", language: "",
-                                       isMonospace: false, keywordFontSize: true)
+                                       isMonospace: false, keywordScale: 1)
 
     /// Whether the box is positioned (a containing block for absolute descendants).
     var isPositioned: Bool {
@@ -84,12 +86,37 @@ struct ResolvedStyle: Sendable {
         } else {
             style.isMonospace = parent.isMonospace
         }
-        if let size = declared["font-size"]?.lowercased() {
-            style.keywordFontSize = ["xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"].contains(size)
+        if let size = declared["font-size"] {
+            style.keywordScale = Self.keywordScale(size, parent: parent.keywordScale)
         } else {
-            style.keywordFontSize = parent.keywordFontSize
+            style.keywordScale = parent.keywordScale
         }
         return style
+    }
+
+    /// The multiple of `medium` a declared `font-size` makes, or `nil` (a length, or relative to
+    /// a size that is not a multiple of `medium`).
+    static func keywordScale(_ value: String, parent: Double?) -> Double? {
+        let word = value.lowercased().filter { $0 != " " }
+        let keywords: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
+                                          "x-large": 24, "xx-large": 32, "xxx-large": 48]
+        if let px = keywords[word] { return px / 16 }
+        guard let parent else { return nil }
+        switch word {
+        case "smaller": return parent / 1.2
+        case "larger": return parent * 1.2
+        default: break
+        }
+        if word.hasSuffix("em"), !word.hasSuffix("rem"), let n = Double(word.dropLast(2)), n.isFinite { return parent * n }
+        if word.hasSuffix("%"), let n = Double(word.dropLast()), n.isFinite { return parent * n / 100 }
+        return nil
+    }
+
+    /// The `font-size` a `monospace` box gets in place of the one declared or inherited: 13px
+    /// for `medium`, scaled as the size derives from it; `nil` when a length set it.
+    var monospaceFontSize: String? {
+        guard isMonospace, let keywordScale else { return nil }
+        return "\(13 * keywordScale)px"
     }
 
     private static func isTracked(_ property: String) -> Bool {

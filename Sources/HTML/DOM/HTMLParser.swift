@@ -32,8 +32,58 @@ public enum HTMLParser {
         guard let document else { throw .parserFailed("libxml2 returned no document") }
         defer { xmlFreeDoc(document) }
         var builder = Builder(limits: limits)
-        if let root = xmlDocGetRootElement(document) { try builder.walk(root) }
+        if let root = xmlDocGetRootElement(document) {
+            moveBodyContentOutOfHead(root)
+            try builder.walk(root)
+        }
         return builder.finish()
+    }
+
+    /// Elements a browser keeps in `<head>` (HTML's "in head" insertion mode).
+    static let headElements: Set<String> = ["base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style",
+                                            "template", "title", "noscript"]
+
+    /// Moves what libxml2's HTML 4 parser left in `<head>` but a browser puts in `<body>` there:
+    /// from the first element that is not head content (`<section>`, `<article>`, `<nav>`… after
+    /// a `<style>` with no `<body>` tag) or text that is not white space, everything after it
+    /// (HTML's "anything else" in the "in head" mode closes the head and opens the body).
+    static func moveBodyContentOutOfHead(_ root: xmlNodePtr) {
+        func name(_ node: xmlNodePtr) -> String { node.pointee.name.map { String(cString: $0).lowercased() } ?? "" }
+        func elementChild(_ parent: xmlNodePtr, named wanted: String) -> xmlNodePtr? {
+            var child = parent.pointee.children
+            while let node = child {
+                if node.pointee.type == XML_ELEMENT_NODE, name(node) == wanted { return node }
+                child = node.pointee.next
+            }
+            return nil
+        }
+        guard name(root) == "html", let head = elementChild(root, named: "head") else { return }
+        var first = head.pointee.children
+        while let node = first {
+            let isBody = switch node.pointee.type {
+            case XML_ELEMENT_NODE: !headElements.contains(name(node))
+            case XML_TEXT_NODE: node.pointee.content.map { !String(cString: $0).allSatisfy { " \t\n\r\u{0C}".contains($0) } } ?? false
+            default: false
+            }
+            if isBody { break }
+            first = node.pointee.next
+        }
+        guard let first else { return }
+        let body: xmlNodePtr
+        if let existing = elementChild(root, named: "body") {
+            body = existing
+        } else {
+            guard let made = xmlNewDocNode(root.pointee.doc, nil, "body", nil) else { return }
+            xmlAddNextSibling(head, made)
+            body = made
+        }
+        let before = body.pointee.children
+        var moving: xmlNodePtr? = first
+        while let node = moving {
+            moving = node.pointee.next
+            xmlUnlinkNode(node)
+            if let before { xmlAddPrevSibling(before, node) } else { xmlAddChild(body, node) }
+        }
     }
 
     /// An attribute's value: the text of its children (libxml2 has decoded the entities), read
