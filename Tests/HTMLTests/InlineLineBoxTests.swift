@@ -111,6 +111,15 @@ import Testing
         Self.expect(frames.first { $0.tag == "code" }, [0, 32.92, 352.2, 50.5])
     }
 
+    @Test func subSuperAndAnInlineBlocksAlignmentAreChromiums() throws {
+        let style = "<style>body { font-family: 'DejaVu Sans' } p { margin: 0 }</style>"
+        let frames = try Self.frames(style + "<p>a <sup>2</sup> b <sub>x</sub> c <span style='vertical-align: super; font-size: 12px'>s</span></p><p>a <span style='display: inline-block; vertical-align: middle; height: 30px; width: 20px'></span> b</p>")
+        let p = frames.filter { $0.tag == "p" }
+        Self.expect(p.first, [0, 0, 400, 25.03])
+        Self.expect(frames.first { $0.tag == "sub" }, [43.7, 9.53, 7.89, 15.5])
+        Self.expect(p.last, [0, 25.03, 400, 30])
+    }
+
     @Test func aSpaceBeforeALineBreakGoesFromACentredLine() throws {
         let frames = try Self.frames("<div style='text-align: center; width: 200px'>enim duis exercitation <br> next <span>x</span></div>")
         Self.expect(frames.first { $0.tag == "br" }, [190.62, 0, 0, 19])

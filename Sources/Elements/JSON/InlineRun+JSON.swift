@@ -141,6 +141,8 @@ extension VerticalAlign {
         case .textTop: "text-top"
         case .textBottom: "text-bottom"
         case .length(let l): l.cssText
+        case .subscript: "sub"
+        case .superscript: "super"
         }
     }
 }
@@ -155,8 +157,8 @@ extension CSSTextGrammar {
         case "middle": return .middle
         case "text-top", "top": return .textTop
         case "text-bottom", "bottom": return .textBottom
-        case "sub": return .length(.em(-0.2))
-        case "super": return .length(.em(0.33))
+        case "sub": return .subscript
+        case "super": return .superscript
         default:
             guard let length = try CSSLengthGrammar.length(word, percent: true) else {
                 throw CSSValueError(message: "\"\(word)\" is not a vertical alignment: expected baseline, middle, text-top, text-bottom, top, bottom, sub, super or a length")

@@ -147,7 +147,10 @@ public enum VerticalAlign: Hashable, Sendable {
     case textTop
     /// The bottom at the font's descent (`bottom` is drawn so too).
     case textBottom
-    /// The bottom raised by a length (a percentage is of the line height), lowered when negative;
-    /// `sub` and `super` are −0.2em and +0.33em.
+    /// The bottom raised by a length (a percentage is of the line height), lowered when negative.
     case length(StyleLength)
+    /// CSS `sub`: lowered by a fifth of the paragraph's font size, as Chromium does.
+    case `subscript`
+    /// CSS `super`: raised by a third of the paragraph's font size and a point, as Chromium does.
+    case superscript
 }

@@ -82,6 +82,8 @@ extension TextContent {
                 case .length(let length):
                     let shift = length.resolved(lengths, percentOf: Self.lineHeight(of: computed))
                     if shift.isFinite, shift != 0 { overrides.baselineShift = shift }
+                case .subscript: overrides.baselineShift = -Self.subscriptDrop(baseStyle.size)
+                case .superscript: overrides.baselineShift = Self.superscriptRise(baseStyle.size)
                 case .middle: overrides.verticalAlignment = .middle
                 case .textTop: overrides.verticalAlignment = .textTop
                 case .textBottom: overrides.verticalAlignment = .textBottom
@@ -95,22 +97,16 @@ extension TextContent {
                 let w = image.width.map { max(0, $0.resolved(lengths, percentOf: 0)) }
                 let h = image.height.map { max(0, $0.resolved(lengths, percentOf: 0)) }
                 let size = Size(width: w ?? h ?? computed.fontSize, height: h ?? w ?? computed.fontSize)
-                let lineHeight = Self.lineHeight(of: computed)
-                let alignment: TextAttachment.VerticalAlignment = switch image.verticalAlign {
-                case .baseline: .baseline
-                case .middle: .middle
-                case .textTop: .textTop
-                case .textBottom: .textBottom
-                case .length(let l): .raised(l.resolved(lengths, percentOf: lineHeight))
-                }
+                let alignment = Self.attachmentAlignment(image.verticalAlign, lengths: lengths, lineHeight: Self.lineHeight(of: computed), paragraphSize: baseStyle.size)
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, verticalAlignment: alignment), style: overrides, link: run.link))
             case .spacing(let width):
                 let w = max(0, width.resolved(lengths, percentOf: 0))
                 let size = Size(width: w.isFinite ? w : 0, height: 0)
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, keepsWithNeighbours: true), style: overrides, link: run.link))
-            case .box:
+            case .box(let box):
                 // Sized by the layout, for the width the paragraph gets (SubtreeLayouter.textLayout).
-                segments.append(AttributedText.Segment(attachment: TextAttachment(size: .zero), style: overrides, link: run.link))
+                let alignment = Self.attachmentAlignment(box.verticalAlign, lengths: lengths, lineHeight: Self.lineHeight(of: computed), paragraphSize: baseStyle.size)
+                segments.append(AttributedText.Segment(attachment: TextAttachment(size: .zero, verticalAlignment: alignment), style: overrides, link: run.link))
             }
         }
         return AttributedText(segments: segments)
@@ -118,6 +114,24 @@ extension TextContent {
 }
 
 extension TextContent {
+    /// Chromium's `sub`: a fifth of the parent's font size below the baseline (measured).
+    static func subscriptDrop(_ size: Double) -> Double { size / 5 }
+    /// Chromium's `super`: a third of the parent's font size and a pixel above the baseline.
+    static func superscriptRise(_ size: Double) -> Double { size / 3 + 1 }
+
+    /// Where an inline picture or box sits: `vertical-align` as the attachment's alignment.
+    static func attachmentAlignment(_ align: VerticalAlign, lengths: LengthContext, lineHeight: Double, paragraphSize: Double) -> TextAttachment.VerticalAlignment {
+        switch align {
+        case .baseline: .baseline
+        case .middle: .middle
+        case .textTop: .textTop
+        case .textBottom: .textBottom
+        case .length(let l): .raised(l.resolved(lengths, percentOf: lineHeight))
+        case .subscript: .raised(-subscriptDrop(paragraphSize))
+        case .superscript: .raised(superscriptRise(paragraphSize))
+        }
+    }
+
     /// A run's line height for percentages of it (`normal` taken as 1.2).
     static func lineHeight(of computed: ComputedText) -> Double {
         switch computed.lineHeight {
