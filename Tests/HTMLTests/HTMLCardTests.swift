@@ -55,6 +55,13 @@ import Testing
         #expect(li.height >= 32)  // two lines
     }
 
+    /// `order` places flex items only: in a block, a child keeps its place (shrunk from a random card).
+    @Test func orderDoesNotMoveABlocksChildren() throws {
+        let frames = try Self.frames("<body style='margin: 8px; font: 16px \"DejaVu Serif\"'> Lorem<div style='order: -1'></div></body>").frames
+        let div = try #require(frames.first { $0.tag == "div" }).frame
+        #expect(div.minY > 20)  // after the line of "Lorem"
+    }
+
     @Test func theBodyHasItsEightPixelMarginAndBlocksStack() throws {
         let (_, frames) = try Self.frames("<div style='height: 20px'></div><div style='height: 30px; margin-top: 10px'></div>")
         #expect(frames.map(\.tag) == ["html", "body", "div", "div"])

@@ -526,6 +526,17 @@ struct BoxBuilder {
         return properties
     }
 
+    /// Whether `id`'s box is a flex item: its parent, past `display: contents` ones, is a flex container.
+    private mutating func isFlexItem(_ id: HTMLTree.NodeID) -> Bool {
+        var parent = tree[id].parent
+        while let current = parent {
+            guard let text = resolve(current).declared["display"], let display = try? CSSDisplay.parse(text) else { return false }
+            if display != .contents { return display.isFlexContainer }
+            parent = tree[current].parent
+        }
+        return false
+    }
+
     /// The `font-family` an element's box gets: the one it declares, or, where its language
     /// differs from its parent's, the one it inherits, each generic family mapped
     /// (``mapGenericFamilies(_:language:)``); `nil` when it inherits its parent's as it is.
@@ -748,6 +759,8 @@ struct BoxBuilder {
         if tree[id].name == "img" || tree[id].name == "svg" { presentationalSize(id, into: &declared) }
         if let size = style.monospaceFontSize { declared["font-size"] = size }
         if let family = fontFamily(id, style, declared: declared["font-family"]) { declared["font-family"] = family }
+        // `order` places flex items only; a block's children stay in document order.
+        if declared["order"] != nil, !isFlexItem(id) { declared["order"] = nil }
         Self.resolveLogicalProperties(&declared, rightToLeft: style.direction == "rtl")
         var properties: [String: String] = [:]
         properties.reserveCapacity(declared.count + 3)

@@ -5,8 +5,6 @@ struct ResolvedStyle: Sendable {
     /// Property (CSS name) → value, as declared on this element after `inherit`, `initial` and
     /// `unset` are resolved.
     var declared: [String: String]
-    /// The computed `display`, before blockification.
-    var display: CSSDisplay
     /// Inherited: `white-space`.
     var whiteSpace: String
     /// Inherited: `list-style-type`.
@@ -31,7 +29,7 @@ struct ResolvedStyle: Sendable {
     var keywordScale: Double?
 
     /// The style `<html>`'s parent would have: every inherited value initial.
-    static let initial = ResolvedStyle(declared: [:], display: .block, whiteSpace: "normal", listStyleType: "disc",
+    static let initial = ResolvedStyle(declared: [:], whiteSpace: "normal", listStyleType: "disc",
                                        listStylePosition: "outside", direction: "ltr", fontFamily: "serif", language: "",
                                        isMonospace: false, keywordScale: 1)
 
