@@ -41,9 +41,10 @@ public struct InlineRun: Hashable, Sendable {
     public var paddingTop: StyleLength?
     /// A text run's bottom padding (and border), below its font's descent.
     public var paddingBottom: StyleLength?
-    /// Where a text run's baseline sits: raised by a length (`sub`, `super`, a percentage of its
-    /// line height); `baseline` by default. (`middle`, `text-top` and `text-bottom` are drawn as
-    /// `baseline` on text; an image or a box has its own alignment.)
+    /// Where a text run sits: its baseline raised by a length (a percentage is of its line
+    /// height), `sub` or `super`, or its inline box's middle, top or bottom against the
+    /// paragraph's font (`middle`, `text-top`, `text-bottom`); `baseline` by default. (An image
+    /// or a box has its own alignment.)
     public var verticalAlign: VerticalAlign = .baseline
 
     /// A run of `text`.
