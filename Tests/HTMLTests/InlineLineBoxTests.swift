@@ -120,6 +120,17 @@ import Testing
         Self.expect(p.last, [0, 25.03, 400, 30])
     }
 
+    @Test func anInlineElementsTextTransformIsItsOwn() throws {
+        // <b> capitalizes (Chromium: "Dolore", 52.58px); a span inside uppercase text keeps its case.
+        // (In Japanese: the standard font is Noto Sans CJK JP.)
+        let card = try HTMLCard(html: "<html lang='ja'><style>b { text-transform: capitalize }</style><body> ad中文局试片局 <b>dolore</b> veniam", width: 400, height: 300)
+        let b = try #require(card.frames(in: try ElementLayout.layout(card.root, in: card.size, scale: 2)).first { $0.tag == "b" }).frame
+        #expect(abs(b.width - 52.58) < 0.5, "\(b)")
+        let frames = try Self.frames("<p style='text-transform: uppercase'>a <span style='text-transform: none'>b</span></p><p>a <span>b</span></p><p>a <span>B</span></p>")
+        let spans = frames.filter { $0.tag == "span" }.map(\.frame.width)
+        #expect(spans.count == 3 && spans[0] == spans[1] && spans[0] != spans[2])
+    }
+
     @Test func aSpaceBeforeALineBreakGoesFromACentredLine() throws {
         let frames = try Self.frames("<div style='text-align: center; width: 200px'>enim duis exercitation <br> next <span>x</span></div>")
         Self.expect(frames.first { $0.tag == "br" }, [190.62, 0, 0, 19])

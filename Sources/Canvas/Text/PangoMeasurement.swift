@@ -565,6 +565,7 @@ struct PangoMeasurement {
             result.append(pango_attr_strikethrough_color_new(UInt16(TextDecorationStyle.allCases.firstIndex(of: style) ?? 0), 0, 0))
         }
         // (A baseline shift is a rise attribute of its own: ``insertRises(_:)``.)
+        if let transform = overrides.textTransform { result.append(pango_attr_text_transform_new(transform.pango)) }
         if let height = overrides.lineHeight, height.isFinite, height >= 0 {
             // (0 would leave Pango's own: the smallest height it takes is a Pango unit.)
             result.append(pango_attr_line_height_new_absolute(max(1, Int32((min(height, 1e6) * pangoScale).rounded()))))

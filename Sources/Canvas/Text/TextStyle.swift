@@ -241,6 +241,7 @@ public struct TextStyle: Hashable, Sendable, Codable {
         if let overline = overrides.overline { style.overline = overline }
         if let decorationStyle = overrides.decorationStyle { style.decorationStyle = decorationStyle }
         if let decorationColor = overrides.decorationColor { style.decorationColor = decorationColor }
+        if let textTransform = overrides.textTransform { style.textTransform = textTransform }
         return style
     }
 }
@@ -298,6 +299,8 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// `false`: no line breaks inside the segment (a CSS inline element with `white-space:
     /// nowrap`); a line may still break before it.
     public var allowsLineBreaks: Bool?
+    /// Another case transformation (a CSS inline element's `text-transform`).
+    public var textTransform: TextTransform?
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(
@@ -316,7 +319,8 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         lineHeight: Double? = nil,
         baselineShift: Double? = nil,
         verticalAlignment: TextAttachment.VerticalAlignment? = nil,
-        allowsLineBreaks: Bool? = nil
+        allowsLineBreaks: Bool? = nil,
+        textTransform: TextTransform? = nil
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -334,6 +338,7 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         self.baselineShift = baselineShift
         self.verticalAlignment = verticalAlignment
         self.allowsLineBreaks = allowsLineBreaks
+        self.textTransform = textTransform
     }
 
     /// No change.

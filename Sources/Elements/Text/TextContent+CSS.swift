@@ -65,6 +65,7 @@ extension TextContent {
                 if s.strikethrough != baseStyle.strikethrough { overrides.strikethrough = s.strikethrough }
                 if s.decorationStyle != baseStyle.decorationStyle { overrides.decorationStyle = s.decorationStyle }
                 if s.decorationColor != baseStyle.decorationColor { overrides.decorationColor = s.decorationColor }
+                if s.textTransform != baseStyle.textTransform { overrides.textTransform = s.textTransform }
                 // A CSS run's own line height (a span's `line-height`, or the base's number at its own font size).
                 if baseStyle.cssLineMetrics, let height = s.lineHeight, height != baseStyle.lineHeight { overrides.lineHeight = height }
                 // A run that does not wrap in a text that does (`white-space: nowrap` on a span).
