@@ -169,6 +169,20 @@ import Testing
         #expect(try again.jsonBytes() == bytes)
     }
 
+    /// A run's `left` and `top` move where it is drawn (and its area), not the lines.
+    @Test func aRunsLeftAndTopMoveItsDrawingOnly() throws {
+        let plain = try Self.decode(##"{"type": "text", "text": {"text": [{"text": "sit "}, {"text": "veniam"}, {"text": " glyph"}]}}"##)
+        let moved = try Self.decode(##"{"type": "text", "text": {"text": [{"text": "sit "}, {"text": "veniam", "style": {"left": "2px", "top": "-4px"}}, {"text": " glyph"}]}}"##)
+        guard case .text(let content) = moved.kind else { Issue.record("not a text"); return }
+        #expect(content.runs[1].left == .points(2) && content.runs[1].top == .points(-4))
+        #expect(try ElementDocument.decode(try ElementDocument(root: moved).jsonBytes()).root == moved)
+        let a = try #require(try ElementLayout.layout(plain, in: Size(width: 300, height: 100)).nodes[0].text)
+        let b = try #require(try ElementLayout.layout(moved, in: Size(width: 300, height: 100)).nodes[0].text)
+        #expect(a.lines.map(\.rect) == b.lines.map(\.rect))
+        #expect(b.text.segments[1].style.relativeOffset == Point(x: 2, y: -4))
+        #expect(throws: (any Error).self) { try Self.decode(##"{"type": "text", "text": {"text": [{"text": "x", "style": {"top": "10%"}}]}}"##) }
+    }
+
     @Test func runsInheritTheParagraphAndLayOutTogether() throws {
         let root = try Self.decode(##"{"type": "view", "style": {"width": 200, "fontSize": 20, "color": "#0000ff"}, "children": [{"type": "text", "text": {"text": [{"text": "one two three four "}, {"text": "five six", "style": {"fontSize": "0.5em", "color": "red"}, "link": "L"}, {"image": {"named": "x"}}, {"text": " seven eight nine ten eleven"}]}, "style": {"lineClamp": 2}}]}"##)
         let layout = try #require(try ElementLayout.layout(root, in: Size(width: 200, height: 200)).nodes[1].text)

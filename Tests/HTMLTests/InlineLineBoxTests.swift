@@ -131,6 +131,15 @@ import Testing
         #expect(spans.count == 3 && spans[0] == spans[1] && spans[0] != spans[2])
     }
 
+    @Test func aRelativelyPositionedInlineElementIsDrawnMoved() throws {
+        // Chromium: <code> laid out at y 11.5, drawn (and its box reported) 4px higher.
+        let frames = try Self.frames("<body style='margin: 8px; font-family: \"DejaVu Serif\"'> sit <code style='position: relative; top: -4px'>veniam <b style='position: relative; left: 3px'>x</b></code> Glyph</body>")
+        let code = try #require(frames.first { $0.tag == "code" }).frame, b = try #require(frames.first { $0.tag == "b" }).frame
+        #expect(abs(code.minX - 32.84) < 0.5 && abs(code.minY - 7.5) < 0.5)
+        // Moves add up: the <b> is 3px right and 4px up of its place.
+        #expect(abs(b.minY - 7.5) < 0.5)
+    }
+
     @Test func aSpaceBeforeALineBreakGoesFromACentredLine() throws {
         let frames = try Self.frames("<div style='text-align: center; width: 200px'>enim duis exercitation <br> next <span>x</span></div>")
         Self.expect(frames.first { $0.tag == "br" }, [190.62, 0, 0, 19])

@@ -190,7 +190,8 @@ struct LayoutReader {
                 bottom = max(bottom, runBaseline + metrics.descent)
             }
             if !top.isFinite { (top, bottom) = (lineRect.minY, lineRect.maxY) }
-            segmentAreas[segment].append(Rect(x: low + origin, y: top, width: high - low, height: bottom - top))
+            let moved = relativeOffset(ofSegment: segment)
+            segmentAreas[segment].append(Rect(x: low + origin + moved.x, y: top + moved.y, width: high - low, height: bottom - top))
         }
     }
 
@@ -263,6 +264,13 @@ struct LayoutReader {
             bottom = max(bottom, edges.bottom - raised)
         }
         return (-top, bottom - top)
+    }
+
+    /// How far segment `segment` is drawn from where it is laid out (``TextStyleOverrides/relativeOffset``).
+    private func relativeOffset(ofSegment segment: Int?) -> Point {
+        guard let segment, let offset = request.text.segments[segment].style.relativeOffset,
+              offset.x.isFinite, offset.y.isFinite else { return .zero }
+        return offset
     }
 
     /// How far `run` (of segment `segment`) is raised above the line's baseline. In a CSS text,
@@ -390,8 +398,9 @@ struct LayoutReader {
             xOffset += run.pointee.start_x_offset
             let isEllipsis = item.pointee.analysis.flags & ellipsisFlag != 0
             hasEllipsis = hasEllipsis || isEllipsis
-            let runX = lineX + Double(xOffset) / unitsPerPoint
-            let runBaseline = baseline - rise(of: run, segment: request.segmentIndex(atByte: Int(item.pointee.offset)))
+            let moved = relativeOffset(ofSegment: request.segmentIndex(atByte: Int(item.pointee.offset)))
+            let runX = lineX + Double(xOffset) / unitsPerPoint + moved.x
+            let runBaseline = baseline - rise(of: run, segment: request.segmentIndex(atByte: Int(item.pointee.offset))) + moved.y
             let style = request.style(atByte: Int(item.pointee.offset))
             let segment = request.segmentIndex(atByte: Int(item.pointee.offset))
             let runWidth = Double(width) / unitsPerPoint

@@ -301,6 +301,10 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     public var allowsLineBreaks: Bool?
     /// Another case transformation (a CSS inline element's `text-transform`).
     public var textTransform: TextTransform?
+    /// Where the segment is drawn, this far right and down of where it is laid out (a CSS inline
+    /// element with `position: relative`): its glyphs, decorations, background, inline boxes
+    /// and area move; the lines and the other segments stay.
+    public var relativeOffset: Point?
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(
@@ -320,7 +324,8 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         baselineShift: Double? = nil,
         verticalAlignment: TextAttachment.VerticalAlignment? = nil,
         allowsLineBreaks: Bool? = nil,
-        textTransform: TextTransform? = nil
+        textTransform: TextTransform? = nil,
+        relativeOffset: Point? = nil
     ) {
         self.fontFamily = fontFamily
         self.size = size
@@ -339,6 +344,7 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
         self.verticalAlignment = verticalAlignment
         self.allowsLineBreaks = allowsLineBreaks
         self.textTransform = textTransform
+        self.relativeOffset = relativeOffset
     }
 
     /// No change.

@@ -25,7 +25,7 @@ struct InlineRunJSON: Codable {
     private enum Keys: String, CodingKey, CaseIterable { case text, image, box, space, style, link, placeholder }
 
     /// The style keys a run reads besides the text properties.
-    static let boxKeys = ["backgroundColor", "width", "height", "verticalAlign", "paddingTop", "paddingBottom"]
+    static let boxKeys = ["backgroundColor", "width", "height", "verticalAlign", "paddingTop", "paddingBottom", "left", "top"]
 
     init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: StyleKey.self)
@@ -39,7 +39,7 @@ struct InlineRunJSON: Codable {
             let known = Set(TextProperties.cssKeys + Self.boxKeys)
             if let key = css.allKeys.map(\.stringValue).filter({ !known.contains($0) && !CSSVariables.isCustomProperty($0) }).sorted().first {
                 throw DecodingError.dataCorruptedError(forKey: StyleKey(key), in: css,
-                    debugDescription: "not a property of a run: a run takes the text properties, backgroundColor, verticalAlign, paddingTop and paddingBottom, and for an image width and height")
+                    debugDescription: "not a property of a run: a run takes the text properties, backgroundColor, verticalAlign, paddingTop, paddingBottom, left and top, and for an image width and height")
             }
             read = try StyleDictionary.RunStyle(css: StyleReader(container: css, variables: try StyleReader.scope(of: css)))
         }
@@ -86,6 +86,7 @@ struct InlineRunJSON: Codable {
             var text = InlineRun(try c.decode(String.self, forKey: .text), style: style, backgroundColor: background, link: link, verticalAlign: align)
             text.paddingTop = paddingTop
             text.paddingBottom = paddingBottom
+            (text.left, text.top) = (read.left, read.top)
             run = text
         }
     }
@@ -99,6 +100,8 @@ struct InlineRunJSON: Codable {
             if run.verticalAlign != .baseline { css.append(("verticalAlign", run.verticalAlign.cssText)) }
             if let top = run.paddingTop { css.append(("paddingTop", top.cssText)) }
             if let bottom = run.paddingBottom { css.append(("paddingBottom", bottom.cssText)) }
+            if let left = run.left { css.append(("left", left.cssText)) }
+            if let top = run.top { css.append(("top", top.cssText)) }
         case .image(let image):
             try c.encode(image.source, forKey: .image)
             if let w = image.width { css.append(("width", w.cssText)) }

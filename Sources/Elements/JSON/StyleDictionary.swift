@@ -48,6 +48,9 @@ package enum StyleDictionary {
         /// A text run's `paddingTop` and `paddingBottom` (its background's reach).
         package var paddingTop: StyleLength?
         package var paddingBottom: StyleLength?
+        /// A text run's `left` and `top`: where it is drawn, moved from where it is laid out.
+        package var left: StyleLength?
+        package var top: StyleLength?
 
         /// No property set.
         package static let plain = RunStyle(text: TextProperties(), background: nil, width: nil, height: nil, verticalAlign: .baseline)
@@ -68,6 +71,8 @@ package enum StyleDictionary {
             let top = try reader.parse("paddingTop") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's top padding: expected a length ≥ 0") }
             let bottom = try reader.parse("paddingBottom") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a run's bottom padding: expected a length ≥ 0") }
             self.init(text: text, background: background, width: width, height: height, verticalAlign: align, paddingTop: top, paddingBottom: bottom)
+            left = try reader.parse("left") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: true, expected: "a run's left offset: expected a length") }
+            self.top = try reader.parse("top") { value throws(CSSValueError) in try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: true, expected: "a run's top offset: expected a length") }
         }
     }
 

@@ -365,6 +365,7 @@ struct BoxBuilder {
         var properties = runProperties(id, style)
         if let size = properties["font-size"] { properties["font-size"] = ParagraphBuilder.fontSize(size, within: runStyle["font-size"]) }
         ParagraphBuilder.overlay(properties, onto: &runStyle)
+        if style.declared["position"]?.lowercased() == "relative" { moveRelatively(id, style, runStyle: &runStyle) }
         if node.name == "br" {
             paragraph.appendBreak(node: id, ancestors: ancestors)
             return
@@ -526,6 +527,26 @@ struct BoxBuilder {
         return properties
     }
 
+    /// CSS 2.1 §9.4.3 for an inline element: its text drawn `left` (else minus `right`) and
+    /// `top` (else minus `bottom`) from where it is laid out, added to what its inline ancestors
+    /// moved (the run's `left` and `top`); px only, anything else is reported and ignored.
+    private mutating func moveRelatively(_ id: HTMLTree.NodeID, _ style: ResolvedStyle, runStyle: inout [String: String]) {
+        func pixels(_ property: String) -> Double? {
+            guard let value = style.declared[property]?.lowercased().filter({ $0 != " " }), value != "auto" else { return nil }
+            if value == "0" { return 0 }
+            guard value.hasSuffix("px"), let number = Double(value.dropLast(2)), number.isFinite else {
+                warn(id, property, "an inline element is moved by px only by the HTML path so far")
+                return nil
+            }
+            return number
+        }
+        func current(_ key: String) -> Double { runStyle[key].flatMap { Double($0.dropLast(2)) } ?? 0 }
+        let dx = pixels("left") ?? pixels("right").map { -$0 } ?? 0
+        let dy = pixels("top") ?? pixels("bottom").map { -$0 } ?? 0
+        if dx != 0 { runStyle["left"] = "\(current("left") + dx)px" }
+        if dy != 0 { runStyle["top"] = "\(current("top") + dy)px" }
+    }
+
     /// Whether `id`'s box is a flex item: its parent, past `display: contents` ones, is a flex container.
     private mutating func isFlexItem(_ id: HTMLTree.NodeID) -> Bool {
         var parent = tree[id].parent
@@ -670,6 +691,7 @@ struct BoxBuilder {
                 let run = textRunStyle(style, owner: owner)
                 var textRun = InlineRun(text, style: run.text, backgroundColor: run.background, link: link, verticalAlign: run.verticalAlign)
                 (textRun.paddingTop, textRun.paddingBottom) = (run.paddingTop, run.paddingBottom)
+                (textRun.left, textRun.top) = (run.left, run.top)
                 runs.append(textRun)
             case .lineBreak(let style, let link):
                 let run = textRunStyle(style, owner: owner)
