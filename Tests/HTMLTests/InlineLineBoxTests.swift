@@ -98,6 +98,10 @@ import Testing
     @Test func aNowrapSpanMovesToTheNextLineWhole() throws {
         let frames = try Self.frames("<body style='margin: 8px; width: 384px'> nisi <span style='white-space: nowrap'>Voluptate Card border irure ex ad commodo Velit</span> et</body>")
         Self.expect(frames.first { $0.tag == "span" }, [8, 27, 400.53, 19])
+        // An element inside the span does not break from it either.
+        let nested = try Self.frames("<body style='margin: 8px; width: 384px'> nisi <span style='white-space: nowrap'>Voluptate <small>Card border irure ex ad commodo</small> Velit</span> et</body>")
+        Self.expect(nested.first { $0.tag == "span" }, [8, 27, 354.3, 19])
+        Self.expect(nested.first { $0.tag == "small" }, [90.34, 30, 230.66, 15.5])
     }
 
     @Test func aTextWithNoRoomBreaksAtEveryOpportunity() throws {

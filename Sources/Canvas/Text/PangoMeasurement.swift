@@ -360,13 +360,22 @@ struct PangoMeasurement {
         }
     }
 
-    /// No breaks inside segments that allow none (``TextStyleOverrides/allowsLineBreaks``): from
-    /// after their first character, so a line may still break before them.
+    /// No breaks inside segments that allow none (``TextStyleOverrides/allowsLineBreaks``). Pango
+    /// keeps the break at a range's start, so a line may still break before such a segment;
+    /// after another that allows none (a `<small>` inside a `nowrap` span) the range starts at
+    /// that one's last character, so the boundary cannot break either.
     private func insertUnbreakableSegments(_ list: OpaquePointer) {
-        for (index, segment) in request.text.segments.enumerated() where segment.style.allowsLineBreaks == false && segment.attachment == nil {
-            guard let first = segment.text.unicodeScalars.first, let attribute = pango_attr_allow_breaks_new(0) else { continue }
-            let start = request.segmentStarts[index]
-            attribute.pointee.start_index = UInt32(start + UTF8.width(first))
+        var previousKeeps = false
+        for (index, segment) in request.text.segments.enumerated() {
+            let keeps = segment.style.allowsLineBreaks == false && segment.attachment == nil
+            defer { if !segment.text.isEmpty { previousKeeps = keeps } }
+            guard keeps, !segment.text.isEmpty, let attribute = pango_attr_allow_breaks_new(0) else { continue }
+            var start = request.segmentStarts[index]
+            if previousKeeps, start > 0 {
+                start -= 1
+                while start > 0, request.utf8[start] & 0xC0 == 0x80 { start -= 1 }  // to the character's first byte
+            }
+            attribute.pointee.start_index = UInt32(start)
             attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
             pango_attr_list_insert(list, attribute)
         }
