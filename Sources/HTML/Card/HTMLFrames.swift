@@ -70,7 +70,19 @@ struct HTMLFrameReader {
         }
         guard areas.count == runs.count else { return }
         var edges: [(id: HTMLTree.NodeID, rect: Rect)] = []
+        // The rectangles of text inside an inline element's inline descendants: they widen it,
+        // but its height is its own text's (its font's content area), as a browser's box is.
+        var nested: [(id: HTMLTree.NodeID, rect: Rect)] = []
+        var own: [Int: [Rect]] = [:]
         defer {
+            for (id, rect) in nested {
+                if own[id.index, default: []].contains(where: { $0.minY < rect.maxY && rect.minY < $0.maxY }) {
+                    frames[id.index] = Self.widened(frames[id.index], across: rect)
+                } else {
+                    // No text of its own on that line: its descendants' rectangles are all it has there.
+                    frames[id.index] = frames[id.index].map { $0.union(rect) } ?? rect
+                }
+            }
             for (id, rect) in edges { frames[id.index] = Self.widened(frames[id.index], across: rect) }
         }
         for (run, rects) in zip(runs, areas) {
@@ -92,8 +104,14 @@ struct HTMLFrameReader {
                 continue
             }
             textRects[run.node.index] += placed
-            for id in [run.node] + run.inlineAncestors where tree[id].kind == .element {
-                for rect in placed { frames[id.index] = frames[id.index].map { $0.union(rect) } ?? rect }
+            // The run's own element: the picture, or the innermost inline element around the text.
+            let isElement = tree[run.node].kind == .element
+            if let owner = isElement ? run.node : run.inlineAncestors.last {
+                own[owner.index, default: []] += placed
+                for rect in placed { frames[owner.index] = frames[owner.index].map { $0.union(rect) } ?? rect }
+            }
+            for id in (isElement ? run.inlineAncestors : Array(run.inlineAncestors.dropLast())) {
+                for rect in placed { nested.append((id, rect)) }
             }
         }
     }
