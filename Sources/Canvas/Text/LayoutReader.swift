@@ -398,11 +398,11 @@ struct LayoutReader {
             xOffset += run.pointee.start_x_offset
             let isEllipsis = item.pointee.analysis.flags & ellipsisFlag != 0
             hasEllipsis = hasEllipsis || isEllipsis
-            let moved = relativeOffset(ofSegment: request.segmentIndex(atByte: Int(item.pointee.offset)))
-            let runX = lineX + Double(xOffset) / unitsPerPoint + moved.x
-            let runBaseline = baseline - rise(of: run, segment: request.segmentIndex(atByte: Int(item.pointee.offset))) + moved.y
-            let style = request.style(atByte: Int(item.pointee.offset))
             let segment = request.segmentIndex(atByte: Int(item.pointee.offset))
+            let moved = relativeOffset(ofSegment: segment)
+            let runX = lineX + Double(xOffset) / unitsPerPoint + moved.x
+            let runBaseline = baseline - rise(of: run, segment: segment) + moved.y
+            let style = request.style(atByte: Int(item.pointee.offset))
             let runWidth = Double(width) / unitsPerPoint
             if !isEllipsis, let segment, let attachment = request.text.segments[segment].attachment {
                 // The shape attribute made this item one glyph of the box's width.

@@ -13,7 +13,8 @@ struct PangoMeasurement {
     func run(truncated forced: Bool = false) throws(CanvasError) -> TextLayout {
         let layout = pango_layout_new(engine.context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        configure(layout)
+        let rises = segmentRises()
+        configure(layout, rises: rises)
         let cssMetrics = request.style.cssLineMetrics ? cssFontMetrics : nil
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
@@ -53,7 +54,7 @@ struct PangoMeasurement {
         }
         reader.firstLineIndent = indent
         if let cssMetrics { reader.cssBaseline = (cssMetrics.ascent, cssMetrics.descent, options.pixelScale) }
-        reader.segmentRises = segmentRises()
+        reader.segmentRises = rises
         if request.style.cssLineMetrics, let width = options.maxWidth, pango_layout_get_width(layout) >= 0 {
             reader.cssBoxWidth = width
         }
@@ -202,7 +203,9 @@ struct PangoMeasurement {
 
     // MARK: Configuration
 
-    func configure(_ layout: OpaquePointer) {
+    /// Gives `layout` the text, its font and every attribute; `rises` are the segments' rises
+    /// (``segmentRises()``, computed here when not given).
+    func configure(_ layout: OpaquePointer, rises: [Double]? = nil) {
         let style = request.style
         let options = request.options
         request.utf8.withUnsafeBufferPointer { bytes in
@@ -244,7 +247,7 @@ struct PangoMeasurement {
             }
         }
         insertAttachments(attributes)
-        insertRises(attributes)
+        insertRises(attributes, rises ?? segmentRises())
         insertUnbreakableSegments(attributes)
         if style.letterSpacing != 0 {
             insertWhole(attributes, pango_attr_letter_spacing_new(Int32((style.letterSpacing * pangoScale).rounded())))
@@ -323,7 +326,7 @@ struct PangoMeasurement {
     /// what moves its inline box (its line height centred on its primary font, CSS-rounded) so
     /// that its middle, top or bottom meets the paragraph's middle (half the x-height above the
     /// baseline), ascent or descent (CSS 2.1 §10.8.1).
-    func segmentRises() -> [Double] {
+    private func segmentRises() -> [Double] {
         let segments = request.text.segments
         guard segments.contains(where: { $0.attachment == nil && ($0.style.baselineShift != nil || $0.style.verticalAlignment != nil) }) else { return [] }
         let aligns = request.style.cssLineMetrics && segments.contains { $0.attachment == nil && $0.style.verticalAlignment != nil }
@@ -350,8 +353,8 @@ struct PangoMeasurement {
     }
 
     /// A rise attribute per raised segment (Pango makes room for it when measuring lines).
-    private func insertRises(_ list: OpaquePointer) {
-        for (index, rise) in segmentRises().enumerated() where rise != 0 {
+    private func insertRises(_ list: OpaquePointer, _ rises: [Double]) {
+        for (index, rise) in rises.enumerated() where rise != 0 {
             guard let attribute = pango_attr_rise_new(Int32((rise * pangoScale).rounded())) else { continue }
             let start = request.segmentStarts[index]
             attribute.pointee.start_index = UInt32(start)

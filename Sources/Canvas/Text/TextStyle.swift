@@ -297,7 +297,7 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// centred on its primary font. `.raised` is ``baselineShift``. The line grows to hold it.
     public var verticalAlignment: TextAttachment.VerticalAlignment?
     /// `false`: no line breaks inside the segment (a CSS inline element with `white-space:
-    /// nowrap`); a line may still break before it.
+    /// nowrap`); a line may still break before it, unless the segment before allows none either.
     public var allowsLineBreaks: Bool?
     /// Another case transformation (a CSS inline element's `text-transform`).
     public var textTransform: TextTransform?

@@ -182,8 +182,7 @@ struct BoxBuilder {
             let display = try self.display(of: child.node, style)
             if display == .none { continue }
             if style.isOutOfFlow, escapes(style) {
-                let box = try blockBox(child.node, style: style, display: display.blockified, carried: escapingInheritance(of: child.node))
-                escapingAbsolutes[escapingAbsolutes.count - 1]?.boxes.append(box)
+                addEscaping(try blockBox(child.node, style: style, display: display.blockified, carried: escapingInheritance(of: child.node)))
                 continue
             }
             let box = try blockBox(child.node, style: style, display: display.blockified, carried: child.carried)
@@ -225,11 +224,12 @@ struct BoxBuilder {
     /// Adds an out-of-flow box to `list`, or to the atomic inline box it leaves (``escapes(_:)``).
     private mutating func place(_ box: (element: Element, origin: BoxOrigin), _ style: ResolvedStyle,
                                 in list: inout [(element: Element, origin: BoxOrigin)]) {
-        if escapes(style) {
-            escapingAbsolutes[escapingAbsolutes.count - 1]?.boxes.append(box)
-        } else {
-            list.append(box)
-        }
+        if escapes(style) { addEscaping(box) } else { list.append(box) }
+    }
+
+    /// Adds a box to those leaving the atomic inline box being built.
+    private mutating func addEscaping(_ box: (element: Element, origin: BoxOrigin)) {
+        escapingAbsolutes[escapingAbsolutes.count - 1]?.boxes.append(box)
     }
 
     /// The anonymous flex item of a run of texts (none for white space alone); empties `texts`.
@@ -432,7 +432,7 @@ struct BoxBuilder {
         // The absolute boxes whose containing block is outside: the paragraph's (or further out).
         for escaped in (style.isPositioned ? nil : escapingAbsolutes.removeLast())?.boxes ?? [] {
             if escapingAbsolutes.last.map({ $0 != nil }) ?? false {
-                escapingAbsolutes[escapingAbsolutes.count - 1]?.boxes.append(escaped)
+                addEscaping(escaped)
             } else {
                 outOfFlow.append(escaped)
             }

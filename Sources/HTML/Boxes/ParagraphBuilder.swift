@@ -119,26 +119,16 @@ struct ParagraphBuilder {
     /// element that set a size of its own is composed with that size (`<small><small>` is
     /// 1/1.2² of the paragraph's, as CSS computes it from the parent's).
     static func fontSize(_ value: String, within outer: String?) -> String {
-        func factor(_ text: String) -> Double? {
-            let word = text.lowercased().filter { $0 != " " }
-            switch word {
-            case "smaller": return 1 / 1.2
-            case "larger": return 1.2
-            default: break
-            }
-            if word.hasSuffix("em"), !word.hasSuffix("rem"), let n = Double(word.dropLast(2)) { return n }
-            if word.hasSuffix("%"), let n = Double(word.dropLast()) { return n / 100 }
-            return nil
-        }
+        let factor = ResolvedStyle.relativeFontSizeFactor
         func points(_ text: String) -> Double? {
             let word = text.lowercased().filter { $0 != " " }
             if word.hasSuffix("px"), let n = Double(word.dropLast(2)) { return n }
             if word.hasSuffix("pt"), let n = Double(word.dropLast(2)) { return n * 4 / 3 }
             return nil
         }
-        guard let inner = factor(value), inner.isFinite, let outer else { return value }
+        guard let inner = factor(value), let outer else { return value }
         if let size = points(outer), size.isFinite { return "\(size * inner)px" }
-        if let scale = factor(outer), scale.isFinite { return "\(scale * inner)em" }
+        if let scale = factor(outer) { return "\(scale * inner)em" }
         return value
     }
 

@@ -99,14 +99,21 @@ struct ResolvedStyle: Sendable {
         let keywords: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
                                           "x-large": 24, "xx-large": 32, "xxx-large": 48]
         if let px = keywords[word] { return px / 16 }
-        guard let parent else { return nil }
+        guard let parent, let factor = relativeFontSizeFactor(word) else { return nil }
+        return parent * factor
+    }
+
+    /// The factor a relative `font-size` (`smaller`, `larger`, `em`, `%`) applies to the
+    /// parent's size, or `nil` for any other value.
+    static func relativeFontSizeFactor(_ value: String) -> Double? {
+        let word = value.lowercased().filter { $0 != " " }
         switch word {
-        case "smaller": return parent / 1.2
-        case "larger": return parent * 1.2
+        case "smaller": return 1 / 1.2
+        case "larger": return 1.2
         default: break
         }
-        if word.hasSuffix("em"), !word.hasSuffix("rem"), let n = Double(word.dropLast(2)), n.isFinite { return parent * n }
-        if word.hasSuffix("%"), let n = Double(word.dropLast()), n.isFinite { return parent * n / 100 }
+        if word.hasSuffix("em"), !word.hasSuffix("rem"), let n = Double(word.dropLast(2)), n.isFinite { return n }
+        if word.hasSuffix("%"), let n = Double(word.dropLast()), n.isFinite { return n / 100 }
         return nil
     }
 
