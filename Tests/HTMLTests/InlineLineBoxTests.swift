@@ -102,6 +102,9 @@ import Testing
         let nested = try Self.frames("<body style='margin: 8px; width: 384px'> nisi <span style='white-space: nowrap'>Voluptate <small>Card border irure ex ad commodo</small> Velit</span> et</body>")
         Self.expect(nested.first { $0.tag == "span" }, [8, 27, 354.3, 19])
         Self.expect(nested.first { $0.tag == "small" }, [90.34, 30, 230.66, 15.5])
+        // Not before the nested element's last word either.
+        let narrow = try Self.frames("<p style='width: 10px; margin: 0'><span style='white-space: nowrap'>x <b>aa b</b></span></p>")
+        #expect(try #require(narrow.first { $0.tag == "b" }).frame.height == 19)
     }
 
     @Test func aTextWithNoRoomBreaksAtEveryOpportunity() throws {

@@ -373,13 +373,14 @@ struct PangoMeasurement {
             let keeps = segment.style.allowsLineBreaks == false && segment.attachment == nil
             defer { if !segment.text.isEmpty { previousKeeps = keeps } }
             guard keeps, !segment.text.isEmpty, let attribute = pango_attr_allow_breaks_new(0) else { continue }
-            var start = request.segmentStarts[index]
+            let segmentStart = request.segmentStarts[index]
+            var start = segmentStart
             if previousKeeps, start > 0 {
                 start -= 1
                 while start > 0, request.utf8[start] & 0xC0 == 0x80 { start -= 1 }  // to the character's first byte
             }
             attribute.pointee.start_index = UInt32(start)
-            attribute.pointee.end_index = UInt32(start + segment.text.utf8.count)
+            attribute.pointee.end_index = UInt32(segmentStart + segment.text.utf8.count)
             pango_attr_list_insert(list, attribute)
         }
     }
