@@ -125,6 +125,13 @@ import Testing
         Self.expect(p.first, [0, 0, 400, 25.03])
         Self.expect(frames.first { $0.tag == "sub" }, [43.7, 9.53, 7.89, 15.5])
         Self.expect(p.last, [0, 25.03, 400, 30])
+        // At 40px the shift is a third (a fifth) of the size and half a pixel, not one: Chromium's
+        // line grows by 13.83 for super, its sub box sits 8.5 below the paragraph's top.
+        let large = try Self.frames(style + "<p style='font-size: 40px'>abc <a style='vertical-align: super'>def</a></p><p style='font-size: 40px'>abc <a style='vertical-align: sub'>def</a></p>")
+        let lines = large.filter { $0.tag == "p" }, links = large.filter { $0.tag == "a" }
+        #expect(abs(lines[0].frame.height - links[0].frame.height - 13.83) <= 0.5, "\(lines[0].frame) \(links[0].frame)")
+        #expect(abs(links[1].frame.minY - lines[1].frame.minY - 8.5) <= 0.5, "\(lines[1].frame) \(links[1].frame)")
+        #expect(abs(lines[1].frame.height - links[1].frame.height - 8.5) <= 0.5, "\(lines[1].frame) \(links[1].frame)")
     }
 
     @Test func anInlineElementsTextTransformIsItsOwn() throws {
