@@ -134,6 +134,38 @@ import Testing
         #expect(abs(lines[1].frame.height - links[1].frame.height - 8.5) <= 0.5, "\(lines[1].frame) \(links[1].frame)")
     }
 
+    @Test func anInlineElementOnALineWithoutItsOwnTextIsItsContentAreaThere() throws {
+        // Line 2 holds only the <small> (or the 24px <b>): the span is its own font's content
+        // area on that line's baseline, not its child's box.
+        let frames = try Self.frames("<p style='width: 150px'>aaa <span>bb <small>cccc dddd eeee ffff gggg hhhh</small></span></p><p style='width: 150px'>aaa <span>bb <b style='font-size: 24px'>cccc dddd eeee ffff</b></span></p>")
+        let spans = frames.filter { $0.tag == "span" }
+        Self.expect(spans.first, [0, 16, 131.67, 38])
+        Self.expect(spans.last, [0, 77, 136.56, 75])
+        // A space hanging at a line's end (no width) still puts the element on that line.
+        let hanging = try Self.frames("<div style='width: 178px'>ad aute <strong>Ullamco minim <strong>et nostrud aute render</strong> </strong> Commodo</div>")
+        #expect(hanging.filter { $0.tag == "strong" }.map(\.frame.height) == [57, 38])
+    }
+
+    @Test func aBoxlessInlineElementHoldsItsChildsBorderOnlyOnItsOwnContentArea() throws {
+        // Chromium: a span drawing no box of its own grows to a child's border or padding when
+        // the child sits on its content area, through a boxless child too; not for a child of
+        // another size or one raised.
+        let cases: [(String, top: Double, height: Double)] = [
+            ("<span>Ut <b style='border: 2px solid red'>esse</b> </span>", -2, 23),
+            ("<span>Ut <i style='padding: 6px 0; background: red'>w</i></span>", -6, 31),
+            ("<a>u <b>esse <i style='border: 2px solid'>w</i></b></a>", -2, 23),
+            ("<span>u <i style='border: 2px solid; font-size: 30px'>w</i></span>", 12.5, 19),
+            ("<span>u <i style='border: 10px solid; font-size: 10px'>w</i></span>", 0, 19),
+            ("<span>u <i style='border: 2px solid; vertical-align: 8px'>w</i></span>", 8, 19),
+            ("<span style='background: yellow'>Ut <b style='border: 2px solid red'>esse</b> </span>", 0, 19),
+        ]
+        for (html, top, height) in cases {
+            let frames = try Self.frames("<p style='margin: 0'>x " + html + " y</p>")
+            let p = try #require(frames.first { $0.tag == "p" }).frame, outer = try #require(frames.dropFirst(3).first).frame
+            #expect(abs(outer.minY - p.minY - top) <= 0.5 && abs(outer.height - height) <= 0.5, "\(html): \(outer) in \(p)")
+        }
+    }
+
     @Test func anInlineElementsTextTransformIsItsOwn() throws {
         // <b> capitalizes (Chromium: "Dolore", 52.58px); a span inside uppercase text keeps its case.
         // (In Japanese: the standard font is Noto Sans CJK JP.)

@@ -19,6 +19,12 @@ struct BoxBuilder {
     /// Each inline element's border and padding above and below its text, in px, by node index
     /// (for its frame: ``HTMLCard/frames(in:)``).
     private(set) var verticalEdges: [Int: (top: Double, bottom: Double)] = [:]
+    /// Inline elements whose border box reaches into their parent inline element's frame, by
+    /// node index: the parent's (``HTMLCard/frames(in:)``).
+    private(set) var framedByChild: [Int: Int] = [:]
+    /// Inline elements that draw no box of their own (no background, border, padding, margin or
+    /// relative move: Chromium's "culled" inlines), by node index.
+    private var boxlessInlines: Set<Int> = []
     /// Run styles read so far, by their CSS properties.
     private var runStyles: [[String: String]: StyleDictionary.RunStyle] = [:]
     /// Absolutely positioned boxes leaving the atomic inline boxes they are written in: an
@@ -362,6 +368,7 @@ struct BoxBuilder {
                                        outOfFlow: inout [(element: Element, origin: BoxOrigin)]) throws(HTMLError) {
         let node = tree[id]
         var runStyle = paragraph.currentStyle(carried)
+        let parentFontSize = runStyle["font-size"]
         var properties = runProperties(id, style)
         if let size = properties["font-size"] { properties["font-size"] = ParagraphBuilder.fontSize(size, within: runStyle["font-size"]) }
         ParagraphBuilder.overlay(properties, onto: &runStyle)
@@ -388,6 +395,19 @@ struct BoxBuilder {
             runStyle["padding-top"] = "\(edges.top)px"
             runStyle["padding-bottom"] = "\(edges.bottom)px"
             verticalEdges[id.index] = (edges.top, edges.bottom)
+        }
+        let boxless = edges.start.isEmpty && edges.end.isEmpty && edges.top == 0 && edges.bottom == 0
+            && (properties["background-color"].map { Self.isInitialBackground("background-color", $0) } ?? true)
+            && style.declared["position"]?.lowercased() != "relative"
+        if boxless { boxlessInlines.insert(id.index) }
+        // Chromium's box of an inline element that draws none of its own holds a child's border
+        // and padding when the child sits on its content area (same font size, not moved), and
+        // what a boxless child of its took so; a child of another size or raised leaves it as it
+        // is (measured).
+        if boxless || edges.top != 0 || edges.bottom != 0, let parent = ancestors.last, boxlessInlines.contains(parent.index),
+           runStyle["font-size"] == parentFontSize, properties["vertical-align"].map({ $0.lowercased() == "baseline" }) ?? true,
+           style.declared["position"]?.lowercased() != "relative" {
+            framedByChild[id.index] = parent.index
         }
         // The margins outside the element (with its parent's properties: no background), the
         // border and padding inside it.

@@ -32,6 +32,8 @@ public struct HTMLCard: Sendable {
     let origin: BoxOrigin
     /// Each inline element's border and padding above and below its text (px, by node index).
     let verticalEdges: [Int: (top: Double, bottom: Double)]
+    /// Inline elements whose border box reaches into their parent's frame: the parent, by node index.
+    let framedByChild: [Int: Int]
 
     /// Reads `html` as a card `width` × `height` CSS px; a size left out is the one the document
     /// declares with `<meta name="card-size" content="600x400">`.
@@ -74,6 +76,7 @@ public struct HTMLCard: Sendable {
         self.root = Element(.view, layout: canvas.layout, style: canvas.style, children: [html.element])
         self.origin = BoxOrigin(node: nil, children: [html.origin])
         self.verticalEdges = builder.verticalEdges
+        self.framedByChild = builder.framedByChild
         self.warnings = warnings
         self.fonts = fonts
     }
@@ -92,7 +95,7 @@ public struct HTMLCard: Sendable {
     /// `<body>` and the elements inside it that can draw), in document order, from a layout of
     /// ``root`` at ``size``.
     public func frames(in layout: LayoutResult) -> [HTMLElementFrame] {
-        let reader = HTMLFrameReader(tree: tree, origin: origin, layout: layout, verticalEdges: verticalEdges)
+        let reader = HTMLFrameReader(tree: tree, origin: origin, layout: layout, verticalEdges: verticalEdges, framedByChild: framedByChild)
         return tree.reportedElements.map { id in
             HTMLElementFrame(node: id, tag: tree[id].name, frame: reader.frames[id.index] ?? Rect(x: 0, y: 0, width: 0, height: 0))
         }
@@ -100,7 +103,7 @@ public struct HTMLCard: Sendable {
 
     /// The number of lines of every reported text (``HTMLTree/reportedTexts``), in document order.
     public func textLines(in layout: LayoutResult) -> [HTMLTextLines] {
-        let reader = HTMLFrameReader(tree: tree, origin: origin, layout: layout, verticalEdges: verticalEdges)
+        let reader = HTMLFrameReader(tree: tree, origin: origin, layout: layout, verticalEdges: verticalEdges, framedByChild: framedByChild)
         return tree.reportedTexts.map { HTMLTextLines(node: $0, lines: reader.lineCount(of: $0)) }
     }
 }

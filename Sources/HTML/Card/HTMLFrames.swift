@@ -30,7 +30,8 @@ struct HTMLFrameReader {
     private(set) var frames: [Rect?]
     private(set) var textRects: [[Rect]]
 
-    init(tree: HTMLTree, origin: BoxOrigin, layout: LayoutResult, verticalEdges: [Int: (top: Double, bottom: Double)] = [:]) {
+    init(tree: HTMLTree, origin: BoxOrigin, layout: LayoutResult, verticalEdges: [Int: (top: Double, bottom: Double)] = [:],
+         framedByChild: [Int: Int] = [:]) {
         self.tree = tree
         self.origin = origin
         self.layout = layout
@@ -42,6 +43,12 @@ struct HTMLFrameReader {
         for (node, edges) in verticalEdges {
             guard let frame = frames[node] else { continue }
             frames[node] = Rect(x: frame.minX, y: frame.minY - edges.top, width: frame.width, height: frame.height + edges.top + edges.bottom)
+        }
+        // Innermost first, so a grandparent holds what its child took from a grandchild.
+        for (child, parent) in framedByChild.sorted(by: { $0.key > $1.key }) {
+            guard let frame = frames[child], let outer = frames[parent] else { continue }
+            let top = min(outer.minY, frame.minY)
+            frames[parent] = Rect(x: outer.minX, y: top, width: outer.width, height: max(outer.maxY, frame.maxY) - top)
         }
     }
 
@@ -60,13 +67,14 @@ struct HTMLFrameReader {
     /// credited to its text node, its `<img>`, and every inline element around it.
     private mutating func readRuns(_ runs: [RunOrigin], text: TextLayout, at origin: Point) {
         var areas = text.segmentAreas
+        var lines = text.lines
         if text.sourceText != text.text || areas.count != runs.count {
             // A clamped text: every line a browser lays out, those the clamp hides included.
             var options = text.options
             options.recordsSegmentAreas = true
             options.maxLines = 0
-            guard let full = try? TextLayout(text: text.sourceText, style: text.style, options: options).segmentAreas else { return }
-            areas = full
+            guard let full = try? TextLayout(text: text.sourceText, style: text.style, options: options) else { return }
+            (areas, lines) = (full.segmentAreas, full.lines)
         }
         guard areas.count == runs.count else { return }
         var edges: [(id: HTMLTree.NodeID, rect: Rect)] = []
@@ -78,9 +86,15 @@ struct HTMLFrameReader {
             for (id, rect) in nested {
                 if own[id.index, default: []].contains(where: { $0.minY < rect.maxY && rect.minY < $0.maxY }) {
                     frames[id.index] = Self.widened(frames[id.index], across: rect)
+                } else if let own = own[id.index]?.first, let ownLine = Self.line(holding: own, in: lines, at: origin),
+                          let line = Self.line(holding: rect, in: lines, at: origin) {
+                    // No text of its own on that line: its content area (as its own text has it
+                    // about the baseline) on that line's baseline, across its descendants there.
+                    let ascent = ownLine.baseline + origin.y - own.minY
+                    frames[id.index] = Self.covering(frames[id.index], Rect(x: rect.minX, y: line.baseline + origin.y - ascent, width: rect.width, height: own.height))
                 } else {
-                    // No text of its own on that line: its descendants' rectangles are all it has there.
-                    frames[id.index] = frames[id.index].map { $0.union(rect) } ?? rect
+                    // No text of its own anywhere: its descendants' rectangles are all it has.
+                    frames[id.index] = Self.covering(frames[id.index], rect)
                 }
             }
             for (id, rect) in edges { frames[id.index] = Self.widened(frames[id.index], across: rect) }
@@ -108,12 +122,26 @@ struct HTMLFrameReader {
             let isElement = tree[run.node].kind == .element
             if let owner = isElement ? run.node : run.inlineAncestors.last {
                 own[owner.index, default: []] += placed
-                for rect in placed { frames[owner.index] = frames[owner.index].map { $0.union(rect) } ?? rect }
+                for rect in placed { frames[owner.index] = Self.covering(frames[owner.index], rect) }
             }
             for id in (isElement ? run.inlineAncestors : Array(run.inlineAncestors.dropLast())) {
                 for rect in placed { nested.append((id, rect)) }
             }
         }
+    }
+
+    /// The line whose box holds the middle of `rect` (in the card's px; the text's are from `origin`).
+    private static func line(holding rect: Rect, in lines: [TextLayout.Line], at origin: Point) -> TextLayout.Line? {
+        let middle = rect.midY - origin.y
+        return lines.first { $0.rect.minY <= middle && middle < $0.rect.maxY }
+    }
+
+    /// The smallest rectangle holding `frame` and `rect`, an empty one counted too (a space
+    /// hanging at a line's end is a rectangle of no width on its line, which a browser's box holds).
+    private static func covering(_ frame: Rect?, _ rect: Rect) -> Rect {
+        guard let frame else { return rect }
+        let left = min(frame.minX, rect.minX), top = min(frame.minY, rect.minY)
+        return Rect(x: left, y: top, width: max(frame.maxX, rect.maxX) - left, height: max(frame.maxY, rect.maxY) - top)
     }
 
     /// `frame` reaching across `rect` horizontally, as high as it was (`rect` when there is none yet).
