@@ -5,8 +5,9 @@ import Flexbox
 /// ``LayoutResult``, safe to run on any thread or task. It hands the tree to the ``/Flexbox`` engine
 /// and measures the leaves for it; see <doc:LayoutArticle>.
 public enum ElementLayout {
-    /// Lays out `root` in a canvas of `size` points, rounding frames to the pixel grid at `scale`
-    /// (the default, 1, rounds to whole points: on the grid of every integral scale).
+    /// Lays out `root` in a canvas of `size` points for a render at `scale` device pixels per
+    /// point (CSS-styled texts' line metrics depend on it). Frames keep their fractions, as a
+    /// browser's layout does; the renderer snaps boxes to device pixels when it paints them.
     ///
     /// - Throws: the tree limits and value checks of ``ElementLimits/check(_:)`` (a NaN, infinite
     ///   or negative length is ``ElementError/invalidLayout(_:)`` naming the element's path),

@@ -47,7 +47,7 @@ struct ElementPainter {
         defer { context.restoreGState() }
         if let matrix { context.concatenate(matrix) }
         if let clip = style.clipPath { CompositingGeometry.clip(context, to: clip, box: node.frame, lengths: lengths) }
-        let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
+        let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths, scale: context.scale)
         let drawsItself = tree.visibility[index] == .visible
         if !style.backdropFilters.isEmpty, drawsItself {
             // What is drawn beneath (up to the nearest group: CSS's backdrop root), filtered
@@ -108,7 +108,7 @@ struct ElementPainter {
         let style = tree.elements[index].style
         let node = nodes[index]
         let lengths = tree.lengths(of: index, canvas: context.size)
-        let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths)
+        let box = BoxGeometry(node: node, radius: style.borderRadius, lengths: lengths, scale: context.scale)
         let shape = box.shape(.borderBox)
         let currentColor = tree.color(of: index)
         // Hidden: only its visible descendants draw (see draw(_:)).
@@ -202,15 +202,17 @@ struct ElementPainter {
     }
 
     private func drawContent(_ kind: Element.Kind, style: ElementStyle, node: LayoutResult.Node, shape: Path, index: Int) throws(ElementError) {
-        let box = node.contentFrame
+        // Text is drawn where it was laid out; pictures on device pixels, as browsers snap them.
+        let box = BoxGeometry.snapped(node.contentFrame, scale: context.scale)
         switch kind {
         case .view:
             break
         case .text:
             if let layout = node.text {
-                context.draw(layout, at: box.origin)
+                let origin = node.contentFrame.origin
+                context.draw(layout, at: origin)
                 for area in layout.attachments {
-                    let rect = area.rect.offsetBy(dx: box.minX, dy: box.minY)
+                    let rect = BoxGeometry.snapped(area.rect.offsetBy(dx: origin.x, dy: origin.y), scale: context.scale)
                     guard let bitmap = images.inlineBitmaps[InlineImageID(element: index, run: area.segment)] else {
                         if case .text(let text) = kind, area.segment < text.runs.count, case .image(let image) = text.runs[area.segment].content {
                             drawPlaceholder(image.placeholder, in: rect, index: index)
@@ -231,7 +233,7 @@ struct ElementPainter {
                 drawPlaceholder(image.placeholder, in: box, index: index)
             }
         case .gradient(let gradient):
-            let f = node.frame
+            let f = BoxGeometry.snapped(node.frame, scale: context.scale)
             func point(_ unit: Point) -> Point { Point(x: f.minX + unit.x * f.width, y: f.minY + unit.y * f.height) }
             switch gradient {
             case .linear(let g, let start, let end):

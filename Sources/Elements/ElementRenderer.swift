@@ -50,8 +50,8 @@ public struct ElementRenderer: Sendable {
         self.emojiImages = emojiImages
     }
 
-    /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale` (the
-    /// layout is rounded to that scale's pixel grid).
+    /// Lays out, resolves images and draws `root` in a canvas of `size` points at `scale` (boxes
+    /// are painted snapped to that scale's device pixels).
     ///
     /// The stages share one pre-order walk of the tree: layout, then the
     /// images of the drawn elements, then painting.

@@ -75,8 +75,9 @@ final class SubtreeLayouter {
             ownerWidth = flex.shrinkToFitWidth(of: FlexTree.NodeID(0), available: available, direction: direction, measurer: &measurer)
             if let error = measurer.error { throw error }
         }
+        // Frames keep their fractions as a browser's layout does; the painter snaps boxes to pixels.
         let result = flex.layout(root: FlexTree.NodeID(0), width: ownerWidth, height: height, direction: direction,
-                                 rounding: .pixelGrid(scale: scale), measurer: &measurer)
+                                 rounding: .unrounded, measurer: &measurer)
         if let error = measurer.error { throw error }
 
         var nodes: [LayoutResult.Node] = []

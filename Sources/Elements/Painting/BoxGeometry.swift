@@ -76,16 +76,28 @@ struct BoxGeometry {
     /// The border widths.
     let border: ResolvedEdges
 
-    /// The boxes of a laid-out node with `radius`, resolved in `lengths`.
-    init(node: LayoutResult.Node, radius: BorderRadius, lengths: LengthContext) {
-        let size = node.frame.size
+    /// The boxes of a laid-out node with `radius`, resolved in `lengths`, their edges snapped to
+    /// the device pixels of `scale` as browsers paint boxes (layout keeps fractions; a box drawn
+    /// on them would blur its edges).
+    init(node: LayoutResult.Node, radius: BorderRadius, lengths: LengthContext, scale: Double) {
+        let frame = Self.snapped(node.frame, scale: scale)
+        let size = frame.size
         func resolve(_ c: CornerRadius) -> (Double, Double) {
             (max(c.horizontal.resolved(lengths, percentOf: size.width), 0), max(c.vertical.resolved(lengths, percentOf: size.height), 0))
         }
         let (tl, tr, br, bl) = (resolve(radius.topLeft), resolve(radius.topRight), resolve(radius.bottomRight), resolve(radius.bottomLeft))
         let radii = Radii(h: CornerRadii(topLeft: tl.0, topRight: tr.0, bottomRight: br.0, bottomLeft: bl.0),
                           v: CornerRadii(topLeft: tl.1, topRight: tr.1, bottomRight: br.1, bottomLeft: bl.1))
-        self.init(borderBox: node.frame, radii: radii.fitted(to: size), border: node.border, contentBox: node.contentFrame)
+        self.init(borderBox: frame, radii: radii.fitted(to: size), border: node.border, contentBox: Self.snapped(node.contentFrame, scale: scale))
+    }
+
+    /// `rect` with each edge rounded to the nearest device pixel at `scale` (unchanged for a
+    /// scale that is not a positive finite number).
+    static func snapped(_ rect: Rect, scale: Double) -> Rect {
+        guard scale.isFinite, scale > 0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return rect }
+        func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
+        let x = snap(rect.minX), y = snap(rect.minY)
+        return Rect(x: x, y: y, width: snap(rect.maxX) - x, height: snap(rect.maxY) - y)
     }
 
     /// The boxes of a border box with `radii` (already fitted), `border` widths and a content box
