@@ -72,6 +72,10 @@ import Testing
         Self.expect(spans[0], [55.16, 0, 121.34, 17.5])
         Self.expect(spans[1], [55.16, 17.5, 66.19, 17.5])
         Self.expect(spans[2], [0, 52.5, 198.56, 52.5])
+        // A border is no letter: no spacing after it, and it starts after the whole spacing of
+        // the letter before it.
+        let bordered = try Self.frames("<div style='letter-spacing: 2px'>Elit <i style='border: 5px dotted #7c3aed'>exercitation</i> border</div>")
+        Self.expect(bordered.first { $0.tag == "i" }, [43.44, -5, 131.14, 29])
     }
 
     @Test func nestedRelativeFontSizesCompound() throws {

@@ -25,10 +25,7 @@ import Testing
     /// Elements known to be placed otherwise than Chromium places them, by card and index in
     /// ``HTMLCard/frames(in:)``, with why. Every other element must be within 1 px, and these
     /// must still differ (one that matches now is taken off the list).
-    static let knownDifferences: [String: [Int: String]] = [
-        // The bold first item at line-height 1.7 (30.6 px): line boxes are rounded to 0.5 px.
-        "arabic-bookshop": [7: "li: 31.5 px tall, Chromium 30.6 (a bold Arabic line at line-height 1.7)"],
-    ]
+    static let knownDifferences: [String: [Int: String]] = [:]
 
     /// One card's answers from headless Chromium (a line of `chromium.py`'s output).
     struct ChromiumRecord: Decodable {

@@ -154,7 +154,13 @@ struct LayoutReader {
             let from = max(start, segmentStart), to = min(end, segmentEnd)
             guard from < to || (segmentStart == segmentEnd && segmentStart >= start && segmentStart < end) else { continue }
             if let box = attachments.first(where: { $0.segment == segment }) {
-                segmentAreas[segment].append(box.rect)
+                var rect = box.rect
+                if cssBaseline != nil, !rightToLeft, from > start, request.text.segments[segment].attachment?.keepsWithNeighbours == true {
+                    // An inline element's edge after a letter: Pango spaced the letter half after
+                    // it, CSS all of it (the edge itself takes none: TextContent+CSS).
+                    rect = rect.offsetBy(dx: request.style(atByte: from - 1).letterSpacing / 2, dy: 0)
+                }
+                segmentAreas[segment].append(rect)
                 continue
             }
             let ranges = xRanges(of: line, from: from, to: max(to, from))
@@ -169,10 +175,10 @@ struct LayoutReader {
             guard var low, var high else { continue }
             if cssBaseline != nil, !rightToLeft, high > low {
                 // Pango spaces letters half before and half after each (none at the line's ends);
-                // CSS puts the whole spacing after each letter, so a boundary between two letters
-                // is half the next one's spacing further on, and the line's end all of the last's.
-                if from > start { low += request.style(atByte: from).letterSpacing / 2 }
-                high += to < end ? request.style(atByte: to).letterSpacing / 2 : trailing
+                // CSS puts the whole spacing after each letter, so a boundary after a letter is
+                // the other half of that letter's spacing further on, and the line's end all of the last's.
+                if from > start { low += request.style(atByte: from - 1).letterSpacing / 2 }
+                high += to < end ? request.style(atByte: to - 1).letterSpacing / 2 : trailing
             }
             var top = Double.infinity, bottom = -Double.infinity
             // The segment's primary font sizes its box, whatever fonts its glyphs fall back to.

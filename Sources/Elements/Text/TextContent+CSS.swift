@@ -107,7 +107,10 @@ extension TextContent {
             case .spacing(let width):
                 let w = max(0, width.resolved(lengths, percentOf: 0))
                 let size = Size(width: w.isFinite ? w : 0, height: 0)
-                segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, keepsWithNeighbours: true), style: overrides, link: run.link))
+                // An inline element's margin, border or padding is no letter: no spacing after it.
+                var edge = overrides
+                edge.letterSpacing = 0
+                segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, keepsWithNeighbours: true), style: edge, link: run.link))
             case .box(let box):
                 // Sized by the layout, for the width the paragraph gets (SubtreeLayouter.textLayout).
                 let alignment = Self.attachmentAlignment(box.verticalAlign, lengths: lengths, lineHeight: Self.lineHeight(of: computed), paragraphSize: baseStyle.size)
