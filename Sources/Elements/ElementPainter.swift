@@ -189,7 +189,7 @@ struct ElementPainter {
         // shadows and decorations) to the padding box, as it clips the children.
         if tree.elements[index].layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
         var failure: ElementError?
-        do throws(ElementError) { try drawContent(tree.elements[index].kind, style: style, node: node, shape: shape, index: index) } catch { failure = error }
+        do throws(ElementError) { try drawContent(tree.elements[index].kind, style: style, node: node, box: box, shape: shape, index: index) } catch { failure = error }
         context.restoreGState()
         if let failure { throw failure }
     }
@@ -201,9 +201,11 @@ struct ElementPainter {
         }
     }
 
-    private func drawContent(_ kind: Element.Kind, style: ElementStyle, node: LayoutResult.Node, shape: Path, index: Int) throws(ElementError) {
-        // Text is drawn where it was laid out; pictures on device pixels, as browsers snap them.
-        let box = BoxGeometry.snapped(node.contentFrame, scale: context.scale)
+    /// The element's content in `geometry`'s snapped boxes; text is drawn where it was laid out
+    /// (pictures sit on device pixels, as browsers snap them).
+    private func drawContent(_ kind: Element.Kind, style: ElementStyle, node: LayoutResult.Node, box geometry: BoxGeometry, shape: Path,
+                             index: Int) throws(ElementError) {
+        let box = geometry.contentBox
         switch kind {
         case .view:
             break
@@ -233,7 +235,7 @@ struct ElementPainter {
                 drawPlaceholder(image.placeholder, in: box, index: index)
             }
         case .gradient(let gradient):
-            let f = BoxGeometry.snapped(node.frame, scale: context.scale)
+            let f = geometry.borderBox
             func point(_ unit: Point) -> Point { Point(x: f.minX + unit.x * f.width, y: f.minY + unit.y * f.height) }
             switch gradient {
             case .linear(let g, let start, let end):

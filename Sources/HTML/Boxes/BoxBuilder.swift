@@ -372,7 +372,8 @@ struct BoxBuilder {
         var properties = runProperties(id, style)
         if let size = properties["font-size"] { properties["font-size"] = ParagraphBuilder.fontSize(size, within: runStyle["font-size"]) }
         ParagraphBuilder.overlay(properties, onto: &runStyle)
-        if style.declared["position"]?.lowercased() == "relative" { moveRelatively(id, style, runStyle: &runStyle) }
+        let isRelative = style.declared["position"]?.lowercased() == "relative"
+        if isRelative { moveRelatively(id, style, runStyle: &runStyle) }
         if node.name == "br" {
             paragraph.appendBreak(node: id, ancestors: ancestors)
             return
@@ -398,7 +399,7 @@ struct BoxBuilder {
         }
         let boxless = edges.start.isEmpty && edges.end.isEmpty && edges.top == 0 && edges.bottom == 0
             && (properties["background-color"].map { Self.isInitialBackground("background-color", $0) } ?? true)
-            && style.declared["position"]?.lowercased() != "relative"
+            && !isRelative
         if boxless { boxlessInlines.insert(id.index) }
         // Chromium's box of an inline element that draws none of its own holds a child's border
         // and padding when the child sits on its content area (same font size, not moved), and
@@ -406,7 +407,7 @@ struct BoxBuilder {
         // is (measured).
         if boxless || edges.top != 0 || edges.bottom != 0, let parent = ancestors.last, boxlessInlines.contains(parent.index),
            runStyle["font-size"] == parentFontSize, properties["vertical-align"].map({ $0.lowercased() == "baseline" }) ?? true,
-           style.declared["position"]?.lowercased() != "relative" {
+           !isRelative {
             framedByChild[id.index] = parent.index
         }
         // The margins outside the element (with its parent's properties: no background), the
