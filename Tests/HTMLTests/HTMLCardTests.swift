@@ -31,6 +31,25 @@ import Testing
         #expect(p.height == 20)
     }
 
+    /// A `<style>` sheet read again (a template with other texts) is parsed and prepared once;
+    /// what it gives must not depend on that: its warnings again, its `@media` rules against each
+    /// card's own size, the same text under another sheet name or other elements.
+    @Test func aSheetMetAgainGivesWhatItGaveAndFollowsEachCardsSize() throws {
+        let sheet = "<style>body { margin: 0 } p { margin: 0; colour: red; height: 10px } @media (min-width: 500px) { p { height: 30px } }</style>"
+        let narrow = try Self.frames(sheet + "<p>one</p>", width: 400)
+        let again = try Self.frames(sheet + "<p>two</p><p>three</p>", width: 400)
+        let wide = try Self.frames(sheet + "<p>one</p>", width: 600)
+        for card in [narrow, again, wide] {
+            #expect(card.card.warnings.map(\.path) == ["style[0]:line 1"])
+        }
+        #expect(narrow.frames.filter { $0.tag == "p" }.map(\.frame.height) == [10])
+        #expect(again.frames.filter { $0.tag == "p" }.map(\.frame.height) == [10, 10])
+        #expect(wide.frames.filter { $0.tag == "p" }.map(\.frame.height) == [30])
+        // The same text as the second sheet: named so in its warnings.
+        let second = try Self.frames("<style>p { color: blue }</style>" + sheet + "<p>one</p>", width: 400)
+        #expect(second.card.warnings.map(\.path) == ["style[1]:line 1"])
+    }
+
     /// CSS 2.1 §10.1: an absolute box's containing block is its nearest positioned ancestor's,
     /// here the initial one, though it is written inside an inline-flex box (which is laid out
     /// alone); a positioned inline box keeps its own. Chromium 156's numbers.

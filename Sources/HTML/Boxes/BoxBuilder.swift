@@ -798,23 +798,27 @@ struct BoxBuilder {
 
     /// The element-model properties (camelCase) of a block-level box.
     private mutating func modelProperties(_ id: HTMLTree.NodeID, _ style: ResolvedStyle, display: CSSDisplay, carried: [String: String]) -> [String: String] {
-        var declared = carried.merging(style.declared) { _, own in own }
+        var declared = carried.isEmpty ? style.declared : carried.merging(style.declared) { _, own in own }
         if tree[id].name == "img" || tree[id].name == "svg" { presentationalSize(id, into: &declared) }
         if let size = style.monospaceFontSize { declared["font-size"] = size }
         if let family = fontFamily(id, style, declared: declared["font-family"]) { declared["font-family"] = family }
         // `order` places flex items only; a block's children stay in document order.
         if declared["order"] != nil, !isFlexItem(id) { declared["order"] = nil }
-        Self.resolveLogicalProperties(&declared, rightToLeft: style.direction == "rtl")
+        if style.hasFlowRelativeSides { Self.resolveLogicalProperties(&declared, rightToLeft: style.direction == "rtl") }
         var properties: [String: String] = [:]
         properties.reserveCapacity(declared.count + 3)
-        for (property, value) in declared.sorted(by: { $0.key < $1.key }) {  // sorted: warnings in a stable order
+        var unsupported: [String] = []
+        for (property, value) in declared {
             if PropertyTable.builderProperties.contains(property) { continue }
             guard let name = PropertyTable.modelName(property) else {
                 if let harmless = PropertyTable.harmlessValues[property], harmless.isEmpty || harmless.contains(value.lowercased()) { continue }
-                warn(id, property, "not supported by the HTML path: ignored")
+                unsupported.append(property)
                 continue
             }
             properties[name] = value
+        }
+        for property in unsupported.sorted() {  // sorted: warnings in a stable order
+            warn(id, property, "not supported by the HTML path: ignored")
         }
         switch display {
         case .flex, .inlineFlex: properties["display"] = "flex"
@@ -859,16 +863,24 @@ struct BoxBuilder {
     /// they name in this direction, unless that side is declared itself: the user-agent sheet's
     /// `padding-inline-start` of a list gives way to an author's `padding: 0`.
     static func resolveLogicalProperties(_ declared: inout [String: String], rightToLeft: Bool) {
-        for prefix in ["margin", "padding", "inset"] {
-            let side = { (physical: String) in prefix == "inset" ? physical : "\(prefix)-\(physical)" }
-            let pairs = [("inline-start", rightToLeft ? "right" : "left"), ("inline-end", rightToLeft ? "left" : "right"),
-                         ("block-start", "top"), ("block-end", "bottom")]
-            for (logical, physical) in pairs {
-                guard let value = declared.removeValue(forKey: "\(prefix)-\(logical)") else { continue }
-                if declared[side(physical)] == nil { declared[side(physical)] = value }
-            }
+        for (logical, physical, rtlPhysical) in logicalSides {
+            guard let value = declared.removeValue(forKey: logical) else { continue }
+            let side = rightToLeft ? rtlPhysical : physical
+            if declared[side] == nil { declared[side] = value }
         }
     }
+
+    /// Each flow-relative margin, padding and inset, and the physical side it names left to
+    /// right and right to left (horizontal writing mode).
+    private static let logicalSides: [(logical: String, physical: String, rightToLeft: String)] = {
+        var sides: [(String, String, String)] = []
+        for prefix in ["margin", "padding", "inset"] {
+            let side = { (physical: String) in prefix == "inset" ? physical : "\(prefix)-\(physical)" }
+            sides += [("\(prefix)-inline-start", side("left"), side("right")), ("\(prefix)-inline-end", side("right"), side("left")),
+                      ("\(prefix)-block-start", side("top"), side("top")), ("\(prefix)-block-end", side("bottom"), side("bottom"))]
+        }
+        return sides
+    }()
 
     /// A paragraph of `runs` whose layout records where each run lies (for ``HTMLCard/frames(in:)``).
     static func paragraph(_ runs: [InlineRun]) -> TextContent {
@@ -915,12 +927,12 @@ struct BoxBuilder {
         let layout: FlexStyle
         let paint: ElementStyle
         do {
-            (layout, paint) = try StyleDictionary.element(marker)
+            (layout, paint) = try StyleMemo.box(marker)
         } catch {
             marker["right"] = nil
             marker["left"] = nil
             marker[rtl ? "left" : "right"] = "100%"
-            guard let read = try? StyleDictionary.element(marker) else { return nil }
+            guard let read = try? StyleMemo.box(marker) else { return nil }
             (layout, paint) = read
         }
         return Element(.text(TextContent(runs: [InlineRun(text)])), layout: layout, style: paint)

@@ -68,10 +68,18 @@ enum PropertyTable {
 
     /// The element-model name of a CSS property, when the model reads it.
     static func modelName(_ property: String) -> String? {
-        if let alias = aliases[property] { return alias }
-        let name = camelCase(property)
-        return StyleDictionary.knownProperties.contains(name) ? name : nil
+        modelNames[property]
     }
+
+    /// CSS name → model name for every property the model reads (each model name's CSS
+    /// spelling, `marginTop` ← `margin-top`), and the aliases: one lookup per property.
+    private static let modelNames: [String: String] = {
+        var table: [String: String] = [:]
+        for name in StyleDictionary.knownProperties where camelCase(kebabCase(name)) == name {
+            table[kebabCase(name)] = name
+        }
+        return table.merging(aliases) { _, alias in alias }
+    }()
 
     /// CSS names the model spells otherwise.
     private static let aliases: [String: String] = [
@@ -80,7 +88,8 @@ enum PropertyTable {
 
     /// Whether `value` is a CSS-wide keyword.
     static func isWideKeyword(_ value: String) -> Bool {
-        switch value.lowercased() {
+        guard (5...12).contains(value.utf8.count) else { return false }  // "unset" … "revert-layer"
+        return switch HTMLTree.asciiLowercased(value) {
         case "inherit", "initial", "unset", "revert", "revert-layer": true
         default: false
         }

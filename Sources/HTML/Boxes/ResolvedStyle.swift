@@ -27,6 +27,8 @@ struct ResolvedStyle: Sendable {
     /// `monospace` text 13px for `medium` and scales the chain from there (`<h2><code>`:
     /// 13 × 1.5 px).
     var keywordScale: Double?
+    /// Whether it declares a flow-relative margin, padding or inset (`padding-inline-start`).
+    var hasFlowRelativeSides = false
 
     /// The style `<html>`'s parent would have: every inherited value initial.
     static let initial = ResolvedStyle(declared: [:], whiteSpace: "normal", listStyleType: "disc",
@@ -51,13 +53,12 @@ struct ResolvedStyle: Sendable {
 
     /// Resolves `cascaded` (property → winning value) against the parent's resolved style.
     static func resolve(_ cascaded: [String: String], parent: ResolvedStyle, isRoot: Bool) -> ResolvedStyle {
-        var declared: [String: String] = [:]
-        declared.reserveCapacity(cascaded.count)
+        var declared = cascaded  // shared until a CSS-wide keyword changes it
+        var hasFlowRelativeSides = false
         for (property, value) in cascaded {
-            guard PropertyTable.isWideKeyword(value) else {
-                declared[property] = value
-                continue
-            }
+            if !hasFlowRelativeSides, property.hasSuffix("-start") || property.hasSuffix("-end") { hasFlowRelativeSides = true }
+            guard PropertyTable.isWideKeyword(value) else { continue }
+            declared[property] = nil
             let inherited = PropertyTable.inherited.contains(property)
             switch value.lowercased() {
             case "inherit":
@@ -72,6 +73,7 @@ struct ResolvedStyle: Sendable {
         }
         var style = ResolvedStyle.initial
         style.declared = declared
+        style.hasFlowRelativeSides = hasFlowRelativeSides
         style.whiteSpace = declared["white-space"]?.lowercased() ?? parent.whiteSpace
         style.listStyleType = declared["list-style-type"]?.lowercased() ?? parent.listStyleType
         style.listStylePosition = declared["list-style-position"]?.lowercased() ?? parent.listStylePosition
@@ -96,12 +98,14 @@ struct ResolvedStyle: Sendable {
     /// a size that is not a multiple of `medium`).
     static func keywordScale(_ value: String, parent: Double?) -> Double? {
         let word = value.lowercased().filter { $0 != " " }
-        let keywords: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
-                                          "x-large": 24, "xx-large": 32, "xxx-large": 48]
-        if let px = keywords[word] { return px / 16 }
+        if let px = fontSizeKeywords[word] { return px / 16 }
         guard let parent, let factor = relativeFontSizeFactor(word) else { return nil }
         return parent * factor
     }
+
+    /// The absolute `font-size` keywords in px.
+    private static let fontSizeKeywords: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
+                                                             "x-large": 24, "xx-large": 32, "xxx-large": 48]
 
     /// The factor a relative `font-size` (`smaller`, `larger`, `em`, `%`) applies to the
     /// parent's size, or `nil` for any other value.

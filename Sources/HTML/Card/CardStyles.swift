@@ -24,9 +24,17 @@ enum CardStyles {
         }
     }()
 
+    /// The user-agent sheet's rules prepared, once (it has no `@media`: any viewport).
+    static let userAgentRules: PreparedRules = {
+        var validator = ValueValidator()
+        var preparer = DeclarationPreparer { validator.accepts($0, $1) }
+        return PreparedRules(Cascade.Source(userAgent, origin: .userAgent), viewport: MediaViewport(width: 1, height: 1), preparer: &preparer)
+    }()
+
     static func cascade(_ tree: HTMLTree, viewport: Size, options: HTMLOptions) throws(HTMLError) -> Result {
         let media = MediaViewport(width: viewport.width, height: viewport.height)
         var sources = [Cascade.Source(userAgent, origin: .userAgent)]
+        var prepared = [userAgentRules]
         var sheetIndex = 0
         var skipped = 0..<0
         for index in tree.nodes.indices where !skipped.contains(index) {
@@ -39,8 +47,16 @@ enum CardStyles {
             defer { sheetIndex += 1 }
             if let query = node.attribute("media"), !MediaQueryList(parsing: query).matches(media) { continue }
             do {
-                let sheet = try StyleSheet(parsing: tree.textContent(of: HTMLTree.NodeID(index)), name: "style[\(sheetIndex)]", limits: options.styleLimits)
-                sources.append(Cascade.Source(sheet, origin: .author))
+                let key = StyleMemo.SheetKey(text: tree.textContent(of: HTMLTree.NodeID(index)), name: "style[\(sheetIndex)]", viewport: media,
+                                             limits: options.styleLimits)
+                let sheet = try StyleMemo.sheet(key) { () throws(StyleError) in
+                    let sheet = try StyleSheet(parsing: key.text, name: key.name, limits: key.limits)
+                    var validator = ValueValidator()
+                    var preparer = DeclarationPreparer { validator.accepts($0, $1) }
+                    return (sheet, PreparedRules(Cascade.Source(sheet, origin: .author), viewport: media, preparer: &preparer))
+                }
+                sources.append(Cascade.Source(sheet.sheet, origin: .author))
+                prepared.append(sheet.rules)
             } catch {
                 throw .style(error)
             }
@@ -49,7 +65,7 @@ enum CardStyles {
         let result: CascadeResult
         do {
             result = try Cascade(sources: sources, viewport: media, limits: options.styleLimits)
-                .run(on: tree) { property, value in validator.accepts(property, value) }
+                .run(on: tree, prepared: prepared) { property, value in validator.accepts(property, value) }
         } catch {
             throw .style(error)
         }

@@ -59,7 +59,7 @@ public struct HTMLCard: Sendable {
         canvasProperties["height"] = "\(height)px"
         let canvas: (layout: FlexStyle, style: ElementStyle)
         do {
-            canvas = try StyleDictionary.element(canvasProperties)
+            canvas = try StyleMemo.box(canvasProperties)
         } catch {
             builder.warn(HTMLTree.NodeID(0), PropertyTable.kebabCase(error.property), error.message)
             canvasProperties = canvasProperties.filter { ["display", "position", "width", "height"].contains($0.key) }

@@ -3,8 +3,8 @@ internal import Flexbox
 internal import LayerKitSupport
 
 /// What the element model's readers answered, kept for the process: whether a value is valid
-/// for a property, and the layout and paint a box's declared properties read as. Both are pure
-/// functions of their keys, so sharing the answers between cards changes only the time: a
+/// for a property, a `<style>` sheet's parse and prepared rules, and the layout and paint a
+/// box's declared properties read as. All are pure functions of their keys, so sharing the answers between cards changes only the time: a
 /// template rendered again with other texts reads no value twice (the readers are most of an
 /// HTML card's reading cost; BENCHMARKS.md, "HTML cards"). The cascade and the box builder are
 /// synchronous code on any thread, so the tables sit behind the package's one lock; each is
@@ -16,6 +16,39 @@ enum StyleMemo {
     private static let values = Lock<[String: Bool]>([:])
     private static let boxes = Lock<[[String: String]: Box]>([:])
     private static let runs = Lock<[[String: String]: StyleDictionary.RunStyle]>([:])
+
+    private static let sheets = Lock<[SheetKey: Sheet]>([:])
+    /// At most this many sheets are kept, each at most `sheetBytes` long.
+    static let sheetBound = 256
+    static let sheetBytes = 64 * 1024
+
+    /// A `<style>` sheet's text and what its preparation depends on.
+    struct SheetKey: Hashable, Sendable {
+        var text: String
+        var name: String
+        var viewport: MediaViewport
+        var limits: StyleLimits
+    }
+
+    /// A sheet parsed, and its rules prepared for the cascade.
+    struct Sheet: Sendable {
+        let sheet: StyleSheet
+        let rules: PreparedRules
+    }
+
+    /// The sheet of `key`: kept from an earlier card, or `make`'s (kept when short enough).
+    static func sheet(_ key: SheetKey, make: () throws(StyleError) -> (StyleSheet, PreparedRules)) throws(StyleError) -> Sheet {
+        if let known = sheets.withLock({ $0[key] }) { return known }
+        let made = try make()
+        let sheet = Sheet(sheet: made.0, rules: made.1)
+        if key.text.utf8.count <= sheetBytes {
+            sheets.withLock { table in
+                if table.count >= sheetBound { table.removeAll(keepingCapacity: true) }
+                table[key] = sheet
+            }
+        }
+        return sheet
+    }
 
     /// A box's layout and paint.
     struct Box: Sendable {

@@ -43,10 +43,21 @@ public struct Cascade: Sendable {
     /// lower-priority one wins) and reported. It is never asked about CSS-wide keywords.
     /// Throws when a limit is passed (a `style` attribute too long, too much matching work).
     public func run(on tree: HTMLTree, validator: (_ property: String, _ value: String) -> Bool) throws(StyleError) -> CascadeResult {
+        // The preparer keeps the validator only while the rules are prepared.
+        let prepared = withoutActuallyEscaping(validator) { validator in
+            var preparer = DeclarationPreparer(validator: validator)
+            return sources.map { PreparedRules($0, viewport: viewport, preparer: &preparer) }
+        }
+        return try run(on: tree, prepared: prepared, validator: validator)
+    }
+
+    /// ``run(on:validator:)`` with each source's rules already prepared (`prepared[i]` from
+    /// `sources[i]` for ``viewport``, by a validator that answers as `validator` does): a sheet
+    /// met on every card is prepared once.
+    func run(on tree: HTMLTree, prepared: [PreparedRules], validator: (_ property: String, _ value: String) -> Bool) throws(StyleError) -> CascadeResult {
         // The run keeps the validator only while it runs.
         try withoutActuallyEscaping(validator) { (validator) throws(StyleError) -> CascadeResult in
-            var run = CascadeRun(tree: tree, viewport: viewport, limits: limits, validator: validator)
-            for source in sources { run.add(source) }
+            var run = CascadeRun(tree: tree, prepared: prepared, limits: limits, validator: validator)
             try run.cascade()
             return CascadeResult(styles: run.styles, fontFaces: sources.flatMap(\.sheet.fontFaces),
                                  warnings: sources.flatMap(\.sheet.warnings) + run.warnings, matchSteps: run.matcher.steps)

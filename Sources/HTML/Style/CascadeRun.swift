@@ -1,17 +1,5 @@
 internal import Elements
 
-/// A declaration made ready for the cascade once, before any element: a custom property, a
-/// longhand or an expanded shorthand already validated, or one holding `var()`, whose
-/// substitution (and then expansion and validation) waits for each element.
-enum PreparedDeclaration {
-    /// `--name: value`.
-    case custom(name: String, value: String)
-    /// Valid longhands and their values.
-    case longhands([(name: String, value: String)])
-    /// `property: value` with `var()`: a candidate for each of `longhands`, substituted per element.
-    case pending(property: String, value: String, longhands: [String])
-}
-
 /// Where a declaration stands in the cascade: greater wins.
 struct CascadePriority: Comparable {
     /// Origin and importance: 0 UA normal, 1 author normal, 2 author important, 3 UA important.
@@ -43,132 +31,49 @@ struct CascadePriority: Comparable {
     }
 }
 
-/// One cascade over one tree: the prepared rules, their index, and the per-element work.
+/// One cascade over one tree: the sheets' prepared rules, and the per-element work.
 struct CascadeRun {
-    /// A style rule whose `@media` matched, its declarations prepared.
-    struct Rule {
-        var origin: StyleOrigin
-        var declarations: [PreparedDeclaration]
-        var important: [Bool]
-    }
-
-    /// One selector of a rule, tried against the elements its key admits.
-    struct Entry {
-        var selector: Selector
-        var specificity: Specificity
-        var rule: Int
-    }
-
     let tree: HTMLTree
-    let viewport: MediaViewport
     let limits: StyleLimits
-    let validator: (String, String) -> Bool
+    /// Each source's prepared rules, in cascade order.
+    let prepared: [PreparedRules]
     private(set) var matcher: SelectorMatcher
     private(set) var styles: [CascadedStyle?]
     private(set) var warnings: [StyleWarning] = []
-    private var rules: [Rule] = []
-    private var entries: [Entry] = []
-    private var byID: [String: [Int]] = [:]
-    private var byClass: [String: [Int]] = [:]
-    private var byType: [String: [Int]] = [:]
-    private var universal: [Int] = []
-    /// Validator answers for values known only per element, by property and value.
-    private var validity: [String: [String: Bool]] = [:]
+    /// Prepares `style` attributes and the declarations `var()` makes known per element.
+    private var preparer: DeclarationPreparer
+    /// Where each source's rules start in order of appearance across all sheets.
+    private let firstOrder: [Int]
 
-    init(tree: HTMLTree, viewport: MediaViewport, limits: StyleLimits, validator: @escaping (String, String) -> Bool) {
+    init(tree: HTMLTree, prepared: [PreparedRules], limits: StyleLimits, validator: @escaping (String, String) -> Bool) {
         self.tree = tree
-        self.viewport = viewport
         self.limits = limits
-        self.validator = validator
+        self.prepared = prepared
+        preparer = DeclarationPreparer(validator: validator)
         matcher = SelectorMatcher(tree: tree, limit: limits.maximumMatchSteps)
         styles = Array(repeating: nil, count: tree.count)
-    }
-
-    // MARK: Preparing the rules
-
-    /// Adds the rules of `source` whose `@media` match, prepared and indexed.
-    mutating func add(_ source: Cascade.Source) {
-        for rule in source.sheet.rules where rule.media.allSatisfy({ $0.matches(viewport) }) {
-            let path = "\(source.sheet.name):line \(rule.line)"
-            var prepared: [PreparedDeclaration] = []
-            var important: [Bool] = []
-            for declaration in rule.declarations {
-                let declarationPath = declaration.line > 0 ? "\(source.sheet.name):line \(declaration.line)" : path
-                guard let p = prepare(declaration, path: declarationPath) else { continue }
-                prepared.append(p)
-                important.append(declaration.important)
-            }
-            guard !prepared.isEmpty else { continue }
-            let ruleIndex = rules.count
-            rules.append(Rule(origin: source.origin, declarations: prepared, important: important))
-            for selector in rule.selectors.selectors {
-                let entry = entries.count
-                entries.append(Entry(selector: selector, specificity: selector.specificity, rule: ruleIndex))
-                guard let subject = selector.compounds.last else { continue }
-                if let id = subject.simple.lazy.compactMap({ if case .id(let v) = $0 { v } else { nil } }).first {
-                    byID[id, default: []].append(entry)
-                } else if let name = subject.simple.lazy.compactMap({ if case .class(let v) = $0 { v } else { nil } }).first {
-                    byClass[name, default: []].append(entry)
-                } else if let type = subject.type {
-                    byType[type, default: []].append(entry)
-                } else {
-                    universal.append(entry)
-                }
-            }
+        var first: [Int] = []
+        var order = 0
+        for rules in prepared {
+            first.append(order)
+            order += rules.rules.count
         }
+        firstOrder = first
+        warnings = prepared.flatMap(\.warnings)
     }
 
-    /// `declaration` prepared, or `nil` (with a warning) when it is invalid.
+    /// The rules' count across all sheets: a `style` attribute comes after them in order of appearance.
+    private var ruleCount: Int { (firstOrder.last ?? 0) + (prepared.last?.rules.count ?? 0) }
+
+    /// `declaration` of element `path` prepared, or `nil` (with a warning) when it is invalid.
     private mutating func prepare(_ declaration: CSSDeclaration, path: String) -> PreparedDeclaration? {
-        let name = declaration.name
-        if declaration.isCustomProperty { return .custom(name: name, value: declaration.value) }
-        let shorthand = CSSShorthands.longhands[name]
-        if CSSVariables.mentionsVar(declaration.value) {
-            return .pending(property: name, value: declaration.value, longhands: shorthand ?? [name])
-        }
-        switch expand(name, declaration.value) {
-        case .success(let longhands):
-            return .longhands(longhands)
+        switch preparer.prepare(declaration) {
+        case .success(let prepared):
+            return prepared
         case .failure(let error):
-            warnings.append(StyleWarning(path: path, property: name, reason: error.reason))
+            warnings.append(StyleWarning(path: path, property: declaration.name, reason: error.reason))
             return nil
         }
-    }
-
-    /// `name: value` as valid longhands, or why not: a shorthand is expanded, and each value is
-    /// checked with the validator (a longhand the shorthand only resets, and the element
-    /// model does not know, is left out).
-    private mutating func expand(_ name: String, _ value: String) -> Result<[(name: String, value: String)], ShorthandError> {
-        if CSSShorthands.longhands[name] != nil {
-            switch CSSShorthands.expand(name, value) {
-            case .failure(let error):
-                return .failure(ShorthandError("\"\(StyleSheetParser.shortened(value))\" is not a valid \(name): \(error.reason)"))
-            case .success(let longhands):
-                var valid: [(name: String, value: String)] = []
-                for longhand in longhands {
-                    if isValid(longhand.name, longhand.value) {
-                        valid.append((longhand.name, longhand.value))
-                    } else if longhand.explicit {
-                        return .failure(ShorthandError("\"\(StyleSheetParser.shortened(value))\" is not a valid \(name): \(longhand.name) cannot be \"\(longhand.value)\""))
-                    }
-                }
-                return .success(valid)
-            }
-        }
-        guard isValid(name, value) else {
-            return .failure(ShorthandError("\"\(StyleSheetParser.shortened(value))\" is not a valid value"))
-        }
-        return .success([(name, value)])
-    }
-
-    /// Whether `value` is valid for `property`: a CSS-wide keyword always is; otherwise the
-    /// validator says (its answers are kept).
-    private mutating func isValid(_ property: String, _ value: String) -> Bool {
-        if ValueWords.cssWideKeywords.contains(HTMLTree.asciiLowercased(value)) { return true }
-        if let known = validity[property]?[value] { return known }
-        let answer = validator(property, value)
-        validity[property, default: [:]][value] = answer
-        return answer
     }
 
     // MARK: The cascade
@@ -184,14 +89,17 @@ struct CascadeRun {
     /// Cascades every element in document order (parents before children).
     mutating func cascade() throws(StyleError) {
         var variables: [CSSVariables] = Array(repeating: CSSVariables(), count: tree.count)
+        var candidates: [Int] = []
+        var sharedValues: [MatchedRules: [String: String]] = [:]
         for index in tree.nodes.indices where tree.nodes[index].kind == .element {
             let node = tree.nodes[index]
             var winners: [String: Winner] = [:]
+            winners.reserveCapacity(32)
             var pendings: [(property: String, value: String)] = []
             func offer(_ declaration: PreparedDeclaration, _ priority: CascadePriority) {
                 func put(_ name: String, _ winner: Winner) {
-                    if let current = winners[name], current.priority > winner.priority { return }
-                    winners[name] = winner
+                    // One lookup: an absent name takes `winner` as its default.
+                    Self.keep(winner, in: &winners[name, default: winner])
                 }
                 switch declaration {
                 case .custom(let name, let value):
@@ -204,47 +112,70 @@ struct CascadeRun {
                 }
             }
             // Rules whose selectors match, each with its most specific matching selector.
-            var matched: [Int: Specificity] = [:]
-            for entry in candidates(of: node) {
-                let e = entries[entry]
-                if let known = matched[e.rule], known >= e.specificity { continue }
-                if try matcher.matches(e.selector, index) { matched[e.rule] = e.specificity }
+            var matched: [Int: (source: Int, rule: Int, specificity: Specificity)] = [:]
+            for (source, rules) in prepared.enumerated() {
+                candidates.removeAll(keepingCapacity: true)
+                rules.candidates(of: node, into: &candidates)
+                for entry in candidates {
+                    let e = rules.entries[entry]
+                    let order = firstOrder[source] + e.rule
+                    if let known = matched[order], known.specificity >= e.specificity { continue }
+                    if try matcher.matches(e.selector, index) { matched[order] = (source, e.rule, e.specificity) }
+                }
             }
-            for (ruleIndex, specificity) in matched {
-                let rule = rules[ruleIndex]
+            // Elements matching the same rules, without a `style` attribute or custom properties
+            // among them, cascade to the same values: the first one's are shared.
+            let style = node.attribute("style") ?? ""
+            let sharedKey: MatchedRules? = style.isEmpty && matched.values.allSatisfy({ prepared[$0.source].rules[$0.rule].isPlain })
+                ? MatchedRules(matched.map { MatchedRule(order: $0.key, specificity: $0.value.specificity) }.sorted { $0.order < $1.order })
+                : nil
+            if let sharedKey, let values = sharedValues[sharedKey] {
+                let inherited = node.parent.map { variables[$0.index] } ?? CSSVariables()
+                variables[index] = inherited
+                styles[index] = CascadedStyle(values: values, customProperties: inherited.values)
+                continue
+            }
+            for (order, match) in matched {
+                let rule = prepared[match.source].rules[match.rule]
                 for (position, declaration) in rule.declarations.enumerated() {
                     let priority = CascadePriority(rank: CascadePriority.rank(rule.origin, important: rule.important[position]), inline: false,
-                                                   specificity: specificity, order: ruleIndex, position: position)
+                                                   specificity: match.specificity, order: order, position: position)
                     offer(declaration, priority)
                 }
             }
             // The `style` attribute: author origin, above every selector.
-            if let style = node.attribute("style"), !style.isEmpty {
+            if !style.isEmpty {
                 let path = tree.stylePath(of: HTMLTree.NodeID(index))
                 let declarations = try StyleSheet.declarations(parsingStyleAttribute: style, path: path, limits: limits, warnings: &warnings)
                 for (position, declaration) in declarations.enumerated() {
                     guard let prepared = prepare(declaration, path: path) else { continue }
                     offer(prepared, CascadePriority(rank: CascadePriority.rank(.author, important: declaration.important), inline: true, specificity: .zero,
-                                                    order: rules.count, position: position))
+                                                    order: ruleCount, position: position))
                 }
             }
             let inherited = node.parent.map { variables[$0.index] } ?? CSSVariables()
             variables[index] = resolveCustomProperties(winners, inherited: inherited, element: index)
-            styles[index] = CascadedStyle(values: resolveValues(winners, pendings, variables[index], element: index),
-                                          customProperties: variables[index].values)
+            let values = resolveValues(winners, pendings, variables[index], element: index)
+            styles[index] = CascadedStyle(values: values, customProperties: variables[index].values)
+            if let sharedKey { sharedValues[sharedKey] = values }
         }
     }
 
-    /// The entries whose key admits `node`: its id's, its classes', its type's and the universal ones.
-    private func candidates(of node: HTMLTree.Node) -> [Int] {
-        var list = universal
-        if let id = node.id, let found = byID[id] { list += found }
-        var seen: Set<String> = []
-        for name in node.classes where seen.insert(name).inserted {
-            if let found = byClass[name] { list += found }
-        }
-        if let found = byType[node.name] { list += found }
-        return list
+    /// `winner` in `current`'s place unless `current` ranks above it.
+    private static func keep(_ winner: Winner, in current: inout Winner) {
+        if !(current.priority > winner.priority) { current = winner }
+    }
+
+    /// A rule an element matches, at the specificity it matches with.
+    private struct MatchedRule: Hashable {
+        var order: Int
+        var specificity: Specificity
+    }
+
+    /// The rules an element matches, in order of appearance.
+    private struct MatchedRules: Hashable {
+        var rules: [MatchedRule]
+        init(_ rules: [MatchedRule]) { self.rules = rules }
     }
 
     /// The element's custom properties: the inherited ones, then its own winners resolved
@@ -287,6 +218,7 @@ struct CascadeRun {
     private mutating func resolveValues(_ winners: [String: Winner], _ pendings: [(property: String, value: String)],
                                         _ variables: CSSVariables, element: Int) -> [String: String] {
         var values: [String: String] = [:]
+        values.reserveCapacity(winners.count)
         var waiting: [(name: String, pending: Int)] = []
         for (name, winner) in winners where !name.hasPrefix("--") {
             if let value = winner.value {
@@ -321,7 +253,7 @@ struct CascadeRun {
             warn(element, pending.property, "invalid at computed-value time: \"\(StyleSheetParser.shortened(pending.value))\" refers to an undefined variable without a fallback")
             return nil
         }
-        switch expand(pending.property, substituted.trimmingSpaces) {
+        switch preparer.expand(pending.property, substituted.trimmingSpaces) {
         case .success(let longhands):
             return Dictionary(longhands.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
         case .failure(let error):
