@@ -78,6 +78,32 @@ import Testing
         Self.expect(bordered.first { $0.tag == "i" }, [43.44, -5, 131.14, 29])
     }
 
+    /// Letter spacing that starts or ends inside a line: Pango spaces each letter half before
+    /// and half after, so a spaced run after unspaced text is drawn half a spacing on (and the
+    /// text after it is back in step); CSS's boxes are where CSS puts the letters (Chromium 156).
+    @Test func letterSpacingThatStartsInsideALineKeepsCSSsBoxes() throws {
+        let frames = try Self.frames("<style>div { white-space: nowrap }</style><div>Amet <b style='letter-spacing:2px'>a <span>b</span></b></div><div>Amet <b style='letter-spacing:2px'>exercitation <span>b</span></b></div><div>A<b style='letter-spacing:2px'>ab</b></div><div><b style='letter-spacing:2px'>ab</b>c</div>")
+        let b = frames.filter { $0.tag == "b" }, span = frames.filter { $0.tag == "span" }
+        Self.expect(b[0], [47.72, 0, 33.12, 19])
+        Self.expect(span[0], [67.66, 0, 13.19, 19])
+        Self.expect(b[1], [47.72, 19, 152.44, 19])
+        Self.expect(span[1], [186.97, 19, 13.19, 19])
+        Self.expect(b[2], [11.56, 38, 25.56, 19])
+        Self.expect(b[3], [0, 57, 25.56, 19])
+    }
+
+    /// CSS 2.1 §10.3.2, §10.8.1: an inline picture's margins, border and padding take room on
+    /// the line, its margin box on the baseline (Chromium 156).
+    @Test func anInlinePicturesMarginsBorderAndPaddingTakeRoom() throws {
+        let pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGUlEQVR42mP4////hwoNTJIBqyiQZBiUOgD/kJGhXOlytgAAAABJRU5ErkJggg=="
+        let frames = try Self.frames("<style>p { margin: 0 }</style><p>a <img src='\(pixel)' style='width: 16px; height: 16px; margin: 18px'> b</p><p>c <img src='\(pixel)' style='width: 20px; height: 10px; padding: 2px 4px; border: 3px solid red; border-radius: 4px; vertical-align: middle'> d</p><p>e <img src='\(pixel)' style='margin: 0 6px 4px 2px'> f</p>")
+        let images = frames.filter { $0.tag == "img" }, paragraphs = frames.filter { $0.tag == "p" }
+        Self.expect(images[0], [32.62, 18, 16, 16])
+        Self.expect(paragraphs[0], [0, 0, 400, 56])
+        Self.expect(images[1], [14.05, 56.84, 34, 20])
+        Self.expect(images[2], [16.56, 79.84, 8, 8])
+    }
+
     @Test func nestedRelativeFontSizesCompound() throws {
         // `<small><small>`: 18 / 1.2 / 1.2 px (the paragraph's font is DejaVu Sans 18px).
         let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")

@@ -149,16 +149,19 @@ struct LayoutReader {
                                              rightToLeft: Bool, trailing: Double) {
         // Pango's positions are from the layout's origin; the line was moved to lineRect.minX.
         let origin = lineRect.minX - logicalX + shift
+        // Pango spaces each letter half before and half after (none at the line's ends), CSS all
+        // after: a letter whose spacing is L lies (L − L₀) / 2 further on in Pango than in CSS,
+        // L₀ the spacing of the line's first letter (the differences add up between neighbours).
+        let firstSpacing = start < request.utf8.count ? request.style(atByte: start).letterSpacing : 0
         for (segment, segmentStart) in request.segmentStarts.enumerated() {
             let segmentEnd = segment + 1 < request.segmentStarts.count ? request.segmentStarts[segment + 1] : request.utf8.count
             let from = max(start, segmentStart), to = min(end, segmentEnd)
             guard from < to || (segmentStart == segmentEnd && segmentStart >= start && segmentStart < end) else { continue }
             if let box = attachments.first(where: { $0.segment == segment }) {
                 var rect = box.rect
-                if cssBaseline != nil, !rightToLeft, from > start, request.text.segments[segment].attachment?.keepsWithNeighbours == true {
-                    // An inline element's edge after a letter: Pango spaced the letter half after
-                    // it, CSS all of it (the edge itself takes none: TextContent+CSS).
-                    rect = rect.offsetBy(dx: request.style(atByte: from - 1).letterSpacing / 2, dy: 0)
+                if cssBaseline != nil, !rightToLeft, from > start {
+                    // Where CSS puts the attachment (an inline element's edge takes no spacing: TextContent+CSS).
+                    rect = rect.offsetBy(dx: (firstSpacing - request.style(atByte: from).letterSpacing) / 2, dy: 0)
                 }
                 segmentAreas[segment].append(rect)
                 continue
@@ -174,11 +177,12 @@ struct LayoutReader {
             }
             guard var low, var high else { continue }
             if cssBaseline != nil, !rightToLeft, high > low {
-                // Pango spaces letters half before and half after each (none at the line's ends);
-                // CSS puts the whole spacing after each letter, so a boundary after a letter is
-                // the other half of that letter's spacing further on, and the line's end all of the last's.
-                if from > start { low += request.style(atByte: from - 1).letterSpacing / 2 }
-                high += to < end ? request.style(atByte: to - 1).letterSpacing / 2 : trailing
+                // The segment's first letter starts half its own spacing into Pango's cell, which is
+                // (L − L₀) / 2 further on than CSS's: CSS's box starts L₀ / 2 into the cell; it ends
+                // after its last letter's whole spacing, L₀ / 2 past Pango's cell, or at the line's
+                // end its trailing spacing past the letter.
+                if from > start { low += firstSpacing / 2 }
+                high += to < end ? firstSpacing / 2 : trailing - (request.style(atByte: to - 1).letterSpacing - firstSpacing) / 2
             }
             var top = Double.infinity, bottom = -Double.infinity
             // The segment's primary font sizes its box, whatever fonts its glyphs fall back to.

@@ -378,12 +378,14 @@ struct BoxBuilder {
             paragraph.appendBreak(node: id, ancestors: ancestors)
             return
         }
-        if node.name == "img" || node.name == "svg" {
+        let display = try self.display(of: id, style)
+        if node.name == "img" || node.name == "svg", !Self.hasBoxEdges(style) {
             appendImageRun(id, style: style, runStyle: runStyle, ancestors: ancestors, to: &paragraph)
             return
         }
-        let display = try self.display(of: id, style)
-        if display == .inlineBlock || display == .inlineFlex {
+        // A picture with margins, borders, padding or rounded corners is an atomic inline box
+        // (a replaced element's margin box sits on the line, its baseline the bottom margin edge).
+        if display == .inlineBlock || display == .inlineFlex || node.name == "img" || node.name == "svg" {
             try appendAtomicBox(id, style: style, display: display, carried: carried, ancestors: ancestors, to: &paragraph, outOfFlow: &outOfFlow)
             return
         }
@@ -433,6 +435,15 @@ struct BoxBuilder {
                 continue
             }
             try appendInline(child.node, style: childStyle, carried: child.carried, ancestors: inner, to: &paragraph, outOfFlow: &outOfFlow)
+        }
+    }
+
+    /// Whether a box declares a margin, border, padding or corner radius other than zero.
+    static func hasBoxEdges(_ style: ResolvedStyle) -> Bool {
+        style.declared.contains { property, value in
+            let edge = property.hasPrefix("margin-") || property.hasPrefix("padding-")
+                || (property.hasPrefix("border-") && (property.hasSuffix("-width") || property.hasSuffix("-radius")))
+            return edge && !isZero(value)
         }
     }
 
