@@ -182,29 +182,44 @@ final class SubtreeLayouter {
         return placed
     }
 
-    /// The baseline of inline box `node` (its nodes as laid out): its last line box's (a flex
-    /// container's first), none when it has no line or clips its content (CSS 2.1 §10.8.1).
+    /// The baseline of inline box `node` (its nodes as laid out): its last line box's, none when
+    /// it has no line or clips its content (CSS 2.1 §10.8.1); a flex container's is its first
+    /// item's first baseline, or that item's border-box bottom when it has no line (CSS Flexbox §8.5).
     private func baseline(of node: Int, nodes: [LayoutResult.Node]) -> Double? {
         let style = tree.elements[node].layout
         guard style.overflow == .visible else { return nil }
-        var candidates: [Double] = []
-        var index = node
-        let end = tree.subtreeEnds[node]
+        guard style.display == .flex else { return lineBaselines(in: node, root: node, nodes: nodes, first: false) }
+        var item = node + 1
+        while item < tree.subtreeEnds[node], skipsBaselines(item) { item = tree.subtreeEnds[item] }
+        guard item < tree.subtreeEnds[node] else { return nil }
+        return lineBaselines(in: item, root: node, nodes: nodes, first: true) ?? nodes[item - node].frame.maxY
+    }
+
+    /// The first (or last) line's baseline in `subtree`, in the coordinates of `root`'s layout.
+    private func lineBaselines(in subtree: Int, root: Int, nodes: [LayoutResult.Node], first: Bool) -> Double? {
+        var found: Double?
+        var index = subtree
+        let end = tree.subtreeEnds[subtree]
         while index < end {
-            let element = tree.elements[index]
             // Out-of-flow boxes and nested inline boxes' own lines do not count.
-            if index != node, element.layout.position == .absolute || tree.visibility[index] == .none || tree.inlineBoxNodes.contains(index) {
+            if index != root, skipsBaselines(index) {
                 index = tree.subtreeEnds[index]
                 continue
             }
-            let laid = nodes[index - node]
-            if let text = laid.text, let line = style.display == .flex ? text.lines.first : text.lines.last {
-                candidates.append(laid.contentFrame.minY + line.baseline)
-                if style.display == .flex { break }
+            let laid = nodes[index - root]
+            if let text = laid.text, let line = first ? text.lines.first : text.lines.last {
+                found = laid.contentFrame.minY + line.baseline
+                if first { break }
             }
             index += 1
         }
-        return style.display == .flex ? candidates.first : candidates.last
+        return found
+    }
+
+    /// Whether box `index` and its subtree give an inline box no baseline: out of flow, hidden
+    /// by `display: none`, or an inline box of its own.
+    private func skipsBaselines(_ index: Int) -> Bool {
+        tree.elements[index].layout.position == .absolute || tree.visibility[index] == .none || tree.inlineBoxNodes.contains(index)
     }
 }
 

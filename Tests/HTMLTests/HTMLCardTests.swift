@@ -31,6 +31,15 @@ import Testing
         #expect(p.height == 20)
     }
 
+    /// CSS Flexbox §8.5: an inline flex box's baseline is its first item's, synthesized from
+    /// that item's border-box bottom when it has no line: an empty item stretched over its
+    /// negative margins puts the baseline 2 px below the box (Chromium 156).
+    @Test func anInlineFlexBoxWithoutLinesTakesItsFirstItemsBottomAsBaseline() throws {
+        let card = try HTMLCard(html: "<html lang='ja'><body><div style='display: inline-flex'><div style='margin: -2px 15px'></div></div>体文高排</body></html>", width: 400, height: 300)
+        let divs = card.frames(in: try ElementLayout.layout(card.root, in: card.size, scale: 2)).filter { $0.tag == "div" }.map(\.frame)
+        #expect(divs == [Rect(x: 8, y: 24, width: 30, height: 0), Rect(x: 23, y: 22, width: 0, height: 4)])
+    }
+
     /// A `<style>` sheet read again (a template with other texts) is parsed and prepared once;
     /// what it gives must not depend on that: its warnings again, its `@media` rules against each
     /// card's own size, the same text under another sheet name or other elements.
