@@ -108,7 +108,8 @@ final class SubtreeLayouter {
                 text = laid
                 for area in laid.attachments {
                     guard let box = tree.inlineBoxes[index]?.first(where: { $0.run == area.segment }) else { continue }
-                    let boxNodes = try place(box.node, available: content.width > 0 ? content.width : .infinity).nodes
+                    // The width the text sized its boxes for (a box with no room: their min-content width).
+                    let boxNodes = try place(box.node, available: width ?? .infinity).nodes
                     let origin = Point(x: content.minX + area.rect.minX, y: content.minY + area.rect.minY)
                     placed[box.node] = boxNodes.map { $0.offsetBy(dx: origin.x, dy: origin.y) }
                 }

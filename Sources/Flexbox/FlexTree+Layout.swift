@@ -92,7 +92,8 @@ extension FlexTree {
                 let widths = DeepStack.run(depth: engine.depth) {
                     engine.contribution(root.index, direction, inRow: false, wraps: false)
                 }
-                let room = available.isFinite && available >= 0 ? available : .infinity
+                // A negative room (a box narrower than its padding) is none: the min-content width.
+                let room = available.isNaN ? .infinity : Swift.max(0, available)
                 let width = widths.fitting(room)
                 return width.isFinite ? Swift.max(0, width) : 0
             }

@@ -40,6 +40,15 @@ import Testing
         #expect(divs == [Rect(x: 8, y: 24, width: 30, height: 0), Rect(x: 23, y: 22, width: 0, height: 4)])
     }
 
+    /// CSS 2.1 §10.3.9: an inline block in a box with no room (narrower than its padding) is
+    /// as wide as its min-content width, its text wrapped at every opportunity (Chromium 156).
+    @Test func anInlineBlockWithNoRoomTakesItsMinContentWidth() throws {
+        let card = try HTMLCard(html: "<div style='padding: 0px 14px; width: 1em; box-sizing: border-box'> do <s style='display: inline-block'>sit aliqua</s> adipiscing</div>", width: 400, height: 300)
+        let layout = try ElementLayout.layout(card.root, in: card.size, scale: 2)
+        let s = try #require(card.frames(in: layout).first { $0.tag == "s" }).frame
+        #expect(abs(s.minX - 22) < 0.5 && abs(s.minY - 27) < 0.5 && abs(s.width - 49.86) < 0.5 && abs(s.height - 38) < 0.5, "\(s)")
+    }
+
     /// A `<style>` sheet read again (a template with other texts) is parsed and prepared once;
     /// what it gives must not depend on that: its warnings again, its `@media` rules against each
     /// card's own size, the same text under another sheet name or other elements.
