@@ -149,7 +149,7 @@ final class SubtreeLayouter {
         switch given {
         case .baseline: return .raised(-below)
         case .raised(let amount): return .raised(amount - below)
-        case .middle, .textTop, .textBottom: return given
+        case .middle, .textTop, .textBottom, .lineTop, .lineBottom: return given
         }
     }
 

@@ -104,6 +104,23 @@ import Testing
         Self.expect(images[2], [16.56, 79.84, 8, 8])
     }
 
+    /// CSS 2.1 §10.8.1: `vertical-align: top` and `bottom` put a box at the line box's top or
+    /// bottom once the rest of the line has set it; a taller `top` box deepens the line, a
+    /// taller `bottom` one raises it (Chromium 156).
+    @Test func topAndBottomAlignWithTheLineBox() throws {
+        let pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGUlEQVR42mP4////hwoNTJIBqyiQZBiUOgD/kJGhXOlytgAAAABJRU5ErkJggg=="
+        func img(_ w: Int, _ h: Int, _ align: String) -> String { "<img src='\(pixel)' style='width:\(w)px;height:\(h)px;vertical-align:\(align)'>" }
+        let frames = try Self.frames("<style>body { font: 16px 'DejaVu Sans' } p { margin: 0 }</style>"
+            + "<p>a \(img(10, 10, "top")) b \(img(10, 10, "bottom")) c</p><p>d \(img(20, 40, "top")) e \(img(10, 10, "bottom"))</p>"
+            + "<p>f \(img(20, 40, "bottom")) g \(img(10, 10, "top"))</p>"
+            + "<p style='line-height:40px'>h <span style='display:inline-block;vertical-align:top'>ib</span> <span style='font-size:30px'>big</span> \(img(12, 12, "bottom"))</p>"
+            + "<p>i \(img(20, 30, "top")) \(img(20, 30, "bottom"))</p>")
+        let tops = frames.filter { $0.tag == "img" }.map(\.frame.minY)
+        #expect(tops == [0, 9, 19, 49, 59, 59, 131.5, 143.5, 143.5], "\(tops)")
+        #expect(frames.filter { $0.tag == "p" }.map(\.frame.height) == [19, 40, 40, 44.5, 30])
+        Self.expect(frames.first { $0.tag == "span" }, [15.23, 99, 14.61, 40])
+    }
+
     @Test func nestedRelativeFontSizesCompound() throws {
         // `<small><small>`: 18 / 1.2 / 1.2 px (the paragraph's font is DejaVu Sans 18px).
         let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")

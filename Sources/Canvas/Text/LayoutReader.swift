@@ -235,7 +235,7 @@ struct LayoutReader {
     /// fonts its glyphs fall back to; with `normal` it is its primary font's ascent and descent,
     /// and those of every fallback font its glyphs use (Chromium lends no pixel to a fallback
     /// font's descent: measured with Noto Sans CJK in DejaVu Sans text). `nil` for other texts.
-    private func cssLineBox(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> (above: Double, height: Double)? {
+    func cssLineBox(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> (above: Double, height: Double)? {
         guard let metrics = cssBaseline else { return nil }
         func box(ascent: Double, descent: Double, height: Double) -> (top: Double, bottom: Double) {
             let leading = ((height - ascent - descent) * metrics.scale / 2).rounded(.down) / metrics.scale

@@ -15,6 +15,8 @@ struct PangoMeasurement {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let rises = segmentRises()
         configure(layout, rises: rises)
+        let lineAligned = lineAlignedTops(layout)
+        if !lineAligned.isEmpty { configure(layout, rises: rises, lineAligned: lineAligned) }
         let cssMetrics = request.style.cssLineMetrics ? cssFontMetrics : nil
         let options = request.options
         let keep = options.maxLines > 0 ? options.maxLines : Int.max
@@ -186,6 +188,45 @@ struct PangoMeasurement {
         request.options.maxWidth != nil && request.options.truncation != .none && request.options.maxLines > 0
     }
 
+    /// The tops (points from the baseline, up negative) of the boxes aligned with their line's
+    /// top or bottom, by segment (CSS 2.1 §10.8.1, as Blink does it): `layout` laid them out with
+    /// no height, so each line's ascent and descent are its other content's; a taller `top` box
+    /// then deepens the line below, a taller `bottom` one raises it above, and each sits at the
+    /// line's final top or bottom.
+    private func lineAlignedTops(_ layout: OpaquePointer) -> [Int: Double] {
+        // CSS's line box where the text has CSS's line metrics (LayoutReader's), else Pango's line.
+        var reader = LayoutReader(request: request, engine: engine, keptLines: 0, xShift: { _ in 0 })
+        if request.style.cssLineMetrics {
+            let metrics = cssFontMetrics
+            reader.cssBaseline = (metrics.ascent, metrics.descent, request.options.pixelScale)
+        }
+        var boxes: [(segment: Int, line: Int32, attachment: TextAttachment)] = []
+        var lines: [Int32: (ascent: Double, descent: Double)] = [:]
+        for (index, segment) in request.text.segments.enumerated() {
+            guard let attachment = segment.attachment, attachment.verticalAlignment == .lineTop || attachment.verticalAlignment == .lineBottom else { continue }
+            var lineIndex: Int32 = 0, x: Int32 = 0
+            pango_layout_index_to_line_x(layout, Int32(request.segmentStarts[index]), 0, &lineIndex, &x)
+            boxes.append((index, lineIndex, attachment))
+            if lines[lineIndex] == nil, let line = pango_layout_get_line_readonly(layout, lineIndex) {
+                var logical = PangoRectangle()
+                pango_layout_line_get_extents(line, nil, &logical)
+                var ascent = -Double(logical.y) / pangoScale, descent = Double(logical.y + logical.height) / pangoScale
+                if let box = reader.cssLineBox(UnsafeMutablePointer(mutating: line)) { (ascent, descent) = (box.above, box.height - box.above) }
+                lines[lineIndex] = (ascent, descent)
+            }
+            guard var line = lines[lineIndex] else { continue }
+            let height = attachment.size.height
+            if attachment.verticalAlignment == .lineTop { line.descent = max(line.descent, height - line.ascent) } else { line.ascent = max(line.ascent, height - line.descent) }
+            lines[lineIndex] = line
+        }
+        var tops: [Int: Double] = [:]
+        for box in boxes {
+            guard let line = lines[box.line] else { continue }
+            tops[box.segment] = box.attachment.verticalAlignment == .lineTop ? -line.ascent : line.descent - box.attachment.size.height
+        }
+        return tops
+    }
+
     private func lineExtents(_ layout: OpaquePointer, index: Int) -> PangoRectangle? {
         let iter = pango_layout_get_iter(layout)!
         defer { pango_layout_iter_free(iter) }
@@ -205,7 +246,7 @@ struct PangoMeasurement {
 
     /// Gives `layout` the text, its font and every attribute; `rises` are the segments' rises
     /// (``segmentRises()``, computed here when not given).
-    func configure(_ layout: OpaquePointer, rises: [Double]? = nil) {
+    func configure(_ layout: OpaquePointer, rises: [Double]? = nil, lineAligned: [Int: Double] = [:]) {
         let style = request.style
         let options = request.options
         request.utf8.withUnsafeBufferPointer { bytes in
@@ -246,7 +287,7 @@ struct PangoMeasurement {
                 pango_attr_list_insert(attributes, attribute)
             }
         }
-        insertAttachments(attributes)
+        insertAttachments(attributes, lineAligned: lineAligned)
         insertRises(attributes, rises ?? segmentRises())
         insertUnbreakableSegments(attributes)
         if style.letterSpacing != 0 {
@@ -343,8 +384,8 @@ struct PangoMeasurement {
                 switch alignment {
                 case .baseline: break
                 case .middle: rise = parent.xHeight / 2 - (own.ascent - own.descent) / 2
-                case .textTop: rise = rounded.ascent - (height + own.ascent - own.descent) / 2
-                case .textBottom: rise = (height - own.ascent + own.descent) / 2 - rounded.descent
+                case .textTop, .lineTop: rise = rounded.ascent - (height + own.ascent - own.descent) / 2
+                case .textBottom, .lineBottom: rise = (height - own.ascent + own.descent) / 2 - rounded.descent
                 case .raised(let points): rise = points.isFinite ? max(-1e6, min(points, 1e6)) : 0
                 }
             }
@@ -393,18 +434,23 @@ struct PangoMeasurement {
 
     /// A shape attribute per inline box: Pango lays the box out as one glyph of its size, its
     /// logical rectangle placed against the baseline as the box's vertical alignment says.
-    private func insertAttachments(_ list: OpaquePointer) {
+    private func insertAttachments(_ list: OpaquePointer, lineAligned: [Int: Double]) {
         guard request.text.segments.contains(where: { $0.attachment != nil }) else { return }
         let metrics = baseMetrics(measuresXHeight: true)
         for (index, segment) in request.text.segments.enumerated() {
             guard let attachment = segment.attachment else { continue }
-            let w = attachment.size.width, h = attachment.size.height
+            let w = attachment.size.width
+            // A box aligned with its line is first laid out with no height (its line set by the
+            // rest), then where ``lineAlignedTops(_:)`` puts it.
+            let isLineAligned = attachment.verticalAlignment == .lineTop || attachment.verticalAlignment == .lineBottom
+            let h = isLineAligned && lineAligned[index] == nil ? 0 : attachment.size.height
             let top: Double = switch attachment.verticalAlignment {
             case .baseline: -h
             case .middle: -metrics.xHeight / 2 - h / 2
             case .textTop: -metrics.ascent
             case .textBottom: metrics.descent - h
             case .raised(let points): -h - points
+            case .lineTop, .lineBottom: lineAligned[index] ?? 0
             }
             var rect = PangoRectangle(x: 0, y: Int32((top * pangoScale).rounded()), width: Int32((w * pangoScale).rounded()),
                                       height: Int32((h * pangoScale).rounded()))

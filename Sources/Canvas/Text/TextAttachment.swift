@@ -13,6 +13,11 @@ public struct TextAttachment: Hashable, Sendable, Codable {
         case textBottom
         /// The bottom this many points above the baseline (below, when negative).
         case raised(Double)
+        /// The top at the line box's top (CSS `top`): placed once the line's other content has
+        /// set the line, which grows downwards for a taller box.
+        case lineTop
+        /// The bottom at the line box's bottom (CSS `bottom`); a taller box grows the line upwards.
+        case lineBottom
     }
 
     /// The box's size in points.

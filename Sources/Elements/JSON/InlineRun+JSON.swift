@@ -143,6 +143,8 @@ extension VerticalAlign {
         case .middle: "middle"
         case .textTop: "text-top"
         case .textBottom: "text-bottom"
+        case .top: "top"
+        case .bottom: "bottom"
         case .length(let l): l.cssText
         case .subscript: "sub"
         case .superscript: "super"
@@ -152,14 +154,16 @@ extension VerticalAlign {
 
 extension CSSTextGrammar {
     /// `vertical-align` for an inline image: `baseline`, `middle`, `text-top`, `text-bottom`,
-    /// `top` and `bottom` (drawn as the text's), `sub`, `super`, or a length or percentage.
+    /// `top` and `bottom` (the line box's; a text run's drawn as the text's), `sub`, `super`, or a length or percentage.
     static func verticalAlign(_ components: [CSSComponent]) throws(CSSValueError) -> VerticalAlign {
         let word = try components.single()
         switch word.keyword {
         case "baseline": return .baseline
         case "middle": return .middle
-        case "text-top", "top": return .textTop
-        case "text-bottom", "bottom": return .textBottom
+        case "text-top": return .textTop
+        case "text-bottom": return .textBottom
+        case "top": return .top
+        case "bottom": return .bottom
         case "sub": return .subscript
         case "super": return .superscript
         default:

@@ -149,10 +149,16 @@ public enum VerticalAlign: Hashable, Sendable {
     case baseline
     /// The middle at the baseline raised by half the x-height.
     case middle
-    /// The top at the font's ascent (`top` is drawn so too).
+    /// The top at the font's ascent.
     case textTop
-    /// The bottom at the font's descent (`bottom` is drawn so too).
+    /// The bottom at the font's descent.
     case textBottom
+    /// CSS `top`: an image's or inline box's top at the line box's top (a text run's top is
+    /// drawn at the font's ascent, as `text-top`).
+    case top
+    /// CSS `bottom`: an image's or inline box's bottom at the line box's bottom (a text run's
+    /// at the font's descent, as `text-bottom`).
+    case bottom
     /// The bottom raised by a length (a percentage is of the line height), lowered when negative.
     case length(StyleLength)
     /// CSS `sub`: lowered by a fifth of the paragraph's font size, as Chromium does.

@@ -90,8 +90,8 @@ extension TextContent {
                 case .subscript: overrides.baselineShift = -Self.subscriptDrop(baseStyle.size)
                 case .superscript: overrides.baselineShift = Self.superscriptRise(baseStyle.size)
                 case .middle: overrides.verticalAlignment = .middle
-                case .textTop: overrides.verticalAlignment = .textTop
-                case .textBottom: overrides.verticalAlignment = .textBottom
+                case .textTop, .top: overrides.verticalAlignment = .textTop
+                case .textBottom, .bottom: overrides.verticalAlignment = .textBottom
                 case .baseline: break
                 }
             }
@@ -135,6 +135,8 @@ extension TextContent {
         case .middle: .middle
         case .textTop: .textTop
         case .textBottom: .textBottom
+        case .top: .lineTop
+        case .bottom: .lineBottom
         case .length(let l): .raised(l.resolved(lengths, percentOf: lineHeight))
         case .subscript: .raised(-subscriptDrop(paragraphSize))
         case .superscript: .raised(superscriptRise(paragraphSize))
