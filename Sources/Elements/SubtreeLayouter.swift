@@ -72,8 +72,17 @@ final class SubtreeLayouter {
         let direction = tree.parents[root].map { tree.directions[$0] } ?? .ltr
         var ownerWidth = width
         if let available {
-            ownerWidth = flex.shrinkToFitWidth(of: FlexTree.NodeID(0), available: available, direction: direction, measurer: &measurer)
-            if let error = measurer.error { throw error }
+            switch tree.layoutStyle(of: root).width {
+            case .percent, .calc:
+                // A percentage of the containing block: the paragraph's width (CSS 2.1 §10.2);
+                // with no width to take one of, the box is as wide as its content.
+                ownerWidth = available.isFinite ? available : flex.shrinkToFitWidth(of: FlexTree.NodeID(0), available: available,
+                                                                                     direction: direction, measurer: &measurer)
+                if let error = measurer.error { throw error }
+            default:
+                ownerWidth = flex.shrinkToFitWidth(of: FlexTree.NodeID(0), available: available, direction: direction, measurer: &measurer)
+                if let error = measurer.error { throw error }
+            }
         }
         // Frames keep their fractions as a browser's layout does; the painter snaps boxes to pixels.
         let result = flex.layout(root: FlexTree.NodeID(0), width: ownerWidth, height: height, direction: direction,

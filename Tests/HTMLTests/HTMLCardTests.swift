@@ -49,6 +49,15 @@ import Testing
         #expect(abs(s.minX - 22) < 0.5 && abs(s.minY - 27) < 0.5 && abs(s.width - 49.86) < 0.5 && abs(s.height - 38) < 0.5, "\(s)")
     }
 
+    /// CSS 2.1 §10.2: an inline block's percentage width is of its containing block (the
+    /// paragraph's width), not of its shrink-to-fit width (Chromium 156).
+    @Test func anInlineBoxsPercentageWidthIsOfItsParagraph() throws {
+        let card = try HTMLCard(html: "<html lang='ja'><body><div style='width: 33%; display: inline-flex'></div>体文高排</body></html>", width: 400, height: 300)
+        let layout = try ElementLayout.layout(card.root, in: card.size, scale: 2)
+        let div = try #require(card.frames(in: layout).first { $0.tag == "div" }).frame
+        #expect(abs(div.minX - 8) < 0.01 && abs(div.minY - 26) < 0.01 && abs(div.width - 126.72) < 0.01 && div.height == 0, "\(div)")
+    }
+
     /// A `<style>` sheet read again (a template with other texts) is parsed and prepared once;
     /// what it gives must not depend on that: its warnings again, its `@media` rules against each
     /// card's own size, the same text under another sheet name or other elements.
