@@ -58,6 +58,16 @@ import Testing
         #expect(abs(div.minX - 8) < 0.01 && abs(div.minY - 26) < 0.01 && abs(div.width - 126.72) < 0.01 && div.height == 0, "\(div)")
     }
 
+    /// CSS Overflow 4: `-webkit-line-clamp` cuts lines; a text that does not wrap keeps its one
+    /// line whole (clipped by `overflow: hidden`), with no ellipsis (Chromium 156).
+    @Test func aLineClampDoesNotWrapNorEllipsizeATextThatDoesNotWrap() throws {
+        let card = try HTMLCard(html: "<style>body { margin: 0; font: 16px 'DejaVu Serif' }</style><div style='white-space: nowrap; width: 100px; overflow: hidden; -webkit-line-clamp: 2; display: -webkit-box; -webkit-box-orient: vertical'>nisi aliqua exercitation do <b>y</b></div>", width: 400, height: 300)
+        let layout = try ElementLayout.layout(card.root, in: card.size, scale: 2)
+        #expect(card.textLines(in: layout).map(\.lines) == [1, 1])
+        let b = try #require(card.frames(in: layout).first { $0.tag == "b" }).frame
+        #expect(abs(b.minX - 215.97) < 0.5 && b.minY == 0 && abs(b.width - 9.3) < 0.5, "\(b)")
+    }
+
     /// A `<style>` sheet read again (a template with other texts) is parsed and prepared once;
     /// what it gives must not depend on that: its warnings again, its `@media` rules against each
     /// card's own size, the same text under another sheet name or other elements.

@@ -121,6 +121,15 @@ import Testing
         Self.expect(frames.first { $0.tag == "span" }, [15.23, 99, 14.61, 40])
     }
 
+    /// A boxless inline element does not hold a child's border box when the child has margins
+    /// (Chromium 156: the span keeps its own content area, 19 px, the child's margins counted
+    /// in its width).
+    @Test func aBoxlessInlineElementDoesNotHoldAChildWithMargins() throws {
+        let frames = try Self.frames("<p style='margin: 0'>x <span>ea <s style='margin: -5px 5px; border: 5px solid red'>laboris</s> </span> y</p>")
+        Self.expect(frames.first { $0.tag == "span" }, [14.11, 0, 104.69, 19])
+        Self.expect(frames.first { $0.tag == "s" }, [43.2, -5, 65.52, 29])
+    }
+
     @Test func nestedRelativeFontSizesCompound() throws {
         // `<small><small>`: 18 / 1.2 / 1.2 px (the paragraph's font is DejaVu Sans 18px).
         let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")

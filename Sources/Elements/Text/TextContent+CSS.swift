@@ -33,7 +33,9 @@ extension TextContent {
         }
         if let clamp = declared.lineClamp {
             result.maxLines = clamp
-            if clamp > 0 { result.truncation = .tail }
+            // A clamp cuts lines; a line that does not wrap is clipped, not ellipsized (only
+            // `text-overflow: ellipsis` does that).
+            if clamp > 0 { result.truncation = result.wrapsLines || declared.textOverflow == .ellipsis ? .tail : .none }
         }
         return result
     }
