@@ -181,9 +181,14 @@ struct ElementPainter {
 
         context.saveGState()
         // A replaced element's content (an image) is clipped to the content box's curve, as CSS;
-        // other content to the element's rounded shape.
+        // a gradient or custom drawing to the element's rounded shape. A text is not: rounded
+        // corners alone clip nothing (CSS Backgrounds 3 §5.3), its lines may overflow the box.
         if !box.borderRadii.isZero {
-            if case .image = tree.elements[index].kind { context.clip(to: box.shape(.contentBox)) } else { context.clip(to: shape) }
+            switch tree.elements[index].kind {
+            case .image: context.clip(to: box.shape(.contentBox))
+            case .text: break
+            case .view, .custom, .gradient: context.clip(to: shape)
+            }
         }
         // Overflow other than visible clips the element's own content (a text's glyphs, their
         // shadows and decorations) to the padding box, as it clips the children.

@@ -33,6 +33,18 @@ import Testing
         #expect(bitmap.color(x: 2, y: 2) == (overflow == .visible ? .green : .clear))
     }
 
+    /// Rounded corners alone clip no text (CSS Backgrounds 3 §5.3): lines overflowing a short
+    /// rounded box are drawn below it; `overflow: hidden` clips them.
+    @Test(arguments: ["visible", "hidden"])
+    func roundedCornersAloneDoNotClipText(overflow: String) async throws {
+        let json = #"{"version": 2, "root": {"type": "view", "style": {"width": "80px", "height": "80px", "background": "white"}, "children": [{"type": "text", "text": {"text": "MMMM MMMM MMMM"}, "style": {"width": "60px", "height": "10px", "borderRadius": "8px", "overflow": "\#(overflow)", "fontSize": "16px", "lineHeight": "20px", "color": "black", "fontFamily": "DejaVu Sans"}}]}}"#
+        let root = try ElementDocument.decode(Array(json.utf8)).root
+        let bitmap = try await renderer.render(root, size: Size(width: 80, height: 80), scale: 1)
+        // The second line's glyphs, between y = 24 and 36.
+        let inked = (0..<60).contains { x in (24..<36).contains { y in (bitmap.color(x: x, y: y)?.red ?? 1) < 0.5 } }
+        #expect(inked == (overflow == "visible"))
+    }
+
     /// A border with different widths fills the ring between the edge and the box inside the
     /// widths; the content box shrinks by them.
     @Test func nonUniformBordersFillEachEdgeWithItsWidth() async throws {
