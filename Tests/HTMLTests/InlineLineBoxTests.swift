@@ -130,6 +130,17 @@ import Testing
         Self.expect(frames.first { $0.tag == "s" }, [43.2, -5, 65.52, 29])
     }
 
+    /// CSS 2.1 §9.4.3: a relatively positioned inline element moves its inline blocks and
+    /// pictures with its text (a picture's own offset adds to it); the line stays (Chromium 156).
+    @Test func aRelativeInlineElementMovesItsPicturesAndInlineBlocks() throws {
+        let pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGUlEQVR42mP4////hwoNTJIBqyiQZBiUOgD/kJGhXOlytgAAAABJRU5ErkJggg=="
+        let frames = try Self.frames("<style>body { font: 16px 'DejaVu Sans' }</style><p style='margin: 16px 0'>a <span style='position:relative; top:-3px; left: 4px'>b <span style='display:inline-block; padding: 2px'>ib</span> <img src='\(pixel)' style='margin: 2px; position: relative; top: 5px'></span> c</p>")
+        let spans = frames.filter { $0.tag == "span" }
+        Self.expect(spans[0], [18.89, 15, 50.94, 19])
+        Self.expect(spans[1], [34.14, 13, 18.61, 23])
+        Self.expect(frames.first { $0.tag == "img" }, [59.83, 25, 8, 8])
+    }
+
     @Test func nestedRelativeFontSizesCompound() throws {
         // `<small><small>`: 18 / 1.2 / 1.2 px (the paragraph's font is DejaVu Sans 18px).
         let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")

@@ -41,10 +41,11 @@ public struct InlineRun: Hashable, Sendable {
     public var paddingTop: StyleLength?
     /// A text run's bottom padding (and border), below its font's descent.
     public var paddingBottom: StyleLength?
-    /// How far right a text run is drawn from where it is laid out (CSS `left` on an inline
-    /// element with `position: relative`); the lines do not move.
+    /// How far right a text, image or box run is drawn from where it is laid out (CSS `left` on
+    /// an inline element with `position: relative`); the lines do not move.
     public var left: StyleLength?
-    /// How far down a text run is drawn from where it is laid out (CSS `top` with `position: relative`).
+    /// How far down a text, image or box run is drawn from where it is laid out (CSS `top` with
+    /// `position: relative`).
     public var top: StyleLength?
     /// Where a text run sits: its baseline raised by a length (a percentage is of its line
     /// height), `sub` or `super`, or its inline box's middle, top or bottom against the

@@ -80,7 +80,7 @@ extension TextContent {
                 let bottom = run.paddingBottom.map { $0.resolved(lengths, percentOf: 0) } ?? 0
                 overrides.backgroundOutsets = (top.isFinite ? max(0, top) : 0, bottom.isFinite ? max(0, bottom) : 0)
             }
-            if case .text = run.content, run.left != nil || run.top != nil {
+            if run.left != nil || run.top != nil {
                 let x = run.left.map { $0.resolved(lengths, percentOf: 0) } ?? 0, y = run.top.map { $0.resolved(lengths, percentOf: 0) } ?? 0
                 if x.isFinite, y.isFinite, x != 0 || y != 0 { overrides.relativeOffset = Point(x: x, y: y) }
             }

@@ -700,7 +700,7 @@ struct BoxBuilder {
             }
         }
         let image = InlineImage(source, width: run.width, height: run.height, verticalAlign: run.verticalAlign, placeholder: ImagePlaceholder.none)
-        paragraph.appendImage(image, node: id, ancestors: ancestors)
+        paragraph.appendImage(image, style: runStyle, node: id, ancestors: ancestors)
     }
 
     /// An anonymous block box holding a paragraph.
@@ -729,15 +729,19 @@ struct BoxBuilder {
             case .lineBreak(let style, let link):
                 let run = textRunStyle(style, owner: owner)
                 runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
-            case .image(let image, let link):
-                runs.append(InlineRun(image: image, link: link))
+            case .image(let image, let moved, let link):
+                var imageRun = InlineRun(image: image, link: link)
+                if !moved.isEmpty { (imageRun.left, imageRun.top) = { ($0.left, $0.top) }(textRunStyle(moved, owner: owner)) }
+                runs.append(imageRun)
             case .spacing(let width, let style, let link):
                 let run = textRunStyle(style, owner: owner)
                 var spacing = InlineRun(spacing: width, link: link)
                 spacing.style = run.text
                 runs.append(spacing)
-            case .box(let element, let origin, let align, let link):
-                runs.append(InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link))
+            case .box(let element, let origin, let align, let moved, let link):
+                var boxRun = InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link)
+                if !moved.isEmpty { (boxRun.left, boxRun.top) = { ($0.left, $0.top) }(textRunStyle(moved, owner: owner)) }
+                runs.append(boxRun)
                 boxes.append((element, origin))
             }
         }

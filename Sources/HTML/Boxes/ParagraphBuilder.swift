@@ -12,9 +12,10 @@ struct ParagraphBuilder {
         /// `<br>`: a forced line break.
         case lineBreak(style: [String: String], link: String?)
         /// An `<img>`.
-        case image(InlineImage, link: String?)
+        /// `moved`: the relative offsets (`left`, `top`) of the inline elements around it.
+        case image(InlineImage, moved: [String: String], link: String?)
         /// An `inline-block` or `inline-flex` element's box and where it came from.
-        case box(Element, BoxOrigin, verticalAlign: VerticalAlign, link: String?)
+        case box(Element, BoxOrigin, verticalAlign: VerticalAlign, moved: [String: String], link: String?)
         /// Space at an inline element's edge (its margin, border or padding), with the
         /// properties around it (`em` is its font's).
         case spacing(StyleLength, style: [String: String], link: String?)
@@ -71,18 +72,23 @@ struct ParagraphBuilder {
         hasContent = true
     }
 
-    /// Adds an image.
-    mutating func appendImage(_ image: InlineImage, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
-        pieces.append(.image(image, link: link))
+    /// Adds an image, moved as `style`'s relative offsets say (its own and its ancestors').
+    mutating func appendImage(_ image: InlineImage, style: [String: String], node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
+        pieces.append(.image(image, moved: Self.offsets(style), link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
         hasContent = true
     }
 
     /// Adds an atomic inline box (an `inline-block` element `node`).
     mutating func appendBox(_ box: Element, origin: BoxOrigin, verticalAlign: VerticalAlign, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
-        pieces.append(.box(box, origin, verticalAlign: verticalAlign, link: link))
+        pieces.append(.box(box, origin, verticalAlign: verticalAlign, moved: Self.offsets(currentStyle([:])), link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors, isAtomic: true))
         hasContent = true
+    }
+
+    /// The relative offsets (`left`, `top`) among run properties.
+    static func offsets(_ style: [String: String]) -> [String: String] {
+        style.filter { $0.key == "left" || $0.key == "top" }
     }
 
     /// Adds space at inline element `node`'s start or end edge.
