@@ -68,6 +68,15 @@ import Testing
         #expect(abs(b.minX - 215.97) < 0.5 && b.minY == 0 && abs(b.width - 9.3) < 0.5, "\(b)")
     }
 
+    /// A line break after letter-spaced text stands past the last letter's spacing, where
+    /// Chromium ends the line (Pango gives a line's last letter no spacing after it).
+    @Test func aLineBreakStandsPastTheLastLettersSpacing() throws {
+        let card = try HTMLCard(html: "<html lang='ja'><body><div style='letter-spacing: 1px'>测な字文字日日漢布测 <br> duis</div></body></html>", width: 400, height: 300)
+        let layout = try ElementLayout.layout(card.root, in: card.size, scale: 2)
+        let br = try #require(card.frames(in: layout).first { $0.tag == "br" }).frame
+        #expect(abs(br.minX - 178.02) < 0.5 && br.minY == 8 && br.height == 23, "\(br)")
+    }
+
     /// A `<style>` sheet read again (a template with other texts) is parsed and prepared once;
     /// what it gives must not depend on that: its warnings again, its `@media` rules against each
     /// card's own size, the same text under another sheet name or other elements.

@@ -173,6 +173,14 @@ struct LayoutReader {
                 pango_layout_line_index_to_x(line, Int32(from), 0, &x)
                 // From the line's start, where x ranges are from the layout's edge.
                 low = Double(x) / unitsPerPoint + logicalX
+                if cssBaseline != nil, !rightToLeft, from > start {
+                    // Where CSS puts a boundary after a letter (the segments' rule above): at the
+                    // line's end, past the spacing Chromium leaves after its last letter.
+                    let previous = request.style(atByte: from - 1).letterSpacing
+                    let lineBreak = from >= end || (from + 2 < request.utf8.count && request.utf8[from] == 0xE2 && request.utf8[from + 1] == 0x80
+                        && request.utf8[from + 2] == 0xA8)  // U+2028
+                    low! += lineBreak ? trailing - (previous - firstSpacing) / 2 : firstSpacing / 2
+                }
                 high = low
             }
             guard var low, var high else { continue }
