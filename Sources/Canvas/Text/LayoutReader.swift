@@ -158,11 +158,7 @@ struct LayoutReader {
             let from = max(start, segmentStart), to = min(end, segmentEnd)
             guard from < to || (segmentStart == segmentEnd && segmentStart >= start && segmentStart < end) else { continue }
             if let box = attachments.first(where: { $0.segment == segment }) {
-                var rect = box.rect
-                if cssBaseline != nil, !rightToLeft, from > start {
-                    // Where CSS puts the attachment (an inline element's edge takes no spacing: TextContent+CSS).
-                    rect = rect.offsetBy(dx: (firstSpacing - request.style(atByte: from).letterSpacing) / 2, dy: 0)
-                }
+                let rect = box.rect  // where CSS puts it (readRuns)
                 segmentAreas[segment].append(rect)
                 continue
             }
@@ -431,8 +427,13 @@ struct LayoutReader {
                 } else {
                     top = -attachment.size.height
                 }
+                // Pango spaces no box, where CSS puts the letter spacing before it after the letter:
+                // a box after the line's first item lies L₀ / 2 further on (LayoutReader's drift).
+                let lineStart = Int(line.pointee.start_index)
+                let spaced = cssBaseline != nil && pango_layout_line_get_resolved_direction(line) != PANGO_DIRECTION_RTL && Int(item.pointee.offset) > lineStart
+                let x = runX + (spaced ? request.style(atByte: lineStart).letterSpacing / 2 : 0)
                 attachments.append(TextLayout.AttachmentArea(segment: segment, rect: Rect(
-                    x: runX, y: runBaseline + top, width: attachment.size.width, height: attachment.size.height)))
+                    x: x, y: runBaseline + top, width: attachment.size.width, height: attachment.size.height)))
             }
             if let background = request.segmentBackground(atByte: Int(item.pointee.offset)), runWidth > 0, let segment {
                 // The content area of the inline box: its primary font's, whatever font drew.
