@@ -88,6 +88,17 @@ import Testing
         #expect(abs(a.minX - 88.56) <= 0.75 && abs(a.width - 21.78) < 0.1, "\(a)")
     }
 
+    /// An empty list item keeps its marker's line: one line high (Chromium 156: 19 px in
+    /// DejaVu Serif 16px); with no marker it is empty.
+    @Test func anEmptyListItemIsOneLineHigh() throws {
+        for (style, height) in [("", 19.0), ("list-style: none", 0)] {
+            let card = try HTMLCard(html: "<!DOCTYPE html><html><body style='font-family: DejaVu Serif'><li style='\(style)'></li>reprehenderit</body></html>", width: 400, height: 300)
+            let layout = try ElementLayout.layout(card.root, in: card.size, scale: 2)
+            let li = try #require(card.frames(in: layout).first { $0.tag == "li" }).frame
+            #expect(li == Rect(x: 8, y: 8, width: 384, height: height))
+        }
+    }
+
     /// A `<style>` sheet read again (a template with other texts) is parsed and prepared once;
     /// what it gives must not depend on that: its warnings again, its `@media` rules against each
     /// card's own size, the same text under another sheet name or other elements.

@@ -164,6 +164,10 @@ struct BoxBuilder {
                 children = content.blocks.map(\.element)
                 origins = content.blocks.map(\.origin)
             }
+            if marker != nil, content.blocks.isEmpty, content.paragraphs.isEmpty {
+                // An empty list item still has its marker's line (Chromium: one line high).
+                kind = .text(TextContent(runs: [InlineRun("\u{200B}")]))
+            }
         }
         if let marker {
             children.insert(marker, at: 0)
