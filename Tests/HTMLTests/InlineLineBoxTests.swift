@@ -141,6 +141,14 @@ import Testing
         Self.expect(frames.first { $0.tag == "img" }, [59.83, 25, 8, 8])
     }
 
+    /// An inline block's relative font size is of the inline element around it (`smaller` in
+    /// a 24px `<em>`: 20px), not of the paragraph's block (Chromium 156).
+    @Test func anInlineBlocksRelativeFontSizeIsOfTheElementAroundIt() throws {
+        let frames = try Self.frames("exercitation <em style='font-size: 24px'>in <small style='display: inline-block'>aute</small> </em>amet")
+        Self.expect(frames.first { $0.tag == "em" }, [102.23, 0, 83.08, 28])
+        Self.expect(frames.first { $0.tag == "small" }, [133, 4, 44.69, 23])
+    }
+
     @Test func nestedRelativeFontSizesCompound() throws {
         // `<small><small>`: 18 / 1.2 / 1.2 px (the paragraph's font is DejaVu Sans 18px).
         let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")

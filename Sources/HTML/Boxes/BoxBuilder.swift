@@ -819,6 +819,9 @@ struct BoxBuilder {
     /// The element-model properties (camelCase) of a block-level box.
     private mutating func modelProperties(_ id: HTMLTree.NodeID, _ style: ResolvedStyle, display: CSSDisplay, carried: [String: String]) -> [String: String] {
         var declared = carried.isEmpty ? style.declared : carried.merging(style.declared) { _, own in own }
+        // A relative font size is of the size carried in (the inline element around an inline
+        // block, a `display: contents` ancestor's), not of the box's parent in the element tree.
+        if let outer = carried["font-size"], let own = style.declared["font-size"] { declared["font-size"] = ParagraphBuilder.fontSize(own, within: outer) }
         if tree[id].name == "img" || tree[id].name == "svg" { presentationalSize(id, into: &declared) }
         if let size = style.monospaceFontSize { declared["font-size"] = size }
         if let family = fontFamily(id, style, declared: declared["font-family"]) { declared["font-family"] = family }
