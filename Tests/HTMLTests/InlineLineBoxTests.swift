@@ -144,7 +144,7 @@ import Testing
     /// An inline block's relative font size is of the inline element around it (`smaller` in
     /// a 24px `<em>`: 20px), not of the paragraph's block (Chromium 156).
     @Test func anInlineBlocksRelativeFontSizeIsOfTheElementAroundIt() throws {
-        let frames = try Self.frames("exercitation <em style='font-size: 24px'>in <small style='display: inline-block'>aute</small> </em>amet")
+        let frames = try Self.frames("<p style='margin: 0'>exercitation <em style='font-size: 24px'>in <small style='display: inline-block'>aute</small> </em>amet</p>")
         Self.expect(frames.first { $0.tag == "em" }, [102.23, 0, 83.08, 28])
         Self.expect(frames.first { $0.tag == "small" }, [133, 4, 44.69, 23])
     }
