@@ -149,6 +149,23 @@ import Testing
         Self.expect(frames.first { $0.tag == "small" }, [133, 4, 44.69, 23])
     }
 
+    /// A fallback font the family list names lends a device pixel to its descent, as a primary
+    /// font does; one fontconfig finds past the list keeps its rounded metrics: together on a
+    /// line they make it half a pixel taller, and each puts the baseline otherwise (Chromium 156,
+    /// CJK in DejaVu texts; an empty inline block sits on the baseline).
+    @Test func aFallbackPastTheFamilyListLendsToItsDescent() throws {
+        let frames = try Self.frames("<style>div { white-space: nowrap; font-size: 18px }</style>"
+            + "<div>layout <code>测日字</code> 文語中</div><div>文語中 <span>测日字</span></div>"
+            + "<div>文語中 <span style=\"font-family: 'DejaVu Sans Mono', 'Noto Sans CJK SC'\">测日字</span></div>"
+            + "<div>文語中 <span style='font-family: monospace'>测日字</span></div><div>ab <span style='font-family: monospace'>测日字</span></div>")
+        #expect(frames.filter { $0.tag == "div" }.map(\.frame.height) == [26.5, 26, 26, 26.5, 26])
+        let mark = "<span style='display:inline-block;width:5px;height:1px'></span>"
+        let baselines = try Self.frames("<style>div { white-space: nowrap }</style>"
+            + "<div style=\"font: 16px 'DejaVu Sans'\">Tokyo 東京 \(mark)</div><div style=\"font: 16px 'DejaVu Sans', 'Noto Sans CJK SC'\">Tokyo 東京 \(mark)</div>"
+            + "<div style=\"font: 18px 'DejaVu Sans'\">Tokyo 東京 \(mark)</div><div style=\"font: 18px 'DejaVu Sans', 'Noto Sans CJK SC'\">Tokyo 東京 \(mark)</div>")
+        #expect(baselines.filter { $0.tag == "span" }.map(\.frame.minY) == [17.5, 40, 66, 91.5])
+    }
+
     @Test func nestedRelativeFontSizesCompound() throws {
         // `<small><small>`: 18 / 1.2 / 1.2 px (the paragraph's font is DejaVu Sans 18px).
         let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")

@@ -268,7 +268,11 @@ struct LayoutReader {
                     if let font = item.pointee.analysis.font {
                         let used = Self.fontMetrics(of: font)
                         if abs(used.ascent - raw.ascent) > 0.001 || abs(used.descent - raw.descent) > 0.001 {
-                            let fallback = Self.cssRounded(ascent: used.ascent, descent: used.descent, scale: metrics.scale, lendsToDescent: false)
+                            // A fallback the family list names lends to its descent as a primary
+                            // font does; one fontconfig found past the list keeps its rounded
+                            // metrics (Chromium 156, measured with CJK in DejaVu texts).
+                            let listed = Self.family(of: font).map { Self.names($0, in: request.segmentStyles[segment].fontFamily) } ?? false
+                            let fallback = Self.cssRounded(ascent: used.ascent, descent: used.descent, scale: metrics.scale, lendsToDescent: listed)
                             edges = (min(edges.top, -fallback.ascent), max(edges.bottom, fallback.descent))
                         }
                     }
@@ -307,6 +311,25 @@ struct LayoutReader {
             a -= 1
         }
         return (a / scale, d / scale)
+    }
+
+    /// The family name of a font Pango chose.
+    static func family(of font: UnsafeMutablePointer<PangoFont>) -> String? {
+        guard let description = pango_font_describe(font) else { return nil }
+        defer { pango_font_description_free(description) }
+        return pango_font_description_get_family(description).map { String(cString: $0) }
+    }
+
+    /// Whether the CSS family list `list` names `family` (quotes and case aside).
+    static func names(_ family: String, in list: String) -> Bool {
+        let wanted = family.lowercased()
+        let quotesAndSpaces: Set<Character> = [" ", "\t", "\"", "'"]
+        return list.split(separator: ",").contains { item in
+            var name = Substring(item)
+            while let first = name.first, quotesAndSpaces.contains(first) { name = name.dropFirst() }
+            while let last = name.last, quotesAndSpaces.contains(last) { name = name.dropLast() }
+            return name.lowercased() == wanted
+        }
     }
 
     /// A font's unrounded ascent and descent in points.
