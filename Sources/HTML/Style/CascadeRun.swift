@@ -101,14 +101,14 @@ struct CascadeRun {
                     // One lookup: an absent name takes `winner` as its default.
                     Self.keep(winner, in: &winners[name, default: winner])
                 }
-                switch declaration {
-                case .custom(let name, let value):
-                    put(name, Winner(priority: priority, value: value))
-                case .longhands(let list):
-                    for (name, value) in list { put(name, Winner(priority: priority, value: value)) }
-                case .pending(let property, let value, let longhands):
-                    pendings.append((property, value))
-                    for name in longhands { put(name, Winner(priority: priority, pending: pendings.count - 1)) }
+                switch declaration.form {
+                case .custom:
+                    put(declaration.name, Winner(priority: priority, value: declaration.value))
+                case .longhands:
+                    for (name, value) in declaration.longhands { put(name, Winner(priority: priority, value: value)) }
+                case .pending:
+                    pendings.append((declaration.name, declaration.value))
+                    for (name, _) in declaration.longhands { put(name, Winner(priority: priority, pending: pendings.count - 1)) }
                 }
             }
             // Rules whose selectors match, each with its most specific matching selector.

@@ -3,13 +3,38 @@ internal import Elements
 /// A declaration made ready for the cascade once, before any element: a custom property, a
 /// longhand or an expanded shorthand already validated, or one holding `var()`, whose
 /// substitution (and then expansion and validation) waits for each element.
-enum PreparedDeclaration: Sendable {
-    /// `--name: value`.
-    case custom(name: String, value: String)
-    /// Valid longhands and their values.
-    case longhands([(name: String, value: String)])
-    /// `property: value` with `var()`: a candidate for each of `longhands`, substituted per element.
-    case pending(property: String, value: String, longhands: [String])
+///
+/// A struct with its form apart rather than an enum with payloads: an enum keeps its case in the
+/// spare bits of a payload's pointer, which LeakSanitizer cannot follow (the prepared sheets
+/// `StyleMemo` keeps then read as leaks in the fuzz targets).
+struct PreparedDeclaration: Sendable {
+    enum Form: Sendable {
+        /// `--name: value`.
+        case custom
+        /// Valid longhands and their values (``longhands``).
+        case longhands
+        /// `name: value` with `var()`: a candidate for each of ``longhands``' names, substituted per element.
+        case pending
+    }
+
+    let form: Form
+    /// The custom property's or the pending declaration's property and value.
+    let name: String
+    let value: String
+    /// The valid longhands; a pending declaration's longhand names (values empty).
+    let longhands: [(name: String, value: String)]
+
+    static func custom(name: String, value: String) -> PreparedDeclaration {
+        PreparedDeclaration(form: .custom, name: name, value: value, longhands: [])
+    }
+
+    static func longhands(_ list: [(name: String, value: String)]) -> PreparedDeclaration {
+        PreparedDeclaration(form: .longhands, name: "", value: "", longhands: list)
+    }
+
+    static func pending(property: String, value: String, longhands: [String]) -> PreparedDeclaration {
+        PreparedDeclaration(form: .pending, name: property, value: value, longhands: longhands.map { ($0, "") })
+    }
 }
 
 /// Turns declarations into prepared ones: shorthands expanded, each longhand's value checked by
@@ -27,9 +52,13 @@ struct DeclarationPreparer {
         let name = declaration.name
         if declaration.isCustomProperty { return .success(.custom(name: name, value: declaration.value)) }
         if CSSVariables.mentionsVar(declaration.value) {
-            return .success(.pending(property: name, value: declaration.value, longhands: CSSShorthands.longhands[name] ?? [name]))
+            let longhands = CSSShorthands.longhands[name] ?? [name]
+            return .success(.pending(property: name, value: declaration.value, longhands: longhands))
         }
-        return expand(name, declaration.value).map { .longhands($0) }
+        switch expand(name, declaration.value) {
+        case .success(let longhands): return .success(.longhands(longhands))
+        case .failure(let error): return .failure(error)
+        }
     }
 
     /// `name: value` as valid longhands, or why not: a shorthand is expanded, and each value is
@@ -83,7 +112,7 @@ struct PreparedRules: Sendable {
         /// Whether it declares no custom property and no `var()`: what it gives an element
         /// depends on nothing else.
         var isPlain: Bool {
-            declarations.allSatisfy { if case .longhands = $0 { true } else { false } }
+            declarations.allSatisfy { $0.form == .longhands }
         }
     }
 
