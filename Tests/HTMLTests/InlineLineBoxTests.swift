@@ -11,6 +11,9 @@ import Testing
 @Suite struct InlineLineBoxTests {
     static let style = "<style>body { font-family: 'DejaVu Serif', 'Noto Sans CJK SC', serif; margin: 0 }</style>"
 
+    /// An 8 × 8 PNG as a `data:` URL.
+    static let pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGUlEQVR42mP4////hwoNTJIBqyiQZBiUOgD/kJGhXOlytgAAAABJRU5ErkJggg=="
+
     static func frames(_ body: String) throws -> [HTMLElementFrame] {
         let card = try HTMLCard(html: style + body, width: 400, height: 300)
         let layout = try ElementLayout.layout(card.root, in: card.size, scale: 2)
@@ -95,8 +98,7 @@ import Testing
     /// CSS 2.1 §10.3.2, §10.8.1: an inline picture's margins, border and padding take room on
     /// the line, its margin box on the baseline (Chromium 156).
     @Test func anInlinePicturesMarginsBorderAndPaddingTakeRoom() throws {
-        let pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGUlEQVR42mP4////hwoNTJIBqyiQZBiUOgD/kJGhXOlytgAAAABJRU5ErkJggg=="
-        let frames = try Self.frames("<style>p { margin: 0 }</style><p>a <img src='\(pixel)' style='width: 16px; height: 16px; margin: 18px'> b</p><p>c <img src='\(pixel)' style='width: 20px; height: 10px; padding: 2px 4px; border: 3px solid red; border-radius: 4px; vertical-align: middle'> d</p><p>e <img src='\(pixel)' style='margin: 0 6px 4px 2px'> f</p>")
+        let frames = try Self.frames("<style>p { margin: 0 }</style><p>a <img src='\(Self.pixel)' style='width: 16px; height: 16px; margin: 18px'> b</p><p>c <img src='\(Self.pixel)' style='width: 20px; height: 10px; padding: 2px 4px; border: 3px solid red; border-radius: 4px; vertical-align: middle'> d</p><p>e <img src='\(Self.pixel)' style='margin: 0 6px 4px 2px'> f</p>")
         let images = frames.filter { $0.tag == "img" }, paragraphs = frames.filter { $0.tag == "p" }
         Self.expect(images[0], [32.62, 18, 16, 16])
         Self.expect(paragraphs[0], [0, 0, 400, 56])
@@ -108,8 +110,7 @@ import Testing
     /// bottom once the rest of the line has set it; a taller `top` box deepens the line, a
     /// taller `bottom` one raises it (Chromium 156).
     @Test func topAndBottomAlignWithTheLineBox() throws {
-        let pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGUlEQVR42mP4////hwoNTJIBqyiQZBiUOgD/kJGhXOlytgAAAABJRU5ErkJggg=="
-        func img(_ w: Int, _ h: Int, _ align: String) -> String { "<img src='\(pixel)' style='width:\(w)px;height:\(h)px;vertical-align:\(align)'>" }
+        func img(_ w: Int, _ h: Int, _ align: String) -> String { "<img src='\(Self.pixel)' style='width:\(w)px;height:\(h)px;vertical-align:\(align)'>" }
         let frames = try Self.frames("<style>body { font: 16px 'DejaVu Sans' } p { margin: 0 }</style>"
             + "<p>a \(img(10, 10, "top")) b \(img(10, 10, "bottom")) c</p><p>d \(img(20, 40, "top")) e \(img(10, 10, "bottom"))</p>"
             + "<p>f \(img(20, 40, "bottom")) g \(img(10, 10, "top"))</p>"
@@ -133,8 +134,7 @@ import Testing
     /// CSS 2.1 §9.4.3: a relatively positioned inline element moves its inline blocks and
     /// pictures with its text (a picture's own offset adds to it); the line stays (Chromium 156).
     @Test func aRelativeInlineElementMovesItsPicturesAndInlineBlocks() throws {
-        let pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAGUlEQVR42mP4////hwoNTJIBqyiQZBiUOgD/kJGhXOlytgAAAABJRU5ErkJggg=="
-        let frames = try Self.frames("<style>body { font: 16px 'DejaVu Sans' }</style><p style='margin: 16px 0'>a <span style='position:relative; top:-3px; left: 4px'>b <span style='display:inline-block; padding: 2px'>ib</span> <img src='\(pixel)' style='margin: 2px; position: relative; top: 5px'></span> c</p>")
+        let frames = try Self.frames("<style>body { font: 16px 'DejaVu Sans' }</style><p style='margin: 16px 0'>a <span style='position:relative; top:-3px; left: 4px'>b <span style='display:inline-block; padding: 2px'>ib</span> <img src='\(Self.pixel)' style='margin: 2px; position: relative; top: 5px'></span> c</p>")
         let spans = frames.filter { $0.tag == "span" }
         Self.expect(spans[0], [18.89, 15, 50.94, 19])
         Self.expect(spans[1], [34.14, 13, 18.61, 23])
