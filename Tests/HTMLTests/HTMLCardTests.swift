@@ -99,6 +99,19 @@ import Testing
         }
     }
 
+    /// Rules an element matches are applied in order of appearance (not a dictionary's order,
+    /// which differs between instances): the warnings of `var()` declarations that fail at
+    /// computed-value time come in the same order on every read.
+    @Test func varWarningsComeInSourceOrderOnEveryRead() throws {
+        let properties = ["margin-left", "margin-right", "padding-top", "padding-bottom", "color", "width", "height", "letter-spacing"]
+        let rules = properties.enumerated().map { "p.c\($0.offset) { \($0.element): var(--missing\($0.offset)) }" }.joined(separator: "\n")
+        let html = "<style>\(rules)</style><p class='c0 c1 c2 c3 c4 c5 c6 c7'>x</p>"
+        let first = try HTMLCard(html: html, width: 200, height: 100).warnings.map(\.reason)
+        #expect(first.count == 8)
+        #expect(first.enumerated().allSatisfy { $0.element.contains("\"var(--missing\($0.offset))\"") }, "\(first)")
+        for _ in 0..<20 { #expect(try HTMLCard(html: html, width: 200, height: 100).warnings.map(\.reason) == first) }
+    }
+
     /// A `<style>` sheet read again (a template with other texts) is parsed and prepared once;
     /// what it gives must not depend on that: its warnings again, its `@media` rules against each
     /// card's own size, the same text under another sheet name or other elements.

@@ -135,7 +135,9 @@ struct CascadeRun {
                 styles[index] = CascadedStyle(values: values, customProperties: inherited.values)
                 continue
             }
-            for (order, match) in matched {
+            // In order of appearance: a dictionary's order differs between instances, and the
+            // order pending declarations are offered in orders their warnings.
+            for (order, match) in matched.sorted(by: { $0.key < $1.key }) {
                 let rule = prepared[match.source].rules[match.rule]
                 for (position, declaration) in rule.declarations.enumerated() {
                     let priority = CascadePriority(rank: CascadePriority.rank(rule.origin, important: rule.important[position]), inline: false,
