@@ -166,6 +166,19 @@ import Testing
         #expect(baselines.filter { $0.tag == "span" }.map(\.frame.minY) == [17.5, 40, 66, 91.5])
     }
 
+    /// CSS 2.1 §10.8.1: a raised element inside a raised element moves from its parent's
+    /// (raised) baseline: 3px and `super` add up, as -4px and `sub` do (Chromium 156).
+    @Test func nestedVerticalAlignShiftsAddUp() throws {
+        let frames = try Self.frames("<p style='margin: 0; font-size: 20px'>a <b style='vertical-align: 3px'>b <code style='vertical-align: super'>et</code> c</b> d</p>"
+            + "<p style='margin: 0'>e <span style='vertical-align: -4px'>f <small style='vertical-align: sub'>g</small></span> h</p>")
+        let paragraphs = frames.filter { $0.tag == "p" }
+        Self.expect(paragraphs.first, [0, 0, 400, 33.17])
+        Self.expect(paragraphs.last, [0, 33.17, 400, 26.2])
+        Self.expect(frames.first { $0.tag == "b" }, [18.28, 6.67, 64.19, 23.5])
+        Self.expect(frames.first { $0.tag == "code" }, [39.23, 0, 24.09, 23])
+        Self.expect(frames.first { $0.tag == "small" }, [25.56, 43.86, 8.55, 15.5])
+    }
+
     @Test func nestedRelativeFontSizesCompound() throws {
         // `<small><small>`: 18 / 1.2 / 1.2 px (the paragraph's font is DejaVu Sans 18px).
         let frames = try Self.frames("<p style='font: 18px \"DejaVu Sans\"'>a <small><small>smaller</small></small> b</p>")

@@ -126,9 +126,9 @@ extension TextContent {
 extension TextContent {
     /// Chromium's `sub`: a fifth of the parent's font size and half a pixel below the baseline
     /// (measured in Chromium 156 at 10–40 px, every font: the code says "+ 1", boxes move by ½).
-    static func subscriptDrop(_ size: Double) -> Double { size / 5 + 0.5 }
+    package static func subscriptDrop(_ size: Double) -> Double { size / 5 + 0.5 }
     /// Chromium's `super`: a third of the parent's font size and half a pixel above the baseline.
-    static func superscriptRise(_ size: Double) -> Double { size / 3 + 0.5 }
+    package static func superscriptRise(_ size: Double) -> Double { size / 3 + 0.5 }
 
     /// Where an inline picture or box sits: `vertical-align` as the attachment's alignment.
     static func attachmentAlignment(_ align: VerticalAlign, lengths: LengthContext, lineHeight: Double, paragraphSize: Double) -> TextAttachment.VerticalAlignment {

@@ -375,6 +375,10 @@ struct BoxBuilder {
         let parentFontSize = runStyle["font-size"]
         var properties = runProperties(id, style)
         if let size = properties["font-size"] { properties["font-size"] = ParagraphBuilder.fontSize(size, within: runStyle["font-size"]) }
+        if let own = properties["vertical-align"], let outer = runStyle["vertical-align"], let parent = tree[id].parent,
+           let shift = Self.compoundShift(outer: outer, own: own, parentFontSize: computedFontSize(of: parent)) {
+            properties["vertical-align"] = shift
+        }
         ParagraphBuilder.overlay(properties, onto: &runStyle)
         let isRelative = style.declared["position"]?.lowercased() == "relative"
         if isRelative { moveRelatively(id, style, runStyle: &runStyle) }
@@ -441,6 +445,71 @@ struct BoxBuilder {
             }
             try appendInline(child.node, style: childStyle, carried: child.carried, ancestors: inner, to: &paragraph, outOfFlow: &outOfFlow)
         }
+    }
+
+    /// CSS 2.1 §10.8.1: a raised inline element's own `vertical-align` moves it from its
+    /// parent's baseline, which is raised already: the parent's shift (`outer`, in px) and the
+    /// element's own (px, or `sub`/`super` of the parent's font size, as Chromium shifts them)
+    /// added up, in px; `nil` where the two do not add as lengths.
+    static func compoundShift(outer: String, own: String, parentFontSize: Double?) -> String? {
+        func pixels(_ value: String) -> Double? {
+            let word = value.lowercased().filter { $0 != " " }
+            if word == "0" { return 0 }
+            guard word.hasSuffix("px"), let number = Double(word.dropLast(2)), number.isFinite else { return nil }
+            return number
+        }
+        guard let parentShift = pixels(outer), parentShift != 0 else { return nil }
+        let ownShift: Double
+        switch own.lowercased().filter({ $0 != " " }) {
+        case "baseline": ownShift = 0
+        case "super":
+            guard let size = parentFontSize else { return nil }
+            ownShift = TextContent.superscriptRise(size)
+        case "sub":
+            guard let size = parentFontSize else { return nil }
+            ownShift = -TextContent.subscriptDrop(size)
+        default:
+            guard let shift = pixels(own) else { return nil }
+            ownShift = shift
+        }
+        return "\(parentShift + ownShift)px"
+    }
+
+    /// Element `id`'s computed font size in px, from the root's 16 down through each declared
+    /// size (px, pt, keywords, em, %, rem, smaller, larger; a monospace box's 13px base), or `nil`
+    /// for a size the builder does not compute (viewport units, `calc()`).
+    mutating func computedFontSize(of id: HTMLTree.NodeID) -> Double? {
+        var chain: [HTMLTree.NodeID] = []
+        var current: HTMLTree.NodeID? = id
+        while let node = current {
+            chain.append(node)
+            current = tree[node].parent
+        }
+        var size = 16.0, root = 16.0
+        for (depth, node) in chain.reversed().enumerated() {
+            let style = resolve(node)
+            if let monospace = style.monospaceFontSize, let px = Double(monospace.dropLast(2)) {
+                size = px
+            } else if let declared = style.declared["font-size"] {
+                let word = declared.lowercased().filter { $0 != " " }
+                if word.hasSuffix("rem"), let n = Double(word.dropLast(3)) {
+                    size = root * n
+                } else if word.hasSuffix("px"), let n = Double(word.dropLast(2)) {
+                    size = n
+                } else if word.hasSuffix("pt"), let n = Double(word.dropLast(2)) {
+                    size = n * 4 / 3
+                } else if let scale = ResolvedStyle.keywordScale(word, parent: nil) {
+                    size = 16 * scale
+                } else if let factor = ResolvedStyle.relativeFontSizeFactor(word) {
+                    size *= factor
+                } else {
+                    return nil
+                }
+            }
+            guard size.isFinite, size > 0 else { return nil }
+            if depth == 0 { root = size }
+        }
+        return size
     }
 
     /// Whether a box declares a margin, border, padding or corner radius other than zero.
