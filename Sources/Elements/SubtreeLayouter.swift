@@ -72,14 +72,14 @@ final class SubtreeLayouter {
         let direction = tree.parents[root].map { tree.directions[$0] } ?? .ltr
         var ownerWidth = width
         if let available {
-            switch tree.layoutStyle(of: root).width {
-            case .percent, .calc:
-                // A percentage of the containing block: the paragraph's width (CSS 2.1 §10.2);
-                // with no width to take one of, the box is as wide as its content.
-                ownerWidth = available.isFinite ? available : flex.shrinkToFitWidth(of: FlexTree.NodeID(0), available: available,
-                                                                                     direction: direction, measurer: &measurer)
-                if let error = measurer.error { throw error }
-            default:
+            let percentage = switch tree.layoutStyle(of: root).width {
+            case .percent, .calc: true
+            default: false
+            }
+            if percentage, available.isFinite {
+                // A percentage of the containing block: the paragraph's width (CSS 2.1 §10.2).
+                ownerWidth = available
+            } else {
                 ownerWidth = flex.shrinkToFitWidth(of: FlexTree.NodeID(0), available: available, direction: direction, measurer: &measurer)
                 if let error = measurer.error { throw error }
             }

@@ -158,8 +158,7 @@ struct LayoutReader {
             let from = max(start, segmentStart), to = min(end, segmentEnd)
             guard from < to || (segmentStart == segmentEnd && segmentStart >= start && segmentStart < end) else { continue }
             if let box = attachments.first(where: { $0.segment == segment }) {
-                let rect = box.rect  // where CSS puts it (readRuns)
-                segmentAreas[segment].append(rect)
+                segmentAreas[segment].append(box.rect)  // where CSS puts it (readRuns)
                 continue
             }
             let ranges = xRanges(of: line, from: from, to: max(to, from))
@@ -173,8 +172,7 @@ struct LayoutReader {
                     // Where CSS puts a boundary after a letter (the segments' rule above): at the
                     // line's end, past the spacing Chromium leaves after its last letter.
                     let previous = request.style(atByte: from - 1).letterSpacing
-                    let lineBreak = from >= end || (from + 2 < request.utf8.count && request.utf8[from] == 0xE2 && request.utf8[from + 1] == 0x80
-                        && request.utf8[from + 2] == 0xA8)  // U+2028
+                    let lineBreak = from >= end || request.utf8[from...].starts(with: "\u{2028}".utf8)
                     low! += lineBreak ? trailing - (previous - firstSpacing) / 2 : firstSpacing / 2
                 }
                 high = low

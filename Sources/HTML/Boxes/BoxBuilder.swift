@@ -386,14 +386,19 @@ struct BoxBuilder {
             paragraph.appendBreak(node: id, ancestors: ancestors)
             return
         }
-        let display = try self.display(of: id, style)
-        if node.name == "img" || node.name == "svg", !Self.hasBoxEdges(style) {
-            appendImageRun(id, style: style, runStyle: runStyle, ancestors: ancestors, to: &paragraph)
+        if node.name == "img" || node.name == "svg" {
+            if Self.hasBoxEdges(style) {
+                // A picture with margins, borders, padding or rounded corners is an atomic inline
+                // box (a replaced element's margin box sits on the line, its baseline the bottom
+                // margin edge).
+                try appendAtomicBox(id, style: style, display: .inlineBlock, carried: carried, ancestors: ancestors, to: &paragraph, outOfFlow: &outOfFlow)
+            } else {
+                appendImageRun(id, style: style, runStyle: runStyle, ancestors: ancestors, to: &paragraph)
+            }
             return
         }
-        // A picture with margins, borders, padding or rounded corners is an atomic inline box
-        // (a replaced element's margin box sits on the line, its baseline the bottom margin edge).
-        if display == .inlineBlock || display == .inlineFlex || node.name == "img" || node.name == "svg" {
+        let display = try self.display(of: id, style)
+        if display == .inlineBlock || display == .inlineFlex {
             try appendAtomicBox(id, style: style, display: display, carried: carried, ancestors: ancestors, to: &paragraph, outOfFlow: &outOfFlow)
             return
         }
@@ -803,22 +808,27 @@ struct BoxBuilder {
                 let run = textRunStyle(style, owner: owner)
                 runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
             case .image(let image, let moved, let link):
-                var imageRun = InlineRun(image: image, link: link)
-                if !moved.isEmpty { (imageRun.left, imageRun.top) = { ($0.left, $0.top) }(textRunStyle(moved, owner: owner)) }
-                runs.append(imageRun)
+                runs.append(self.moved(InlineRun(image: image, link: link), by: moved, owner: owner))
             case .spacing(let width, let style, let link):
                 let run = textRunStyle(style, owner: owner)
                 var spacing = InlineRun(spacing: width, link: link)
                 spacing.style = run.text
                 runs.append(spacing)
             case .box(let element, let origin, let align, let moved, let link):
-                var boxRun = InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link)
-                if !moved.isEmpty { (boxRun.left, boxRun.top) = { ($0.left, $0.top) }(textRunStyle(moved, owner: owner)) }
-                runs.append(boxRun)
+                runs.append(self.moved(InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link), by: moved, owner: owner))
                 boxes.append((element, origin))
             }
         }
         return (runs, boxes)
+    }
+
+    /// `run` drawn moved by the relative offsets (`left`, `top`) of the inline elements around it.
+    private mutating func moved(_ run: InlineRun, by offsets: [String: String], owner: HTMLTree.NodeID) -> InlineRun {
+        guard !offsets.isEmpty else { return run }
+        var run = run
+        let read = textRunStyle(offsets, owner: owner)
+        (run.left, run.top) = (read.left, read.top)
+        return run
     }
 
     /// The run style of a text piece's properties, read once per distinct set; a value the model

@@ -25,11 +25,14 @@ enum CardStyles {
     }()
 
     /// The user-agent sheet's rules prepared, once (it has no `@media`: any viewport).
-    static let userAgentRules: PreparedRules = {
+    static let userAgentRules = prepared(Cascade.Source(userAgent, origin: .userAgent), viewport: MediaViewport(width: 1, height: 1))
+
+    /// `source`'s rules prepared for `viewport`, each value checked by the element model's grammar.
+    static func prepared(_ source: Cascade.Source, viewport: MediaViewport) -> PreparedRules {
         var validator = ValueValidator()
         var preparer = DeclarationPreparer { validator.accepts($0, $1) }
-        return PreparedRules(Cascade.Source(userAgent, origin: .userAgent), viewport: MediaViewport(width: 1, height: 1), preparer: &preparer)
-    }()
+        return PreparedRules(source, viewport: viewport, preparer: &preparer)
+    }
 
     static func cascade(_ tree: HTMLTree, viewport: Size, options: HTMLOptions) throws(HTMLError) -> Result {
         let media = MediaViewport(width: viewport.width, height: viewport.height)
@@ -51,9 +54,7 @@ enum CardStyles {
                                              limits: options.styleLimits)
                 let sheet = try StyleMemo.sheet(key) { () throws(StyleError) in
                     let sheet = try StyleSheet(parsing: key.text, name: key.name, limits: key.limits)
-                    var validator = ValueValidator()
-                    var preparer = DeclarationPreparer { validator.accepts($0, $1) }
-                    return (sheet, PreparedRules(Cascade.Source(sheet, origin: .author), viewport: media, preparer: &preparer))
+                    return (sheet, Self.prepared(Cascade.Source(sheet, origin: .author), viewport: media))
                 }
                 sources.append(Cascade.Source(sheet.sheet, origin: .author))
                 prepared.append(sheet.rules)
@@ -81,14 +82,12 @@ struct ValueValidator {
     private var known: [String: Bool]
 
     /// The answers for every value of the user-agent sheet, found once per process (by
-    /// cascading the sheet over an empty document, which checks every declaration it holds):
-    /// each card's cascade starts from them.
+    /// preparing the sheet, which checks every declaration it holds): each card's cascade
+    /// starts from them.
     static let userAgentAnswers: [String: Bool] = {
         var validator = ValueValidator(answers: [:])
-        var tree = HTMLTree()
-        tree.appendElement("html", parent: nil)
-        _ = try? Cascade(sources: [Cascade.Source(CardStyles.userAgent, origin: .userAgent)], viewport: MediaViewport(width: 1, height: 1))
-            .run(on: tree) { property, value in validator.accepts(property, value) }
+        var preparer = DeclarationPreparer { validator.accepts($0, $1) }
+        _ = PreparedRules(Cascade.Source(CardStyles.userAgent, origin: .userAgent), viewport: MediaViewport(width: 1, height: 1), preparer: &preparer)
         return validator.known
     }()
 

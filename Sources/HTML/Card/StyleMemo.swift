@@ -4,11 +4,11 @@ internal import LayerKitSupport
 
 /// What the element model's readers answered, kept for the process: whether a value is valid
 /// for a property, a `<style>` sheet's parse and prepared rules, and the layout and paint a
-/// box's declared properties read as. All are pure functions of their keys, so sharing the answers between cards changes only the time: a
-/// template rendered again with other texts reads no value twice (the readers are most of an
-/// HTML card's reading cost; BENCHMARKS.md, "HTML cards"). The cascade and the box builder are
-/// synchronous code on any thread, so the tables sit behind the package's one lock; each is
-/// emptied when it reaches its bound.
+/// box's declared properties read as. All are pure functions of their keys, so sharing the
+/// answers between cards changes only the time: a template rendered again with other texts
+/// reads no value twice (the readers are most of an HTML card's reading cost; BENCHMARKS.md,
+/// "HTML cards"). The cascade and the box builder are synchronous code on any thread, so the
+/// tables sit behind the package's one lock; each is emptied when it reaches its bound.
 enum StyleMemo {
     /// At most this many answers are kept per table.
     static let bound = 16_384
