@@ -41,12 +41,7 @@ enum StyleMemo {
         if let known = sheets.withLock({ $0[key] }) { return known }
         let made = try make()
         let sheet = Sheet(sheet: made.0, rules: made.1)
-        if key.text.utf8.count <= sheetBytes {
-            sheets.withLock { table in
-                if table.count >= sheetBound { table.removeAll(keepingCapacity: true) }
-                table[key] = sheet
-            }
-        }
+        if key.text.utf8.count <= sheetBytes { store(sheet, for: key, in: sheets, bound: sheetBound) }
         return sheet
     }
 
@@ -63,20 +58,14 @@ enum StyleMemo {
 
     /// Keeps an answer.
     static func keep(_ key: String, valid: Bool) {
-        values.withLock { table in
-            if table.count >= bound { table.removeAll(keepingCapacity: true) }
-            table[key] = valid
-        }
+        store(valid, for: key, in: values, bound: bound)
     }
 
     /// The model's reading of a run's `properties` (camelCase), kept after the first.
     static func run(_ properties: [String: String]) throws(StyleDictionary.Refusal) -> StyleDictionary.RunStyle {
         if let known = runs.withLock({ $0[properties] }) { return known }
         let read = try StyleDictionary.run(properties)
-        runs.withLock { table in
-            if table.count >= bound { table.removeAll(keepingCapacity: true) }
-            table[properties] = read
-        }
+        store(read, for: properties, in: runs, bound: bound)
         return read
     }
 
@@ -84,10 +73,15 @@ enum StyleMemo {
     static func box(_ properties: [String: String]) throws(StyleDictionary.Refusal) -> (FlexStyle, ElementStyle) {
         if let known = boxes.withLock({ $0[properties] }) { return (known.layout, known.style) }
         let read = try StyleDictionary.element(properties)
-        boxes.withLock { table in
-            if table.count >= bound { table.removeAll(keepingCapacity: true) }
-            table[properties] = Box(layout: read.layout, style: read.style)
-        }
+        store(Box(layout: read.layout, style: read.style), for: properties, in: boxes, bound: bound)
         return (read.layout, read.style)
+    }
+
+    /// Keeps `value` for `key` in `table`, emptied first when it holds `bound` entries.
+    private static func store<Key: Hashable & Sendable, Value: Sendable>(_ value: Value, for key: Key, in table: Lock<[Key: Value]>, bound: Int) {
+        table.withLock { entries in
+            if entries.count >= bound { entries.removeAll(keepingCapacity: true) }
+            entries[key] = value
+        }
     }
 }
