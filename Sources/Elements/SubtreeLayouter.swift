@@ -112,10 +112,10 @@ final class SubtreeLayouter {
                 // A box with no room breaks its text at every opportunity, as CSS does (a one-line
                 // clamp stays one line: it is cut, not wrapped).
                 let width: Double? = content.width > 0 ? content.width : (t.maxLines == 1 && t.truncation != .none ? nil : 1)
-                let laid = try textLayout(t, options: t.options(maxWidth: width, direction: direction, limits: limits, scale: scale),
-                                          node: index)
+                let options = t.options(maxWidth: width, direction: direction, limits: limits, scale: scale)
+                let laid = try textLayout(t, options: options, node: index)
                 text = laid
-                for area in laid.attachments {
+                for area in try attachmentAreas(of: laid, t, options: options, node: index) {
                     guard let box = tree.inlineBoxes[index]?.first(where: { $0.run == area.segment }) else { continue }
                     // The width the text sized its boxes for (a box with no room: their min-content width).
                     let boxNodes = try place(box.node, available: width ?? .infinity).nodes
@@ -127,6 +127,21 @@ final class SubtreeLayouter {
             index += 1
         }
         return (nodes, result.frames[0].margin)
+    }
+
+    /// Where `laid` (node `node`'s text laid out with `options`) puts its inline boxes. A line
+    /// clamp hides lines but does not unlay them: boxes on lines past the clamp sit where the
+    /// unclamped text puts them, as a browser lays them out (and reports their boxes).
+    private func attachmentAreas(of laid: TextLayout, _ text: TextContent, options: TextLayoutOptions,
+                                 node: Int) throws(ElementError) -> [TextLayout.AttachmentArea] {
+        guard options.maxLines > 0, let boxes = tree.inlineBoxes[node],
+              laid.attachments.count < boxes.count else { return laid.attachments }
+        var unclamped = options
+        unclamped.maxLines = 0
+        unclamped.truncation = .none
+        let shown = Set(laid.attachments.map(\.segment))
+        let hidden = try textLayout(text, options: unclamped, node: node).attachments.filter { !shown.contains($0.segment) }
+        return laid.attachments + hidden
     }
 
     /// The node of an element that was not laid out (an inline box its text cut off).

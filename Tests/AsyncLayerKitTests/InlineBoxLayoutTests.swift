@@ -56,7 +56,9 @@ import Testing
         #expect((layout.nodes[1].text?.lines.count ?? 0) == 2)
     }
 
-    @Test func aBoxCutOffByALineClampHasNoFrame() throws {
+    /// A clamp hides lines without unlaying them (as Chromium does): a box on a line past it is
+    /// laid out where that line would be, below the clamped text (which its overflow clips).
+    @Test func aBoxPastALineClampIsLaidOutWhereItsLineWouldBe() throws {
         let json = """
         {"version": 2, "size": {"width": 100, "height": 200}, "root": {"type": "view",
           "style": {"display": "block", "fontFamily": "DejaVu Sans", "fontSize": "16px"},
@@ -65,8 +67,10 @@ import Testing
         """
         let root = try ElementDocument.decode(Array(json.utf8)).root
         let layout = try ElementLayout.layout(root, in: Size(width: 100, height: 200), scale: 1)
-        #expect(layout.nodes[2].frame == .zero)
-        #expect(layout.nodes[3].frame == .zero)
+        let text = try #require(layout.nodes[1].text)
+        #expect(text.lines.count == 1)
+        #expect(layout.nodes[2].frame.width > 0 && layout.nodes[2].frame.minY >= layout.nodes[1].contentFrame.minY + text.size.height)
+        #expect(layout.nodes[3].frame.width > 0 && layout.nodes[3].frame.minY >= layout.nodes[2].frame.minY)
     }
 
     @Test func boxRunsMustNameDistinctChildren() throws {
@@ -159,8 +163,21 @@ extension InlineBoxLayoutTests {
         guard case .text(let text) = spaced.children[0].kind else { Issue.record("not a text"); return }
         #expect(text.runs[1].content == .spacing(.points(10)))
         #expect(try JSONDecoder().decode(Element.self, from: JSONEncoder().encode(spaced)) == spaced)
-        #expect(throws: ElementError.self) { _ = try InlineBoxLayoutTests.card(#"[{"space": "-1px"}]"#, children: "[]") }
+        #expect(throws: ElementError.self) { _ = try InlineBoxLayoutTests.card(#"[{"space": "5%"}]"#, children: "[]") }
         #expect(throws: ElementError.self) { _ = try InlineBoxLayoutTests.card(#"[{"space": "1px", "text": "x"}]"#, children: "[]") }
+    }
+
+    /// A negative space (an inline element's negative margin) pulls its neighbours closer by as
+    /// much; the JSON form keeps it.
+    @Test func aNegativeSpaceRunPullsItsNeighboursCloser() throws {
+        let pulled = try InlineBoxLayoutTests.card(#"[{"text": "a "}, {"space": "-7px"}, {"text": "word"}]"#, children: "[]")
+        let plain = try InlineBoxLayoutTests.card(#"[{"text": "a word"}]"#, children: "[]")
+        let size = Size(width: 300, height: 200)
+        let a = try #require(try ElementLayout.layout(pulled, in: size, scale: 2).nodes[1].text)
+        let b = try #require(try ElementLayout.layout(plain, in: size, scale: 2).nodes[1].text)
+        #expect(abs(a.size.width - (b.size.width - 7)) < 0.1)
+        #expect(a.size.height == b.size.height)
+        #expect(try JSONDecoder().decode(Element.self, from: JSONEncoder().encode(pulled)) == pulled)
     }
 
     /// A run's top and bottom padding carry its background above and below its font, not the line.

@@ -296,4 +296,29 @@ import Testing
         Self.expect(frames.first { $0.tag == "br" }, [190.62, 0, 0, 19])
         Self.expect(frames.first { $0.tag == "span" }, [115.64, 19, 9.03, 19])
     }
+    /// A negative horizontal margin on an inline element pulls it (and what follows) back over
+    /// its neighbours (CSS 2.1 §8.3); a positive one as before.
+    @Test func aNegativeInlineMarginPullsTheElementBack() throws {
+        let font = "font-family: \"DejaVu Sans\"; font-size: 16px; width: 250px"
+        let frames = try Self.frames("<div style='\(font)'>aaa <b style='margin: -7px'>bold</b> ccc</div><div style='\(font)'><b style='margin: -7px'>bold</b> ccc</div>"
+            + "<div style='\(font)'>aaa bbb ccc ddd eee fff <b style='margin: -7px'>ggg hhh iii jjj kkk</b> lll</div>")
+        let bs = frames.filter { $0.tag == "b" }
+        try #require(bs.count == 3)
+        Self.expect(bs[0], [27.5, 0, 39.39, 19])
+        Self.expect(bs[1], [-7, 19, 39.39, 19])
+        Self.expect(bs[2], [0, 38, 220.81, 38])
+    }
+
+    /// A line clamp hides lines but still lays them out: an inline block past the clamp has the
+    /// box Chromium reports (where the unclamped text puts it).
+    @Test func anInlineBlockPastALineClampIsLaidOutWhereTheLinesWouldBe() throws {
+        let frames = try Self.frames("<div style='font-family: \"DejaVu Sans\"; font-size: 16px; width: 200px; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 1; overflow: hidden'>"
+            + "aaa bbb ccc <span style='display: inline-block; width: 50px; height: 10px'></span> ddd eee fff ggg hhh <span style='display: inline-block; width: 30px; height: 20px'></span> iii</div>")
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 200, 19])
+        let spans = frames.filter { $0.tag == "span" }
+        try #require(spans.count == 2)
+        Self.expect(spans[0], [101.53, 5, 50, 10])
+        Self.expect(spans[1], [127.42, 19, 30, 20])
+    }
 }
+

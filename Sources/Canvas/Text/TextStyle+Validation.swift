@@ -4,7 +4,10 @@ extension TextStyle {
         for segment in segments {
             guard let attachment = segment.attachment else { continue }
             let s = attachment.size
-            guard s.isFinite, s.width >= 0, s.height >= 0, s.width <= TextLayoutOptions.maxSupportedWidth, s.height <= TextLayoutOptions.maxSupportedWidth else {
+            // A spacer (an inline element's edge) may be negative: a negative margin pulls its
+            // neighbours closer (CSS 2.1 §8.3).
+            let least = attachment.keepsWithNeighbours && attachment.size.height == 0 ? -TextLayoutOptions.maxSupportedWidth : 0
+            guard s.isFinite, s.width >= least, s.height >= 0, s.width <= TextLayoutOptions.maxSupportedWidth, s.height <= TextLayoutOptions.maxSupportedWidth else {
                 throw .invalidArgument("inline box size \(s): expected finite sizes in 0...\(Int(TextLayoutOptions.maxSupportedWidth)) pt")
             }
             if case .raised(let points) = attachment.verticalAlignment, !(points.isFinite && abs(points) <= TextLayoutOptions.maxSupportedWidth) {

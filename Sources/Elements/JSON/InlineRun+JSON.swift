@@ -53,7 +53,8 @@ struct InlineRunJSON: Codable {
             let value = try c.decode(CSSValue.self, forKey: .space)
             let width: StyleLength
             do {
-                width = try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: false, expected: "a space: expected a length ≥ 0")
+                // Negative: a negative margin, pulling the runs beside it closer.
+                width = try CSSLengthGrammar.single(ElementStyle.components(value), percent: false, negative: true, expected: "a space: expected a length")
             } catch {
                 throw DecodingError.dataCorruptedError(forKey: .space, in: c, debugDescription: error.message)
             }

@@ -24,7 +24,7 @@ public struct InlineRun: Hashable, Sendable {
         case box(InlineBox)
         /// Empty space this wide (`em` of the run's font) that keeps to the runs beside it — no
         /// line break on either side: an inline element's margin, border and padding at its start
-        /// and end edges.
+        /// and end edges. A negative width (a negative margin) pulls its neighbours closer.
         case spacing(StyleLength)
     }
 
@@ -77,7 +77,7 @@ public struct InlineRun: Hashable, Sendable {
         self.link = link
     }
 
-    /// Empty space `width` wide that keeps to its neighbours.
+    /// Empty space `width` wide that keeps to its neighbours (negative: they overlap by as much).
     public init(spacing width: StyleLength, link: String? = nil) {
         self.content = .spacing(width)
         self.style = TextProperties()

@@ -107,7 +107,7 @@ extension TextContent {
                 let alignment = Self.attachmentAlignment(image.verticalAlign, lengths: lengths, lineHeight: Self.lineHeight(of: computed), paragraphSize: baseStyle.size)
                 segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, verticalAlignment: alignment), style: overrides, link: run.link))
             case .spacing(let width):
-                let w = max(0, width.resolved(lengths, percentOf: 0))
+                let w = width.resolved(lengths, percentOf: 0)
                 let size = Size(width: w.isFinite ? w : 0, height: 0)
                 // An inline element's margin, border or padding is no letter: no spacing after it.
                 var edge = overrides

@@ -572,7 +572,7 @@ struct BoxBuilder {
         func edge(_ side: String) -> [(StyleLength, InlineEdge)] {
             var parts: [(StyleLength, InlineEdge)] = []
             for (value, part) in [(declared["margin-\(side)"], InlineEdge.margin), (border(side), .borderBox), (declared["padding-\(side)"], .borderBox)] {
-                guard let value, let length = Self.edgeLength(value), length != .points(0) else { continue }
+                guard let value, let length = Self.edgeLength(value, negative: part == .margin), length != .points(0) else { continue }
                 parts.append((length, part))
             }
             return parts
@@ -588,7 +588,7 @@ struct BoxBuilder {
 
     /// A length of an inline element's edge: px or em (or a border keyword); `nil` for others
     /// (percentages, calc()), which are not laid out (reported by ``runProperties(_:_:)``).
-    static func edgeLength(_ value: String) -> StyleLength? {
+    static func edgeLength(_ value: String, negative: Bool = false) -> StyleLength? {
         let v = value.trimmingCharacters(in: " ").lowercased()
         switch v {
         case "0", "auto": return .points(0)
@@ -599,7 +599,7 @@ struct BoxBuilder {
         }
         for (unit, make) in [("px", { StyleLength.points($0) }), ("em", { StyleLength.em($0) })] as [(String, (Double) -> StyleLength)] where v.hasSuffix(unit) {
             guard let number = Double(v.dropLast(unit.count)), number.isFinite, abs(number) < 1e6 else { return nil }
-            return make(max(0, number))
+            return make(negative ? number : max(0, number))
         }
         return nil
     }
