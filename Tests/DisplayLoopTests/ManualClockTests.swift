@@ -3,7 +3,11 @@ import Testing
 
 /// `ManualClock.waitForSleepers`: woken by the sleeper that makes the count, bounded by its
 /// timeout.
-@Suite(.timeLimit(.minutes(2))) struct ManualClockTests {
+///
+/// The bounds are wide on purpose: in a parallel run on two cores a woken wait resumes behind
+/// every test queued on the cooperative pool (CI once took 32 s), so a timeout of an hour and a
+/// bound of ten minutes tell a wake-up from a timeout without timing the machine.
+@Suite(.timeLimit(.minutes(15))) struct ManualClockTests {
     static let clock = ContinuousClock()
 
     @Test func waitForSleepersIsWokenByTheSleeperThatMakesTheCount() async {
@@ -18,8 +22,8 @@ import Testing
             }
         }
         let start = Self.clock.now
-        #expect(await manual.waitForSleepers(count: 3, timeout: .seconds(60)))
-        #expect(start.duration(to: Self.clock.now) < .seconds(30))  // not by its timeout
+        #expect(await manual.waitForSleepers(count: 3, timeout: .seconds(3600)))
+        #expect(start.duration(to: Self.clock.now) < .seconds(600))  // not by its timeout
         #expect(manual.sleeperCount == 3)
         manual.advance(by: .seconds(3))
         await sleepers.value

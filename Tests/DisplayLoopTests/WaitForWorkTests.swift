@@ -12,13 +12,17 @@ actor LoopBound {
 
 /// `DisplayLoop.waitForWork(timeout:)`: woken by an enqueue, bounded by its timeout. Each test
 /// has a loop of its own.
-@Suite(.timeLimit(.minutes(2))) struct WaitForWorkTests {
+///
+/// The bounds are wide on purpose: in a parallel run on two cores a woken wait resumes behind
+/// every test queued on the cooperative pool (CI once took 32 s), so a timeout of an hour and a
+/// bound of ten minutes tell a wake-up from a timeout without timing the machine.
+@Suite(.timeLimit(.minutes(15))) struct WaitForWorkTests {
     static let clock = ContinuousClock()
 
     @Test func workAlreadyQueuedReturnsTrueAtOnce() async {
         let loop = DisplayLoop(name: "wait-queued", driver: .manual)
         loop.setNeedsBeforeWaiting()
-        #expect(await loop.waitForWork(timeout: .seconds(60)))
+        #expect(await loop.waitForWork(timeout: .seconds(3600)))
         #expect(loop.runUntilIdle().count == 1)
     }
 
@@ -32,8 +36,8 @@ actor LoopBound {
             await actor.touch()  // a job on the manual loop; runs when driven
         }
         let start = Self.clock.now
-        #expect(await loop.waitForWork(timeout: .seconds(60)))
-        #expect(start.duration(to: Self.clock.now) < .seconds(30))
+        #expect(await loop.waitForWork(timeout: .seconds(3600)))
+        #expect(start.duration(to: Self.clock.now) < .seconds(600))
         #expect(loop.pendingJobCount == 1)
         loop.runUntilIdle()
         await producer.value
@@ -44,21 +48,21 @@ actor LoopBound {
         let start = Self.clock.now
         #expect(await loop.waitForWork(timeout: .milliseconds(100)) == false)
         let elapsed = start.duration(to: Self.clock.now)
-        #expect(elapsed >= .milliseconds(100) && elapsed < .seconds(30))
+        #expect(elapsed >= .milliseconds(100) && elapsed < .seconds(600))
     }
 
     @Test func aCancelledWaitReturnsAtOnce() async {
         let loop = DisplayLoop(name: "wait-cancelled", driver: .manual)
         let start = Self.clock.now
-        let waiter = Task { await loop.waitForWork(timeout: .seconds(60)) }
+        let waiter = Task { await loop.waitForWork(timeout: .seconds(3600)) }
         waiter.cancel()
         #expect(await waiter.value == false)
-        #expect(start.duration(to: Self.clock.now) < .seconds(30))
+        #expect(start.duration(to: Self.clock.now) < .seconds(600))
     }
 
     @Test func aThreadDrivenLoopHasNothingToWaitFor() async {
         let loop = DisplayLoop(name: "wait-thread", driver: .thread(name: "wait-thread"))
-        #expect(await loop.waitForWork(timeout: .seconds(60)) == false)
+        #expect(await loop.waitForWork(timeout: .seconds(3600)) == false)
     }
 }
 
@@ -75,8 +79,8 @@ extension WaitForWorkTests {
             }
         }
         let start = Self.clock.now
-        #expect(await loop.waitUntilQueued(jobs: 3, timeout: .seconds(60)))
-        #expect(start.duration(to: Self.clock.now) < .seconds(30))
+        #expect(await loop.waitUntilQueued(jobs: 3, timeout: .seconds(3600)))
+        #expect(start.duration(to: Self.clock.now) < .seconds(600))
         #expect(loop.pendingJobCount == 3)
         await producer.value
         // Fewer than asked for: it waits out its timeout and says so.

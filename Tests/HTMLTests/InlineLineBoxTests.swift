@@ -320,5 +320,18 @@ import Testing
         Self.expect(spans[0], [101.53, 5, 50, 10])
         Self.expect(spans[1], [127.42, 19, 30, 20])
     }
+    /// A space collapses with the one before it across an inline element's padding or margin
+    /// (CSS Text §4.1.1: the edge is no character).
+    @Test func spacesCollapseAcrossAnInlineElementsEdges() throws {
+        let font = "font-family: \"DejaVu Sans\"; font-size: 16px"
+        let frames = try Self.frames("<div style='\(font)'>ab <b style='padding: 0 19px'>cd ef </b> magna <span>x</span></div>"
+            + "<div style='\(font)'>ab <i style='margin-left: 10px'> cd</i> <span>x</span></div>")
+        let spans = frames.filter { $0.tag == "span" }
+        try #require(spans.count == 2)
+        Self.expect(frames.first { $0.tag == "b" }, [25.05, 0, 87.89, 19])
+        Self.expect(spans[0], [173.52, 0, 9.47, 19])
+        Self.expect(frames.first { $0.tag == "i" }, [35.05, 19, 18.95, 19])
+        Self.expect(spans[1], [59.09, 19, 9.47, 19])
+    }
 }
 

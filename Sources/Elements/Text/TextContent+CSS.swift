@@ -207,6 +207,9 @@ enum WhiteSpaceProcessing {
         var result = text
         var previousSpace = true  // a space at the start is removed
         for index in result.segments.indices {
+            // An inline element's edge (its margin, border, padding) is no character: a space on
+            // either side of it collapses with the other (§4.1.1, across inline boundaries).
+            if result.segments[index].attachment?.keepsWithNeighbours == true { continue }
             var out = String.UnicodeScalarView()
             let scalars = result.segments[index].text.unicodeScalars
             out.reserveCapacity(scalars.count)
