@@ -98,15 +98,14 @@ MEASURE = """
   const countLines = t => {
     const range = document.createRange();
     range.selectNodeContents(t);
-    const groups = [];
+    // One text node has one font: each of its fragments is its primary font's content area on
+    // its line's baseline, so fragments on one line share their top (lines closer than the font
+    // is tall overlap, and only the top tells them apart).
+    const tops = new Set();
     for (const r of range.getClientRects()) {
-      if (r.width <= 0) continue;
-      const c = (r.top + r.bottom) / 2;
-      const g = groups.find(g => g.top <= c && c <= g.bottom);
-      if (g) { g.top = Math.min(g.top, r.top); g.bottom = Math.max(g.bottom, r.bottom); }
-      else groups.push({top: r.top, bottom: r.bottom});
+      if (r.width > 0) tops.add(q(r.top));
     }
-    return groups.length;
+    return tops.size;
   };
   const walk = (node, inSvg) => {
     for (const n of node.childNodes) {
