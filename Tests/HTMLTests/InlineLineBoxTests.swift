@@ -333,5 +333,13 @@ import Testing
         Self.expect(frames.first { $0.tag == "i" }, [35.05, 19, 18.95, 19])
         Self.expect(spans[1], [59.09, 19, 9.47, 19])
     }
+    /// An inline element whose inline block went to a line without its text still has a box on
+    /// that line: its content area on the line's baseline, across the block.
+    @Test func anInlineElementReachesItsInlineBlockOnALineWithoutItsText() throws {
+        let frames = try Self.frames("<div style='font-family: \"DejaVu Sans\"; font-size: 16px; width: 300px'>exercitation aliqua "
+            + "<em>in aliquip <small style='display: inline-block; width: 250px'>aute</small></em></div>")
+        Self.expect(frames.first { $0.tag == "em" }, [0, 0, 250, 38])
+        Self.expect(frames.first { $0.tag == "small" }, [0, 22, 250, 15.5])
+    }
 }
 

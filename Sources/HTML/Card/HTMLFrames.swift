@@ -82,7 +82,23 @@ struct HTMLFrameReader {
         // but its height is its own text's (its font's content area), as a browser's box is.
         var nested: [(id: HTMLTree.NodeID, rect: Rect)] = []
         var own: [Int: [Rect]] = [:]
+        // The atomic inline boxes (inline blocks, pictures) inside an inline element.
+        var atomics: [(id: HTMLTree.NodeID, rect: Rect)] = []
         defer {
+            for (id, rect) in atomics {
+                let line = Self.line(holding: rect, in: lines, at: origin)
+                let ownRects = own[id.index] ?? []
+                let ownLines = ownRects.map { Self.line(holding: $0, in: lines, at: origin) }
+                if let line, let own = ownRects.first, let ownLine = ownLines[0], !ownLines.contains(line) {
+                    // On a line without text of its own, the element's box is its content area
+                    // (as its text has it about the baseline) on that line's baseline, across the box.
+                    let ascent = ownLine.baseline + origin.y - own.minY
+                    frames[id.index] = Self.covering(frames[id.index], Rect(x: rect.minX, y: line.baseline + origin.y - ascent, width: rect.width, height: own.height))
+                } else {
+                    // Beside its own text, it reaches across the box, no higher than it is.
+                    frames[id.index] = Self.widened(frames[id.index], across: rect)
+                }
+            }
             for (id, rect) in nested {
                 if own[id.index, default: []].contains(where: { $0.minY < rect.maxY && rect.minY < $0.maxY }) {
                     frames[id.index] = Self.widened(frames[id.index], across: rect)
@@ -113,7 +129,7 @@ struct HTMLFrameReader {
                 // Its own frame is its box's (a child of the paragraph); the inline elements
                 // around it reach across it on its line, no higher than they are.
                 for id in run.inlineAncestors {
-                    for rect in placed { frames[id.index] = Self.widened(frames[id.index], across: rect) }
+                    for rect in placed { atomics.append((id, rect)) }
                 }
                 continue
             }
