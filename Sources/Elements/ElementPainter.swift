@@ -120,7 +120,11 @@ struct ElementPainter {
             context.saveGState()
             if tree.elements[index].layout.overflow != .visible { context.clip(to: box.shape(.paddingBox)) }
             do throws(ElementError) {
-                try tree.forEachChildInPaintOrder(of: index) { child throws(ElementError) in try draw(child) }
+                if BlockFlowPaintPlan.applies(to: index, in: tree) {
+                    try drawBlockFlow(of: index)
+                } else {
+                    try tree.forEachChildInPaintOrder(of: index) { child throws(ElementError) in try draw(child) }
+                }
             } catch {
                 failure = error
             }
@@ -129,9 +133,66 @@ struct ElementPainter {
         }
     }
 
+    /// A block container's descendants in CSS 2.1 Appendix E's layers (``BlockFlowPaintPlan``):
+    /// those below it (negative z), every block's background and border, then every line's
+    /// text and atomic inline boxes, then the positioned and composited ones above, each under
+    /// the clips of the boxes it sits in.
+    private func drawBlockFlow(of root: Int) throws(ElementError) {
+        let plan = BlockFlowPaintPlan(root: root, tree: tree)
+        var clipPaths: [Int: Path] = [:]
+        func clipped(_ entry: BlockFlowPaintPlan.Entry, _ body: () throws(ElementError) -> Void) throws(ElementError) {
+            guard !entry.clips.isEmpty else { return try body() }
+            context.saveGState()
+            defer { context.restoreGState() }
+            for clip in entry.clips {
+                if clipPaths[clip] == nil {
+                    let lengths = tree.lengths(of: clip, canvas: context.size)
+                    clipPaths[clip] = BoxGeometry(node: nodes[clip], radius: tree.elements[clip].style.borderRadius, lengths: lengths,
+                                                  scale: context.scale).shape(.paddingBox)
+                }
+                context.clip(to: clipPaths[clip]!)
+            }
+            try body()
+        }
+        for entry in plan.below { try clipped(entry) { () throws(ElementError) in try draw(entry.element) } }
+        for entry in plan.blocks where tree.visibility[entry.element] == .visible {
+            if Task.isCancelled { throw .cancelled }
+            try deadline?.check()
+            try clipped(entry) { () throws(ElementError) in try drawOwnBox(entry.element, content: false) }
+        }
+        for entry in plan.inline {
+            if entry.isText {
+                guard tree.visibility[entry.element] == .visible else { continue }
+                try clipped(entry) { () throws(ElementError) in try drawOwnText(entry.element) }
+            } else {
+                try clipped(entry) { () throws(ElementError) in try draw(entry.element) }
+            }
+        }
+        for entry in plan.above { try clipped(entry) { () throws(ElementError) in try draw(entry.element) } }
+    }
+
+    /// `index`'s own box (``drawOwnBox(_:style:box:shape:lengths:currentColor:content:)``),
+    /// its text left for the lines' layer when `content` is false.
+    private func drawOwnBox(_ index: Int, content: Bool) throws(ElementError) {
+        let style = tree.elements[index].style
+        let lengths = tree.lengths(of: index, canvas: context.size)
+        let box = BoxGeometry(node: nodes[index], radius: style.borderRadius, lengths: lengths, scale: context.scale)
+        let drawsContent: Bool = if case .text = tree.elements[index].kind { content } else { true }
+        try drawOwnBox(index, style: style, box: box, shape: box.shape(.borderBox), lengths: lengths, currentColor: tree.color(of: index),
+                       content: drawsContent)
+    }
+
+    /// A text element's lines, in the layer CSS paints inline content in.
+    private func drawOwnText(_ index: Int) throws(ElementError) {
+        let style = tree.elements[index].style
+        let lengths = tree.lengths(of: index, canvas: context.size)
+        let box = BoxGeometry(node: nodes[index], radius: style.borderRadius, lengths: lengths, scale: context.scale)
+        try drawOwnContent(index, style: style, box: box, shape: box.shape(.borderBox))
+    }
+
     /// The element's own painting, without its children: shadows, background, border, content.
     private func drawOwnBox(_ index: Int, style: ElementStyle, box: BoxGeometry, shape: Path, lengths: LengthContext,
-                            currentColor: Color) throws(ElementError) {
+                            currentColor: Color, content: Bool = true) throws(ElementError) {
         let node = nodes[index]
         if !style.boxShadows.isEmpty {
             BoxShadowPainter(context: context, lengths: lengths, currentColor: currentColor).paintOuter(style.boxShadows, in: box)
@@ -178,7 +239,12 @@ struct ElementPainter {
         if style.border.isVisible {
             BorderPainter(context: context, currentColor: currentColor).paint(style.border, in: box)
         }
+        if content { try drawOwnContent(index, style: style, box: box, shape: shape) }
+    }
 
+    /// The element's content (its text, picture, gradient or drawing), clipped as CSS clips it.
+    private func drawOwnContent(_ index: Int, style: ElementStyle, box: BoxGeometry, shape: Path) throws(ElementError) {
+        let node = nodes[index]
         context.saveGState()
         // A replaced element's content (an image) is clipped to the content box's curve, as CSS;
         // a gradient or custom drawing to the element's rounded shape. A text is not: rounded
