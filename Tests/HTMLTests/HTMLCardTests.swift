@@ -246,4 +246,31 @@ import Testing
         let text = try #require(layout.nodes.compactMap(\.text).first)
         #expect(text.fontsUsed.contains("Brand"))
     }
+    /// CSS 2.1 Appendix E: the backgrounds of every block in the flow come before any line, so
+    /// a block's text that overflows it shows over a later sibling's background; a box with a
+    /// negative z-index goes below them all, a positioned one above (Chromium draws the same).
+    @Test func blockBackgroundsPaintBeforeTheFlowsTextAndZIndexLiftsBoxes() async throws {
+        let html = """
+        <body style='margin: 0; font: 20px/20px "DejaVu Sans"; color: #ff0000'>
+        <div style='height: 10px'>██████</div>
+        <div style='height: 30px; background: #00ff00'></div>
+        <div style='position: absolute; top: 40px; left: 0; width: 50px; height: 20px; background: #0000ff; z-index: -1'></div>
+        <div style='height: 30px; background: #00ff00'></div>
+        <div style='position: relative; top: -20px; width: 50px; height: 10px; background: #ffff00'></div>
+        </body>
+        """
+        let card = try HTMLCard(html: html, width: 100, height: 80)
+        let bitmap = try await ElementRenderer().render(card.root, size: card.size, scale: 1)
+        func count(_ red: UInt8, _ green: UInt8, _ blue: UInt8, rows: Range<Int>) -> Int {
+            var n = 0
+            for y in rows { for x in 0..<50 where bitmap.pixel(x: x, y: y).map({ $0.red == red && $0.green == green && $0.blue == blue }) == true { n += 1 } }
+            return n
+        }
+        // The first div's glyphs reach below its 10 px into the green block: drawn over it.
+        #expect(count(255, 0, 0, rows: 12..<18) > 20)
+        // The z-index: -1 box is under the green backgrounds (40…60 px), the relative one over them.
+        #expect(count(0, 0, 255, rows: 40..<60) == 0)
+        #expect(count(255, 255, 0, rows: 52..<58) > 100)
+    }
 }
+
