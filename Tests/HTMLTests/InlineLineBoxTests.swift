@@ -341,5 +341,12 @@ import Testing
         Self.expect(frames.first { $0.tag == "em" }, [0, 0, 250, 38])
         Self.expect(frames.first { $0.tag == "small" }, [0, 22, 250, 15.5])
     }
+    /// A percentage line height computes to a length on the element that sets it: a `<small>`
+    /// inside inherits 24px (taller than its font: the line grows), not 150 % of its own size.
+    @Test func aPercentageLineHeightIsInheritedAsALength() throws {
+        let frames = try Self.frames("<div style='font-size: 16px'>Glyph <u style='line-height: 150%'>pariatur <small>dolore</small> Render</u> incididunt</div>")
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 25.5])
+        Self.expect(frames.first { $0.tag == "small" }, [124.12, 5.5, 43.11, 15.5])
+    }
 }
 

@@ -635,7 +635,20 @@ struct BoxBuilder {
         }
         if let size = style.monospaceFontSize { properties["font-size"] = size }
         if let family = fontFamily(id, style, declared: properties["font-family"]) { properties["font-family"] = family }
+        // A percentage or em line height computes to a length here: the inline elements inside
+        // inherit the length, not the factor (a `<small>` in a `line-height: 150%` span).
+        if let height = properties["line-height"], let factor = Self.fontRelativeFactor(height), let size = computedFontSize(of: id) {
+            properties["line-height"] = "\(size * factor)px"
+        }
         return properties
+    }
+
+    /// The factor of the font size a `line-height` of `%` or `em` is (`150%`: 1.5), else `nil`.
+    static func fontRelativeFactor(_ value: String) -> Double? {
+        let word = value.lowercased().filter { $0 != " " }
+        if word.hasSuffix("%"), let n = Double(word.dropLast()), n.isFinite { return n / 100 }
+        if word.hasSuffix("em"), !word.hasSuffix("rem"), let n = Double(word.dropLast(2)), n.isFinite { return n }
+        return nil
     }
 
     /// CSS 2.1 §9.4.3 for an inline element: its text drawn `left` (else minus `right`) and
