@@ -348,5 +348,13 @@ import Testing
         Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 25.5])
         Self.expect(frames.first { $0.tag == "small" }, [124.12, 5.5, 43.11, 15.5])
     }
+    /// Each inline element adds its own box to every line it is on (CSS 2.1 §10.8), not only to
+    /// the lines holding its own text: a `<b>` of 20px makes the lines of its 18px `<s>` as tall.
+    @Test func anInlineElementsFontCountsOnTheLinesOfItsChildren() throws {
+        let frames = try Self.frames("<p style='width: 76.8px'>render <b style='font-size: 20px'>reprehenderit <s style='font-size: 18px'>ad pixel</s> pariatur</b> Magna </p>")
+        Self.expect(frames.first { $0.tag == "p" }, [0, 16, 76.8, 132])
+        Self.expect(frames.first { $0.tag == "b" }, [0, 35, 156.41, 94])
+        Self.expect(frames.first { $0.tag == "s" }, [0, 60.5, 48.45, 44.5])
+    }
 }
 

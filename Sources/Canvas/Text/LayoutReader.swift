@@ -259,6 +259,18 @@ struct LayoutReader {
             } else {
                 let raw = engine.primaryFontMetrics(for: request.segmentStyles[segment])
                 let own = Self.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: metrics.scale)
+                for enclosing in request.text.segments[segment].style.enclosingBoxes ?? [] where raised == 0 {
+                    // An inline element around the segment adds its own box to the line.
+                    let outer = engine.primaryFontMetrics(for: request.style.applying(enclosing))
+                    let rounded = Self.cssRounded(ascent: outer.ascent, descent: outer.descent, scale: metrics.scale)
+                    let edges = if let height = enclosing.lineHeight ?? request.style.lineHeight {
+                        box(ascent: rounded.ascent, descent: rounded.descent, height: height)
+                    } else {
+                        (top: -rounded.ascent, bottom: rounded.descent)
+                    }
+                    top = min(top, edges.top)
+                    bottom = max(bottom, edges.bottom)
+                }
                 if let height = request.text.segments[segment].style.lineHeight ?? request.style.lineHeight {
                     edges = box(ascent: own.ascent, descent: own.descent, height: height)
                 } else {

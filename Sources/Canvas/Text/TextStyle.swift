@@ -305,6 +305,11 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// element with `position: relative`): its glyphs, decorations, background, inline boxes
     /// and area move; the lines and the other segments stay.
     public var relativeOffset: Point?
+    /// The inline boxes around the segment (a CSS inline element's ancestors that are inline
+    /// elements too), as overrides of the base style of which their font and line height count:
+    /// in CSS line metrics each adds its box, its line height centred on its primary font, to
+    /// every line the segment is on (CSS 2.1 §10.8), as the segment's own font does.
+    package var enclosingBoxes: [TextStyleOverrides]?
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(

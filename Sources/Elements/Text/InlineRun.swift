@@ -32,6 +32,10 @@ public struct InlineRun: Hashable, Sendable {
     public var content: Content
     /// The run's own text properties (its colour, weight, decoration…), over the text element's.
     public var style: TextProperties
+    /// The text properties of the inline elements around the run but its own (outermost
+    /// first), from the HTML front end: each one's inline box adds its font and line height to
+    /// every line the run is on (CSS 2.1 §10.8). Not part of the JSON form.
+    package var enclosingStyles: [TextProperties] = []
     /// A colour behind the run's glyphs, from the font's ascent to its descent on every line.
     public var backgroundColor: StyleColor?
     /// The link value hit testing reports for the run (``/Canvas/TextLayout/links``).

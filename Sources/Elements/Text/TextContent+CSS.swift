@@ -73,6 +73,27 @@ extension TextContent {
                 // A run that does not wrap in a text that does (`white-space: nowrap` on a span).
                 if !computed.wraps, base.wraps { overrides.allowsLineBreaks = false }
             }
+            if baseStyle.cssLineMetrics, !run.enclosingStyles.isEmpty {
+                // The boxes of the inline elements around it whose font or line height is not the run's.
+                let own = (baseStyle.applying(overrides), overrides.lineHeight)
+                var enclosing = base
+                var boxes: [TextStyleOverrides] = []
+                for outer in run.enclosingStyles {
+                    enclosing = base.inheriting(outer, canvas: canvas)
+                    let s = enclosing.textStyle
+                    var box = TextStyleOverrides()
+                    if s.fontFamily != baseStyle.fontFamily { box.fontFamily = s.fontFamily }
+                    if s.size != baseStyle.size { box.size = s.size }
+                    if s.weight != baseStyle.weight { box.weight = s.weight }
+                    if s.italic != baseStyle.italic { box.italic = s.italic }
+                    if let height = s.lineHeight, height != baseStyle.lineHeight { box.lineHeight = height }
+                    let applied = baseStyle.applying(box)
+                    let same = applied.fontFamily == own.0.fontFamily && applied.size == own.0.size && applied.weight == own.0.weight
+                        && applied.italic == own.0.italic && box.lineHeight == own.1
+                    if !same, !boxes.contains(box) { boxes.append(box) }
+                }
+                if !boxes.isEmpty { overrides.enclosingBoxes = boxes }
+            }
             overrides.backgroundColor = run.backgroundColor?.resolved(currentColor: computed.color)
             let lengths = LengthContext(fontSize: computed.fontSize, canvasSize: canvas)
             if overrides.backgroundColor != nil, run.paddingTop != nil || run.paddingBottom != nil {

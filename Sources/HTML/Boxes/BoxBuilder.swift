@@ -811,9 +811,17 @@ struct BoxBuilder {
         for (piece, origin) in zip(paragraph.pieces, paragraph.origins) {
             let owner = origin.inlineAncestors.last ?? origin.node
             switch piece {
-            case .text(let text, let style, let link):
+            case .text(let text, let style, let link, let enclosing):
                 let run = textRunStyle(style, owner: owner)
                 var textRun = InlineRun(text, style: run.text, backgroundColor: run.background, link: link, verticalAlign: run.verticalAlign)
+                // Each inline element around the run adds its box to the run's lines (CSS 2.1
+                // §10.8): its font and line height, when the run and it sit on the baseline.
+                if !enclosing.isEmpty, run.verticalAlign == .baseline {
+                    textRun.enclosingStyles = enclosing.compactMap { outer in
+                        let read = textRunStyle(outer, owner: owner)
+                        return read.verticalAlign == .baseline ? read.text : nil
+                    }
+                }
                 (textRun.paddingTop, textRun.paddingBottom) = (run.paddingTop, run.paddingBottom)
                 (textRun.left, textRun.top) = (run.left, run.top)
                 runs.append(textRun)

@@ -7,8 +7,10 @@ internal import Flexbox
 struct ParagraphBuilder {
     /// One piece of the paragraph.
     enum Piece {
-        /// Words, with the run properties (CSS names) of the inline elements around them.
-        case text(String, style: [String: String], link: String?)
+        /// Words, with the run properties (CSS names) of the inline elements around them, and
+        /// those of each enclosing inline element but the innermost (outermost first): each
+        /// adds its own box to the lines the words are on.
+        case text(String, style: [String: String], link: String?, enclosing: [[String: String]] = [])
         /// `<br>`: a forced line break.
         case lineBreak(style: [String: String], link: String?)
         /// An `<img>`.
@@ -47,6 +49,11 @@ struct ParagraphBuilder {
         return style
     }
 
+    /// The styles of the inline elements open around the innermost one, outermost first.
+    private var enclosingStyles: [[String: String]] {
+        stack.count > 2 ? stack[1..<(stack.count - 1)].map(\.style) : []
+    }
+
     /// Opens an inline element.
     mutating func push(style: [String: String], link: String?) { stack.append((style, link)) }
     /// Closes the innermost inline element.
@@ -60,7 +67,7 @@ struct ParagraphBuilder {
             if text.hasPrefix("\r\n") { text.removeFirst(2) } else if text.hasPrefix("\n") { text.removeFirst() }
         }
         guard !text.isEmpty else { return }
-        pieces.append(.text(text, style: currentStyle(carried), link: link))
+        pieces.append(.text(text, style: currentStyle(carried), link: link, enclosing: enclosingStyles))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
         if !hasContent { hasContent = Self.draws(text, whiteSpace: whiteSpace) }
     }
