@@ -356,5 +356,12 @@ import Testing
         Self.expect(frames.first { $0.tag == "b" }, [0, 35, 156.41, 94])
         Self.expect(frames.first { $0.tag == "s" }, [0, 60.5, 48.45, 44.5])
     }
+    /// `line-height: normal` on an inline element in a paragraph of a fixed line height is its
+    /// fonts' height, fallbacks included: CJK glyphs in a DejaVu `<strong>` grow a 16px line to 23px.
+    @Test func aNormalLineHeightInsideAFixedOneCountsItsFonts() throws {
+        let frames = try Self.frames("<div style='line-height: 1'>测な字文字日日漢布测 <strong style='line-height: normal'>卡测な排</strong> laboris</div>")
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 23])
+        Self.expect(frames.first { $0.tag == "strong" }, [165.09, 3, 64.02, 19])
+    }
 }
 

@@ -263,7 +263,7 @@ struct LayoutReader {
                     // An inline element around the segment adds its own box to the line.
                     let outer = engine.primaryFontMetrics(for: request.style.applying(enclosing))
                     let rounded = Self.cssRounded(ascent: outer.ascent, descent: outer.descent, scale: metrics.scale)
-                    let edges = if let height = enclosing.lineHeight ?? request.style.lineHeight {
+                    let edges = if let height = enclosing.cssLineHeight(in: request.style.lineHeight) {
                         box(ascent: rounded.ascent, descent: rounded.descent, height: height)
                     } else {
                         (top: -rounded.ascent, bottom: rounded.descent)
@@ -271,7 +271,7 @@ struct LayoutReader {
                     top = min(top, edges.top)
                     bottom = max(bottom, edges.bottom)
                 }
-                if let height = request.text.segments[segment].style.lineHeight ?? request.style.lineHeight {
+                if let height = request.text.segments[segment].style.cssLineHeight(in: request.style.lineHeight) {
                     edges = box(ascent: own.ascent, descent: own.descent, height: height)
                 } else {
                     edges = (-own.ascent, own.descent)

@@ -380,7 +380,7 @@ struct PangoMeasurement {
             if aligns, let alignment = segment.style.verticalAlignment {
                 let raw = engine.primaryFontMetrics(for: request.segmentStyles[index])
                 let own = LayoutReader.cssRounded(ascent: raw.ascent, descent: raw.descent, scale: request.options.pixelScale)
-                let height = segment.style.lineHeight ?? request.style.lineHeight ?? (own.ascent + own.descent)
+                let height = segment.style.cssLineHeight(in: request.style.lineHeight) ?? (own.ascent + own.descent)
                 switch alignment {
                 case .baseline: break
                 case .middle: rise = parent.xHeight / 2 - (own.ascent - own.descent) / 2

@@ -310,6 +310,15 @@ public struct TextStyleOverrides: Hashable, Sendable, Codable {
     /// in CSS line metrics each adds its box, its line height centred on its primary font, to
     /// every line the segment is on (CSS 2.1 §10.8), as the segment's own font does.
     package var enclosingBoxes: [TextStyleOverrides]?
+    /// `true`: the segment's line height is `normal` (its fonts' ascent and descent, fallbacks
+    /// included) in a paragraph whose own is a length: ``lineHeight`` cannot say so.
+    package var normalLineHeight: Bool?
+
+    /// The line height CSS line metrics give the segment's box in a paragraph of `paragraph`'s
+    /// (`nil`: `normal`).
+    package func cssLineHeight(in paragraph: Double?) -> Double? {
+        normalLineHeight == true ? nil : lineHeight ?? paragraph
+    }
 
     /// Creates overrides; fields left `nil` keep the base style.
     public init(

@@ -70,6 +70,7 @@ extension TextContent {
                 if s.textTransform != baseStyle.textTransform { overrides.textTransform = s.textTransform }
                 // A CSS run's own line height (a span's `line-height`, or the base's number at its own font size).
                 if baseStyle.cssLineMetrics, let height = s.lineHeight, height != baseStyle.lineHeight { overrides.lineHeight = height }
+                if baseStyle.cssLineMetrics, s.lineHeight == nil, baseStyle.lineHeight != nil { overrides.normalLineHeight = true }
                 // A run that does not wrap in a text that does (`white-space: nowrap` on a span).
                 if !computed.wraps, base.wraps { overrides.allowsLineBreaks = false }
             }
@@ -87,9 +88,10 @@ extension TextContent {
                     if s.weight != baseStyle.weight { box.weight = s.weight }
                     if s.italic != baseStyle.italic { box.italic = s.italic }
                     if let height = s.lineHeight, height != baseStyle.lineHeight { box.lineHeight = height }
+                    if s.lineHeight == nil, baseStyle.lineHeight != nil { box.normalLineHeight = true }
                     let applied = baseStyle.applying(box)
                     let same = applied.fontFamily == own.0.fontFamily && applied.size == own.0.size && applied.weight == own.0.weight
-                        && applied.italic == own.0.italic && box.lineHeight == own.1
+                        && applied.italic == own.0.italic && box.lineHeight == own.1 && box.normalLineHeight == overrides.normalLineHeight
                     if !same, !boxes.contains(box) { boxes.append(box) }
                 }
                 if !boxes.isEmpty { overrides.enclosingBoxes = boxes }
