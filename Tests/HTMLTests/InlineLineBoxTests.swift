@@ -363,5 +363,12 @@ import Testing
         Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 23])
         Self.expect(frames.first { $0.tag == "strong" }, [165.09, 3, 64.02, 19])
     }
+    /// An inline element's end padding never hangs past the line's end as a space would: the
+    /// line breaks inside the element instead (Chromium 156).
+    @Test func anInlineElementsEndPaddingDoesNotHangPastTheLine() throws {
+        let frames = try Self.frames("<div style='font-size: 28px; width: 306px'>sit <b style='padding: 9px'>amet in nostrud</b></div>")
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 306, 66])
+        Self.expect(frames.first { $0.tag == "b" }, [0, -9, 171.75, 84])
+    }
 }
 

@@ -35,9 +35,14 @@ public struct TextAttachment: Hashable, Sendable, Codable {
         self.keepsWithNeighbours = keepsWithNeighbours
     }
 
-    /// The character a segment holding this box is: U+FFFC, or a no-break space (U+00A0) for a
-    /// box that keeps to its neighbours.
-    var character: String { keepsWithNeighbours ? "\u{00A0}" : "\u{FFFC}" }
+    /// Whether the box (one that keeps to its neighbours) ends an inline element: its character
+    /// is then no white space, which a line may not let hang past its end as it does spaces.
+    package var endsAnElement = false
+
+    /// The character a segment holding this box is: U+FFFC, or for a box that keeps to its
+    /// neighbours a no-break space (U+00A0: a line may break before it after a space), or at an
+    /// element's end a word joiner (U+2060: no white space, so it never hangs).
+    var character: String { keepsWithNeighbours ? (endsAnElement ? "\u{2060}" : "\u{00A0}") : "\u{FFFC}" }
 
     private enum CodingKeys: String, CodingKey { case size, verticalAlignment, keepsWithNeighbours }
 

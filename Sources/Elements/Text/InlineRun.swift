@@ -36,6 +36,9 @@ public struct InlineRun: Hashable, Sendable {
     /// first), from the HTML front end: each one's inline box adds its font and line height to
     /// every line the run is on (CSS 2.1 §10.8). Not part of the JSON form.
     package var enclosingStyles: [TextProperties] = []
+    /// A space run at an inline element's end (its end padding, border or margin), which must not
+    /// hang past a line's end as white space does. Not part of the JSON form.
+    package var endsAnElement = false
     /// A colour behind the run's glyphs, from the font's ascent to its descent on every line.
     public var backgroundColor: StyleColor?
     /// The link value hit testing reports for the run (``/Canvas/TextLayout/links``).

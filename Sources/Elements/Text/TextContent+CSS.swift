@@ -135,7 +135,9 @@ extension TextContent {
                 // An inline element's margin, border or padding is no letter: no spacing after it.
                 var edge = overrides
                 edge.letterSpacing = 0
-                segments.append(AttributedText.Segment(attachment: TextAttachment(size: size, keepsWithNeighbours: true), style: edge, link: run.link))
+                var attachment = TextAttachment(size: size, keepsWithNeighbours: true)
+                attachment.endsAnElement = run.endsAnElement
+                segments.append(AttributedText.Segment(attachment: attachment, style: edge, link: run.link))
             case .box(let box):
                 // Sized by the layout, for the width the paragraph gets (SubtreeLayouter.textLayout).
                 let alignment = Self.attachmentAlignment(box.verticalAlign, lengths: lengths, lineHeight: Self.lineHeight(of: computed), paragraphSize: baseStyle.size)
@@ -232,7 +234,16 @@ enum WhiteSpaceProcessing {
         for index in result.segments.indices {
             // An inline element's edge (its margin, border, padding) is no character: a space on
             // either side of it collapses with the other (§4.1.1, across inline boundaries).
-            if result.segments[index].attachment?.keepsWithNeighbours == true { continue }
+            if var attachment = result.segments[index].attachment, attachment.keepsWithNeighbours {
+                // An element's end after a space: a line may break there, before it (U+00A0 lets
+                // it, the word joiner would not).
+                if attachment.endsAnElement, previousSpace {
+                    attachment.endsAnElement = false
+                    result.segments[index] = AttributedText.Segment(attachment: attachment, style: result.segments[index].style,
+                                                                    link: result.segments[index].link)
+                }
+                continue
+            }
             var out = String.UnicodeScalarView()
             let scalars = result.segments[index].text.unicodeScalars
             out.reserveCapacity(scalars.count)

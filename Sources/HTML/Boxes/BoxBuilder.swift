@@ -429,12 +429,12 @@ struct BoxBuilder {
         // The margins outside the element (with its parent's properties: no background), the
         // border and padding inside it.
         let own = runStyle.filter { $0.key == "font-size" || $0.key == "letter-spacing" }
-        appendEdge(edges.start.filter { $0.1 == .margin }, node: id, ancestors: ancestors, own: own, to: &paragraph)
-        defer { appendEdge(edges.end.filter { $0.1 == .margin }, node: id, ancestors: ancestors, own: own, to: &paragraph) }
+        appendEdge(edges.start.filter { $0.1 == .margin }, end: false, node: id, ancestors: ancestors, own: own, to: &paragraph)
+        defer { appendEdge(edges.end.filter { $0.1 == .margin }, end: true, node: id, ancestors: ancestors, own: own, to: &paragraph) }
         paragraph.push(style: runStyle, link: link)
         defer { paragraph.pop() }
-        appendEdge(edges.start.filter { $0.1 == .borderBox }, node: id, ancestors: ancestors, to: &paragraph)
-        defer { appendEdge(edges.end.filter { $0.1 == .borderBox }.reversed(), node: id, ancestors: ancestors, to: &paragraph) }
+        appendEdge(edges.start.filter { $0.1 == .borderBox }, end: false, node: id, ancestors: ancestors, to: &paragraph)
+        defer { appendEdge(edges.end.filter { $0.1 == .borderBox }.reversed(), end: true, node: id, ancestors: ancestors, to: &paragraph) }
         for child in flattenedChildren(of: id) {
             if tree[child.node].kind == .text {
                 paragraph.appendText(tree[child.node].text, node: child.node, style: child.carried, ancestors: inner)
@@ -604,9 +604,9 @@ struct BoxBuilder {
         return nil
     }
 
-    private func appendEdge(_ parts: [(StyleLength, InlineEdge)], node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID], own: [String: String] = [:],
-                            to paragraph: inout ParagraphBuilder) {
-        for (length, part) in parts { paragraph.appendSpacing(length, edge: part, node: node, ancestors: ancestors, own: own) }
+    private func appendEdge(_ parts: [(StyleLength, InlineEdge)], end: Bool, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID],
+                            own: [String: String] = [:], to paragraph: inout ParagraphBuilder) {
+        for (length, part) in parts { paragraph.appendSpacing(length, edge: part, end: end, node: node, ancestors: ancestors, own: own) }
     }
 
     /// The properties of inline element `id` a run takes: the inherited text properties, the
@@ -830,10 +830,11 @@ struct BoxBuilder {
                 runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
             case .image(let image, let moved, let link):
                 runs.append(self.moved(InlineRun(image: image, link: link), by: moved, owner: owner))
-            case .spacing(let width, let style, let link):
+            case .spacing(let width, let style, let link, let end):
                 let run = textRunStyle(style, owner: owner)
                 var spacing = InlineRun(spacing: width, link: link)
                 spacing.style = run.text
+                spacing.endsAnElement = end
                 runs.append(spacing)
             case .box(let element, let origin, let align, let moved, let link):
                 runs.append(self.moved(InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link), by: moved, owner: owner))

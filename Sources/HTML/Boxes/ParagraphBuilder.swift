@@ -20,7 +20,7 @@ struct ParagraphBuilder {
         case box(Element, BoxOrigin, verticalAlign: VerticalAlign, moved: [String: String], link: String?)
         /// Space at an inline element's edge (its margin, border or padding), with the
         /// properties around it (`em` is its font's).
-        case spacing(StyleLength, style: [String: String], link: String?)
+        case spacing(StyleLength, style: [String: String], link: String?, end: Bool)
     }
 
     /// The paragraph's `white-space` (the block's).
@@ -101,10 +101,11 @@ struct ParagraphBuilder {
     /// Adds space at inline element `node`'s start or end edge.
     /// `own`: the element's properties a margin keeps though it is added outside the element,
     /// with its parent's (its font size for `em`, its letter spacing, which Pango ends a run with).
-    mutating func appendSpacing(_ width: StyleLength, edge: InlineEdge, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID], own: [String: String] = [:]) {
+    mutating func appendSpacing(_ width: StyleLength, edge: InlineEdge, end: Bool, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID],
+                                own: [String: String] = [:]) {
         var style = currentStyle([:])
         style.merge(own) { $1 }
-        pieces.append(.spacing(width, style: style, link: link))
+        pieces.append(.spacing(width, style: style, link: link, end: end))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors, edge: edge))
     }
 
