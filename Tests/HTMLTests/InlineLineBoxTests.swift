@@ -370,5 +370,11 @@ import Testing
         Self.expect(frames.first { $0.tag == "div" }, [0, 0, 306, 66])
         Self.expect(frames.first { $0.tag == "b" }, [0, -9, 171.75, 84])
     }
+    /// An inline block inside a raised inline element rises with it (its baseline is the raised one).
+    @Test func anInlineBlockRisesWithItsRaisedParent() throws {
+        let frames = try Self.frames("<div>Layoutea <u style='vertical-align: 3px'>ea <s style='display: inline-block'>laboris</s> </u> duisminim</div>")
+        Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 22])
+        Self.expect(frames.first { $0.tag == "s" }, [103.77, 0, 55.52, 19])
+    }
 }
 

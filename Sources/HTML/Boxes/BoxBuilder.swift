@@ -549,7 +549,13 @@ struct BoxBuilder {
             }
         }
         var align = VerticalAlign.baseline
-        if let value = style.declared["vertical-align"] {
+        var declaredAlign = style.declared["vertical-align"]
+        // Inside a raised inline element the box moves from that element's raised baseline.
+        if let outer = paragraph.currentStyle(carried)["vertical-align"], let parent = tree[id].parent,
+           let shift = Self.compoundShift(outer: outer, own: declaredAlign ?? "baseline", parentFontSize: computedFontSize(of: parent)) {
+            declaredAlign = shift
+        }
+        if let value = declaredAlign {
             do {
                 align = try StyleMemo.run(["verticalAlign": value]).verticalAlign
             } catch {
