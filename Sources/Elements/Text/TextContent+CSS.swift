@@ -76,12 +76,10 @@ extension TextContent {
             }
             if baseStyle.cssLineMetrics, !run.enclosingStyles.isEmpty {
                 // The boxes of the inline elements around it whose font or line height is not the run's.
-                let own = (baseStyle.applying(overrides), overrides.lineHeight)
-                var enclosing = base
+                let own = baseStyle.applying(overrides)
                 var boxes: [TextStyleOverrides] = []
                 for outer in run.enclosingStyles {
-                    enclosing = base.inheriting(outer, canvas: canvas)
-                    let s = enclosing.textStyle
+                    let s = base.inheriting(outer, canvas: canvas).textStyle
                     var box = TextStyleOverrides()
                     if s.fontFamily != baseStyle.fontFamily { box.fontFamily = s.fontFamily }
                     if s.size != baseStyle.size { box.size = s.size }
@@ -90,8 +88,8 @@ extension TextContent {
                     if let height = s.lineHeight, height != baseStyle.lineHeight { box.lineHeight = height }
                     if s.lineHeight == nil, baseStyle.lineHeight != nil { box.normalLineHeight = true }
                     let applied = baseStyle.applying(box)
-                    let same = applied.fontFamily == own.0.fontFamily && applied.size == own.0.size && applied.weight == own.0.weight
-                        && applied.italic == own.0.italic && box.lineHeight == own.1 && box.normalLineHeight == overrides.normalLineHeight
+                    let same = applied.fontFamily == own.fontFamily && applied.size == own.size && applied.weight == own.weight
+                        && applied.italic == own.italic && box.lineHeight == overrides.lineHeight && box.normalLineHeight == overrides.normalLineHeight
                     if !same, !boxes.contains(box) { boxes.append(box) }
                 }
                 if !boxes.isEmpty { overrides.enclosingBoxes = boxes }
