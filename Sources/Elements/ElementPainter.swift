@@ -145,11 +145,7 @@ struct ElementPainter {
             context.saveGState()
             defer { context.restoreGState() }
             for clip in entry.clips {
-                if clipPaths[clip] == nil {
-                    let lengths = tree.lengths(of: clip, canvas: context.size)
-                    clipPaths[clip] = BoxGeometry(node: nodes[clip], radius: tree.elements[clip].style.borderRadius, lengths: lengths,
-                                                  scale: context.scale).shape(.paddingBox)
-                }
+                if clipPaths[clip] == nil { clipPaths[clip] = geometry(of: clip).box.shape(.paddingBox) }
                 context.clip(to: clipPaths[clip]!)
             }
             try body()
@@ -174,9 +170,7 @@ struct ElementPainter {
     /// `index`'s own box (``drawOwnBox(_:style:box:shape:lengths:currentColor:content:)``),
     /// its text left for the lines' layer when `content` is false.
     private func drawOwnBox(_ index: Int, content: Bool) throws(ElementError) {
-        let style = tree.elements[index].style
-        let lengths = tree.lengths(of: index, canvas: context.size)
-        let box = BoxGeometry(node: nodes[index], radius: style.borderRadius, lengths: lengths, scale: context.scale)
+        let (style, lengths, box) = geometry(of: index)
         let drawsContent: Bool = if case .text = tree.elements[index].kind { content } else { true }
         try drawOwnBox(index, style: style, box: box, shape: box.shape(.borderBox), lengths: lengths, currentColor: tree.color(of: index),
                        content: drawsContent)
@@ -184,10 +178,15 @@ struct ElementPainter {
 
     /// A text element's lines, in the layer CSS paints inline content in.
     private func drawOwnText(_ index: Int) throws(ElementError) {
+        let (style, _, box) = geometry(of: index)
+        try drawOwnContent(index, style: style, box: box, shape: box.shape(.borderBox))
+    }
+
+    /// `index`'s style, lengths and snapped boxes.
+    private func geometry(of index: Int) -> (style: ElementStyle, lengths: LengthContext, box: BoxGeometry) {
         let style = tree.elements[index].style
         let lengths = tree.lengths(of: index, canvas: context.size)
-        let box = BoxGeometry(node: nodes[index], radius: style.borderRadius, lengths: lengths, scale: context.scale)
-        try drawOwnContent(index, style: style, box: box, shape: box.shape(.borderBox))
+        return (style, lengths, BoxGeometry(node: nodes[index], radius: style.borderRadius, lengths: lengths, scale: context.scale))
     }
 
     /// The element's own painting, without its children: shadows, background, border, content.

@@ -56,10 +56,7 @@ extension TextContent {
             var overrides = TextStyleOverrides()
             if !run.style.isEmpty {
                 let s = computed.textStyle
-                if s.fontFamily != baseStyle.fontFamily { overrides.fontFamily = s.fontFamily }
-                if s.size != baseStyle.size { overrides.size = s.size }
-                if s.weight != baseStyle.weight { overrides.weight = s.weight }
-                if s.italic != baseStyle.italic { overrides.italic = s.italic }
+                overrides = Self.lineBoxOverrides(of: s, over: baseStyle)
                 if s.color != baseStyle.color { overrides.color = s.color }
                 if s.letterSpacing != baseStyle.letterSpacing { overrides.letterSpacing = s.letterSpacing }
                 if s.underline != baseStyle.underline { overrides.underline = s.underline }
@@ -68,29 +65,16 @@ extension TextContent {
                 if s.decorationStyle != baseStyle.decorationStyle { overrides.decorationStyle = s.decorationStyle }
                 if s.decorationColor != baseStyle.decorationColor { overrides.decorationColor = s.decorationColor }
                 if s.textTransform != baseStyle.textTransform { overrides.textTransform = s.textTransform }
-                // A CSS run's own line height (a span's `line-height`, or the base's number at its own font size).
-                if baseStyle.cssLineMetrics, let height = s.lineHeight, height != baseStyle.lineHeight { overrides.lineHeight = height }
-                if baseStyle.cssLineMetrics, s.lineHeight == nil, baseStyle.lineHeight != nil { overrides.normalLineHeight = true }
                 // A run that does not wrap in a text that does (`white-space: nowrap` on a span).
                 if !computed.wraps, base.wraps { overrides.allowsLineBreaks = false }
             }
             if baseStyle.cssLineMetrics, !run.enclosingStyles.isEmpty {
                 // The boxes of the inline elements around it whose font or line height is not the run's.
-                let own = baseStyle.applying(overrides)
+                let own = Self.lineBoxOverrides(of: computed.textStyle, over: baseStyle)
                 var boxes: [TextStyleOverrides] = []
                 for outer in run.enclosingStyles {
-                    let s = base.inheriting(outer, canvas: canvas).textStyle
-                    var box = TextStyleOverrides()
-                    if s.fontFamily != baseStyle.fontFamily { box.fontFamily = s.fontFamily }
-                    if s.size != baseStyle.size { box.size = s.size }
-                    if s.weight != baseStyle.weight { box.weight = s.weight }
-                    if s.italic != baseStyle.italic { box.italic = s.italic }
-                    if let height = s.lineHeight, height != baseStyle.lineHeight { box.lineHeight = height }
-                    if s.lineHeight == nil, baseStyle.lineHeight != nil { box.normalLineHeight = true }
-                    let applied = baseStyle.applying(box)
-                    let same = applied.fontFamily == own.fontFamily && applied.size == own.size && applied.weight == own.weight
-                        && applied.italic == own.italic && box.lineHeight == overrides.lineHeight && box.normalLineHeight == overrides.normalLineHeight
-                    if !same, !boxes.contains(box) { boxes.append(box) }
+                    let box = Self.lineBoxOverrides(of: base.inheriting(outer, canvas: canvas).textStyle, over: baseStyle)
+                    if box != own, !boxes.contains(box) { boxes.append(box) }
                 }
                 if !boxes.isEmpty { overrides.enclosingBoxes = boxes }
             }
@@ -147,6 +131,21 @@ extension TextContent {
 }
 
 extension TextContent {
+    /// What sizes an inline box on a line, where `style` differs from the paragraph's `base`:
+    /// its font (family, size, weight, slant) and, in CSS line metrics, its line height (a span's
+    /// `line-height`, the base's number at its own font size, or `normal` in a paragraph whose
+    /// own is a length).
+    static func lineBoxOverrides(of style: TextStyle, over base: TextStyle) -> TextStyleOverrides {
+        var overrides = TextStyleOverrides()
+        if style.fontFamily != base.fontFamily { overrides.fontFamily = style.fontFamily }
+        if style.size != base.size { overrides.size = style.size }
+        if style.weight != base.weight { overrides.weight = style.weight }
+        if style.italic != base.italic { overrides.italic = style.italic }
+        if base.cssLineMetrics, let height = style.lineHeight, height != base.lineHeight { overrides.lineHeight = height }
+        if base.cssLineMetrics, style.lineHeight == nil, base.lineHeight != nil { overrides.normalLineHeight = true }
+        return overrides
+    }
+
     /// Chromium's `sub`: a fifth of the parent's font size and half a pixel below the baseline
     /// (measured in Chromium 156 at 10–40 px, every font: the code says "+ 1", boxes move by ½).
     package static func subscriptDrop(_ size: Double) -> Double { size / 5 + 0.5 }

@@ -375,8 +375,7 @@ struct BoxBuilder {
         let parentFontSize = runStyle["font-size"]
         var properties = runProperties(id, style)
         if let size = properties["font-size"] { properties["font-size"] = ParagraphBuilder.fontSize(size, within: runStyle["font-size"]) }
-        if let own = properties["vertical-align"], let outer = runStyle["vertical-align"], let parent = tree[id].parent,
-           let shift = Self.compoundShift(outer: outer, own: own, parentFontSize: computedFontSize(of: parent)) {
+        if let own = properties["vertical-align"], let shift = compoundShift(of: id, own: own, within: runStyle["vertical-align"]) {
             properties["vertical-align"] = shift
         }
         ParagraphBuilder.overlay(properties, onto: &runStyle)
@@ -450,6 +449,14 @@ struct BoxBuilder {
             }
             try appendInline(child.node, style: childStyle, carried: child.carried, ancestors: inner, to: &paragraph, outOfFlow: &outOfFlow)
         }
+    }
+
+    /// Inline element `id`'s `vertical-align` (`own`) added to the shift of the inline element
+    /// around it (`outer`), as ``compoundShift(outer:own:parentFontSize:)`` says; `nil` when
+    /// there is nothing to add to or the two do not add.
+    private mutating func compoundShift(of id: HTMLTree.NodeID, own: String, within outer: String?) -> String? {
+        guard let outer, let parent = tree[id].parent else { return nil }
+        return Self.compoundShift(outer: outer, own: own, parentFontSize: computedFontSize(of: parent))
     }
 
     /// CSS 2.1 §10.8.1: a raised inline element's own `vertical-align` moves it from its
@@ -551,8 +558,7 @@ struct BoxBuilder {
         var align = VerticalAlign.baseline
         var declaredAlign = style.declared["vertical-align"]
         // Inside a raised inline element the box moves from that element's raised baseline.
-        if let outer = paragraph.currentStyle(carried)["vertical-align"], let parent = tree[id].parent,
-           let shift = Self.compoundShift(outer: outer, own: declaredAlign ?? "baseline", parentFontSize: computedFontSize(of: parent)) {
+        if let shift = compoundShift(of: id, own: declaredAlign ?? "baseline", within: paragraph.currentStyle(carried)["vertical-align"]) {
             declaredAlign = shift
         }
         if let value = declaredAlign {
