@@ -69,6 +69,11 @@ test: deps
 	examples=0; $(MAKE) --no-print-directory test-examples || examples=$$?; \
 	server=0; $(MAKE) --no-print-directory test-server || server=$$?; \
 	remote=0; $(MAKE) --no-print-directory test-remote-images || remote=$$?; \
+	echo "==== make test: library $$status, examples $$examples, card-server $$server, remote-images $$remote (exit statuses) ===="; \
+	for log in .build/test.log .build/test-examples.log .build/test-server.log .build/test-remote-images.log; do \
+	  [ -f "$$log" ] && grep -E '^[^ ]+ Test .* (failed|recorded an issue)|unexpected signal|Fatal error|^error: |: error: ' "$$log" \
+	    | grep -v 'Test run with' | head -n 12 | sed "s|^|$$log: |"; \
+	done; \
 	[ $$status -ne 0 ] && exit $$status; [ $$examples -ne 0 ] && exit $$examples; [ $$server -ne 0 ] && exit $$server; exit $$remote
 
 # The examples, benchmarks and their helper libraries (Examples/Package.swift; ArgumentParser): the
