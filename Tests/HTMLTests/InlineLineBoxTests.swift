@@ -376,5 +376,23 @@ import Testing
         Self.expect(frames.first { $0.tag == "div" }, [0, 0, 400, 22])
         Self.expect(frames.first { $0.tag == "s" }, [103.77, 0, 55.52, 19])
     }
-}
 
+    /// A negative margin that opens or ends a line moves the line's content, not the line: the
+    /// pen starts at the line's start (Pango's extents began at the margin's far end), a line's
+    /// width is its advances (centring and right alignment by it, a min-content width too), and
+    /// a negative margin ending the paragraph pulls the line's end back (Pango zeroes it there).
+    @Test func aNegativeMarginAtALinesEdgeMovesTheContentNotTheLine() throws {
+        let frames = try Self.frames("""
+            <div style="padding-left: 11px"><b style="margin: -7px; padding: 0 4px">abc</b> def</div>\
+            <div style="text-align: center"><b style="margin: -7px">abc</b> def</div>\
+            <div style="width: 0"><span style="display: inline-block"><b style="margin: -7px; white-space: nowrap">abc def</b></span></div>\
+            <div style="text-align: right">xyz <b style="margin: -9px">abc</b></div>
+            """)
+        let bolds = frames.filter { $0.tag == "b" }
+        try #require(bolds.count == 4)
+        Self.expect(bolds[0], [4, 0, 39.30, 19])
+        Self.expect(bolds[1], [169.00, 19, 31.30, 19])
+        Self.expect(frames.first { $0.tag == "span" }, [0, 38, 51.12, 19])
+        Self.expect(bolds[3], [377.70, 57, 31.30, 19])
+    }
+}

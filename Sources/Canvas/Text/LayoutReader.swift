@@ -68,6 +68,7 @@ struct LayoutReader {
             guard index < keptLines, let line = pango_layout_iter_get_line_readonly(iter) else { break }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let extents = penExtents(of: line, logical: logical)
             var lineTop = Double(logical.y) / unitsPerPoint, lineHeight = Double(logical.height) / unitsPerPoint
             var baseline = Double(pango_layout_iter_get_baseline(iter)) / unitsPerPoint
             if let box = cssLineBox(line) {
@@ -89,15 +90,15 @@ struct LayoutReader {
             // The first line of a paragraph is narrower by the indent Pango gave it.
             let indent = line.pointee.is_paragraph_start != 0 ? firstLineIndent : 0
             let added = justifyWidth.map { width in
-                lastOfParagraph ? 0 : justify(line, logicalWidth: Double(logical.width) / unitsPerPoint + trailing + indent, to: width)
+                lastOfParagraph ? 0 : justify(line, logicalWidth: extents.width + trailing + indent, to: width)
             } ?? 0
             // Pango aligned the line without that spacing: a centred line moves back half of it,
             // an end-aligned one all of it.
             let shift = xShift(rightToLeft) - trailing * alignmentFactor(rightToLeft)
             var rect = Rect(
-                x: Double(logical.x) / unitsPerPoint + shift - (rightToLeft ? added : 0),
+                x: extents.x + extents.excess * alignmentFactor(rightToLeft) + shift - (rightToLeft ? added : 0),
                 y: lineTop,
-                width: Double(logical.width) / unitsPerPoint + added,
+                width: extents.width + added,
                 height: lineHeight
             )
             if let x = cssLineX(width: rect.width + trailing, indent: index == 0 ? firstLineIndent : 0, rightToLeft: rightToLeft) {
@@ -129,7 +130,7 @@ struct LayoutReader {
                 }
             }
             if recordsSegments {
-                recordSegmentAreas(of: line, from: start, to: end, lineRect: rect, logicalX: Double(logical.x) / unitsPerPoint,
+                recordSegmentAreas(of: line, from: start, to: end, lineRect: rect, logicalX: extents.x,
                                    shift: rightToLeft ? added : 0, baseline: baseline, attachments: attachments[attachmentsBefore...],
                                    rightToLeft: rightToLeft, trailing: trailing)
             }
@@ -138,6 +139,33 @@ struct LayoutReader {
         links = zip(byteLinks, linkRects).map { link, rects in
             TextLayout.LinkArea(value: link.value, range: link.utf16, rects: rects)
         }
+    }
+
+    /// Where the pen starts a line (layout points, as Pango placed it), how far its advances take
+    /// it (CSS's line width), and how much wider Pango's extents are. They differ only where a run
+    /// of negative width (a negative margin) opens or ends the line: Pango's extents then reach
+    /// from the leftmost to the rightmost point any run touches, and it aligned the line by them.
+    private func penExtents(of line: UnsafeMutablePointer<PangoLayoutLine>, logical: PangoRectangle) -> (x: Double, width: Double, excess: Double) {
+        var own = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &own)
+        var advance: Int32 = 0
+        var node = line.pointee.runs
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let glyphs = run.pointee.glyphs else { continue }
+            var width = pango_glyph_string_get_width(glyphs)
+            // Pango 1.50 zeroes a negative shape glyph that ends the paragraph; the margin still
+            // pulls the line's end back (CSS), so its width counts.
+            if width == 0, let item = run.pointee.item, let segment = request.segmentIndex(atByte: Int(item.pointee.offset)),
+               let spacer = request.text.segments[segment].attachment, spacer.keepsWithNeighbours, spacer.size.width < 0 {
+                width = Int32((spacer.size.width * unitsPerPoint).rounded())
+            }
+            advance += run.pointee.start_x_offset + width + run.pointee.end_x_offset
+        }
+        let x = Double(logical.x - min(own.x, 0)) / unitsPerPoint
+        guard own.x < 0 || advance < logical.width else { return (x, Double(logical.width) / unitsPerPoint, 0) }
+        let width = Double(max(advance, 0)) / unitsPerPoint
+        return (x, width, Double(logical.width) / unitsPerPoint - width)
     }
 
     /// Adds, for each segment on this line (bytes `from..<to`), the rectangle it takes: as wide as
