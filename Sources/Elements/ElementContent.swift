@@ -27,6 +27,9 @@ public struct TextContent: Hashable, Sendable {
     /// Whether the lines are balanced (CSS `text-wrap: balance`): broken at the narrowest width
     /// that keeps their number, then aligned in the box's width.
     public var balancesLines: Bool
+    /// Whether the lines past ``maxLines`` are still laid out and drawn below the kept ones
+    /// (a `continue: -webkit-legacy` clamp), overflowing the box.
+    var drawsLinesPastClamp = false
     /// The paragraph as CSS runs (spans and inline images); when there are any, they are the text
     /// and ``text`` is made from them as the text is laid out.
     public var runs: [InlineRun] = []

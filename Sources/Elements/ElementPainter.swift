@@ -271,6 +271,24 @@ struct ElementPainter {
         }
     }
 
+    /// Far enough to reach past any canvas, in points: a clip that bounds one side only.
+    private static let far = 1e6
+
+    /// The inline images of a text element at their laid-out `areas` (a placeholder where the
+    /// image did not load).
+    private func drawInlineImages(_ areas: [TextLayout.AttachmentArea], at origin: Point, kind: Element.Kind, index: Int) {
+        for area in areas {
+            let rect = BoxGeometry.snapped(area.rect.offsetBy(dx: origin.x, dy: origin.y), scale: context.scale)
+            guard let bitmap = images.inlineBitmaps[InlineImageID(element: index, run: area.segment)] else {
+                if case .text(let text) = kind, area.segment < text.runs.count, case .image(let image) = text.runs[area.segment].content {
+                    drawPlaceholder(image.placeholder, in: rect, index: index)
+                }
+                continue
+            }
+            context.draw(bitmap, in: rect, contentMode: .scaleToFill)
+        }
+    }
+
     /// The element's content in `geometry`'s snapped boxes; text is drawn where it was laid out
     /// (pictures sit on device pixels, as browsers snap them).
     private func drawContent(_ kind: Element.Kind, style: ElementStyle, node: LayoutResult.Node, box geometry: BoxGeometry, shape: Path,
@@ -283,15 +301,17 @@ struct ElementPainter {
             if let layout = node.text {
                 let origin = node.contentFrame.origin
                 context.draw(layout, at: origin)
-                for area in layout.attachments {
-                    let rect = BoxGeometry.snapped(area.rect.offsetBy(dx: origin.x, dy: origin.y), scale: context.scale)
-                    guard let bitmap = images.inlineBitmaps[InlineImageID(element: index, run: area.segment)] else {
-                        if case .text(let text) = kind, area.segment < text.runs.count, case .image(let image) = text.runs[area.segment].content {
-                            drawPlaceholder(image.placeholder, in: rect, index: index)
-                        }
-                        continue
-                    }
-                    context.draw(bitmap, in: rect, contentMode: .scaleToFill)
+                drawInlineImages(layout.attachments, at: origin, kind: kind, index: index)
+                if let whole = node.linesPastClamp, layout.lines.count < whole.lines.count {
+                    // The lines past a legacy clamp, from the whole text laid out: below the top
+                    // of the first line the clamp cut.
+                    let top = origin.y + whole.lines[layout.lines.count].rect.minY
+                    context.saveGState()
+                    context.clip(to: Rect(x: -Self.far, y: top, width: 2 * Self.far, height: Self.far))
+                    context.draw(whole, at: origin)
+                    context.restoreGState()
+                    let shown = Set(layout.attachments.map(\.segment))
+                    drawInlineImages(whole.attachments.filter { !shown.contains($0.segment) }, at: origin, kind: kind, index: index)
                 }
             }
         case .image(let image):

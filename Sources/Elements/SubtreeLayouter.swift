@@ -107,7 +107,7 @@ final class SubtreeLayouter {
             guard frame.isFinite else { throw .invalidLayout("\(ElementPath.name(of: index, in: tree)): frame \(frame) is not finite") }
             let content = frame.inset(by: EdgeInsets(top: f.padding.top + f.border.top, left: f.padding.left + f.border.left,
                                                      bottom: f.padding.bottom + f.border.bottom, right: f.padding.right + f.border.right))
-            var text: TextLayout?
+            var text: TextLayout?, linesPastClamp: TextLayout?
             if tree.visibility[index] != .none, case .text(let t, let direction)? = measurer.contents[index - root] {
                 // A box with no room breaks its text at every opportunity, as CSS does (a one-line
                 // clamp stays one line: it is cut, not wrapped).
@@ -115,7 +115,8 @@ final class SubtreeLayouter {
                 let options = t.options(maxWidth: width, direction: direction, limits: limits, scale: scale)
                 let laid = try textLayout(t, options: options, node: index)
                 text = laid
-                for area in try attachmentAreas(of: laid, t, options: options, node: index) {
+                if t.drawsLinesPastClamp, laid.isTruncated { linesPastClamp = try textLayout(t, options: Self.unclamped(options), node: index) }
+                for area in try attachmentAreas(of: laid, t, options: options, node: index, unclamped: linesPastClamp) {
                     guard let box = tree.inlineBoxes[index]?.first(where: { $0.run == area.segment }) else { continue }
                     // The width the text sized its boxes for (a box with no room: their min-content width).
                     let boxNodes = try place(box.node, available: width ?? .infinity).nodes
@@ -123,7 +124,8 @@ final class SubtreeLayouter {
                     placed[box.node] = boxNodes.map { $0.offsetBy(dx: origin.x, dy: origin.y) }
                 }
             }
-            nodes.append(LayoutResult.Node(frame: frame, contentFrame: content, border: f.border, direction: tree.directions[index], text: text))
+            nodes.append(LayoutResult.Node(frame: frame, contentFrame: content, border: f.border, direction: tree.directions[index], text: text,
+                                           linesPastClamp: linesPastClamp))
             index += 1
         }
         return (nodes, result.frames[0].margin)
@@ -133,15 +135,21 @@ final class SubtreeLayouter {
     /// clamp hides lines but does not unlay them: boxes on lines past the clamp sit where the
     /// unclamped text puts them, as a browser lays them out (and reports their boxes).
     private func attachmentAreas(of laid: TextLayout, _ text: TextContent, options: TextLayoutOptions,
-                                 node: Int) throws(ElementError) -> [TextLayout.AttachmentArea] {
+                                 node: Int, unclamped: TextLayout?) throws(ElementError) -> [TextLayout.AttachmentArea] {
         guard options.maxLines > 0, let boxes = tree.inlineBoxes[node],
               laid.attachments.count < boxes.count else { return laid.attachments }
+        let shown = Set(laid.attachments.map(\.segment))
+        let full: TextLayout
+        if let unclamped { full = unclamped } else { full = try textLayout(text, options: Self.unclamped(options), node: node) }
+        return laid.attachments + full.attachments.filter { !shown.contains($0.segment) }
+    }
+
+    /// `options` without their line clamp.
+    private static func unclamped(_ options: TextLayoutOptions) -> TextLayoutOptions {
         var unclamped = options
         unclamped.maxLines = 0
         unclamped.truncation = .none
-        let shown = Set(laid.attachments.map(\.segment))
-        let hidden = try textLayout(text, options: unclamped, node: node).attachments.filter { !shown.contains($0.segment) }
-        return laid.attachments + hidden
+        return unclamped
     }
 
     /// The node of an element that was not laid out (an inline box its text cut off).
@@ -252,6 +260,6 @@ extension LayoutResult.Node {
     /// The node moved by (`dx`, `dy`).
     func offsetBy(dx: Double, dy: Double) -> LayoutResult.Node {
         LayoutResult.Node(frame: frame.offsetBy(dx: dx, dy: dy), contentFrame: contentFrame.offsetBy(dx: dx, dy: dy),
-                          border: border, direction: direction, text: text)
+                          border: border, direction: direction, text: text, linesPastClamp: linesPastClamp)
     }
 }

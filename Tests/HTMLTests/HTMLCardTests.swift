@@ -272,5 +272,40 @@ import Testing
         #expect(count(0, 0, 255, rows: 40..<60) == 0)
         #expect(count(255, 255, 0, rows: 52..<58) > 100)
     }
-}
 
+    /// `-webkit-line-clamp` cuts the box's height, not the lines: those past the clamp are drawn
+    /// below the ellipsis, as far as `overflow` lets them (here a box taller than its clamp), as
+    /// Chromium draws them. JSON's `lineClamp` (CSS `line-clamp`, `continue: discard`) drops them.
+    @Test func linesPastAWebkitLineClampAreDrawnWhereTheBoxShowsThem() async throws {
+        let text = "██ ██ ██ ██ ██ ██"
+        let html = """
+        <body style='margin: 0; font: 20px/20px "DejaVu Sans"; color: #ff0000'>
+        <div style='display: flex; height: 80px'><div style='width: 60px; display: -webkit-box; -webkit-box-orient: vertical; \
+        -webkit-line-clamp: 1; overflow: hidden'>\(text)</div></div>
+        </body>
+        """
+        let card = try HTMLCard(html: html, width: 100, height: 100)
+        func redRows(_ bitmap: Bitmap) -> Set<Int> {
+            var rows: Set<Int> = []
+            for y in 0..<100 { for x in 0..<60 where bitmap.pixel(x: x, y: y).map({ $0.red > 200 && $0.green < 60 }) == true { rows.insert(y) } }
+            return rows
+        }
+        // Stretched to the flex line's 80 px, the box shows the first four of its lines.
+        let legacy = redRows(try await ElementRenderer().render(card.root, size: card.size, scale: 1))
+        #expect(legacy.contains(25) && legacy.contains(65))
+        #expect(!legacy.contains(85))
+        // The same element with the standard clamp: one line.
+        var legacyClamps = 0
+        func standardClamps(_ element: Element) -> Element {
+            var element = element
+            if element.style.text.lineClampContinue == .webkitLegacy { legacyClamps += 1 }
+            element.style.text.lineClampContinue = nil
+            element.children = element.children.map(standardClamps)
+            return element
+        }
+        let standard = standardClamps(card.root)
+        #expect(legacyClamps == 1)
+        let discarded = redRows(try await ElementRenderer().render(standard, size: card.size, scale: 1))
+        #expect(discarded.contains(10) && !discarded.contains(25))
+    }
+}

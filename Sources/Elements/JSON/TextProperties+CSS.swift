@@ -10,7 +10,7 @@ extension TextProperties {
         "color", "fontFamily", "fontSize", "fontWeight", "fontStyle", "fontFeatureSettings", "lineHeight", "letterSpacing",
         "wordSpacing", "textAlign", "textIndent", "textTransform", "textDecoration", "textDecorationLine", "textDecorationStyle",
         "textDecorationColor", "textDecorationThickness", "whiteSpace", "wordBreak", "overflowWrap", "wordWrap", "textOverflow",
-        "lineClamp", "WebkitLineClamp", "textWrap", "tabSize", "textShadow", "WebkitTextStroke", "WebkitTextStrokeWidth",
+        "lineClamp", "WebkitLineClamp", "continue", "textWrap", "tabSize", "textShadow", "WebkitTextStroke", "WebkitTextStrokeWidth",
         "WebkitTextStrokeColor",
     ]
 
@@ -65,6 +65,7 @@ extension TextProperties {
         textOverflow = try keyword("textOverflow", TextOverflow.self)
         lineClamp = try css("WebkitLineClamp", CSSTextGrammar.lineClamp)
         if let clamp = try css("lineClamp", CSSTextGrammar.lineClamp) { lineClamp = clamp }
+        lineClampContinue = try keyword("continue", LineClampContinue.self)
         textWrap = try keyword("textWrap", TextWrap.self)
         tabSize = try css("tabSize", CSSTextGrammar.tabSize)
         textShadows = try css("textShadow", CSSTextGrammar.textShadows)
@@ -103,6 +104,7 @@ extension TextProperties {
         try put("overflowWrap", overflowWrap?.rawValue)
         try put("textOverflow", textOverflow?.rawValue)
         if let lineClamp { try put("lineClamp", lineClamp == 0 ? "none" : String(lineClamp)) }
+        try put("continue", lineClampContinue?.rawValue)
         try put("textWrap", textWrap?.rawValue)
         switch tabSize {
         case .spaces(let n)?: try put("tabSize", CSSNumber.format(n))

@@ -37,6 +37,7 @@ extension TextContent {
             // `text-overflow: ellipsis` does that).
             if clamp > 0 { result.truncation = result.wrapsLines || declared.textOverflow == .ellipsis ? .tail : .none }
         }
+        result.drawsLinesPastClamp = result.maxLines > 0 && declared.lineClampContinue == .webkitLegacy
         return result
     }
 }

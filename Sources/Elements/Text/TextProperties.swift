@@ -59,6 +59,11 @@ public struct TextProperties: Hashable, Sendable {
     /// The most lines shown, the last ending in an ellipsis when text remains (CSS `line-clamp`
     /// and `-webkit-line-clamp`); 0 for none. Not inherited.
     public var lineClamp: Int?
+    /// What becomes of the lines past ``lineClamp`` (CSS Overflow 4 `continue`): discarded (the
+    /// default, CSS `line-clamp`), or still laid out and drawn below the last kept line,
+    /// overflowing the box unless `overflow` clips it, as Chromium draws `-webkit-line-clamp`
+    /// (which the HTML front end sets). Not inherited.
+    public var lineClampContinue: LineClampContinue?
     /// How lines are balanced. Inherited.
     public var textWrap: TextWrap?
     /// A tab's width, in spaces or as a length. Inherited.
@@ -179,6 +184,15 @@ public enum TextOverflow: String, Hashable, Sendable, CaseIterable {
     case clip
     /// Cut text ends in "…".
     case ellipsis
+}
+
+/// A `continue` value: what a line clamp does with the lines past it.
+public enum LineClampContinue: String, Hashable, Sendable, CaseIterable {
+    /// They are not drawn (CSS `line-clamp`).
+    case discard
+    /// They are laid out and drawn after the clamped line, overflowing the box (Chromium's
+    /// `-webkit-line-clamp` in a `-webkit-box`).
+    case webkitLegacy = "-webkit-legacy"
 }
 
 /// A `text-wrap` value.

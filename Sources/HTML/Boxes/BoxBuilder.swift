@@ -969,7 +969,14 @@ struct BoxBuilder {
         if properties["boxSizing"] == nil { properties["boxSizing"] = "content-box" }
         let overflow = [declared["overflow-x"], declared["overflow-y"]].compactMap { $0?.lowercased() }
         if overflow.contains(where: { $0 != "visible" }) { properties["overflow"] = "hidden" }
-        if display == .webkitBox, let clamp = declared["-webkit-line-clamp"] { properties["WebkitLineClamp"] = clamp } else { properties["WebkitLineClamp"] = nil }
+        // Chromium's clamp, which still lays out and draws the lines past it (Chromium knows no `continue`).
+        properties["continue"] = nil
+        if display == .webkitBox, let clamp = declared["-webkit-line-clamp"] {
+            properties["WebkitLineClamp"] = clamp
+            properties["continue"] = "-webkit-legacy"
+        } else {
+            properties["WebkitLineClamp"] = nil
+        }
         properties["lineClamp"] = nil
         // z-index orders positioned boxes; in-flow static boxes paint below positioned ones.
         let positioned = properties["position"] != "static"
