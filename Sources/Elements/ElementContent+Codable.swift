@@ -6,7 +6,7 @@ internal import Foundation
 internal import Canvas
 
 extension TextContent: Codable {
-    private enum Keys: String, CodingKey { case text, style, maxLines, lineBreakMode, truncation, wrapsLines, balancesLines }
+    private enum Keys: String, CodingKey { case text, style, maxLines, lineBreakMode, truncation, wrapsLines, balancesLines, inlineBoxes }
 
     /// Decodes text content; `text` is a string or an attributed text, the rest is optional. A
     /// `style` object is the earlier versions' own style of the text (its missing keys at their
@@ -40,6 +40,10 @@ extension TextContent: Codable {
             balancesLines: try c.decodeIfPresent(Bool.self, forKey: .balancesLines) ?? false
         )
         self.runs = runs
+        inlineBoxes = try c.decodeIfPresent([InlineBoxPaint].self, forKey: .inlineBoxes) ?? []
+        guard inlineBoxes.count <= TextContent.maxRuns, inlineBoxes.allSatisfy({ $0.isWellFormed }) else {
+            throw DecodingError.dataCorruptedError(forKey: .inlineBoxes, in: c, debugDescription: "inline boxes: four sides, eight radii, finite sizes")
+        }
     }
 
     /// Encodes the text (a plain string when it has one unstyled segment) and its options; the
@@ -59,6 +63,7 @@ extension TextContent: Codable {
         if style != nil || truncation != TextLayoutOptions().truncation { try c.encode(truncation, forKey: .truncation) }
         if !wrapsLines { try c.encode(false, forKey: .wrapsLines) }
         if balancesLines { try c.encode(true, forKey: .balancesLines) }
+        if !inlineBoxes.isEmpty { try c.encode(inlineBoxes, forKey: .inlineBoxes) }
     }
 }
 

@@ -37,6 +37,9 @@ public struct TextContent: Hashable, Sendable {
     /// segment per run), for tools that report where each piece of a paragraph is drawn (an HTML
     /// card's inline elements, in the HTML module). Not part of the JSON form; default `false`.
     public var recordsRunAreas = false
+    /// The boxes the paragraph's inline elements paint behind its text (the HTML front end's),
+    /// drawn from where the layout put their runs (it records them when there are any).
+    package var inlineBoxes: [InlineBoxPaint] = []
 
     /// Creates text content.
     public init(_ text: AttributedText, style: TextStyle? = TextStyle(), maxLines: Int = 0,
@@ -71,7 +74,7 @@ public struct TextContent: Hashable, Sendable {
         var options = TextLayoutOptions(maxWidth: w, maxLines: maxLines, lineBreakMode: lineBreakMode,
                                         truncation: truncation, maxUTF8Bytes: max(1, limits.maxTextUTF8Bytes),
                                         wrapsLines: wrapsLines, balancesLines: balancesLines)
-        options.recordsSegmentAreas = recordsRunAreas
+        options.recordsSegmentAreas = recordsRunAreas || !inlineBoxes.isEmpty
         return options
     }
 }

@@ -274,6 +274,13 @@ struct ElementPainter {
     /// Far enough to reach past any canvas, in points: a clip that bounds one side only.
     private static let far = 1e6
 
+    /// The boxes (backgrounds, borders) a paragraph's inline elements paint behind its text.
+    private func drawInlineBoxes(of layout: TextLayout, at origin: Point, kind: Element.Kind, node: LayoutResult.Node, index: Int) {
+        guard case .text(let text) = kind, !text.inlineBoxes.isEmpty else { return }
+        InlineBoxPainter(context: context, lengths: tree.lengths(of: index, canvas: context.size))
+            .paint(text.inlineBoxes, of: layout, at: origin, rightToLeft: node.direction == .rtl)
+    }
+
     /// The inline images of a text element at their laid-out `areas` (a placeholder where the
     /// image did not load).
     private func drawInlineImages(_ areas: [TextLayout.AttachmentArea], at origin: Point, kind: Element.Kind, index: Int) {
@@ -300,6 +307,7 @@ struct ElementPainter {
         case .text:
             if let layout = node.text {
                 let origin = node.contentFrame.origin
+                drawInlineBoxes(of: layout, at: origin, kind: kind, node: node, index: index)
                 context.draw(layout, at: origin)
                 drawInlineImages(layout.attachments, at: origin, kind: kind, index: index)
                 if let whole = node.linesPastClamp, layout.lines.count < whole.lines.count {
@@ -308,6 +316,7 @@ struct ElementPainter {
                     let top = origin.y + whole.lines[layout.lines.count].rect.minY
                     context.saveGState()
                     context.clip(to: Rect(x: -Self.far, y: top, width: 2 * Self.far, height: Self.far))
+                    drawInlineBoxes(of: whole, at: origin, kind: kind, node: node, index: index)
                     context.draw(whole, at: origin)
                     context.restoreGState()
                     let shown = Set(layout.attachments.map(\.segment))

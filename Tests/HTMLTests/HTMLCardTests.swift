@@ -18,8 +18,8 @@ import Testing
         let style = "body { margin: 0; font: 16px/20px 'DejaVu Sans' }"
         let plain = try Self.frames("<style>\(style)</style><p>a <span>pill</span> b</p>").frames
         let padded = try Self.frames("<style>\(style) span { margin: 0 5px; border: 2px solid; padding: 3px 8px }</style><p>a <span>pill</span> b</p>")
-        // Borders take their room but are not drawn yet: reported, and nothing else.
-        #expect(padded.card.warnings.map(\.property) == ["border-bottom-width", "border-left-width", "border-right-width", "border-top-width"])
+        // Borders take their room and are drawn (InlineBoxPainter): nothing is reported.
+        #expect(padded.card.warnings.isEmpty)
         let before = try #require(plain.first { $0.tag == "span" }).frame
         let span = try #require(padded.frames.first { $0.tag == "span" }).frame
         // The border box starts after the left margin and is wider by the borders and paddings.
@@ -307,5 +307,38 @@ import Testing
         #expect(legacyClamps == 1)
         let discarded = redRows(try await ElementRenderer().render(standard, size: card.size, scale: 1))
         #expect(discarded.contains(10) && !discarded.contains(25))
+    }
+
+    /// An inline element paints its background over its padding box and its border around it,
+    /// one piece per line: its start edge (border and padding) on its first piece only, its end
+    /// edge on its last (CSS 2.1 §8.6, `box-decoration-break: slice`).
+    @Test func anInlineElementPaintsItsBackgroundAndBorderPerLine() async throws {
+        let html = """
+        <body style='margin: 0; font: 20px/40px "DejaVu Sans"; color: #000000'>
+        <p style='margin: 0; width: 150px'>ab <span style='padding: 0 10px; border: 3px solid #0000ff; background: #00ff00'>cd efgh ijkl</span></p>
+        </body>
+        """
+        let (card, frames) = try Self.frames(html, width: 200, height: 100)
+        let span = try #require(frames.first { $0.tag == "span" }?.frame)
+        let bitmap = try await ElementRenderer().render(card.root, size: card.size, scale: 1)
+        func isColor(_ x: Double, _ y: Double, _ rgb: (UInt8, UInt8, UInt8)) -> Bool {
+            bitmap.pixel(x: Int(x), y: Int(y)).map { $0.red == rgb.0 && $0.green == rgb.1 && $0.blue == rgb.2 } ?? false
+        }
+        let blue: (UInt8, UInt8, UInt8) = (0, 0, 255), green: (UInt8, UInt8, UInt8) = (0, 255, 0)
+        // Two lines of 40 px: the span starts on the first after "ab " and ends on the second.
+        #expect(span.height > 40)
+        let firstLine = 20.0, secondLine = 60.0
+        // Its start: the left border, then the padding's background before the text.
+        let start = try #require((0..<150).first { isColor(Double($0), firstLine - 8, blue) })
+        #expect(isColor(Double(start) + 6, firstLine - 8, green))
+        // Its top and bottom borders over and under its content area on both lines.
+        #expect(isColor(Double(start) + 20, firstLine - 14, blue) || isColor(Double(start) + 20, firstLine - 15, blue))
+        // The second line's piece starts at the line's start with no border on its left (below
+        // the baseline, under no glyph).
+        #expect(isColor(1, secondLine + 9, green))
+        #expect(!(0..<4).contains { isColor(Double($0), secondLine + 9, blue) })
+        // …and ends with the end edge: the border right of the padding.
+        let end = try #require((0..<150).reversed().first { isColor(Double($0), secondLine, blue) })
+        #expect(isColor(Double(end) - 6, secondLine, green))
     }
 }

@@ -156,7 +156,7 @@ struct BoxBuilder {
                 origins = content.outOfFlow.map(\.origin)
                 // (A list item's marker becomes its first child below.)
                 let made = makeRuns(paragraph, firstChild: children.count + (marker == nil ? 0 : 1))
-                kind = .text(Self.paragraph(made.runs))
+                kind = .text(Self.paragraph(made.runs, boxes: paragraph.inlineBoxes))
                 paragraphRuns = paragraph.origins
                 children += made.boxes.map(\.element)
                 origins += made.boxes.map(\.origin)
@@ -430,8 +430,14 @@ struct BoxBuilder {
         let own = runStyle.filter { $0.key == "font-size" || $0.key == "letter-spacing" }
         appendEdge(edges.start.filter { $0.1 == .margin }, end: false, node: id, ancestors: ancestors, own: own, to: &paragraph)
         defer { appendEdge(edges.end.filter { $0.1 == .margin }, end: true, node: id, ancestors: ancestors, own: own, to: &paragraph) }
+        // The background and border it paints are its box's (InlineBoxPaint), drawn per line
+        // behind the text, not its runs'.
+        let boxPaint = inlinePaint(id, style, edges: edges)
+        if boxPaint != nil { runStyle["background-color"] = nil }
         paragraph.push(style: runStyle, link: link)
         defer { paragraph.pop() }
+        let firstPiece = paragraph.pieces.count
+        defer { if let boxPaint { paragraph.paintBox(of: id, from: firstPiece, boxPaint) } }
         appendEdge(edges.start.filter { $0.1 == .borderBox }, end: false, node: id, ancestors: ancestors, to: &paragraph)
         defer { appendEdge(edges.end.filter { $0.1 == .borderBox }.reversed(), end: true, node: id, ancestors: ancestors, to: &paragraph) }
         for child in flattenedChildren(of: id) {
@@ -598,6 +604,52 @@ struct BoxBuilder {
                 pixels(border("top")) + pixels(declared["padding-top"]), pixels(border("bottom")) + pixels(declared["padding-bottom"]))
     }
 
+    /// What inline element `id` paints (its background colour, its border, their corners), read by
+    /// the element model; `nil` when it paints nothing. Lengths in px or em (of its font size).
+    private mutating func inlinePaint(_ id: HTMLTree.NodeID, _ style: ResolvedStyle,
+                                      edges: (start: [(StyleLength, InlineEdge)], end: [(StyleLength, InlineEdge)], top: Double, bottom: Double)) -> InlineBoxPaint? {
+        let declared = style.declared
+        let sides = ["top", "right", "bottom", "left"]
+        let background = declared["background-color"].flatMap { Self.isInitialBackground("background-color", $0) ? nil : $0 }
+        let bordered = sides.contains { side in
+            guard let line = declared["border-\(side)-style"]?.lowercased() else { return false }
+            return line != "none" && line != "hidden" && !Self.isZero(declared["border-\(side)-width"] ?? "medium")
+        }
+        guard background != nil || bordered else { return nil }
+        var properties: [String: String] = [:]
+        if let background { properties["backgroundColor"] = background }
+        for (side, name) in zip(sides, ["Top", "Right", "Bottom", "Left"]) {
+            properties["border\(name)Style"] = declared["border-\(side)-style"]
+            properties["border\(name)Color"] = declared["border-\(side)-color"]
+        }
+        for (corner, name) in [("top-left", "TopLeft"), ("top-right", "TopRight"), ("bottom-right", "BottomRight"), ("bottom-left", "BottomLeft")] {
+            properties["border\(name)Radius"] = declared["border-\(corner)-radius"]
+        }
+        guard let read = try? StyleMemo.box(properties).1 else { return nil }
+        let fontSize = computedFontSize(of: id) ?? 16
+        func points(_ length: StyleLength?) -> Double {
+            switch length {
+            case .points(let v)?: return max(0, v)
+            case .em(let v)?: return max(0, v * fontSize)
+            default: return 0
+            }
+        }
+        func width(_ side: String) -> Double {
+            guard let line = declared["border-\(side)-style"]?.lowercased(), line != "none", line != "hidden" else { return 0 }
+            return points(Self.edgeLength(declared["border-\(side)-width"] ?? "medium"))
+        }
+        let border = [read.border.top, read.border.right, read.border.bottom, read.border.left]
+        let radius = read.borderRadius
+        let corners = [radius.topLeft, radius.topRight, radius.bottomRight, radius.bottomLeft]
+        return InlineBoxPaint(
+            runs: 0..<0, ownRuns: [], background: read.background,
+            borderWidths: sides.map(width),
+            borderColors: border.map { side in if case .color(let color) = side.color { color } else { nil } },
+            borderStyles: border.map(\.style.rawValue),
+            radii: corners.map { points($0.horizontal) } + corners.map { points($0.vertical) },
+            outsetTop: edges.top, outsetBottom: edges.bottom)
+    }
+
     /// A length of an inline element's edge: px or em (or a border keyword); `nil` for others
     /// (percentages, calc()), which are not laid out (reported by ``runProperties(_:_:)``).
     static func edgeLength(_ value: String, negative: Bool = false) -> StyleLength? {
@@ -635,12 +687,13 @@ struct BoxBuilder {
             // What CSS draws on an inline box that a run does not (yet); the rest does not apply
             // to inline boxes at all (CSS 2.1 §10.3.1, §10.6.1), so ignoring it is what a browser does.
             if Self.drawnOnInlineBoxes(property), !Self.isZero(value) {
-                // Edges in px or em take their room (inlineEdges); borders are not drawn.
+                // Edges in px or em take their room (inlineEdges) and borders and corners in px
+                // or em are drawn (inlinePaint).
                 let isEdge = property.hasPrefix("padding") || property == "margin-left" || property == "margin-right"
-                let isBorderWidth = property.hasPrefix("border") && property.hasSuffix("width")
-                if isBorderWidth, Self.edgeLength(value) != nil {
-                    warn(id, property, "laid out but not drawn on an inline element by the HTML path so far")
-                } else if !isEdge || Self.edgeLength(value) == nil {
+                    || (property.hasPrefix("border") && property.hasSuffix("width"))
+                let isRadius = property.hasPrefix("border") && property.hasSuffix("radius")
+                if isRadius, !value.contains("%") { continue }
+                if !isEdge || Self.edgeLength(value) == nil {
                     warn(id, property, "not drawn on an inline element by the HTML path so far")
                 }
             }
@@ -809,7 +862,7 @@ struct BoxBuilder {
     /// An anonymous block box holding a paragraph.
     private mutating func anonymousParagraph(_ paragraph: ParagraphBuilder) -> (element: Element, origin: BoxOrigin) {
         let made = makeRuns(paragraph, firstChild: 0)
-        return (Element(.text(Self.paragraph(made.runs)), layout: Self.anonymousBlockLayout, children: made.boxes.map(\.element)),
+        return (Element(.text(Self.paragraph(made.runs, boxes: paragraph.inlineBoxes)), layout: Self.anonymousBlockLayout, children: made.boxes.map(\.element)),
                 BoxOrigin(node: nil, children: made.boxes.map(\.origin), runs: paragraph.origins))
     }
 
@@ -1026,9 +1079,10 @@ struct BoxBuilder {
     }()
 
     /// A paragraph of `runs` whose layout records where each run lies (for ``HTMLCard/frames(in:)``).
-    static func paragraph(_ runs: [InlineRun]) -> TextContent {
+    static func paragraph(_ runs: [InlineRun], boxes: [InlineBoxPaint] = []) -> TextContent {
         var content = TextContent(runs: runs)
         content.recordsRunAreas = true
+        content.inlineBoxes = boxes
         return content
     }
 

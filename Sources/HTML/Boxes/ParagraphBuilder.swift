@@ -35,6 +35,25 @@ struct ParagraphBuilder {
     private var stack: [(style: [String: String], link: String?)] = [([:], nil)]
     /// Whether the next text is the first of a `<pre>`, whose leading newline HTML drops.
     var dropsLeadingNewline = false
+    /// The boxes the paragraph's inline elements paint (backgrounds, borders), as each closed.
+    private var paintedBoxes: [InlineBoxPaint] = []
+
+    /// The painted boxes in tree order (an element closes after the elements inside it).
+    var inlineBoxes: [InlineBoxPaint] {
+        paintedBoxes.sorted { ($0.runs.lowerBound, -$0.runs.upperBound) < ($1.runs.lowerBound, -$1.runs.upperBound) }
+    }
+
+    /// Records the box inline element `node` paints over the pieces from `first` to the last one
+    /// added; its own text is the text pieces directly inside it.
+    mutating func paintBox(of node: HTMLTree.NodeID, from first: Int, _ paint: InlineBoxPaint) {
+        var paint = paint
+        paint.runs = first..<pieces.count
+        paint.ownRuns = paint.runs.filter { index in
+            guard case .text = pieces[index] else { return false }
+            return origins[index].inlineAncestors.last == node
+        }
+        paintedBoxes.append(paint)
+    }
 
     init(whiteSpace: String) { self.whiteSpace = whiteSpace }
 
