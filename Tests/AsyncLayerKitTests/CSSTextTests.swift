@@ -172,7 +172,7 @@ import Testing
     }
 
     /// A run's `left` and `top` move where it is drawn (and its area), not the lines.
-    @Test func aRunsLeftAndTopMoveItsDrawingOnly() throws {
+    @Test func aRunsLeftAndTopMoveItsDrawingOnly() async throws {
         let plain = try Self.decode(##"{"type": "text", "text": {"text": [{"text": "sit "}, {"text": "veniam"}, {"text": " glyph"}]}}"##)
         let moved = try Self.decode(##"{"type": "text", "text": {"text": [{"text": "sit "}, {"text": "veniam", "style": {"left": "2px", "top": "-4px"}}, {"text": " glyph"}]}}"##)
         guard case .text(let content) = moved.kind else { Issue.record("not a text"); return }
@@ -182,6 +182,13 @@ import Testing
         let b = try #require(try ElementLayout.layout(moved, in: Size(width: 300, height: 100)).nodes[0].text)
         #expect(a.lines.map(\.rect) == b.lines.map(\.rect))
         #expect(b.text.segments[1].style.relativeOffset == Point(x: 2, y: -4))
+        // Drawn moved, though its font is its neighbours' (Pango would shape the three as one run).
+        let renderer = ElementRenderer()
+        let before = try await renderer.render(plain, size: Size(width: 300, height: 40), scale: 1)
+        let after = try await renderer.render(moved, size: Size(width: 300, height: 40), scale: 1)
+        func column(_ bitmap: Bitmap, _ x: Int) -> [UInt8] { (0..<40).map { bitmap.pixel(x: x, y: $0)?.alpha ?? 0 } }
+        #expect((0..<12).allSatisfy { column(before, $0) == column(after, $0) })  // "si" stays
+        #expect((30..<120).contains { column(before, $0) != column(after, $0) })
         #expect(throws: (any Error).self) { try Self.decode(##"{"type": "text", "text": {"text": [{"text": "x", "style": {"top": "10%"}}]}}"##) }
     }
 

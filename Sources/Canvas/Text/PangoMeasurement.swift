@@ -623,6 +623,9 @@ struct PangoMeasurement {
         if let style = overrides.decorationStyle {
             result.append(pango_attr_strikethrough_color_new(UInt16(TextDecorationStyle.allCases.firstIndex(of: style) ?? 0), 0, 0))
         }
+        // A moved segment is drawn from runs of its own: an attribute Pango splits runs by after
+        // breaking lines (its value unused: drawing reads the offset back).
+        if overrides.relativeOffset != nil, overrides.backgroundColor == nil { result.append(pango_attr_background_alpha_new(1)) }
         // (A baseline shift is a rise attribute of its own: ``insertRises(_:)``.)
         if let transform = overrides.textTransform { result.append(pango_attr_text_transform_new(transform.pango)) }
         if let height = overrides.lineHeight, height.isFinite, height >= 0 {
