@@ -341,4 +341,21 @@ import Testing
         let end = try #require((0..<150).reversed().first { isColor(Double($0), secondLine, blue) })
         #expect(isColor(Double(end) - 6, secondLine, green))
     }
+
+    /// The boxes inline elements paint travel with the tree's JSON form (so its content hash
+    /// tells two cards apart by them), and a malformed one is refused, not drawn.
+    @Test func inlineBoxesRoundTripThroughJSONAndMalformedOnesAreRefused() throws {
+        let card = try HTMLCard(html: "<p>a <span style='border: 1px solid red; border-radius: 4px'>b</span></p>", width: 100, height: 40)
+        let bytes = try ElementDocument(root: card.root).jsonBytes()
+        // (Equal as JSON: whether a layout records run areas is not part of the form.)
+        let again = try ElementDocument.decode(bytes).root
+        #expect(try ElementDocument(root: again).jsonBytes() == bytes)
+        let plain = try HTMLCard(html: "<p>a <span>b</span></p>", width: 100, height: 40)
+        #expect(try plain.root.contentHash() != card.root.contentHash())
+        let json = String(decoding: bytes, as: UTF8.self)
+        #expect(json.contains("\"inlineBoxes\""))
+        let malformed = json.replacingOccurrences(of: "\"ownRuns\":[", with: "\"ownRuns\":[-5,")
+        #expect(malformed != json)
+        #expect(throws: (any Error).self) { try ElementDocument.decode(Array(malformed.utf8)) }
+    }
 }

@@ -20,7 +20,7 @@ struct InlineBoxPainter {
     func paint(_ boxes: [InlineBoxPaint], of layout: TextLayout, at origin: Point, rightToLeft: Bool) {
         for box in boxes where box.isWellFormed {
             let currentColor = box.ownRuns.first.flatMap { run in
-                run < layout.text.segments.count ? layout.text.segments[run].style.color : nil
+                run >= 0 && run < layout.text.segments.count ? layout.text.segments[run].style.color : nil
             } ?? layout.style.color
             for piece in Self.pieces(of: box, in: layout, rightToLeft: rightToLeft) {
                 paint(box, piece.rect.offsetBy(dx: origin.x, dy: origin.y), left: piece.hasLeftEdge, right: piece.hasRightEdge,
@@ -75,7 +75,7 @@ struct InlineBoxPainter {
             }
         }
         var own: [Int: (top: Double, bottom: Double)] = [:]
-        for run in box.ownRuns where run < areas.count {
+        for run in box.ownRuns where run >= 0 && run < areas.count {
             for rect in areas[run] where rect.height > 0 {
                 guard let index = line(of: rect) else { continue }
                 let area = own[index] ?? (rect.minY, rect.maxY)

@@ -41,6 +41,6 @@ package struct InlineBoxPaint: Hashable, Sendable, Codable {
     /// Whether the four arrays have their four (eight) entries: a decoded value may not.
     var isWellFormed: Bool {
         borderWidths.count == 4 && borderColors.count == 4 && borderStyles.count == 4 && radii.count == 8
-            && runs.lowerBound >= 0 && (borderWidths + radii + [outsetTop, outsetBottom]).allSatisfy { $0.isFinite && $0 >= 0 && $0 < 1e5 }
+            && runs.lowerBound >= 0 && ownRuns.allSatisfy { $0 >= 0 } && (borderWidths + radii + [outsetTop, outsetBottom]).allSatisfy { $0.isFinite && $0 >= 0 && $0 < 1e5 }
     }
 }

@@ -625,7 +625,17 @@ struct BoxBuilder {
         for (corner, name) in [("top-left", "TopLeft"), ("top-right", "TopRight"), ("bottom-right", "BottomRight"), ("bottom-left", "BottomLeft")] {
             properties["border\(name)Radius"] = declared["border-\(corner)-radius"]
         }
-        guard let read = try? StyleMemo.box(properties).1 else { return nil }
+        // A value the model refuses is reported and left out, as a block's is (readModel).
+        var read: ElementStyle?
+        for _ in 0..<8 where read == nil {
+            do {
+                read = try StyleMemo.box(properties).1
+            } catch {
+                warn(id, PropertyTable.kebabCase(error.property), error.message)
+                guard properties.removeValue(forKey: error.property) != nil else { break }
+            }
+        }
+        guard let read else { return nil }
         let fontSize = computedFontSize(of: id) ?? 16
         func points(_ length: StyleLength?) -> Double {
             switch length {
