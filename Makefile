@@ -71,8 +71,9 @@ test: deps
 	remote=0; $(MAKE) --no-print-directory test-remote-images || remote=$$?; \
 	echo "==== make test: library $$status, examples $$examples, card-server $$server, remote-images $$remote (exit statuses) ===="; \
 	for log in .build/test.log .build/test-examples.log .build/test-server.log .build/test-remote-images.log; do \
-	  [ -f "$$log" ] && grep -E '^[^ ]+ Test .* (failed|recorded an issue)|unexpected signal|Fatal error|^error: |: error: ' "$$log" \
-	    | grep -v 'Test run with' | head -n 12 | sed "s|^|$$log: |"; \
+	  [ -f "$$log" ] || continue; \
+	  { grep -E '^[^ ]+ Test .* (failed|recorded an issue)|unexpected signal|Fatal error|^error: |: error: ' "$$log" \
+	    | grep -v 'Test run with' | head -n 12 | sed "s|^|$$log: |"; } || true; \
 	done; \
 	[ $$status -ne 0 ] && exit $$status; [ $$examples -ne 0 ] && exit $$examples; [ $$server -ne 0 ] && exit $$server; exit $$remote
 

@@ -10,7 +10,7 @@ private func solid(_ color: Color, _ size: Size, _ scale: Double) throws -> Bitm
 /// An ``AsyncLayer`` handed a job that produces the bitmap itself (``AsyncLayerDisplayTask/render``):
 /// its bitmap is shown as it is, off the loop, with the layer's cancellation checks and exactly one
 /// `didDisplay` per request.
-@Suite(.mainDisplayLoop, .timeLimit(.minutes(1))) struct AsyncLayerRenderJobTests {
+@Suite(.mainDisplayLoop, .timeLimit(.minutes(5))) struct AsyncLayerRenderJobTests {
     @Test func theJobsBitmapBecomesTheContentsAsItIs() async {
         let asked = Locked<[String]>([])
         let log = EventLog()

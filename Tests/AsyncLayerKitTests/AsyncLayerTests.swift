@@ -170,7 +170,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func releasedValuesDieOffTheLoop() async {
+    @Test(.timeLimit(.minutes(5))) func releasedValuesDieOffTheLoop() async {
         let (freed, onFree) = AsyncStream<Bool>.makeStream()
         DisplayLoop.drive {
             ReleaseQueue.shared.release(Sentinel(onFree))

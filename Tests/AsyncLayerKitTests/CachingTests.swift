@@ -72,7 +72,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct InFlightWorkTests {
+@Suite(.timeLimit(.minutes(5))) struct InFlightWorkTests {
     /// A gate work waits on, opened by the test: the waiting task is suspended (a continuation,
     /// no polling) until `open()`, or until it is cancelled, which lets it through at once.
     final class Gate: Sendable {

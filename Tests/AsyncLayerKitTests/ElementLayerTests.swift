@@ -65,7 +65,7 @@ import Testing
     /// LNAsyncKit's model check, made deterministic: model A's render finishes after the cell was
     /// given model B but before the loop ran that request's turn. The result for A reaches the
     /// loop *after* B was set and must be dropped, not shown until B's display phase.
-    @Test(.timeLimit(.minutes(1)), arguments: Via.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Via.allCases)
     func aReusedCellDropsTheOldModelsResultThatArrivesLater(via: Via) async throws {
         let loader = GatedImageLoader(observesCancellation: false)
         let events = EventLog()
@@ -98,7 +98,7 @@ import Testing
     }
 
     /// The superseded render is cancelled, not left to run: its image load sees the cancellation.
-    @Test(.timeLimit(.minutes(1)), arguments: Via.allCases)
+    @Test(.timeLimit(.minutes(5)), arguments: Via.allCases)
     func theSupersededRenderIsCancelled(via: Via) async throws {
         let loader = GatedImageLoader(observesCancellation: true)
         defer { loader.open() }
@@ -119,7 +119,7 @@ import Testing
 
     /// A new model clears the old model's contents at once; a new tree for the same model keeps
     /// them until its own bitmap is ready.
-    @Test(.timeLimit(.minutes(1))) func aNewModelClearsAtOnceANewTreeOfTheSameModelDoesNot() async throws {
+    @Test(.timeLimit(.minutes(5))) func aNewModelClearsAtOnceANewTreeOfTheSameModelDoesNot() async throws {
         let loader = GatedImageLoader(observesCancellation: true)
         defer { loader.open() }
         let events = EventLog()

@@ -164,7 +164,7 @@ import Testing
     /// The test runs in a process of its own (an exit test): blocking pool threads would starve
     /// the tests running beside it in this process, and they would keep its blockers from getting
     /// a thread (seen under the thread sanitizer: a minute with the pool half blocked).
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func aHangingImageLoaderCannotHoldTheRenderPastItsDeadline() async {
         // The child reports a failure as a line on standard error and still exits normally, so
         // that the line reaches this process (a failed exit expectation returns no output).

@@ -8,7 +8,7 @@ import Testing
 ///
 /// The sharing tests hold the lanes' single worker with a latch, so the shared encode cannot
 /// start before every request has joined (``InFlightWork/waitForWaiters(_:for:)``): no sleeps.
-@Suite(.timeLimit(.minutes(2))) struct EncodingCacheTests {
+@Suite(.timeLimit(.minutes(5))) struct EncodingCacheTests {
     static let size = Size(width: 100, height: 60)
 
     /// A tree with no text and no image: the cache then holds only renders and encodings.

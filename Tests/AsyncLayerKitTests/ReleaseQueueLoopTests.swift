@@ -5,7 +5,7 @@ import Testing
 /// A release queue of one's own, on the loop it was given (``DisplayLoop/main`` by default): it
 /// drains itself at that loop's display phase, not through the shared queue.
 @Suite(.mainDisplayLoop) struct ReleaseQueueLoopTests {
-    @Test(.timeLimit(.minutes(1))) func aQueueOfItsOwnDrainsItselfOffTheLoop() async {
+    @Test(.timeLimit(.minutes(5))) func aQueueOfItsOwnDrainsItselfOffTheLoop() async {
         let (freed, onFree) = AsyncStream<Bool>.makeStream()
         let (queue, sharedBefore) = DisplayLoop.drive { () -> (ReleaseQueue, Int) in
             let queue = ReleaseQueue(loop: .main)

@@ -4,7 +4,7 @@ import AsyncLayerKit
 import Testing
 
 /// Back-pressure: at most `admissionLimit` items queued or running.
-@Suite(.timeLimit(.minutes(2))) struct RenderLaneAdmissionTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderLaneAdmissionTests {
     @Test(arguments: [1, 3, 8])
     func theCallPastTheLimitWaitsOrFailsFast(limit: Int) async throws {
         let lanes = RenderLanes(width: 1, admissionLimit: limit, threadPriorities: .unchanged)

@@ -4,7 +4,7 @@ import AsyncLayerKit
 import Testing
 
 /// Work cancelled before it starts never runs; everything else completes exactly once.
-@Suite(.timeLimit(.minutes(3))) struct RenderLaneCancellationTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderLaneCancellationTests {
     @Test(arguments: [10_000])
     func cancelledWhileQueuedNeverRuns(count: Int) async throws {
         let lanes = RenderLanes(width: 1, admissionLimit: 2 * count + 1, threadPriorities: .unchanged)

@@ -4,7 +4,7 @@ import AsyncLayerKit
 import Testing
 
 /// Priority escalation moves a queued item to a higher lane.
-@Suite(.timeLimit(.minutes(2))) struct RenderLaneEscalationTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderLaneEscalationTests {
     enum Escalation: String, CaseIterable, Sendable {
         /// `Task.escalatePriority(to:)` on the waiting task.
         case explicit

@@ -5,7 +5,7 @@ import LayerKitSupport
 import Testing
 
 /// Width, threads, thread priorities and shutdown of the executor behind the lanes.
-@Suite(.timeLimit(.minutes(2))) struct RenderLaneExecutorTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderLaneExecutorTests {
     @Test(arguments: [1, 3, 4])
     func neverRunsMoreThanWidthAtOnce(width: Int) async throws {
         let lanes = RenderLanes(width: width, threadPriorities: .unchanged)

@@ -4,7 +4,7 @@ import AsyncLayerKit
 import Testing
 
 /// Lanes are served highest first, and the anti-starvation rule lets lower lanes through.
-@Suite(.timeLimit(.minutes(2))) struct RenderLaneOrderTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderLaneOrderTests {
     @Test(arguments: [
         [RenderPriority.background, .utility, .userInitiated, .userInteractive],
         [.userInteractive, .background, .userInitiated, .utility],

@@ -12,7 +12,7 @@ import Testing
 /// it, then starts shared work at `utility` (its first job queues behind those three) and joins
 /// it from a `userInitiated` request. A starvation limit of 100 keeps the anti-starvation rule
 /// out of the picture.
-@Suite(.timeLimit(.minutes(2))) struct RenderLaneSharedWorkTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderLaneSharedWorkTests {
     /// Three utility items queued behind a held utility worker; returns their tasks.
     static func queueUtilityWork(on lanes: RenderLanes, log: Recorder<String>) async -> [Task<Void, any Error>] {
         var tasks: [Task<Void, any Error>] = []

@@ -5,7 +5,7 @@ import Testing
 
 /// The test gates that hold a lane thread busy must block it, not spin it: a spinning worker
 /// steals a core from the other lanes (the machine has two) and makes timing tests lie.
-@Suite(.timeLimit(.minutes(2))) struct RenderLaneTestSupportTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderLaneTestSupportTests {
     enum Blocker: String, CaseIterable, Sendable {
         /// `Gate`, the layer tests' draw gate.
         case gate

@@ -6,7 +6,7 @@ import Testing
 /// ``AsyncTransaction`` and ``AsyncTransactionGroup`` on the manual main loop. Operations run on
 /// the global executor (or a manual task executor) for real; the loop turns only when the test
 /// drives it, so what runs in which turn is deterministic.
-@Suite(.mainDisplayLoop, .timeLimit(.minutes(2))) struct AsyncTransactionTests {
+@Suite(.mainDisplayLoop, .timeLimit(.minutes(5))) struct AsyncTransactionTests {
     /// What a completion saw.
     struct Delivery: Sendable {
         let index: Int

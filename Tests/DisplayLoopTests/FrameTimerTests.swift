@@ -6,7 +6,7 @@ import Testing
 /// its own, so no frame waits for a cooperative-pool thread (the tick then enqueues a job straight
 /// onto the loop's executor). Checked on the thread itself, not by saturating the pool: a test
 /// that blocked the pool starved the tests beside it and, once, itself past its time limit.
-@Suite(.timeLimit(.minutes(1))) struct FrameTimerTests {
+@Suite(.timeLimit(.minutes(5))) struct FrameTimerTests {
     @Test func aTickFiresOnTheTimersOwnThread() async {
         let (fired, continuation) = AsyncStream<String>.makeStream()
         let timer = FrameTimer(name: "FrameTimerTest") { continuation.yield(Self.currentThreadName()) }

@@ -6,7 +6,7 @@ import Testing
 /// so a test never queues for the loop inside its own `.timeLimit` (under CPU load that queue, the
 /// other main-loop suites of the process, outlasted one-minute limits). The suite's tests run one
 /// at a time under the suite's lease.
-@Suite(.mainDisplayLoop, .timeLimit(.minutes(1))) struct MainDisplayLoopTraitTests {
+@Suite(.mainDisplayLoop, .timeLimit(.minutes(5))) struct MainDisplayLoopTraitTests {
     @Test(arguments: 0..<3) func eachTestRunsUnderItsSuitesLease(index: Int) async {
         #expect(MainLoopLease.isHeld)
         #expect(await MainLoopLease.shared.isHeldBySuite)

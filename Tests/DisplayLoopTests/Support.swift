@@ -48,7 +48,7 @@ final class Counter: Sendable {
 
     /// Suspends until the count reaches `target` — woken by the increment that reaches it, no
     /// polling — or until `timeout` has passed. Returns whether it did.
-    func wait(untilAtLeast target: Int, timeout: Duration = .seconds(20)) async -> Bool {
+    func wait(untilAtLeast target: Int, timeout: Duration = .seconds(120)) async -> Bool {
         await waitWithTimeout(timeout) { await self.reach(target) }
         return count >= target
     }
@@ -74,12 +74,13 @@ final class Counter: Sendable {
 }
 
 extension DisplayLoop {
-    /// Waits (up to ten seconds) until a job is queued: for work that reaches a manual loop through
-    /// another executor first, such as a task resumed by an AsyncStream. Woken by the enqueue
-    /// (``DisplayLoop/waitForWork(timeout:)``); records an issue if nothing came.
+    /// Waits (up to two minutes: in a parallel run on two cores the other executor's job may
+    /// queue behind other tests for tens of seconds) until a job is queued: for work that reaches
+    /// a manual loop through another executor first, such as a task resumed by an AsyncStream.
+    /// Woken by the enqueue (``DisplayLoop/waitForWork(timeout:)``); records an issue if nothing came.
     func waitForJobs(sourceLocation: SourceLocation = #_sourceLocation) async {
-        if await !waitForWork(timeout: .seconds(10)) {
-            Issue.record("no job reached \(name) in 10 s", sourceLocation: sourceLocation)
+        if await !waitForWork(timeout: .seconds(120)) {
+            Issue.record("no job reached \(name) in 120 s", sourceLocation: sourceLocation)
         }
     }
 }

@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized) struct ThreadDriverTests {
     /// 10^6 jobs from 8 concurrent producers: every one runs, so no wake-up was lost between a
     /// producer's enqueue and the loop going to sleep.
-    @Test(.timeLimit(.minutes(2))) func noLostWakeUps() async {
+    @Test(.timeLimit(.minutes(5))) func noLostWakeUps() async {
         let producers = 8, perProducer = 125_000
         let start = await ThreadLoopActor.run { ThreadCounter.shared.value }
         await withTaskGroup(of: Void.self) { group in

@@ -13,15 +13,15 @@ import Testing
         let results: [YogaCaseResult]
     }
 
-    static let run: Result<Run, any Error> = Result {
+    static let run = Task<Run, any Error> {
         let files = try YogaFixtureData.loadFiles()
-        return Run(files: files, manifest: try YogaFixtureData.loadManifest(), results: try YogaConformance.runAll(files))
+        return Run(files: files, manifest: try YogaFixtureData.loadManifest(), results: try await YogaConformance.runAll(files))
     }
 
     /// The pass rate over the enabled in-scope cases reaches the threshold. N must be the number
     /// of enabled cases the converter emitted, so an empty or truncated run cannot pass.
-    @Test func passRateReachesTheThreshold() throws {
-        let run = try Self.run.get()
+    @Test func passRateReachesTheThreshold() async throws {
+        let run = try await Self.run.value
         let enabled = run.results.filter { !$0.disabled }
         let passed = enabled.filter(\.passed).count
         let figure = YogaConformance.figure(passed: passed, of: enabled.count)
@@ -35,8 +35,8 @@ import Testing
 
     /// The failing enabled cases are exactly the committed known failures: a regression (a new
     /// failure) or a silent fix (a listed case that passes) is reported by name.
-    @Test func failuresMatchTheKnownFailures() throws {
-        let run = try Self.run.get()
+    @Test func failuresMatchTheKnownFailures() async throws {
+        let run = try await Self.run.value
         let failing = Set(run.results.filter { !$0.disabled && !$0.passed }.map(\.key))
         let enabledKeys = Set(run.results.filter { !$0.disabled }.map(\.key))
         if ProcessInfo.processInfo.environment[YogaKnownFailures.updateVariable] == "1" {
@@ -56,8 +56,8 @@ import Testing
     /// The data accounts for every Yoga test it was converted from: per file, cases + skipped =
     /// the `TEST(` count of the source, the manifest agrees with the files, and the totals are
     /// this Yoga commit's (so the data cannot shrink silently).
-    @Test func fixtureDataIsComplete() throws {
-        let run = try Self.run.get()
+    @Test func fixtureDataIsComplete() async throws {
+        let run = try await Self.run.value
         let manifest = run.manifest
         #expect(run.files.map(\.name) == manifest.files.keys.sorted())
         #expect(run.files.count == YogaFixtureData.sourceFiles)
@@ -85,8 +85,8 @@ import Testing
     }
 
     /// A fixture node decodes onto FlexStyle with Yoga's defaults, not CSS's.
-    @Test func nodesCarryYogaDefaults() throws {
-        let run = try Self.run.get()
+    @Test func nodesCarryYogaDefaults() async throws {
+        let run = try await Self.run.value
         let file = try #require(run.files.first { $0.name == "YGFlexTest" }?.file)
         let testCase = try #require(file.cases.first { $0.name == "flex_basis_flex_grow_column" })
         let root = testCase.tree.style
