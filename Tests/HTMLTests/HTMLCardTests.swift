@@ -358,4 +358,26 @@ import Testing
         #expect(malformed != json)
         #expect(throws: (any Error).self) { try ElementDocument.decode(Array(malformed.utf8)) }
     }
+
+    /// `list-style-position: inside`: the marker is the first inline box of the item's first line,
+    /// the content after it (Chromium's numbers, 16 px DejaVu Sans: "1. " as text, a symbol as
+    /// its symbol box, 1.34em with its gap). The marker credits no element's box.
+    @Test func anInsideMarkerStartsTheItemsFirstLine() throws {
+        let html = """
+        <style>body { font-family: "DejaVu Sans"; margin: 0; font-size: 16px } ul, ol { list-style-position: inside; margin: 0; padding: 0 }</style>\
+        <ul><li><span>disc</span></li></ul><ul style="list-style-type: circle"><li><span>circle</span></li></ul>\
+        <ul style="list-style-type: square"><li><span>square</span></li></ul><ol><li><span>one</span></li></ol>\
+        <ol start="10"><li><span>ten</span></li></ol><ul style="font-size: 30px"><li><span>big</span></li></ul>
+        """
+        let (_, frames) = try Self.frames(html, width: 400, height: 200)
+        let spans = frames.filter { $0.tag == "span" }.map(\.frame)
+        let items = frames.filter { $0.tag == "li" }.map(\.frame)
+        try #require(spans.count == 6 && items.count == 6)
+        for (span, chromium) in zip(spans, [21.50, 21.50, 21.50, 20.36, 30.53, 39.50]) {
+            #expect(abs(span.minX - chromium) <= 1, "ours \(span.minX), Chromium \(chromium)")
+        }
+        // Each item is one line, as wide as its list, from the list's left edge.
+        #expect(items.allSatisfy { $0.minX == 0 && $0.width == 400 })
+        #expect(zip(items, spans).allSatisfy { abs($0.height - $1.height) < 0.01 })
+    }
 }

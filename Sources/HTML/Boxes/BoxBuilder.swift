@@ -142,7 +142,11 @@ struct BoxBuilder {
             if properties["position"] == "static" { properties["position"] = "relative" }
         }
         let (layout, paint) = readModel(id, &properties)
-        let marker = display == .listItem ? listMarker(for: id, style: style, properties: properties) : nil
+        // An inside marker is the first inline box of the item's first line (its text, or for
+        // disc, circle and square Chromium's symbol box); an outside one is placed beside it.
+        let insideMarker = display == .listItem && style.listStylePosition == "inside"
+            ? ListMarker.text(style.listStyleType, ordinal: ordinal(of: id)) : nil
+        let marker = display == .listItem && style.listStylePosition != "inside" ? listMarker(for: id, style: style, properties: properties) : nil
         var children: [Element] = []
         var origins: [BoxOrigin] = []
         var kind: Element.Kind = .view
@@ -150,7 +154,7 @@ struct BoxBuilder {
         if display.isFlexContainer {
             try flexItems(of: id, into: &children, &origins)
         } else {
-            let content = try blockContent(of: id, parentStyle: style)
+            let content = try blockContent(of: id, parentStyle: style, insideMarker: insideMarker.map { (type: style.listStyleType, text: $0) })
             if content.blocks.isEmpty, let paragraph = content.paragraphs.first, content.paragraphs.count == 1 {
                 children = content.outOfFlow.map(\.element)
                 origins = content.outOfFlow.map(\.origin)
@@ -292,10 +296,12 @@ struct BoxBuilder {
 
     /// The content of block container `id` (CSS 2.1 §9.2.1.1: inline content next to block
     /// boxes goes into anonymous block boxes).
-    private mutating func blockContent(of id: HTMLTree.NodeID, parentStyle: ResolvedStyle) throws(HTMLError) -> BlockContent {
+    private mutating func blockContent(of id: HTMLTree.NodeID, parentStyle: ResolvedStyle,
+                                       insideMarker: (type: String, text: String)? = nil) throws(HTMLError) -> BlockContent {
         var content = BlockContent()
         var paragraph = ParagraphBuilder(whiteSpace: parentStyle.whiteSpace)
         paragraph.dropsLeadingNewline = ["pre", "listing", "textarea"].contains(tree[id].name)
+        if let insideMarker { paragraph.appendMarker(insideMarker.text, type: insideMarker.type, node: id) }
         var sawBlock = false
         func flush(_ builder: inout BoxBuilder) {
             defer { paragraph = ParagraphBuilder(whiteSpace: parentStyle.whiteSpace) }

@@ -128,6 +128,21 @@ struct ParagraphBuilder {
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors, edge: edge))
     }
 
+    /// Adds list item `node`'s inside marker: its text (`1. `), kept whole; a symbol (`• `) is
+    /// widened to Chromium's symbol box, about 1.34em with the gap after it where the text gives
+    /// 0.9em (measured in DejaVu Sans and Serif from 10 to 40 px). The marker is no element's
+    /// text: it credits no box (a margin edge of the item, with no inline element around it).
+    mutating func appendMarker(_ text: String, type: String, node: HTMLTree.NodeID) {
+        pieces.append(.text(String(text.map { $0 == " " ? "\u{00A0}" : $0 }), style: currentStyle([:]), link: nil))
+        origins.append(RunOrigin(node: node, inlineAncestors: [], edge: .margin))
+        // (The square's glyph is wider than the disc's and the circle's.)
+        if let gap = ["disc": 0.43, "circle": 0.43, "square": 0.35][type] {
+            pieces.append(.spacing(.em(gap), style: currentStyle([:]), link: nil, end: false))
+            origins.append(RunOrigin(node: node, inlineAncestors: [], edge: .margin))
+        }
+        hasContent = true
+    }
+
     /// Records an element that adds nothing (an `<img>` without a source) so its box is found.
     mutating func appendBreakless(node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
         pieces.append(.text("", style: currentStyle([:]), link: link))
