@@ -25,7 +25,7 @@ public struct LayoutResult: Sendable {
         public let text: TextLayout?
         /// For a text whose clamp keeps the lines past it (`continue: -webkit-legacy`) and cut
         /// some: the whole text laid out, whose lines from `text`'s line count on are drawn too.
-        var linesPastClamp: TextLayout? = nil
+        package var linesPastClamp: TextLayout? = nil
     }
 
     /// The canvas size the tree was laid out in.

@@ -589,10 +589,7 @@ struct BoxBuilder {
     /// (they reach above and below its text without moving the line).
     private func inlineEdges(_ id: HTMLTree.NodeID, _ style: ResolvedStyle) -> (start: [(StyleLength, InlineEdge)], end: [(StyleLength, InlineEdge)], top: Double, bottom: Double) {
         let declared = style.declared
-        func border(_ side: String) -> String? {
-            guard let line = declared["border-\(side)-style"]?.lowercased(), line != "none", line != "hidden" else { return nil }
-            return declared["border-\(side)-width"] ?? "medium"
-        }
+        func border(_ side: String) -> String? { Self.drawnBorderWidth(side, declared) }
         func edge(_ side: String) -> [(StyleLength, InlineEdge)] {
             var parts: [(StyleLength, InlineEdge)] = []
             for (value, part) in [(declared["margin-\(side)"], InlineEdge.margin), (border(side), .borderBox), (declared["padding-\(side)"], .borderBox)] {
@@ -617,10 +614,7 @@ struct BoxBuilder {
         let declared = style.declared
         let sides = ["top", "right", "bottom", "left"]
         let background = declared["background-color"].flatMap { Self.isInitialBackground("background-color", $0) ? nil : $0 }
-        let bordered = sides.contains { side in
-            guard let line = declared["border-\(side)-style"]?.lowercased() else { return false }
-            return line != "none" && line != "hidden" && !Self.isZero(declared["border-\(side)-width"] ?? "medium")
-        }
+        let bordered = sides.contains { Self.drawnBorderWidth($0, declared).map { !Self.isZero($0) } ?? false }
         guard background != nil || bordered else { return nil }
         var properties: [String: String] = [:]
         if let background { properties["backgroundColor"] = background }
@@ -650,10 +644,7 @@ struct BoxBuilder {
             default: return 0
             }
         }
-        func width(_ side: String) -> Double {
-            guard let line = declared["border-\(side)-style"]?.lowercased(), line != "none", line != "hidden" else { return 0 }
-            return points(Self.edgeLength(declared["border-\(side)-width"] ?? "medium"))
-        }
+        func width(_ side: String) -> Double { points(Self.drawnBorderWidth(side, declared).flatMap { Self.edgeLength($0) }) }
         let border = [read.border.top, read.border.right, read.border.bottom, read.border.left]
         let radius = read.borderRadius
         let corners = [radius.topLeft, radius.topRight, radius.bottomRight, radius.bottomLeft]
@@ -664,6 +655,13 @@ struct BoxBuilder {
             borderStyles: border.map(\.style.rawValue),
             radii: corners.map { points($0.horizontal) } + corners.map { points($0.vertical) },
             outsetTop: edges.top, outsetBottom: edges.bottom)
+    }
+
+    /// The declared width of border `side` (`top`, `right`…) where its style draws one (not
+    /// `none` or `hidden`), `medium` when only the style is declared; `nil` where none is drawn.
+    static func drawnBorderWidth(_ side: String, _ declared: [String: String]) -> String? {
+        guard let line = declared["border-\(side)-style"]?.lowercased(), line != "none", line != "hidden" else { return nil }
+        return declared["border-\(side)-width"] ?? "medium"
     }
 
     /// A length of an inline element's edge: px or em (or a border keyword); `nil` for others

@@ -57,15 +57,16 @@ struct HTMLFrameReader {
         let node = layout.nodes[index]
         if let id = box.node { frames[id.index] = node.frame }
         for alias in box.aliases { frames[alias.index] = node.frame }
-        if !box.runs.isEmpty, let text = node.text { readRuns(box.runs, text: text, at: node.contentFrame.origin) }
+        if !box.runs.isEmpty, let text = node.text { readRuns(box.runs, text: text, whole: node.linesPastClamp, at: node.contentFrame.origin) }
         index += 1
         for child in box.children { visit(child, &index) }
     }
 
     /// The rectangles of each run of a paragraph (the layout recorded where each segment lies: the
-    /// element model makes one segment per run; a clamped text is laid out again in full),
-    /// credited to its text node, its `<img>`, and every inline element around it.
-    private mutating func readRuns(_ runs: [RunOrigin], text: TextLayout, at origin: Point) {
+    /// element model makes one segment per run; a clamped text is read from its whole layout, the
+    /// layout's own for a `-webkit-line-clamp`, else laid out again), credited to its text node, its
+    /// `<img>`, and every inline element around it.
+    private mutating func readRuns(_ runs: [RunOrigin], text: TextLayout, whole: TextLayout?, at origin: Point) {
         var areas = text.segmentAreas
         var lines = text.lines
         if text.sourceText != text.text || areas.count != runs.count {
@@ -73,7 +74,7 @@ struct HTMLFrameReader {
             var options = text.options
             options.recordsSegmentAreas = true
             options.maxLines = 0
-            guard let full = try? TextLayout(text: text.sourceText, style: text.style, options: options) else { return }
+            guard let full = whole ?? (try? TextLayout(text: text.sourceText, style: text.style, options: options)) else { return }
             (areas, lines) = (full.segmentAreas, full.lines)
         }
         guard areas.count == runs.count else { return }
