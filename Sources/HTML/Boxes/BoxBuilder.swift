@@ -12,6 +12,11 @@ struct BoxBuilder {
     let tree: HTMLTree
     /// Each node's cascaded values (property → winning value), by node index; empty for texts.
     let cascaded: [[String: String]]
+    /// Each node's shared style number (``StyleMemo/SharedStyle``), by node index: where it and
+    /// its parent's have one, its resolved style and box reading are found in ``StyleMemo``.
+    let styleIDs: [Int?]
+    /// ``genericFamilies``' number in ``StyleMemo``'s tables.
+    private let familiesSerial: Int
     /// What was ignored or drawn otherwise, in document order.
     private(set) var warnings: [StyleWarning] = []
     /// Each element's resolved style, filled top-down.
@@ -47,10 +52,12 @@ struct BoxBuilder {
     /// Generic family → the family it stands for (``HTMLOptions/genericFamilies``).
     let genericFamilies: [String: String]
 
-    init(tree: HTMLTree, cascaded: [[String: String]], genericFamilies: [String: String] = [:]) {
+    init(tree: HTMLTree, cascaded: [[String: String]], styleIDs: [Int?]? = nil, genericFamilies: [String: String] = [:]) {
         self.tree = tree
         self.cascaded = cascaded
+        self.styleIDs = styleIDs ?? Array(repeating: nil, count: cascaded.count)
         self.genericFamilies = genericFamilies
+        familiesSerial = StyleMemo.familiesSerial(genericFamilies)
         self.resolved = Array(repeating: nil, count: tree.count)
     }
 
@@ -72,6 +79,10 @@ struct BoxBuilder {
             let background = style.declared.filter { Self.isBackground($0.key) }
             guard background.contains(where: { !Self.isInitialBackground($0.key, $0.value) }) else { continue }
             for key in background.keys { style.declared[key] = nil }
+            if let own = style.memoID {
+                let key = StyleMemo.ResolvedKey(style: own, parent: -1, language: nil)
+                style = StyleMemo.resolvedStyle(key) ?? StyleMemo.keepResolvedStyle(style, for: key)
+            }
             resolved[id.index] = style
             return background
         }
@@ -97,27 +108,37 @@ struct BoxBuilder {
     mutating func resolve(_ id: HTMLTree.NodeID) -> ResolvedStyle {
         if let style = resolved[id.index] { return style }
         let parent = tree[id].parent.map { resolve($0) } ?? .initial
+        let language = tree[id].attribute("lang").map { $0.trimmingCharacters(in: " \t\n") }
+        var key: StyleMemo.ResolvedKey?
+        if let own = styleIDs[id.index], let parentID = parent.memoID {
+            key = StyleMemo.ResolvedKey(style: own, parent: parentID, language: language)
+        }
+        if let key, let known = StyleMemo.resolvedStyle(key) {
+            resolved[id.index] = known
+            return known
+        }
         var style = ResolvedStyle.resolve(cascaded[id.index], parent: parent, isRoot: tree[id].parent == nil)
-        if let language = tree[id].attribute("lang") { style.language = language.trimmingCharacters(in: " \t\n") }
+        if let language { style.language = language }
+        if let key { style = StyleMemo.keepResolvedStyle(style, for: key) }
         resolved[id.index] = style
         return style
     }
 
     /// The computed display of `id`; an unknown value is `inline`, the initial value.
     private mutating func display(of id: HTMLTree.NodeID, _ style: ResolvedStyle) throws(HTMLError) -> CSSDisplay {
-        guard let text = style.declared["display"] else { return .inline }
-        do {
-            guard let display = try CSSDisplay.parse(text) else {
-                warn(id, "display", "\"\(text)\" is not a display value the HTML path lays out: inline instead")
-                return .inline
-            }
-            if display == .table {
-                warn(id, "display", "tables are laid out as blocks")
-                return .block
-            }
+        switch style.display {
+        case .absent:
+            return .inline
+        case .unknown(let text):
+            warn(id, "display", "\"\(text)\" is not a display value the HTML path lays out: inline instead")
+            return .inline
+        case .unsupported(let text):
+            throw .unsupported(path: path(of: id), feature: "display: \(text)")
+        case .known(.table):
+            warn(id, "display", "tables are laid out as blocks")
+            return .block
+        case .known(let display):
             return display
-        } catch {
-            throw .unsupported(path: path(of: id), feature: "display: \(error.value)")
         }
     }
 
@@ -127,26 +148,23 @@ struct BoxBuilder {
     /// `carried`: inherited values of `display: contents` ancestors, under this element's own.
     private mutating func blockBox(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay,
                                    carried: [String: String]) throws(HTMLError) -> (element: Element, origin: BoxOrigin) {
-        var properties = modelProperties(id, style, display: display, carried: carried)
         let node = tree[id]
         if style.isPositioned { escapingAbsolutes.append(nil) }
         defer { if style.isPositioned { escapingAbsolutes.removeLast() } }
         if node.name == "img" {
+            var properties = modelProperties(id, style, display: display, carried: carried)
             return (imageElement(id, properties: &properties), BoxOrigin(node: id))
         }
         if node.name == "svg", let markup = tree.svgMarkup[id] {
+            var properties = modelProperties(id, style, display: display, carried: carried)
             return (svgElement(id, markup: markup, properties: &properties), BoxOrigin(node: id))
         }
-        if display == .listItem, node.name == "li" || style.listStyleType != "none" {
-            // The marker is placed against the item's padding box: the item is its containing block.
-            if properties["position"] == "static" { properties["position"] = "relative" }
-        }
-        let (layout, paint) = readModel(id, &properties)
+        let (properties, layout, paint) = readBox(id, style: style, display: display, carried: carried)
         // An inside marker is the first inline box of the item's first line (its text, or for
         // disc, circle and square Chromium's symbol box); an outside one is placed beside it.
         let insideMarker = display == .listItem && style.listStylePosition == "inside"
             ? ListMarker.text(style.listStyleType, ordinal: ordinal(of: id)) : nil
-        let marker = display == .listItem && style.listStylePosition != "inside" ? listMarker(for: id, style: style, properties: properties) : nil
+        let marker = display == .listItem && style.listStylePosition != "inside" ? listMarker(for: id, style: style, properties: properties, carried: carried) : nil
         var children: [Element] = []
         var origins: [BoxOrigin] = []
         var kind: Element.Kind = .view
@@ -275,7 +293,7 @@ struct BoxBuilder {
                 continue
             }
             let style = resolve(child)
-            if style.declared["display"]?.lowercased() == "contents" {
+            if style.display.known == .contents {
                 var inner = carried
                 for (property, value) in style.declared where PropertyTable.inherited.contains(property) { inner[property] = value }
                 result.append(contentsOf: flattenedChildren(of: child, carried: inner))
@@ -379,7 +397,7 @@ struct BoxBuilder {
         let node = tree[id]
         var runStyle = paragraph.currentStyle(carried)
         let parentFontSize = runStyle["font-size"]
-        var properties = runProperties(id, style)
+        var properties = memoized(StyleMemo.inlineProperties, id, style) { $0.runProperties(id, style) }
         if let size = properties["font-size"] { properties["font-size"] = ParagraphBuilder.fontSize(size, within: runStyle["font-size"]) }
         if let own = properties["vertical-align"], let shift = compoundShift(of: id, own: own, within: runStyle["vertical-align"]) {
             properties["vertical-align"] = shift
@@ -410,7 +428,12 @@ struct BoxBuilder {
         var link = paragraph.link
         if node.name == "a", let href = node.attribute("href") { link = href }
         let inner = ancestors + [id]
-        let edges = inlineEdges(id, style)
+        let box = memoized(StyleMemo.inlineBoxes, id, style) { builder in
+            let edges = builder.inlineEdges(id, style)
+            return StyleMemo.InlineBoxReading(start: edges.start, end: edges.end, top: edges.top, bottom: edges.bottom,
+                                              paint: builder.inlinePaint(id, style, edges: edges))
+        }
+        let edges = (start: box.start, end: box.end, top: box.top, bottom: box.bottom)
         if edges.top != 0 || edges.bottom != 0 {
             // The background (and the frame) reach the border and padding above and below the text.
             runStyle["padding-top"] = "\(edges.top)px"
@@ -438,7 +461,7 @@ struct BoxBuilder {
         defer { appendEdge(edges.end.filter { $0.1 == .margin }, end: true, node: id, ancestors: ancestors, own: own, to: &paragraph) }
         // The background and border it paints are its box's (InlineBoxPaint), drawn per line
         // behind the text, not its runs'.
-        let boxPaint = inlinePaint(id, style, edges: edges)
+        let boxPaint = box.paint
         if boxPaint != nil { runStyle["background-color"] = nil }
         paragraph.push(style: runStyle, link: link)
         defer { paragraph.pop() }
@@ -754,7 +777,7 @@ struct BoxBuilder {
     private mutating func isFlexItem(_ id: HTMLTree.NodeID) -> Bool {
         var parent = tree[id].parent
         while let current = parent {
-            guard let text = resolve(current).declared["display"], let display = try? CSSDisplay.parse(text) else { return false }
+            guard let display = resolve(current).display.known else { return false }
             if display != .contents { return display.isFlexContainer }
             parent = tree[current].parent
         }
@@ -1055,6 +1078,50 @@ struct BoxBuilder {
         return properties
     }
 
+    /// A block-level box's model properties and their reading (``modelProperties(_:_:display:carried:)``,
+    /// ``readModel(_:_:)``), found in ``StyleMemo`` by the box's resolved style when it has a
+    /// number and nothing is carried into it (the warnings the reading gave are given again).
+    private mutating func readBox(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay,
+                                  carried: [String: String]) -> (properties: [String: String], layout: FlexStyle, paint: ElementStyle) {
+        // The marker is placed against the item's padding box: the item is its containing block.
+        let isListItemBox = display == .listItem && (tree[id].name == "li" || style.listStyleType != "none")
+        var key: StyleMemo.BoxKey?
+        if carried.isEmpty, let own = style.memoID, Self.cjkLanguage(style.language) == nil {
+            let parent = tree[id].parent.map { resolve($0) }
+            key = StyleMemo.BoxKey(style: own, display: display, isRoot: parent == nil, isFlexItem: isFlexItem(id), isListItemBox: isListItemBox,
+                                   languageChanged: parent.map { $0.language != style.language } ?? true, families: familiesSerial)
+        }
+        if let key, let known = StyleMemo.boxReading(key) {
+            for warning in known.warnings { warn(id, warning.property, warning.reason) }
+            return (known.properties, known.layout, known.style)
+        }
+        let before = warnings.count
+        var properties = modelProperties(id, style, display: display, carried: carried)
+        if isListItemBox, properties["position"] == "static" { properties["position"] = "relative" }
+        let (layout, paint) = readModel(id, &properties)
+        if let key {
+            let given = warnings[before...].map { (property: $0.property, reason: $0.reason) }
+            StyleMemo.keep(StyleMemo.BoxReading(properties: properties, layout: layout, style: paint, warnings: given), for: key)
+        }
+        return (properties, layout, paint)
+    }
+
+    /// `read`'s answer for element `id`, kept in `table` by its resolved style when that has a
+    /// number (the warnings it gave are given again when it is found there).
+    private mutating func memoized<Value: Sendable>(_ table: StyleMemo.ReadingTable<Value>, _ id: HTMLTree.NodeID, _ style: ResolvedStyle,
+                                                    _ read: (inout BoxBuilder) -> Value) -> Value {
+        guard let own = style.memoID, Self.cjkLanguage(style.language) == nil else { return read(&self) }
+        let key = StyleMemo.ReadingKey(style: own, families: familiesSerial)
+        if let known = table.reading(key) {
+            for warning in known.warnings { warn(id, warning.property, warning.reason) }
+            return known.value
+        }
+        let before = warnings.count
+        let value = read(&self)
+        table.keep(value, warnings: warnings[before...].map { (property: $0.property, reason: $0.reason) }, for: key)
+        return value
+    }
+
     /// Reads the model's layout and paint from `properties`, dropping (with a warning) any value
     /// the model refuses in combination.
     private mutating func readModel(_ id: HTMLTree.NodeID, _ properties: inout [String: String]) -> (FlexStyle, ElementStyle) {
@@ -1125,8 +1192,17 @@ struct BoxBuilder {
 
     /// The marker of list item `id` (CSS Lists 3): outside, an absolutely placed text ending at
     /// the item's content edge on its first line; inside, …not yet (as outside).
-    private mutating func listMarker(for id: HTMLTree.NodeID, style: ResolvedStyle, properties: [String: String]) -> Element? {
+    private mutating func listMarker(for id: HTMLTree.NodeID, style: ResolvedStyle, properties: [String: String], carried: [String: String]) -> Element? {
         guard let text = ListMarker.text(style.listStyleType, ordinal: ordinal(of: id)) else { return nil }
+        // Its box depends on the item's style alone (its properties too when nothing is carried in).
+        let read = carried.isEmpty ? memoized(StyleMemo.markers, id, style) { $0.markerBox(style: style, properties: properties) }
+            : markerBox(style: style, properties: properties)
+        guard let read else { return nil }
+        return Element(.text(TextContent(runs: [InlineRun(text)])), layout: read.layout, style: read.style)
+    }
+
+    /// The layout and paint of an outside marker of an item of `style` and `properties`.
+    private func markerBox(style: ResolvedStyle, properties: [String: String]) -> StyleMemo.Box? {
         let rtl = style.direction == "rtl"
         let paddingStart = properties[rtl ? "paddingRight" : "paddingLeft"] ?? "0px"
         var marker: [String: String] = [
@@ -1146,7 +1222,7 @@ struct BoxBuilder {
             guard let read = try? StyleMemo.box(marker) else { return nil }
             (layout, paint) = read
         }
-        return Element(.text(TextContent(runs: [InlineRun(text)])), layout: layout, style: paint)
+        return StyleMemo.Box(layout: layout, style: paint)
     }
 
     /// The ordinal of list item `id`: its place among its parent's list items, from the list's
@@ -1154,7 +1230,7 @@ struct BoxBuilder {
     private mutating func ordinal(of id: HTMLTree.NodeID) -> Int {
         guard let parent = tree[id].parent else { return 1 }
         let list = tree[parent]
-        let items = tree.elementChildren(of: parent).filter { resolve($0).declared["display"]?.lowercased() == "list-item" }
+        let items = tree.elementChildren(of: parent).filter { resolve($0).display.known == .listItem }
         let reversed = list.attribute("reversed") != nil
         var value = Int(list.attribute("start") ?? "") ?? (reversed ? items.count : 1)
         for item in items {

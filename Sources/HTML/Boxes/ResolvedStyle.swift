@@ -1,43 +1,107 @@
 /// One element's style once its CSS-wide keywords are resolved: the values it declares (the
 /// element model inherits the inherited ones itself) and the inherited values the box builder
 /// reads while it shapes the tree.
+///
+/// The fields live in one immutable shared box (``Fields`` through dynamic members): the
+/// builder reads an element's style many times, and a copy is then one reference, not a
+/// dozen strings' (a change makes a new box).
+@dynamicMemberLookup
 struct ResolvedStyle: Sendable {
-    /// Property (CSS name) → value, as declared on this element after `inherit`, `initial` and
-    /// `unset` are resolved.
-    var declared: [String: String]
-    /// Inherited: `white-space`.
-    var whiteSpace: String
-    /// Inherited: `list-style-type`.
-    var listStyleType: String
-    /// Inherited: `list-style-position`.
-    var listStylePosition: String
-    /// Inherited: `direction`.
-    var direction: String
-    /// Inherited: the `font-family` list as declared (`serif` where none is: the standard font).
-    var fontFamily: String
-    /// Inherited: whether no element up to this one declares `font-family` (the browser's
-    /// standard font, which is `serif` but has a language's own font, as generic families do).
-    var hasStandardFont = true
-    /// Inherited: the content language, from the `lang` attribute (empty: unknown).
-    var language: String
-    /// Inherited: whether `font-family` is the generic `monospace` alone.
-    var isMonospace: Bool
-    /// Inherited: the font size as a multiple of `medium` when it derives from font-size
-    /// keywords and relative sizes alone (`nil` once a length sets it): Chromium gives a
-    /// `monospace` text 13px for `medium` and scales the chain from there (`<h2><code>`:
-    /// 13 × 1.5 px).
-    var keywordScale: Double?
-    /// Whether it declares a flow-relative margin, padding or inset (`padding-inline-start`).
-    var hasFlowRelativeSides = false
+    /// The resolved values.
+    struct Fields: Sendable {
+        /// Property (CSS name) → value, as declared on this element after `inherit`, `initial` and
+        /// `unset` are resolved.
+        var declared: [String: String]
+        /// Inherited: `white-space`.
+        var whiteSpace: String
+        /// Inherited: `list-style-type`.
+        var listStyleType: String
+        /// Inherited: `list-style-position`.
+        var listStylePosition: String
+        /// Inherited: `direction`.
+        var direction: String
+        /// Inherited: the `font-family` list as declared (`serif` where none is: the standard font).
+        var fontFamily: String
+        /// Inherited: whether no element up to this one declares `font-family` (the browser's
+        /// standard font, which is `serif` but has a language's own font, as generic families do).
+        var hasStandardFont = true
+        /// Inherited: the content language, from the `lang` attribute (empty: unknown).
+        var language: String
+        /// Inherited: whether `font-family` is the generic `monospace` alone.
+        var isMonospace: Bool
+        /// Inherited: the font size as a multiple of `medium` when it derives from font-size
+        /// keywords and relative sizes alone (`nil` once a length sets it): Chromium gives a
+        /// `monospace` text 13px for `medium` and scales the chain from there (`<h2><code>`:
+        /// 13 × 1.5 px).
+        var keywordScale: Double?
+        /// Whether it declares a flow-relative margin, padding or inset (`padding-inline-start`).
+        var hasFlowRelativeSides = false
+        /// A number shared by every element of any card that resolves to this same style
+        /// (``StyleMemo/resolvedStyle(_:)``), so the box builder's tables find its readings by one
+        /// integer; `nil` when its cascaded values are its own (a `style` attribute, `var()`).
+        var memoID: Int?
+        /// `display` as the builder reads it (parsed once).
+        var display: ParsedDisplay = .absent
+    }
+
+    /// A declared `display`, parsed.
+    enum ParsedDisplay: Sendable {
+        /// None declared: `inline`.
+        case absent
+        case known(CSSDisplay)
+        /// Not a value the builder knows (the text, for the warning).
+        case unknown(String)
+        /// `grid` and its kin (the text, for the error).
+        case unsupported(String)
+
+        init(_ text: String?) {
+            guard let text else {
+                self = .absent
+                return
+            }
+            do {
+                self = try CSSDisplay.parse(text).map { .known($0) } ?? .unknown(text)
+            } catch {
+                self = .unsupported(error.value)
+            }
+        }
+
+        /// The display, when declared and known.
+        var known: CSSDisplay? {
+            if case .known(let display) = self { display } else { nil }
+        }
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(_ fields: Fields) { box = Box(fields) }
+
+    subscript<Value>(dynamicMember path: KeyPath<Fields, Value>) -> Value {
+        box.fields[keyPath: path]
+    }
+
+    subscript<Value>(dynamicMember path: WritableKeyPath<Fields, Value>) -> Value {
+        get { box.fields[keyPath: path] }
+        set {
+            var fields = box.fields
+            fields[keyPath: path] = newValue
+            box = Box(fields)
+        }
+    }
 
     /// The style `<html>`'s parent would have: every inherited value initial.
-    static let initial = ResolvedStyle(declared: [:], whiteSpace: "normal", listStyleType: "disc",
-                                       listStylePosition: "outside", direction: "ltr", fontFamily: "serif", language: "",
-                                       isMonospace: false, keywordScale: 1)
+    static let initial = ResolvedStyle(Fields(declared: [:], whiteSpace: "normal", listStyleType: "disc",
+                                              listStylePosition: "outside", direction: "ltr", fontFamily: "serif", language: "",
+                                              isMonospace: false, keywordScale: 1, memoID: StyleMemo.initialStyleSerial))
 
     /// Whether the box is positioned (a containing block for absolute descendants).
     var isPositioned: Bool {
-        switch declared["position"]?.lowercased() {
+        switch self.declared["position"]?.lowercased() {
         case "relative", "absolute", "fixed", "sticky": true
         default: false
         }
@@ -45,7 +109,7 @@ struct ResolvedStyle: Sendable {
 
     /// Whether the box is out of flow.
     var isOutOfFlow: Bool {
-        switch declared["position"]?.lowercased() {
+        switch self.declared["position"]?.lowercased() {
         case "absolute", "fixed": true
         default: false
         }
@@ -71,8 +135,10 @@ struct ResolvedStyle: Sendable {
                 if inherited, isTracked(property), let parentValue = parent.tracked(property) { declared[property] = parentValue }
             }
         }
-        var style = ResolvedStyle.initial
+        var style = ResolvedStyle.initial.box.fields
+        style.memoID = nil
         style.declared = declared
+        style.display = ParsedDisplay(declared["display"])
         style.hasFlowRelativeSides = hasFlowRelativeSides
         style.whiteSpace = declared["white-space"]?.lowercased() ?? parent.whiteSpace
         style.listStyleType = declared["list-style-type"]?.lowercased() ?? parent.listStyleType
@@ -91,7 +157,7 @@ struct ResolvedStyle: Sendable {
         } else {
             style.keywordScale = parent.keywordScale
         }
-        return style
+        return ResolvedStyle(style)
     }
 
     /// The multiple of `medium` a declared `font-size` makes, or `nil` (a length, or relative to
@@ -124,7 +190,7 @@ struct ResolvedStyle: Sendable {
     /// The `font-size` a `monospace` box gets in place of the one declared or inherited: 13px
     /// for `medium`, scaled as the size derives from it; `nil` when a length set it.
     var monospaceFontSize: String? {
-        guard isMonospace, let keywordScale else { return nil }
+        guard self.isMonospace, let keywordScale = self.keywordScale else { return nil }
         return "\(13 * keywordScale)px"
     }
 
@@ -134,10 +200,10 @@ struct ResolvedStyle: Sendable {
 
     private func tracked(_ property: String) -> String? {
         switch property {
-        case "white-space": whiteSpace
-        case "list-style-type": listStyleType
-        case "list-style-position": listStylePosition
-        case "direction": direction
+        case "white-space": self.whiteSpace
+        case "list-style-type": self.listStyleType
+        case "list-style-position": self.listStylePosition
+        case "direction": self.direction
         default: nil
         }
     }

@@ -9,6 +9,8 @@ enum CardStyles {
     struct Result {
         /// Each node's cascaded values (longhand CSS names), by node index.
         var cascaded: [[String: String]]
+        /// Each node's shared style number (``StyleMemo/SharedStyle``), by node index.
+        var styleIDs: [Int?]
         /// What the sheets and the cascade ignored.
         var warnings: [StyleWarning]
         /// The `@font-face` rules.
@@ -38,6 +40,7 @@ enum CardStyles {
         let media = MediaViewport(width: viewport.width, height: viewport.height)
         var sources = [Cascade.Source(userAgent, origin: .userAgent)]
         var prepared = [userAgentRules]
+        var serials = [StyleMemo.userAgentSerial]
         var sheetIndex = 0
         var skipped = 0..<0
         for index in tree.nodes.indices where !skipped.contains(index) {
@@ -58,20 +61,22 @@ enum CardStyles {
                 }
                 sources.append(Cascade.Source(sheet.sheet, origin: .author))
                 prepared.append(sheet.rules)
+                serials.append(sheet.serial)
             } catch {
                 throw .style(error)
             }
         }
         var validator = ValueValidator()
         let result: CascadeResult
+        let styleIDs: [Int?]
         do {
-            result = try Cascade(sources: sources, viewport: media, limits: options.styleLimits)
-                .run(on: tree, prepared: prepared) { property, value in validator.accepts(property, value) }
+            (result, styleIDs) = try Cascade(sources: sources, viewport: media, limits: options.styleLimits)
+                .run(on: tree, prepared: prepared, sheetSerials: StyleMemo.sharesReadings ? serials : nil) { property, value in validator.accepts(property, value) }
         } catch {
             throw .style(error)
         }
         let warnings = result.warnings.filter { $0.path != "user-agent" && !$0.path.hasPrefix("user-agent:") }
-        return Result(cascaded: result.styles.map { $0?.values ?? [:] }, warnings: warnings, fontFaces: result.fontFaces)
+        return Result(cascaded: result.styles.map { $0?.values ?? [:] }, styleIDs: styleIDs, warnings: warnings, fontFaces: result.fontFaces)
     }
 }
 

@@ -48,7 +48,7 @@ public struct HTMLCard: Sendable {
             throw .badSize("\(width) × \(height) is not a size in 0 < size ≤ 16384 px")
         }
         let styles = try CardStyles.cascade(tree, viewport: Size(width: width, height: height), options: options)
-        var builder = BoxBuilder(tree: tree, cascaded: styles.cascaded, genericFamilies: options.genericFamilies)
+        var builder = BoxBuilder(tree: tree, cascaded: styles.cascaded, styleIDs: styles.styleIDs, genericFamilies: options.genericFamilies)
         let background = builder.takeCanvasBackground()
         let html = try builder.build()
         var canvasProperties = BoxBuilder.camelCased(background)

@@ -8,10 +8,18 @@ internal import LayerKitSupport
 /// answers between cards changes only the time: a template rendered again with other texts
 /// reads no value twice (the readers are most of an HTML card's reading cost; BENCHMARKS.md,
 /// "HTML cards"). The cascade and the box builder are synchronous code on any thread, so the
-/// tables sit behind the package's one lock; each is emptied when it reaches its bound.
+/// tables sit behind the package's one lock; each is emptied when it reaches its bound. The
+/// readings found by style number are in StyleMemo+Readings.swift.
 enum StyleMemo {
     /// At most this many answers are kept per table.
     static let bound = 16_384
+    /// At most this many readings by style number are kept per table (a card of a template
+    /// holds some tens of elements: the readings of a hundred templates and more).
+    static let readingBound = 4_096
+
+    /// Whether cards share the readings found by style number (``SharedStyle``, ``ResolvedKey``,
+    /// ``BoxKey``, ``ReadingKey``); off, every element is read on its own (the tests compare both).
+    @TaskLocal static var sharesReadings = true
 
     private static let values = Lock<[String: Bool]>([:])
     private static let boxes = Lock<[[String: String]: Box]>([:])
@@ -34,13 +42,30 @@ enum StyleMemo {
     struct Sheet: Sendable {
         let sheet: StyleSheet
         let rules: PreparedRules
+        /// A number no other prepared sheet of the process has (``sharedStyle(sheets:rules:)``'s key).
+        let serial: Int
+    }
+
+    /// The serial number of the user-agent sheet's prepared rules.
+    static let userAgentSerial = 0
+    /// The serial number of the style `<html>`'s parent would have (``ResolvedStyle/initial``).
+    static let initialStyleSerial = 0
+    /// The last serial number given (to a sheet or a shared style).
+    private static let lastSerial = Lock<Int>(0)
+
+    /// A number never given before in this process.
+    static func nextSerial() -> Int {
+        lastSerial.withLock { last in
+            last += 1
+            return last
+        }
     }
 
     /// The sheet of `key`: kept from an earlier card, or `make`'s (kept when short enough).
     static func sheet(_ key: SheetKey, make: () throws(StyleError) -> (StyleSheet, PreparedRules)) throws(StyleError) -> Sheet {
         if let known = sheets.withLock({ $0[key] }) { return known }
         let made = try make()
-        let sheet = Sheet(sheet: made.0, rules: made.1)
+        let sheet = Sheet(sheet: made.0, rules: made.1, serial: nextSerial())
         if key.text.utf8.count <= sheetBytes { store(sheet, for: key, in: sheets, bound: sheetBound) }
         return sheet
     }
@@ -78,7 +103,7 @@ enum StyleMemo {
     }
 
     /// Keeps `value` for `key` in `table`, emptied first when it holds `bound` entries.
-    private static func store<Key: Hashable & Sendable, Value: Sendable>(_ value: Value, for key: Key, in table: Lock<[Key: Value]>, bound: Int) {
+    static func store<Key: Hashable & Sendable, Value: Sendable>(_ value: Value, for key: Key, in table: Lock<[Key: Value]>, bound: Int) {
         table.withLock { entries in
             if entries.count >= bound { entries.removeAll(keepingCapacity: true) }
             entries[key] = value

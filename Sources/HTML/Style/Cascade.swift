@@ -55,12 +55,21 @@ public struct Cascade: Sendable {
     /// `sources[i]` for ``viewport``, by a validator that answers as `validator` does): a sheet
     /// met on every card is prepared once.
     func run(on tree: HTMLTree, prepared: [PreparedRules], validator: (_ property: String, _ value: String) -> Bool) throws(StyleError) -> CascadeResult {
+        try run(on: tree, prepared: prepared, sheetSerials: nil, validator: validator).result
+    }
+
+    /// ``run(on:prepared:validator:)``, sharing the cascaded values of elements that match only
+    /// plain rules with other runs over the same prepared sheets (`sheetSerials`, ``StyleMemo``),
+    /// and each element's shared style number (`nil`: values of its own).
+    func run(on tree: HTMLTree, prepared: [PreparedRules], sheetSerials: [Int]?,
+             validator: (_ property: String, _ value: String) -> Bool) throws(StyleError) -> (result: CascadeResult, styleIDs: [Int?]) {
         // The run keeps the validator only while it runs.
-        try withoutActuallyEscaping(validator) { (validator) throws(StyleError) -> CascadeResult in
-            var run = CascadeRun(tree: tree, prepared: prepared, limits: limits, validator: validator)
+        try withoutActuallyEscaping(validator) { (validator) throws(StyleError) -> (result: CascadeResult, styleIDs: [Int?]) in
+            var run = CascadeRun(tree: tree, prepared: prepared, limits: limits, sheetSerials: sheetSerials, validator: validator)
             try run.cascade()
-            return CascadeResult(styles: run.styles, fontFaces: sources.flatMap(\.sheet.fontFaces),
-                                 warnings: sources.flatMap(\.sheet.warnings) + run.warnings, matchSteps: run.matcher.steps)
+            let result = CascadeResult(styles: run.styles, fontFaces: sources.flatMap(\.sheet.fontFaces),
+                                       warnings: sources.flatMap(\.sheet.warnings) + run.warnings, matchSteps: run.matcher.steps)
+            return (result, run.styleIDs)
         }
     }
 }

@@ -44,11 +44,19 @@ struct CascadeRun {
     private var preparer: DeclarationPreparer
     /// Where each source's rules start in order of appearance across all sheets.
     private let firstOrder: [Int]
+    /// The serial numbers of `prepared` (``StyleMemo``), when its tables may share cascaded
+    /// values between runs; `nil`: shared within this run only.
+    private let sheetSerials: [Int]?
+    /// Each element's shared style number (``StyleMemo/SharedStyle``), when its values are shared.
+    private(set) var styleIDs: [Int?]
 
-    init(tree: HTMLTree, prepared: [PreparedRules], limits: StyleLimits, validator: @escaping (String, String) -> Bool) {
+    init(tree: HTMLTree, prepared: [PreparedRules], limits: StyleLimits, sheetSerials: [Int]? = nil,
+         validator: @escaping (String, String) -> Bool) {
         self.tree = tree
         self.limits = limits
         self.prepared = prepared
+        self.sheetSerials = sheetSerials
+        styleIDs = Array(repeating: nil, count: tree.count)
         preparer = DeclarationPreparer(validator: validator)
         matcher = SelectorMatcher(tree: tree, limit: limits.maximumMatchSteps)
         styles = Array(repeating: nil, count: tree.count)
@@ -90,7 +98,7 @@ struct CascadeRun {
     mutating func cascade() throws(StyleError) {
         var variables: [CSSVariables] = Array(repeating: CSSVariables(), count: tree.count)
         var candidates: [Int] = []
-        var sharedValues: [MatchedRules: [String: String]] = [:]
+        var sharedValues: [MatchedRules: StyleMemo.SharedStyle] = [:]
         for index in tree.nodes.indices where tree.nodes[index].kind == .element {
             let node = tree.nodes[index]
             var winners: [String: Winner] = [:]
@@ -129,10 +137,12 @@ struct CascadeRun {
             let sharedKey: MatchedRules? = style.isEmpty && matched.values.allSatisfy({ prepared[$0.source].rules[$0.rule].isPlain })
                 ? MatchedRules(matched.map { MatchedRule(order: $0.key, specificity: $0.value.specificity) }.sorted { $0.order < $1.order })
                 : nil
-            if let sharedKey, let values = sharedValues[sharedKey] {
+            if let sharedKey, let shared = sharedValues[sharedKey] ?? sheetSerials.flatMap({ StyleMemo.sharedStyle(sheets: $0, rules: sharedKey.rules) }) {
                 let inherited = node.parent.map { variables[$0.index] } ?? CSSVariables()
                 variables[index] = inherited
-                styles[index] = CascadedStyle(values: values, customProperties: inherited.values)
+                styles[index] = CascadedStyle(values: shared.values, customProperties: inherited.values)
+                styleIDs[index] = shared.id
+                sharedValues[sharedKey] = shared
                 continue
             }
             // In order of appearance: a dictionary's order differs between instances, and the
@@ -159,7 +169,12 @@ struct CascadeRun {
             variables[index] = resolveCustomProperties(winners, inherited: inherited, element: index)
             let values = resolveValues(winners, pendings, variables[index], element: index)
             styles[index] = CascadedStyle(values: values, customProperties: variables[index].values)
-            if let sharedKey { sharedValues[sharedKey] = values }
+            if let sharedKey {
+                let shared = sheetSerials.map { StyleMemo.keepSharedStyle(values, sheets: $0, rules: sharedKey.rules) }
+                    ?? StyleMemo.SharedStyle(values: values, id: nil)
+                sharedValues[sharedKey] = shared
+                styleIDs[index] = shared.id
+            }
         }
     }
 
@@ -169,13 +184,13 @@ struct CascadeRun {
     }
 
     /// A rule an element matches, at the specificity it matches with.
-    private struct MatchedRule: Hashable {
+    struct MatchedRule: Hashable, Sendable {
         var order: Int
         var specificity: Specificity
     }
 
     /// The rules an element matches, in order of appearance.
-    private struct MatchedRules: Hashable {
+    struct MatchedRules: Hashable {
         var rules: [MatchedRule]
         init(_ rules: [MatchedRule]) { self.rules = rules }
     }
