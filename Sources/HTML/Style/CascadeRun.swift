@@ -102,7 +102,6 @@ struct CascadeRun {
         for index in tree.nodes.indices where tree.nodes[index].kind == .element {
             let node = tree.nodes[index]
             var winners: [String: Winner] = [:]
-            winners.reserveCapacity(32)
             var pendings: [(property: String, value: String)] = []
             func offer(_ declaration: PreparedDeclaration, _ priority: CascadePriority) {
                 func put(_ name: String, _ winner: Winner) {
@@ -121,11 +120,11 @@ struct CascadeRun {
             }
             // Rules whose selectors match, each with its most specific matching selector.
             var matched: [Int: (source: Int, rule: Int, specificity: Specificity)] = [:]
-            for (source, rules) in prepared.enumerated() {
+            for source in prepared.indices {  // by index: a copy of the rules would retain all they hold
                 candidates.removeAll(keepingCapacity: true)
-                rules.candidates(of: node, into: &candidates)
+                prepared[source].candidates(of: node, into: &candidates)
                 for entry in candidates {
-                    let e = rules.entries[entry]
+                    let e = prepared[source].entries[entry]
                     let order = firstOrder[source] + e.rule
                     if let known = matched[order], known.specificity >= e.specificity { continue }
                     if try matcher.matches(e.selector, index) { matched[order] = (source, e.rule, e.specificity) }
@@ -145,6 +144,7 @@ struct CascadeRun {
                 sharedValues[sharedKey] = shared
                 continue
             }
+            winners.reserveCapacity(32)
             // In order of appearance: a dictionary's order differs between instances, and the
             // order pending declarations are offered in orders their warnings.
             for (order, match) in matched.sorted(by: { $0.key < $1.key }) {

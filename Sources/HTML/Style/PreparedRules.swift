@@ -106,13 +106,18 @@ struct DeclarationPreparer {
 struct PreparedRules: Sendable {
     /// A style rule whose `@media` matched, its declarations prepared.
     struct Rule: Sendable {
-        var origin: StyleOrigin
-        var declarations: [PreparedDeclaration]
-        var important: [Bool]
+        let origin: StyleOrigin
+        let declarations: [PreparedDeclaration]
+        let important: [Bool]
         /// Whether it declares no custom property and no `var()`: what it gives an element
         /// depends on nothing else.
-        var isPlain: Bool {
-            declarations.allSatisfy { $0.form == .longhands }
+        let isPlain: Bool
+
+        init(origin: StyleOrigin, declarations: [PreparedDeclaration], important: [Bool]) {
+            self.origin = origin
+            self.declarations = declarations
+            self.important = important
+            isPlain = declarations.allSatisfy { $0.form == .longhands }
         }
     }
 
