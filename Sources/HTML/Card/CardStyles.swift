@@ -41,6 +41,9 @@ enum CardStyles {
         var sources = [Cascade.Source(userAgent, origin: .userAgent)]
         var prepared = [userAgentRules]
         var serials = [StyleMemo.userAgentSerial]
+        // Readings are shared by style number once every sheet is met again (a template's second
+        // card on): a sheet seen once may never come back, and keeping its readings costs a first read.
+        var sheetsKnown = true
         var sheetIndex = 0
         var skipped = 0..<0
         for index in tree.nodes.indices where !skipped.contains(index) {
@@ -55,13 +58,14 @@ enum CardStyles {
             do {
                 let key = StyleMemo.SheetKey(text: tree.textContent(of: HTMLTree.NodeID(index)), name: "style[\(sheetIndex)]", viewport: media,
                                              limits: options.styleLimits)
-                let sheet = try StyleMemo.sheet(key) { () throws(StyleError) in
+                let (sheet, known) = try StyleMemo.sheet(key) { () throws(StyleError) in
                     let sheet = try StyleSheet(parsing: key.text, name: key.name, limits: key.limits)
                     return (sheet, Self.prepared(Cascade.Source(sheet, origin: .author), viewport: media))
                 }
                 sources.append(Cascade.Source(sheet.sheet, origin: .author))
                 prepared.append(sheet.rules)
                 serials.append(sheet.serial)
+                sheetsKnown = sheetsKnown && known
             } catch {
                 throw .style(error)
             }
@@ -71,7 +75,7 @@ enum CardStyles {
         let styleIDs: [Int?]
         do {
             (result, styleIDs) = try Cascade(sources: sources, viewport: media, limits: options.styleLimits)
-                .run(on: tree, prepared: prepared, sheetSerials: StyleMemo.sharesReadings ? serials : nil) { property, value in validator.accepts(property, value) }
+                .run(on: tree, prepared: prepared, sheetSerials: StyleMemo.sharesReadings && sheetsKnown ? serials : nil) { property, value in validator.accepts(property, value) }
         } catch {
             throw .style(error)
         }

@@ -61,13 +61,13 @@ enum StyleMemo {
         }
     }
 
-    /// The sheet of `key`: kept from an earlier card, or `make`'s (kept when short enough).
-    static func sheet(_ key: SheetKey, make: () throws(StyleError) -> (StyleSheet, PreparedRules)) throws(StyleError) -> Sheet {
-        if let known = sheets.withLock({ $0[key] }) { return known }
+    /// The sheet of `key`: kept from an earlier card (`known`), or `make`'s (kept when short enough).
+    static func sheet(_ key: SheetKey, make: () throws(StyleError) -> (StyleSheet, PreparedRules)) throws(StyleError) -> (sheet: Sheet, known: Bool) {
+        if let known = sheets.withLock({ $0[key] }) { return (known, true) }
         let made = try make()
         let sheet = Sheet(sheet: made.0, rules: made.1, serial: nextSerial())
         if key.text.utf8.count <= sheetBytes { store(sheet, for: key, in: sheets, bound: sheetBound) }
-        return sheet
+        return (sheet, false)
     }
 
     /// A box's layout and paint.
