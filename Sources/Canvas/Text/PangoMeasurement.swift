@@ -305,6 +305,7 @@ struct PangoMeasurement {
         if style.wordSpacing != 0 { insertWordSpacing(attributes, style.wordSpacing) }
         if style.cssLineMetrics { insertSpaceFonts(attributes) }
         if options.lineBreakMode == .wordsOnly { keepCJKWords(attributes) }
+        if style.cssLineMetrics { insertASCIIWords(attributes) }
         pango_layout_set_attributes(layout, attributes)
         if indent != 0 { pango_layout_set_indent(layout, Int32((indent * pangoScale).rounded())) }
         // CSS's tab-size counts spaces with their letter and word spacing; Pango's default (8
@@ -558,6 +559,18 @@ struct PangoMeasurement {
             offset += UTF8.width(scalar)
         }
         if hasCJK { keep(wordStart, offset) }
+    }
+
+    /// A browser's breaks between printable ASCII characters (``ASCIILineBreaks``): each word
+    /// of the table a Pango word, which keeps no line break inside it but its character breaks
+    /// (for `overflow-wrap`).
+    private func insertASCIIWords(_ list: OpaquePointer) {
+        for word in ASCIILineBreaks.words(in: request.utf8) {
+            guard let attribute = pango_attr_word_new() else { continue }
+            attribute.pointee.start_index = UInt32(word.lowerBound)
+            attribute.pointee.end_index = UInt32(word.upperBound)
+            pango_attr_list_insert(list, attribute)
+        }
     }
 
     /// Tab stops every `spaces` widths of the base font's space.
