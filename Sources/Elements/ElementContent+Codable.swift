@@ -6,7 +6,7 @@ internal import Foundation
 internal import Canvas
 
 extension TextContent: Codable {
-    private enum Keys: String, CodingKey { case text, style, maxLines, lineBreakMode, truncation, wrapsLines, balancesLines, inlineBoxes }
+    private enum Keys: String, CodingKey { case text, style, maxLines, lineBreakMode, truncation, wrapsLines, balancesLines, inlineBoxes, outsideMarker }
 
     /// Decodes text content; `text` is a string or an attributed text, the rest is optional. A
     /// `style` object is the earlier versions' own style of the text (its missing keys at their
@@ -41,6 +41,7 @@ extension TextContent: Codable {
         )
         self.runs = runs
         inlineBoxes = try c.decodeIfPresent([InlineBoxPaint].self, forKey: .inlineBoxes) ?? []
+        isOutsideMarker = try c.decodeIfPresent(Bool.self, forKey: .outsideMarker) ?? false
         guard inlineBoxes.count <= TextContent.maxRuns, inlineBoxes.allSatisfy({ $0.isWellFormed }) else {
             throw DecodingError.dataCorruptedError(forKey: .inlineBoxes, in: c, debugDescription: "inline boxes: four sides, eight radii, finite sizes")
         }
@@ -64,6 +65,7 @@ extension TextContent: Codable {
         if !wrapsLines { try c.encode(false, forKey: .wrapsLines) }
         if balancesLines { try c.encode(true, forKey: .balancesLines) }
         if !inlineBoxes.isEmpty { try c.encode(inlineBoxes, forKey: .inlineBoxes) }
+        if isOutsideMarker { try c.encode(true, forKey: .outsideMarker) }
     }
 }
 

@@ -40,6 +40,11 @@ public struct TextContent: Hashable, Sendable {
     /// The boxes the paragraph's inline elements paint behind its text (the HTML front end's),
     /// drawn from where the layout put their runs (it records them when there are any).
     package var inlineBoxes: [InlineBoxPaint] = []
+    /// Whether the text is a list item's outside marker (CSS Lists 3 §3.1): an absolutely
+    /// positioned text beside its parent, which the layout moves down or up until its first
+    /// baseline sits on its parent's first line baseline (where its own insets put it when the
+    /// parent has no line). JSON: `"outsideMarker": true`.
+    public var isOutsideMarker = false
 
     /// Creates text content.
     public init(_ text: AttributedText, style: TextStyle? = TextStyle(), maxLines: Int = 0,

@@ -37,6 +37,8 @@ package struct ElementTraversal: Sendable {
     private(set) var inlineBoxes: [Int: [(run: Int, node: Int)]] = [:]
     /// The children that are placed as atomic inline boxes: their text lays them out, not the engine.
     private(set) var inlineBoxNodes: Set<Int> = []
+    /// Whether any text is a list item's outside marker (``TextContent/isOutsideMarker``).
+    private(set) var hasOutsideMarkers = false
     /// The canvas size `vw` and `vh` in text properties resolve against.
     let canvas: Size
     /// The tree flattened.
@@ -90,6 +92,7 @@ package struct ElementTraversal: Sendable {
             textScopes.append(textScopes[parentScope].inheriting(declared, canvas: canvas))
             scope = textScopes.count - 1
         }
+        if case .text(let content) = element.kind, content.isOutsideMarker { hasOutsideMarkers = true }
         if case .text(let content) = element.kind, let resolved = content.resolved(in: textScopes[scope], declared: declared, canvas: canvas) {
             var copy = element
             copy.kind = .text(resolved)

@@ -128,7 +128,32 @@ final class SubtreeLayouter {
                                            linesPastClamp: linesPastClamp))
             index += 1
         }
+        alignOutsideMarkers(&nodes, root: root)
         return (nodes, result.frames[0].margin)
+    }
+
+    /// Moves each outside marker of the subtree (``TextContent/isOutsideMarker``) until its first
+    /// baseline is its parent's first line baseline (CSS Lists 3 §3.1: the marker box is
+    /// aligned with the item's first line box), when both have one. Markers inside inline boxes
+    /// were aligned when those were laid out.
+    private func alignOutsideMarkers(_ nodes: inout [LayoutResult.Node], root: Int) {
+        guard tree.hasOutsideMarkers else { return }
+        var index = root + 1
+        let end = tree.subtreeEnds[root]
+        while index < end {
+            if tree.inlineBoxNodes.contains(index) {
+                index = tree.subtreeEnds[index]
+                continue
+            }
+            if case .text(let content) = tree.elements[index].kind, content.isOutsideMarker,
+               tree.elements[index].layout.position == .absolute, let parent = tree.parents[index], parent >= root,
+               let line = nodes[index - root].text?.lines.first,
+               let target = lineBaselines(in: parent, root: root, nodes: nodes, first: true) {
+                let dy = target - (nodes[index - root].contentFrame.minY + line.baseline)
+                for node in index..<tree.subtreeEnds[index] { nodes[node - root] = nodes[node - root].offsetBy(dx: 0, dy: dy) }
+            }
+            index += 1
+        }
     }
 
     /// Where `laid` (node `node`'s text laid out with `options`) puts its inline boxes. A line

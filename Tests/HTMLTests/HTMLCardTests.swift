@@ -380,4 +380,41 @@ import Testing
         #expect(items.allSatisfy { $0.minX == 0 && $0.width == 400 })
         #expect(zip(items, spans).allSatisfy { abs($0.height - $1.height) < 0.01 })
     }
+
+    /// CSS Lists 3 §3.1: an outside marker's baseline is the item's first line's; a tall inline
+    /// block on that line moves it down (Chromium draws the marker beside the line's text).
+    @Test func anOutsideMarkerSitsOnTheItemsFirstBaseline() throws {
+        let html = """
+        <style>body { font-family: "DejaVu Sans"; margin: 0; font-size: 16px } b { display: inline-block; width: 20px; height: 60px }</style>\
+        <ul><li>plain</li><li><b></b> after a tall box</li></ul>
+        """
+        let card = try HTMLCard(html: html, width: 400, height: 200)
+        let layout = try ElementLayout.layout(card.root, in: card.size)
+        var elements: [Element] = []
+        func walk(_ element: Element) {
+            elements.append(element)
+            element.children.forEach(walk)
+        }
+        walk(card.root)
+        let markers = elements.indices.filter { if case .text(let text) = elements[$0].kind { text.isOutsideMarker } else { false } }
+        try #require(markers.count == 2)
+        for marker in markers {
+            // The item is the text just before its marker (its first child) in pre-order.
+            let item = marker - 1
+            let markerBaseline = try #require(layout.nodes[marker].text?.lines.first).baseline + layout.nodes[marker].contentFrame.minY
+            let itemBaseline = try #require(layout.nodes[item].text?.lines.first).baseline + layout.nodes[item].contentFrame.minY
+            #expect(abs(markerBaseline - itemBaseline) < 0.01, "marker \(markerBaseline), first line \(itemBaseline)")
+        }
+        // The tall box's line: the baseline is far below the item's top, and the marker with it.
+        #expect(layout.nodes[markers[1]].frame.minY - layout.nodes[markers[1] - 1].frame.minY > 40)
+    }
+
+    @Test func anOutsideMarkerRoundTripsThroughJSON() throws {
+        var content = TextContent(runs: [InlineRun("•")])
+        content.isOutsideMarker = true
+        let element = Element(.text(content))
+        let decoded = try JSONDecoder().decode(Element.self, from: JSONEncoder().encode(element))
+        #expect(decoded == element)
+        #expect(String(decoding: try JSONEncoder().encode(element), as: UTF8.self).contains("\"outsideMarker\":true"))
+    }
 }

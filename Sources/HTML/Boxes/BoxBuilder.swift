@@ -1198,7 +1198,9 @@ struct BoxBuilder {
         let read = carried.isEmpty ? memoized(StyleMemo.markers, id, style) { $0.markerBox(style: style, properties: properties) }
             : markerBox(style: style, properties: properties)
         guard let read else { return nil }
-        return Element(.text(TextContent(runs: [InlineRun(text)])), layout: read.layout, style: read.style)
+        var content = TextContent(runs: [InlineRun(text)])
+        content.isOutsideMarker = true
+        return Element(.text(content), layout: read.layout, style: read.style)
     }
 
     /// The layout and paint of an outside marker of an item of `style` and `properties`.
