@@ -417,4 +417,33 @@ import Testing
         #expect(decoded == element)
         #expect(String(decoding: try JSONEncoder().encode(element), as: UTF8.self).contains("\"outsideMarker\":true"))
     }
+
+    /// CSS Text 3 §4.1.2: no line breaks before or after an inline block inside a `nowrap` span;
+    /// the whole span goes to the next line (Chromium's boxes).
+    @Test func anInlineBlockInsideANowrapSpanKeepsItWhole() throws {
+        let html = """
+        <style>body { font-family: "DejaVu Serif", serif; margin: 0 } .c7 > * { white-space: nowrap; background: #e0f2fe }</style>\
+        <p class="c7" style="width: 584px">sit aliqua border card ut <b>minim pariatur <u style="display: inline-block; margin: 19px 6px; \
+        border: 2px dashed #15803d">sed nulla minim baseline laboris</u> sit ad pixel</b> pixel pariatur baseline aliqua</p>
+        """
+        let frames = try Self.frames(html, width: 600, height: 200).frames
+        let b = try #require(frames.first { $0.tag == "b" }).frame, u = try #require(frames.first { $0.tag == "u" }).frame
+        for (ours, chromium) in [(b, [0, 56, 555.11, 19]), (u, [148.67, 54, 296.63, 23])] {
+            #expect(abs(ours.minX - chromium[0]) <= 1 && abs(ours.minY - chromium[1]) <= 1 && abs(ours.width - chromium[2]) <= 1
+                    && abs(ours.height - chromium[3]) <= 1, "ours \(ours), Chromium \(chromium)")
+        }
+    }
+
+    /// A space that collapses away (after another at the end of a `nowrap` span) gives its
+    /// element no box on the next line: Chromium's `<s>` is one line high.
+    @Test func aCollapsedSpaceAddsNoLineToItsElement() throws {
+        let html = """
+        <style>body { font-family: "DejaVu Serif", serif; margin: 0 } .c7 > * { white-space: nowrap }</style>\
+        <p class="c7" style="width: 584px"><s>lorem fugiat irure incididunt voluptate border <b>in ex commodo adipiscing ipsum margin </b> </s> \
+        sit aliqua border card ut</p>
+        """
+        let frames = try Self.frames(html, width: 600, height: 200).frames
+        let s = try #require(frames.first { $0.tag == "s" }).frame
+        #expect(abs(s.width - 742.63) <= 1 && abs(s.height - 19) <= 0.5, "ours \(s), Chromium 742.63 × 19")
+    }
 }

@@ -412,7 +412,7 @@ struct PangoMeasurement {
     private func insertUnbreakableSegments(_ list: OpaquePointer) {
         var previousKeeps = false
         for (index, segment) in request.text.segments.enumerated() {
-            let keeps = segment.style.allowsLineBreaks == false && segment.attachment == nil
+            let keeps = segment.style.allowsLineBreaks == false
             defer { if !segment.text.isEmpty { previousKeeps = keeps } }
             guard keeps, !segment.text.isEmpty, let attribute = pango_attr_allow_breaks_new(0) else { continue }
             let segmentStart = request.segmentStarts[index]

@@ -946,12 +946,14 @@ struct BoxBuilder {
         return (runs, boxes)
     }
 
-    /// `run` drawn moved by the relative offsets (`left`, `top`) of the inline elements around it.
+    /// `run` drawn moved by the relative offsets (`left`, `top`) of the inline elements around it,
+    /// and kept whole with its neighbours inside a `nowrap` one (``ParagraphBuilder/offsets(_:)``).
     private mutating func moved(_ run: InlineRun, by offsets: [String: String], owner: HTMLTree.NodeID) -> InlineRun {
         guard !offsets.isEmpty else { return run }
         var run = run
         let read = textRunStyle(offsets, owner: owner)
         (run.left, run.top) = (read.left, read.top)
+        if let whiteSpace = read.text.whiteSpace { run.style.whiteSpace = whiteSpace }
         return run
     }
 

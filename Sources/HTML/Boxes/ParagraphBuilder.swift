@@ -112,9 +112,15 @@ struct ParagraphBuilder {
         hasContent = true
     }
 
-    /// The relative offsets (`left`, `top`) among run properties.
+    /// What a picture's or an atomic box's run keeps of the inline elements' properties around
+    /// it: their relative offsets (`left`, `top`), and a `white-space` that keeps lines whole
+    /// (`nowrap`, `pre`: inside such a span no line breaks before or after the box either).
     static func offsets(_ style: [String: String]) -> [String: String] {
-        style.filter { $0.key == "left" || $0.key == "top" }
+        style.filter { property, value in
+            guard property == "white-space" else { return property == "left" || property == "top" }
+            let v = value.lowercased()
+            return v == "nowrap" || v == "pre"
+        }
     }
 
     /// Adds space at inline element `node`'s start or end edge.

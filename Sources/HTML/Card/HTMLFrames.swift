@@ -69,13 +69,14 @@ struct HTMLFrameReader {
     private mutating func readRuns(_ runs: [RunOrigin], text: TextLayout, whole: TextLayout?, at origin: Point) {
         var areas = text.segmentAreas
         var lines = text.lines
+        var segments = text.text.segments
         if text.sourceText != text.text || areas.count != runs.count {
             // A clamped text: every line a browser lays out, those the clamp hides included.
             var options = text.options
             options.recordsSegmentAreas = true
             options.maxLines = 0
             guard let full = whole ?? (try? TextLayout(text: text.sourceText, style: text.style, options: options)) else { return }
-            (areas, lines) = (full.segmentAreas, full.lines)
+            (areas, lines, segments) = (full.segmentAreas, full.lines, full.text.segments)
         }
         guard areas.count == runs.count else { return }
         var edges: [(id: HTMLTree.NodeID, rect: Rect)] = []
@@ -85,7 +86,12 @@ struct HTMLFrameReader {
         var own: [Int: [Rect]] = [:]
         // The atomic inline boxes (inline blocks, pictures) inside an inline element.
         var atomics: [(id: HTMLTree.NodeID, rect: Rect)] = []
+        // Runs whose white space collapsed away: they give an element a box only where it has
+        // none from its other runs (a browser lays out no fragment for them; Pango puts an
+        // empty segment where the line breaks, at the next line's start).
+        var collapsed: [(id: HTMLTree.NodeID, rect: Rect)] = []
         defer {
+            for (id, rect) in collapsed where frames[id.index] == nil { frames[id.index] = rect }
             for (id, rect) in atomics {
                 let line = Self.line(holding: rect, in: lines, at: origin)
                 let ownRects = own[id.index] ?? []
@@ -116,7 +122,7 @@ struct HTMLFrameReader {
             }
             for (id, rect) in edges { frames[id.index] = Self.widened(frames[id.index], across: rect) }
         }
-        for (run, rects) in zip(runs, areas) {
+        for (index, (run, rects)) in zip(runs, areas).enumerated() {
             let placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
             if let edge = run.edge {
                 // An inline element's margin widens the elements around it; its border and padding
@@ -135,8 +141,12 @@ struct HTMLFrameReader {
                 continue
             }
             textRects[run.node.index] += placed
-            // The run's own element: the picture, or the innermost inline element around the text.
             let isElement = tree[run.node].kind == .element
+            if !isElement, index < segments.count, segments[index].text.isEmpty, segments[index].attachment == nil {
+                if let owner = run.inlineAncestors.last { collapsed += placed.map { (owner, $0) } }
+                continue
+            }
+            // The run's own element: the picture, or the innermost inline element around the text.
             if let owner = isElement ? run.node : run.inlineAncestors.last {
                 own[owner.index, default: []] += placed
                 for rect in placed { frames[owner.index] = Self.covering(frames[owner.index], rect) }
