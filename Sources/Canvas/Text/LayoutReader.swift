@@ -37,6 +37,9 @@ struct LayoutReader {
     /// line of a text with a positive indent, are placed in it as CSS places them
     /// (``cssLineX(width:indent:rightToLeft:)``) rather than where Pango aligned them.
     var cssBoxWidth: Double?
+    /// Whether Pango aligned the lines within another width than ``cssBoxWidth`` (an unwrapped
+    /// text wider than its box: within its widest line), so every line is placed here.
+    var alignsEveryLine = false
     /// For a CSS-styled text, the base font's rounded ascent and descent and the device scale:
     /// its lines are CSS's line boxes (``cssLineBox(_:)``), not Pango's.
     var cssBaseline: (ascent: Double, descent: Double, scale: Double)?
@@ -253,8 +256,10 @@ struct LayoutReader {
             case .center: indent + free / 2
             }
         }
-        guard firstLineIndent == 0, width > boxWidth + 0.01 else { return nil }
-        return rightToLeft ? boxWidth - width : 0
+        guard firstLineIndent == 0 else { return nil }
+        if width > boxWidth + 0.01 { return rightToLeft ? boxWidth - width : 0 }
+        // A line that fits aligns in the box (CSS Text 3 §7.1), whatever the widest line is.
+        return alignsEveryLine ? (boxWidth - width) * alignmentFactor(rightToLeft) : nil
     }
 
     /// For a CSS-styled text, the line box CSS 2.1 §10.8 builds for `line`: the strut (the

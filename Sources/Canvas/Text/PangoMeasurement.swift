@@ -24,11 +24,17 @@ struct PangoMeasurement {
             return try PangoMeasurement(engine: engine, request: clamped).run(truncated: true).given(request.text)
         }
         var xShift: (Bool) -> Double = { _ in 0 }
+        // An unwrapped CSS text wider than its box: Pango aligns its lines within the widest.
+        var unwrappedBoxWidth: Double?
         if let width = options.maxWidth, !options.wrapsLines, !isEllipsizing {
             // Unwrapped lines align within the width when they fit in it, as CSS aligns them.
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
-            if Double(logical.width) <= width * pangoScale { pango_layout_set_width(layout, pangoWidth(width)) }
+            if Double(logical.width) <= width * pangoScale {
+                pango_layout_set_width(layout, pangoWidth(width))
+            } else if request.style.cssLineMetrics {
+                unwrappedBoxWidth = width
+            }
         } else if let width = options.maxWidth, options.balancesLines, options.wrapsLines {
             xShift = balance(layout, width: width)
         }
@@ -59,6 +65,9 @@ struct PangoMeasurement {
         reader.segmentRises = rises
         if request.style.cssLineMetrics, let width = options.maxWidth, pango_layout_get_width(layout) >= 0 {
             reader.cssBoxWidth = width
+        } else if let width = unwrappedBoxWidth {
+            reader.cssBoxWidth = width
+            reader.alignsEveryLine = true
         }
         reader.read(layout)
         let truncated = forced || ellipsized || fullLineCount > keptLines
