@@ -274,6 +274,17 @@ import Testing
     }
 }
 
+extension CSSTextTests {
+    /// CSS Text 3 §7.2: a line before a forced break (`<br>`, U+2028) is aligned as a last line.
+    @Test func aLineBeforeAForcedBreakIsNotJustified() throws {
+        let words = "Typography is \u{2028}the craft of arranging type to make written language legible and readable"
+        let layout = try Self.laidOut(parent: ##"{"width": 200}"##, own: ##"{"textAlign": "justify", "width": 200}"##, text: words)
+        try #require(layout.lineCount >= 3)
+        #expect(layout.lines[0].rect.width < 190, "the line before the break keeps its width: \(layout.lines[0].rect.width)")
+        #expect(abs(layout.lines[1].rect.width - 200) < 0.01, "the next full line is justified: \(layout.lines[1].rect.width)")
+    }
+}
+
 extension Substring {
     /// The text without the characters at its end that `predicate` accepts.
     func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {

@@ -85,7 +85,9 @@ struct LayoutReader {
             let rightToLeft = pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL
             // A paragraph's last line ends at the text's end or at a line break (which no line holds).
             let lineEnd = Int(line.pointee.start_index + line.pointee.length)
+            // (A line before a forced break, U+2028 as `<br>` makes it, is not justified either: CSS Text 3 §7.2.)
             let lastOfParagraph = lineEnd >= request.utf8.count || [0x0A, 0x0D].contains(request.utf8[lineEnd])
+                || endsWithLineSeparator(lineEnd) || endsWithLineSeparator(lineEnd + 3)
             let start = Int(line.pointee.start_index)
             let end = start + Int(line.pointee.length)
             // Chromium's line is as wide as its letters and the spacing after its last letter.
@@ -380,6 +382,11 @@ struct LayoutReader {
         guard let metrics = pango_font_get_metrics(font, nil) else { return (0, 0) }
         defer { pango_font_metrics_unref(metrics) }
         return (Double(pango_font_metrics_get_ascent(metrics)) / unitsPerPoint, Double(pango_font_metrics_get_descent(metrics)) / unitsPerPoint)
+    }
+
+    /// Whether the three bytes before `end` are U+2028 LINE SEPARATOR.
+    private func endsWithLineSeparator(_ end: Int) -> Bool {
+        end >= 3 && end <= request.utf8.count && request.utf8[end - 3] == 0xE2 && request.utf8[end - 2] == 0x80 && request.utf8[end - 1] == 0xA8
     }
 
     /// How much of a line's width change moves its start, by whether it is right to left: none
