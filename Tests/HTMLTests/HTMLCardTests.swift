@@ -446,4 +446,32 @@ import Testing
         let s = try #require(frames.first { $0.tag == "s" }).frame
         #expect(abs(s.width - 742.63) <= 1 && abs(s.height - 19) <= 0.5, "ours \(s), Chromium 742.63 × 19")
     }
+
+    /// An inline element that draws no box of its own (Chromium's culled inline) reaches where a
+    /// relative offset moves its child, unless the child has margins; white space removed at a
+    /// line's end gives it nothing there (Chromium's boxes).
+    @Test func aBoxlessInlineReachesItsMovedChildAndNotItsRemovedSpace() throws {
+        // At scale 2, as the corpus compares (line boxes keep device pixels).
+        func frames(_ html: String) throws -> [HTMLElementFrame] {
+            let card = try HTMLCard(html: html, width: 400, height: 300)
+            return card.frames(in: try ElementLayout.layout(card.root, in: card.size, scale: 2))
+        }
+        let style = "<style>body { font-family: 'DejaVu Sans', sans-serif; margin: 0 } h3 { width: 200px; margin: 0 0 10px }</style>"
+        let moved = try frames(style + """
+            <h3>pariatur <s>pixel do <strong style="font-weight: normal; position: relative; top: 5px; padding: 2px 4px; \
+            background: #eee">ad border</strong> x</s> fugiat</h3>\
+            <h3>pariatur <s>pixel do <strong style="font-weight: normal; position: relative; top: 6px; margin: 0 3px">ad border</strong> x</s> fugiat</h3>
+            """).filter { $0.tag == "s" }.map(\.frame)
+        try #require(moved.count == 2)
+        #expect(abs(moved[0].minY - 0) < 0.5 && abs(moved[0].height - 51) < 0.5, "reaches the moved child: \(moved[0])")
+        #expect(abs(moved[1].minY - 54) < 0.5 && abs(moved[1].height - 44) < 0.5, "a child with margins leaves it: \(moved[1])")
+        let narrow = "<style>body { font-family: 'DejaVu Sans', sans-serif; margin: 0 } h3 { width: 150px; margin: 0 0 10px; font-weight: normal }</style>"
+        let removed = try frames(narrow + """
+            <h3>pariatur <s>pixel <b style="position: relative; top: -3px">ad border consectetur</b> </s>fugiat adipiscing</h3>\
+            <h3>pariatur <s>pixel <b>ad border consectetur</b> </s>fugiat adipiscing</h3>
+            """).filter { $0.tag == "s" }.map(\.frame)
+        try #require(removed.count == 2)
+        #expect(abs(removed[0].height - 63) < 0.5, "its space at the line's end adds nothing: \(removed[0])")
+        #expect(abs(removed[1].minY - 120) < 0.5 && abs(removed[1].height - 66) < 0.5, "\(removed[1])")
+    }
 }

@@ -445,13 +445,13 @@ struct BoxBuilder {
             && !isRelative
         if boxless { boxlessInlines.insert(id.index) }
         // Chromium's box of an inline element that draws none of its own holds a child's border
-        // and padding when the child sits on its content area (same font size, not moved), and
-        // what a boxless child of its took so; a child of another size, raised, or with margins
-        // leaves it as it is (measured).
+        // and padding when the child sits on its content area (same font size), where a relative
+        // offset moved the child too, and what a boxless child of its took so; a child of
+        // another size, raised, or with margins leaves it as it is (measured).
         let hasMargins = (edges.start + edges.end).contains { $0.1 == .margin }
-        if boxless || edges.top != 0 || edges.bottom != 0, !hasMargins, let parent = ancestors.last, boxlessInlines.contains(parent.index),
-           runStyle["font-size"] == parentFontSize, properties["vertical-align"].map({ $0.lowercased() == "baseline" }) ?? true,
-           !isRelative {
+        if boxless || edges.top != 0 || edges.bottom != 0 || isRelative, !hasMargins, let parent = ancestors.last,
+           boxlessInlines.contains(parent.index), runStyle["font-size"] == parentFontSize,
+           properties["vertical-align"].map({ $0.lowercased() == "baseline" }) ?? true {
             framedByChild[id.index] = parent.index
         }
         // The margins outside the element (with its parent's properties: no background), the

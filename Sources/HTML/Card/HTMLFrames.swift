@@ -82,7 +82,7 @@ struct HTMLFrameReader {
         var edges: [(id: HTMLTree.NodeID, rect: Rect)] = []
         // The rectangles of text inside an inline element's inline descendants: they widen it,
         // but its height is its own text's (its font's content area), as a browser's box is.
-        var nested: [(id: HTMLTree.NodeID, rect: Rect)] = []
+        var nested: [(id: HTMLTree.NodeID, rect: Rect, moved: Double)] = []
         var own: [Int: [Rect]] = [:]
         // The atomic inline boxes (inline blocks, pictures) inside an inline element.
         var atomics: [(id: HTMLTree.NodeID, rect: Rect)] = []
@@ -106,15 +106,17 @@ struct HTMLFrameReader {
                     frames[id.index] = Self.widened(frames[id.index], across: rect)
                 }
             }
-            for (id, rect) in nested {
+            for (id, rect, moved) in nested {
                 if own[id.index, default: []].contains(where: { $0.minY < rect.maxY && rect.minY < $0.maxY }) {
                     frames[id.index] = Self.widened(frames[id.index], across: rect)
                 } else if let own = own[id.index]?.first, let ownLine = Self.line(holding: own, in: lines, at: origin),
                           let line = Self.line(holding: rect, in: lines, at: origin) {
                     // No text of its own on that line: its content area (as its own text has it
-                    // about the baseline) on that line's baseline, across its descendants there.
+                    // about the baseline) on that line's baseline, across its descendants there
+                    // (moved with them where a relative offset moved them).
                     let ascent = ownLine.baseline + origin.y - own.minY
-                    frames[id.index] = Self.covering(frames[id.index], Rect(x: rect.minX, y: line.baseline + origin.y - ascent, width: rect.width, height: own.height))
+                    frames[id.index] = Self.covering(frames[id.index], Rect(x: rect.minX, y: line.baseline + moved + origin.y - ascent,
+                                                                            width: rect.width, height: own.height))
                 } else {
                     // No text of its own anywhere: its descendants' rectangles are all it has.
                     frames[id.index] = Self.covering(frames[id.index], rect)
@@ -123,7 +125,7 @@ struct HTMLFrameReader {
             for (id, rect) in edges { frames[id.index] = Self.widened(frames[id.index], across: rect) }
         }
         for (index, (run, rects)) in zip(runs, areas).enumerated() {
-            let placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
+            var placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
             if let edge = run.edge {
                 // An inline element's margin widens the elements around it; its border and padding
                 // it too (once its text has given it a height: after every run).
@@ -142,9 +144,15 @@ struct HTMLFrameReader {
             }
             textRects[run.node.index] += placed
             let isElement = tree[run.node].kind == .element
-            if !isElement, index < segments.count, segments[index].text.isEmpty, segments[index].attachment == nil {
-                if let owner = run.inlineAncestors.last { collapsed += placed.map { (owner, $0) } }
-                continue
+            if !isElement, index < segments.count, segments[index].attachment == nil {
+                // White space removed at a line's end is a rectangle of no width there; like a
+                // space that collapsed, it gives a box only to an element with nothing else.
+                let removed = placed.filter { $0.width == 0 }
+                if segments[index].text.isEmpty || (!removed.isEmpty && segments[index].text.allSatisfy { $0 == " " }) {
+                    if let owner = run.inlineAncestors.last { collapsed += removed.map { (owner, $0) } }
+                    placed.removeAll { $0.width == 0 }
+                    if placed.isEmpty { continue }
+                }
             }
             // The run's own element: the picture, or the innermost inline element around the text.
             if let owner = isElement ? run.node : run.inlineAncestors.last {
@@ -152,7 +160,8 @@ struct HTMLFrameReader {
                 for rect in placed { frames[owner.index] = Self.covering(frames[owner.index], rect) }
             }
             for id in (isElement ? run.inlineAncestors : Array(run.inlineAncestors.dropLast())) {
-                for rect in placed { nested.append((id, rect)) }
+                let moved = index < segments.count ? segments[index].style.relativeOffset?.y ?? 0 : 0
+                for rect in placed { nested.append((id, rect, moved)) }
             }
         }
     }
@@ -163,8 +172,8 @@ struct HTMLFrameReader {
         return lines.first { $0.rect.minY <= middle && middle < $0.rect.maxY }
     }
 
-    /// The smallest rectangle holding `frame` and `rect`, an empty one counted too (a space
-    /// hanging at a line's end is a rectangle of no width on its line, which a browser's box holds).
+    /// The smallest rectangle holding `frame` and `rect`, an empty one counted too (an inline
+    /// element that holds nothing else on a line is a rectangle of no width there, as in a browser).
     private static func covering(_ frame: Rect?, _ rect: Rect) -> Rect {
         guard let frame else { return rect }
         let left = min(frame.minX, rect.minX), top = min(frame.minY, rect.minY)
