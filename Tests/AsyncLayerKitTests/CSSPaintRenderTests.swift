@@ -98,6 +98,25 @@ import Testing
         #expect(runs >= 8 && runs <= 14, "\(runs) dashes")
     }
 
+    /// Chromium picks its dash pattern by the line's width in device pixels: a 2 px dashed border
+    /// at scale 2 (4 device pixels) has dashes of 2 × the width and gaps of 1 × (measured: 8 and 4
+    /// device pixels), a 1 px one 3 × and 2 × (6 and 4); a 2 px dotted one has round dots.
+    @Test func dashesFollowTheWidthInDevicePixels() async throws {
+        func runs(_ style: String) async throws -> [Int] {
+            let bitmap = try await Self.render(Self.box(style, width: 101, height: 10), scale: 2)
+            let row = (0..<202).map { Self.rgba(bitmap, $0, 1).3 > 0.5 }
+            var lengths: [Int] = [], current = 0
+            for dark in row {
+                if dark { current += 1 } else if current > 0 { lengths.append(current); current = 0 }
+            }
+            return Array(lengths.dropFirst().dropLast())  // the middle dashes (the end ones meet the corners)
+        }
+        let thick = try await runs(#""borderTop": "2px dashed black""#)
+        #expect(!thick.isEmpty && thick.allSatisfy { (8...9).contains($0) }, "\(thick)")  // (a gap's fraction may darken a pixel)
+        let thin = try await runs(#""borderTop": "1px dashed black""#)
+        #expect(!thin.isEmpty && thin.allSatisfy { (6...7).contains($0) }, "\(thin)")
+    }
+
     @Test func hostileValuesDrawBoundedOrAreRefused() async throws {
         let clock = ContinuousClock()
         let start = clock.now

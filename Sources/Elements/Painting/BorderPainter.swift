@@ -191,19 +191,22 @@ struct BorderPainter {
     }
 
     /// Dashes as Chromium draws them: 3 × the width with gaps of 2 × for thin lines, 2 × and 1 ×
-    /// from 3 points up; dots one width across, a width apart. The gaps are stretched so a whole
-    /// number of dashes fits and, on an open side, dashes start and end at its corners.
+    /// for lines 3 device pixels wide and more (so a 2 px border at scale 2 has the thick ones,
+    /// measured); square dots one width across, a width apart, round ones from 3 device pixels.
+    /// The gaps are stretched so a whole number of dashes fits and, on an open side, dashes start
+    /// and end at its corners.
     private func dashStyle(_ side: Side, length: Double, closed: Bool) -> StrokeStyle {
         let w = side.width
+        let thick = w * context.scale >= 3 - 1e-9
         var style = StrokeStyle(lineWidth: w)
         let dash: Double, gap: Double
         if side.style == .dotted {
-            dash = w >= 3 ? 0 : w
-            gap = w >= 3 ? 2 * w : w
-            if w >= 3 { style.lineCap = .round }
+            dash = thick ? 0 : w
+            gap = thick ? 2 * w : w
+            if thick { style.lineCap = .round }
         } else {
-            dash = w >= 3 ? 2 * w : 3 * w
-            gap = w >= 3 ? w : 2 * w
+            dash = thick ? 2 * w : 3 * w
+            gap = thick ? w : 2 * w
         }
         let period = dash + gap
         guard length > 0, period > 0 else { return style }
@@ -219,7 +222,7 @@ struct BorderPainter {
             let count = max(1, ((length + spacing) / (footprint + spacing)).rounded())
             let fittedGap = count > 1 ? max((length - count * dash) / (count - 1), 0.001) : length
             style.dash = [dash, fittedGap]
-            if side.style == .dotted, w >= 3 {
+            if side.style == .dotted, thick {
                 style.dash = [0, max((length - w) / max(count - 1, 1), 0.001)]
                 style.dashPhase = -w / 2
             }
