@@ -11,16 +11,17 @@ extension GraphicsContext {
     /// and rows cut out (a whole number of device pixels, so every edge keeps its place on the
     /// pixel grid) is blurred, and its centre column and row are repeated to fill the cut (a
     /// nine-patch, as Skia draws blurred rounded rectangles). The three box blurs depend only on
-    /// the pixels under their windows, so the result is the full blur's. The full blur runs when
-    /// nothing would be saved, under a rotation or skew, or when the current clip cuts the shape
-    /// or its blur (the clip then shapes what is blurred).
+    /// the pixels under their windows, so the result is the full blur's. The shadow is the whole
+    /// shape's wherever the current clip (a canvas's edge) cuts the shape, as CSS casts a box's,
+    /// and the mask is made for the clip's pixels alone. The full blur runs when nothing would be
+    /// saved, under a rotation or skew, or when the copy does not fit the surface drawn on.
     public func drawShadow(ofRoundedRect rect: Rect, horizontal: CornerRadii, vertical: CornerRadii, shadow: Shadow,
                            clippedTo clip: Path? = nil, clipRule: FillRule = .winding) {
         let shape = { (cut: Size) in
             Path.roundedRect(Rect(x: rect.minX, y: rect.minY, width: rect.width - cut.width, height: rect.height - cut.height),
                              horizontal: horizontal, vertical: vertical)
         }
-        guard let patch = NinePatch(context: self, rect: rect, horizontal: horizontal, vertical: vertical, bounds: rect,
+        guard let patch = NinePatch(context: self, rect: rect, horizontal: horizontal, vertical: vertical,
                                     shape: shape, rule: .winding, shadow: shadow) else {
             return drawShadow(of: shape(.zero), shadow: shadow, clippedTo: clip, clipRule: clipRule)
         }
@@ -45,7 +46,7 @@ extension GraphicsContext {
             return path
         }
         guard hole.width > 0, hole.height > 0, frame.minX <= hole.minX, frame.minY <= hole.minY, frame.maxX >= hole.maxX, frame.maxY >= hole.maxY,
-              let patch = NinePatch(context: self, rect: hole, horizontal: horizontal, vertical: vertical, bounds: frame,
+              let patch = NinePatch(context: self, rect: hole, horizontal: horizontal, vertical: vertical,
                                     shape: shape, rule: .evenOdd, shadow: shadow) else {
             return drawShadow(of: shape(.zero), rule: .evenOdd, shadow: shadow, clippedTo: clip, clipRule: clipRule)
         }
@@ -65,13 +66,13 @@ final class NinePatch {
     let origin: (x: Int, y: Int)
 
     /// The mask of `shape(cut)` (cut: what its middle loses, in points), whose only curves are
-    /// those of the rounded rectangle `rect` and whose ink lies within `bounds`; `nil` where the
-    /// full blur must run (see the callers).
-    init?(context: GraphicsContext, rect: Rect, horizontal: CornerRadii, vertical: CornerRadii, bounds: Rect,
+    /// those of the rounded rectangle `rect`, over the current clip's pixels; `nil` where the full
+    /// blur must run (see the callers).
+    init?(context: GraphicsContext, rect: Rect, horizontal: CornerRadii, vertical: CornerRadii,
           shape: (Size) -> Path, rule: FillRule, shadow: Shadow) {
         let cairo = context.cairo
         guard shadow.offset.isFinite, shadow.radius.isFinite, shadow.radius > 0, shadow.color.alpha > 0,
-              rect.isFinite, rect.width > 0, rect.height > 0, bounds.isFinite else { return nil }
+              rect.isFinite, rect.width > 0, rect.height > 0 else { return nil }
         var m = cairo_matrix_t()
         cairo_get_matrix(cairo, &m)
         // Axis-aligned, positive scales only: then device x depends on user x alone.
@@ -94,30 +95,41 @@ final class NinePatch {
         let cutY = max(0, Int((height - top - bottom - keep).rounded(.down)))
         guard cutX * Int(height) + cutY * Int(width) >= 64 * 64 else { return nil }
 
-        // The shape and its blur must lie inside the current clip, or the clip shapes the blur.
-        var x0 = rect.minX, y0 = rect.minY, x1 = bounds.minX, y1 = bounds.minY, x2 = bounds.maxX, y2 = bounds.maxY
+        var x0 = rect.minX, y0 = rect.minY
         cairo_user_to_device(cairo, &x0, &y0)
-        cairo_user_to_device(cairo, &x1, &y1)
-        cairo_user_to_device(cairo, &x2, &y2)
         let margin = reach + Int(max(abs(dx), abs(dy)).rounded(.up)) + 2
+        // The device pixels the current clip leaves: the mask is made for those alone, and the
+        // shadow is the whole shape's wherever the clip (a canvas's edge) cuts it, as CSS casts it.
         var c0 = 0.0, d0 = 0.0, c1 = 0.0, d1 = 0.0
         cairo_clip_extents(cairo, &c0, &d0, &c1, &d1)
         cairo_user_to_device(cairo, &c0, &d0)
         cairo_user_to_device(cairo, &c1, &d1)
-        let pad = Double(margin + 2)
-        guard x1 - pad >= min(c0, c1), y1 - pad >= min(d0, d1), x2 + pad <= max(c0, c1), y2 + pad <= max(d0, d1) else { return nil }
+        guard c0.isFinite, d0.isFinite, c1.isFinite, d1.isFinite else { return nil }
 
         // The copy: the same origin (so the same place on the pixel grid), cut by whole pixels.
         let path = shape(Size(width: Double(cutX) / m.xx, height: Double(cutY) / m.yy))
-        // Rasterized as drawShadow(of:) does.
-        guard let group = context.shadowGroup(of: path, rule: rule) else { return nil }
+        // Rasterized as drawShadow(of:) does, whole: a group is cut to the surface drawn on, so
+        // the copy is moved by whole device pixels (its place on the pixel grid kept) to lie
+        // inside it, unclipped; its place is read back without the move.
+        guard let (shiftX, shiftY) = Self.shift(placing: path, in: context) else { return nil }
+        cairo_save(cairo)
+        cairo_reset_clip(cairo)
+        var moved = m
+        moved.x0 += Double(shiftX)
+        moved.y0 += Double(shiftY)
+        cairo_set_matrix(cairo, &moved)
+        let copied = context.shadowGroup(of: path, rule: rule)
+        cairo_restore(cairo)
+        guard let group = copied else { return nil }
         defer { cairo_pattern_destroy(group) }
         var groupSurface: OpaquePointer?
         guard cairo_pattern_get_surface(group, &groupSurface) == CAIRO_STATUS_SUCCESS, let groupSurface,
               cairo_surface_get_type(groupSurface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(groupSurface, &offsetX, &offsetY)
-        let groupX = Int((-offsetX).rounded()), groupY = Int((-offsetY).rounded())
+        // Where the group lies as drawn (moved), and where the copy's shape lies.
+        let drawnX = Int((-offsetX).rounded()), drawnY = Int((-offsetY).rounded())
+        let groupX = drawnX - shiftX, groupY = drawnY - shiftY
         let groupWidth = Int(cairo_image_surface_get_width(groupSurface)), groupHeight = Int(cairo_image_surface_get_height(groupSurface))
 
         // The copy's blurred mask: its pixel (i, j) is device pixel (groupX - margin + i, …).
@@ -126,7 +138,7 @@ final class NinePatch {
               cairo_surface_status(smallMask) == CAIRO_STATUS_SUCCESS else { return nil }
         defer { cairo_surface_destroy(smallMask) }
         let smallContext = cairo_create(smallMask)!
-        cairo_set_source_surface(smallContext, groupSurface, Double(margin - groupX) + dx, Double(margin - groupY) + dy)
+        cairo_set_source_surface(smallContext, groupSurface, Double(margin - drawnX) + dx, Double(margin - drawnY) + dy)
         cairo_paint(smallContext)
         cairo_destroy(smallContext)
         cairo_surface_flush(smallMask)
@@ -139,23 +151,60 @@ final class NinePatch {
         let rowY = Int((y0 + top + (height - Double(cutY) - top - bottom) / 2 + dy).rounded(.down)) - (groupY - margin)
         guard columnX > 0, columnX < smallWidth - 1, rowY > 0, rowY < smallHeight - 1 else { return nil }
 
+        // The full mask spans device pixels fullX ..< fullX + fullWidth (and so in y); only the
+        // part inside the clip (a pixel more on each side) is made.
         let fullWidth = smallWidth + cutX, fullHeight = smallHeight + cutY
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(fullWidth), Int32(fullHeight)),
+        let fullX = groupX - margin, fullY = groupY - margin
+        let clipLeft = max(fullX, Int(min(c0, c1).rounded(.down)) - 1), clipRight = min(fullX + fullWidth, Int(max(c0, c1).rounded(.up)) + 1)
+        let clipTop = max(fullY, Int(min(d0, d1).rounded(.down)) - 1), clipBottom = min(fullY + fullHeight, Int(max(d0, d1).rounded(.up)) + 1)
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(max(clipRight - clipLeft, 1)), Int32(max(clipBottom - clipTop, 1))),
               cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return nil }
         cairo_surface_flush(mask)
         let stride = Int(cairo_image_surface_get_stride(mask))
         let bytes = cairo_image_surface_get_data(mask)!
-        for row in 0..<fullHeight {
-            let sourceRow = row <= rowY ? row : (row <= rowY + cutY ? rowY : row - cutY)
-            let source = smallBytes + sourceRow * smallStride
-            let target = bytes + row * stride
-            target.update(from: source, count: columnX + 1)
-            target.advanced(by: columnX + 1).update(repeating: source[columnX], count: cutX)
-            target.advanced(by: columnX + 1 + cutX).update(from: source.advanced(by: columnX + 1), count: smallWidth - columnX - 1)
+        if clipRight > clipLeft, clipBottom > clipTop {
+            // Full-mask column c is the copy's c up to columnX, columnX across the cut, c - cutX after.
+            let first = clipLeft - fullX, last = clipRight - fullX
+            let before = (first, min(last, columnX + 1)), across = (max(first, columnX + 1), min(last, columnX + 1 + cutX))
+            let after = (max(first, columnX + 1 + cutX), last)
+            for row in (clipTop - fullY)..<(clipBottom - fullY) {
+                let sourceRow = row <= rowY ? row : (row <= rowY + cutY ? rowY : row - cutY)
+                let source = smallBytes + sourceRow * smallStride
+                let target = bytes + (row - (clipTop - fullY)) * stride  // full-mask column `first`
+                if before.1 > before.0 { (target + (before.0 - first)).update(from: source + before.0, count: before.1 - before.0) }
+                if across.1 > across.0 { (target + (across.0 - first)).update(repeating: source[columnX], count: across.1 - across.0) }
+                if after.1 > after.0 { (target + (after.0 - first)).update(from: source + (after.0 - cutX), count: after.1 - after.0) }
+            }
         }
         cairo_surface_mark_dirty(mask)
         self.mask = mask
-        self.origin = (groupX - margin, groupY - margin)
+        self.origin = (clipLeft, clipTop)
+    }
+
+    /// Whole device pixels that move `path` inside the surface `context` draws on now, with two
+    /// pixels to spare; `nil` when it does not fit (or that surface is no image).
+    private static func shift(placing path: Path, in context: GraphicsContext) -> (Int, Int)? {
+        let cairo = context.cairo
+        let target = cairo_get_group_target(cairo)!
+        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, context.setPath(path, for: "shadow") else { return nil }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_path_extents(cairo, &x0, &y0, &x1, &y1)
+        cairo_new_path(cairo)
+        cairo_user_to_device(cairo, &x0, &y0)
+        cairo_user_to_device(cairo, &x1, &y1)
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        // The surface's pixels in device coordinates: -offset ..< -offset + size.
+        let left = -offsetX, top = -offsetY
+        let right = left + Double(cairo_image_surface_get_width(target)), bottom = top + Double(cairo_image_surface_get_height(target))
+        func shift(_ low: Double, _ high: Double, _ from: Double, _ to: Double) -> Int? {
+            guard low.isFinite, high.isFinite, high - low + 6 <= to - from else { return nil }
+            if low - 2 < from { return Int((from - low + 2).rounded(.up)) }
+            if high + 2 > to { return -Int((high + 2 - to).rounded(.up)) }
+            return 0
+        }
+        guard let sx = shift(min(x0, x1), max(x0, x1), left, right), let sy = shift(min(y0, y1), max(y0, y1), top, bottom) else { return nil }
+        return (sx, sy)
     }
 
     deinit {
