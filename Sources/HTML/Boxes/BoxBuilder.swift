@@ -947,7 +947,7 @@ struct BoxBuilder {
     }
 
     /// `run` drawn moved by the relative offsets (`left`, `top`) of the inline elements around it,
-    /// and kept whole with its neighbours inside a `nowrap` one (``ParagraphBuilder/offsets(_:)``).
+    /// and kept whole with its neighbours inside a `nowrap` one (``ParagraphBuilder/atomicRunProperties(_:)``).
     private mutating func moved(_ run: InlineRun, by offsets: [String: String], owner: HTMLTree.NodeID) -> InlineRun {
         guard !offsets.isEmpty else { return run }
         var run = run

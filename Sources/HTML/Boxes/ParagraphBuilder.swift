@@ -14,7 +14,7 @@ struct ParagraphBuilder {
         /// `<br>`: a forced line break.
         case lineBreak(style: [String: String], link: String?)
         /// An `<img>`.
-        /// `moved`: the relative offsets (`left`, `top`) of the inline elements around it.
+        /// `moved`: the relative offsets (`left`, `top`) of the inline elements around it, and their non-wrapping `white-space`.
         case image(InlineImage, moved: [String: String], link: String?)
         /// An `inline-block` or `inline-flex` element's box and where it came from.
         case box(Element, BoxOrigin, verticalAlign: VerticalAlign, moved: [String: String], link: String?)
@@ -100,14 +100,14 @@ struct ParagraphBuilder {
 
     /// Adds an image, moved as `style`'s relative offsets say (its own and its ancestors').
     mutating func appendImage(_ image: InlineImage, style: [String: String], node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
-        pieces.append(.image(image, moved: Self.offsets(style), link: link))
+        pieces.append(.image(image, moved: Self.atomicRunProperties(style), link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
         hasContent = true
     }
 
     /// Adds an atomic inline box (an `inline-block` element `node`).
     mutating func appendBox(_ box: Element, origin: BoxOrigin, verticalAlign: VerticalAlign, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
-        pieces.append(.box(box, origin, verticalAlign: verticalAlign, moved: Self.offsets(currentStyle([:])), link: link))
+        pieces.append(.box(box, origin, verticalAlign: verticalAlign, moved: Self.atomicRunProperties(currentStyle([:])), link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors, isAtomic: true))
         hasContent = true
     }
@@ -115,7 +115,7 @@ struct ParagraphBuilder {
     /// What a picture's or an atomic box's run keeps of the inline elements' properties around
     /// it: their relative offsets (`left`, `top`), and a `white-space` that keeps lines whole
     /// (`nowrap`, `pre`: inside such a span no line breaks before or after the box either).
-    static func offsets(_ style: [String: String]) -> [String: String] {
+    static func atomicRunProperties(_ style: [String: String]) -> [String: String] {
         style.filter { property, value in
             guard property == "white-space" else { return property == "left" || property == "top" }
             let v = value.lowercased()
