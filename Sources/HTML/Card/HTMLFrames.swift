@@ -91,7 +91,6 @@ struct HTMLFrameReader {
         // empty segment where the line breaks, at the next line's start).
         var collapsed: [(id: HTMLTree.NodeID, rect: Rect)] = []
         defer {
-            for (id, rect) in collapsed where frames[id.index] == nil { frames[id.index] = rect }
             for (id, rect) in atomics {
                 let line = Self.line(holding: rect, in: lines, at: origin)
                 let ownRects = own[id.index] ?? []
@@ -123,6 +122,7 @@ struct HTMLFrameReader {
                 }
             }
             for (id, rect) in edges { frames[id.index] = Self.widened(frames[id.index], across: rect) }
+            for (id, rect) in collapsed where frames[id.index] == nil { frames[id.index] = rect }
         }
         for (index, (run, rects)) in zip(runs, areas).enumerated() {
             var placed = rects.map { Rect(x: $0.minX + origin.x, y: $0.minY + origin.y, width: $0.width, height: $0.height) }
