@@ -397,7 +397,7 @@ struct BoxBuilder {
         let node = tree[id]
         var runStyle = paragraph.currentStyle(carried)
         let parentFontSize = runStyle["font-size"]
-        var properties = memoized(StyleMemo.inlineProperties, id, style) { $0.runProperties(id, style) }
+        var properties = memoized(StyleMemo.inlineProperties, readingKey(style), id) { $0.runProperties(id, style) }
         if let size = properties["font-size"] { properties["font-size"] = ParagraphBuilder.fontSize(size, within: runStyle["font-size"]) }
         if let own = properties["vertical-align"], let shift = compoundShift(of: id, own: own, within: runStyle["vertical-align"]) {
             properties["vertical-align"] = shift
@@ -428,7 +428,7 @@ struct BoxBuilder {
         var link = paragraph.link
         if node.name == "a", let href = node.attribute("href") { link = href }
         let inner = ancestors + [id]
-        let box = memoized(StyleMemo.inlineBoxes, id, style) { builder in
+        let box = memoized(StyleMemo.inlineBoxes, readingKey(style), id) { builder in
             let edges = builder.inlineEdges(id, style)
             return StyleMemo.InlineBoxReading(start: edges.start, end: edges.end, top: edges.top, bottom: edges.bottom,
                                               paint: builder.inlinePaint(id, style, edges: edges))
@@ -649,16 +649,7 @@ struct BoxBuilder {
             properties["border\(name)Radius"] = declared["border-\(corner)-radius"]
         }
         // A value the model refuses is reported and left out, as a block's is (readModel).
-        var read: ElementStyle?
-        for _ in 0..<8 where read == nil {
-            do {
-                read = try StyleMemo.box(properties).1
-            } catch {
-                warn(id, PropertyTable.kebabCase(error.property), error.message)
-                guard properties.removeValue(forKey: error.property) != nil else { break }
-            }
-        }
-        guard let read else { return nil }
+        guard let read = readModelDroppingRefused(id, &properties)?.1 else { return nil }
         let fontSize = computedFontSize(of: id) ?? 16
         func points(_ length: StyleLength?) -> Double {
             switch length {
@@ -930,16 +921,16 @@ struct BoxBuilder {
             case .lineBreak(let style, let link):
                 let run = textRunStyle(style, owner: owner)
                 runs.append(InlineRun("\u{2028}", style: run.text, backgroundColor: run.background, link: link))
-            case .image(let image, let moved, let link):
-                runs.append(self.moved(InlineRun(image: image, link: link), by: moved, owner: owner))
+            case .image(let image, let around, let link):
+                runs.append(self.keeping(InlineRun(image: image, link: link), around, owner: owner))
             case .spacing(let width, let style, let link, let end):
                 let run = textRunStyle(style, owner: owner)
                 var spacing = InlineRun(spacing: width, link: link)
                 spacing.style = run.text
                 spacing.endsAnElement = end
                 runs.append(spacing)
-            case .box(let element, let origin, let align, let moved, let link):
-                runs.append(self.moved(InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link), by: moved, owner: owner))
+            case .box(let element, let origin, let align, let around, let link):
+                runs.append(self.keeping(InlineRun(box: InlineBox(child: firstChild + boxes.count, verticalAlign: align), link: link), around, owner: owner))
                 boxes.append((element, origin))
             }
         }
@@ -948,10 +939,10 @@ struct BoxBuilder {
 
     /// `run` drawn moved by the relative offsets (`left`, `top`) of the inline elements around it,
     /// and kept whole with its neighbours inside a `nowrap` one (``ParagraphBuilder/atomicRunProperties(_:)``).
-    private mutating func moved(_ run: InlineRun, by offsets: [String: String], owner: HTMLTree.NodeID) -> InlineRun {
-        guard !offsets.isEmpty else { return run }
+    private mutating func keeping(_ run: InlineRun, _ around: [String: String], owner: HTMLTree.NodeID) -> InlineRun {
+        guard !around.isEmpty else { return run }
         var run = run
-        let read = textRunStyle(offsets, owner: owner)
+        let read = textRunStyle(around, owner: owner)
         (run.left, run.top) = (read.left, read.top)
         if let whiteSpace = read.text.whiteSpace { run.style.whiteSpace = whiteSpace }
         return run
@@ -1082,7 +1073,7 @@ struct BoxBuilder {
 
     /// A block-level box's model properties and their reading (``modelProperties(_:_:display:carried:)``,
     /// ``readModel(_:_:)``), found in ``StyleMemo`` by the box's resolved style when it has a
-    /// number and nothing is carried into it (the warnings the reading gave are given again).
+    /// number and nothing is carried into it.
     private mutating func readBox(_ id: HTMLTree.NodeID, style: ResolvedStyle, display: CSSDisplay,
                                   carried: [String: String]) -> (properties: [String: String], layout: FlexStyle, paint: ElementStyle) {
         // The marker is placed against the item's padding box: the item is its containing block.
@@ -1093,27 +1084,27 @@ struct BoxBuilder {
             key = StyleMemo.BoxKey(style: own, display: display, isRoot: parent == nil, isFlexItem: isFlexItem(id), isListItemBox: isListItemBox,
                                    languageChanged: parent.map { $0.language != style.language } ?? true, families: familiesSerial)
         }
-        if let key, let known = StyleMemo.boxReading(key) {
-            for warning in known.warnings { warn(id, warning.property, warning.reason) }
-            return (known.properties, known.layout, known.style)
+        let read = memoized(StyleMemo.boxReadings, key, id) { builder in
+            var properties = builder.modelProperties(id, style, display: display, carried: carried)
+            if isListItemBox, properties["position"] == "static" { properties["position"] = "relative" }
+            let (layout, paint) = builder.readModel(id, &properties)
+            return StyleMemo.BoxReading(properties: properties, layout: layout, style: paint)
         }
-        let before = warnings.count
-        var properties = modelProperties(id, style, display: display, carried: carried)
-        if isListItemBox, properties["position"] == "static" { properties["position"] = "relative" }
-        let (layout, paint) = readModel(id, &properties)
-        if let key {
-            let given = warnings[before...].map { (property: $0.property, reason: $0.reason) }
-            StyleMemo.keep(StyleMemo.BoxReading(properties: properties, layout: layout, style: paint, warnings: given), for: key)
-        }
-        return (properties, layout, paint)
+        return (read.properties, read.layout, read.style)
     }
 
-    /// `read`'s answer for element `id`, kept in `table` by its resolved style when that has a
-    /// number (the warnings it gave are given again when it is found there).
-    private mutating func memoized<Value: Sendable>(_ table: StyleMemo.ReadingTable<Value>, _ id: HTMLTree.NodeID, _ style: ResolvedStyle,
-                                                    _ read: (inout BoxBuilder) -> Value) -> Value {
-        guard let own = style.memoID, Self.cjkLanguage(style.language) == nil else { return read(&self) }
-        let key = StyleMemo.ReadingKey(style: own, families: familiesSerial)
+    /// The key of element `id`'s readings that its resolved style decides alone: `nil` where the
+    /// style has no number, or a Japanese `lang` asks fontconfig for its generic families.
+    private func readingKey(_ style: ResolvedStyle) -> StyleMemo.ReadingKey? {
+        guard let own = style.memoID, Self.cjkLanguage(style.language) == nil else { return nil }
+        return StyleMemo.ReadingKey(style: own, families: familiesSerial)
+    }
+
+    /// `read`'s answer for element `id`, kept in `table` under `key` (read afresh without one);
+    /// the warnings it gave are given again, at `id`'s path, when it is found there.
+    private mutating func memoized<Key, Value>(_ table: StyleMemo.ReadingTable<Key, Value>, _ key: Key?, _ id: HTMLTree.NodeID,
+                                               _ read: (inout BoxBuilder) -> Value) -> Value {
+        guard let key else { return read(&self) }
         if let known = table.reading(key) {
             for warning in known.warnings { warn(id, warning.property, warning.reason) }
             return known.value
@@ -1127,6 +1118,12 @@ struct BoxBuilder {
     /// Reads the model's layout and paint from `properties`, dropping (with a warning) any value
     /// the model refuses in combination.
     private mutating func readModel(_ id: HTMLTree.NodeID, _ properties: inout [String: String]) -> (FlexStyle, ElementStyle) {
+        readModelDroppingRefused(id, &properties) ?? (Self.anonymousBlockLayout, ElementStyle())
+    }
+
+    /// The model's layout and paint of `properties`, each value it refuses dropped with a
+    /// warning on `id` (at most eight); `nil` when it still refuses them.
+    private mutating func readModelDroppingRefused(_ id: HTMLTree.NodeID, _ properties: inout [String: String]) -> (FlexStyle, ElementStyle)? {
         for _ in 0..<8 {
             do {
                 return try StyleMemo.box(properties)
@@ -1135,7 +1132,7 @@ struct BoxBuilder {
                 guard properties.removeValue(forKey: error.property) != nil else { break }
             }
         }
-        return (Self.anonymousBlockLayout, ElementStyle())
+        return nil
     }
 
     /// Flow-relative margins, paddings and insets (`padding-inline-start`) as the physical side
@@ -1192,13 +1189,13 @@ struct BoxBuilder {
 
     // MARK: Lists
 
-    /// The marker of list item `id` (CSS Lists 3): outside, an absolutely placed text ending at
-    /// the item's content edge on its first line; inside, …not yet (as outside).
+    /// The outside marker of list item `id` (CSS Lists 3): an absolutely placed text ending at
+    /// the item's content edge, on its first line's baseline (``TextContent/isOutsideMarker``);
+    /// an inside one is the first piece of the item's paragraph (``ParagraphBuilder/appendMarker(_:type:node:)``).
     private mutating func listMarker(for id: HTMLTree.NodeID, style: ResolvedStyle, properties: [String: String], carried: [String: String]) -> Element? {
         guard let text = ListMarker.text(style.listStyleType, ordinal: ordinal(of: id)) else { return nil }
         // Its box depends on the item's style alone (its properties too when nothing is carried in).
-        let read = carried.isEmpty ? memoized(StyleMemo.markers, id, style) { $0.markerBox(style: style, properties: properties) }
-            : markerBox(style: style, properties: properties)
+        let read = memoized(StyleMemo.markers, carried.isEmpty ? readingKey(style) : nil, id) { $0.markerBox(style: style, properties: properties) }
         guard let read else { return nil }
         var content = TextContent(runs: [InlineRun(text)])
         content.isOutsideMarker = true

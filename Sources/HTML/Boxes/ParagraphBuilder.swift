@@ -13,11 +13,11 @@ struct ParagraphBuilder {
         case text(String, style: [String: String], link: String?, enclosing: [[String: String]] = [])
         /// `<br>`: a forced line break.
         case lineBreak(style: [String: String], link: String?)
-        /// An `<img>`.
-        /// `moved`: the relative offsets (`left`, `top`) of the inline elements around it, and their non-wrapping `white-space`.
-        case image(InlineImage, moved: [String: String], link: String?)
+        /// An `<img>`; `around`: what its run keeps of the inline elements around it
+        /// (``atomicRunProperties(_:)``).
+        case image(InlineImage, around: [String: String], link: String?)
         /// An `inline-block` or `inline-flex` element's box and where it came from.
-        case box(Element, BoxOrigin, verticalAlign: VerticalAlign, moved: [String: String], link: String?)
+        case box(Element, BoxOrigin, verticalAlign: VerticalAlign, around: [String: String], link: String?)
         /// Space at an inline element's edge (its margin, border or padding), with the
         /// properties around it (`em` is its font's).
         case spacing(StyleLength, style: [String: String], link: String?, end: Bool)
@@ -100,14 +100,14 @@ struct ParagraphBuilder {
 
     /// Adds an image, moved as `style`'s relative offsets say (its own and its ancestors').
     mutating func appendImage(_ image: InlineImage, style: [String: String], node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
-        pieces.append(.image(image, moved: Self.atomicRunProperties(style), link: link))
+        pieces.append(.image(image, around: Self.atomicRunProperties(style), link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors))
         hasContent = true
     }
 
     /// Adds an atomic inline box (an `inline-block` element `node`).
     mutating func appendBox(_ box: Element, origin: BoxOrigin, verticalAlign: VerticalAlign, node: HTMLTree.NodeID, ancestors: [HTMLTree.NodeID]) {
-        pieces.append(.box(box, origin, verticalAlign: verticalAlign, moved: Self.atomicRunProperties(currentStyle([:])), link: link))
+        pieces.append(.box(box, origin, verticalAlign: verticalAlign, around: Self.atomicRunProperties(currentStyle([:])), link: link))
         origins.append(RunOrigin(node: node, inlineAncestors: ancestors, isAtomic: true))
         hasContent = true
     }

@@ -77,24 +77,11 @@ extension StyleMemo {
         var families: Int
     }
 
-    /// A block-level box's model properties, their reading, and the warnings the reading gave.
+    /// A block-level box's model properties and their reading.
     struct BoxReading: Sendable {
         let properties: [String: String]
         let layout: FlexStyle
         let style: ElementStyle
-        let warnings: [(property: String, reason: String)]
-    }
-
-    private static let boxReadings = Lock<[BoxKey: BoxReading]>([:])
-
-    /// The reading kept for `key`, if any.
-    static func boxReading(_ key: BoxKey) -> BoxReading? {
-        boxReadings.withLock { $0[key] }
-    }
-
-    /// Keeps a reading.
-    static func keep(_ reading: BoxReading, for key: BoxKey) {
-        store(reading, for: key, in: boxReadings, bound: readingBound)
     }
 
     /// What an element's reading is found by where its resolved style decides it alone:
@@ -105,27 +92,30 @@ extension StyleMemo {
         var families: Int
     }
 
-    /// One kind of reading of elements by their style, with the warnings each gave.
-    final class ReadingTable<Value: Sendable>: Sendable {
-        private let entries = Lock<[ReadingKey: (value: Value, warnings: [(property: String, reason: String)])]>([:])
+    /// One kind of reading of elements by their style, with the warnings each gave (given again
+    /// for each element that finds it).
+    final class ReadingTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+        private let entries = Lock<[Key: (value: Value, warnings: [(property: String, reason: String)])]>([:])
 
         /// The reading kept for `key`, if any.
-        func reading(_ key: ReadingKey) -> (value: Value, warnings: [(property: String, reason: String)])? {
+        func reading(_ key: Key) -> (value: Value, warnings: [(property: String, reason: String)])? {
             entries.withLock { $0[key] }
         }
 
         /// Keeps a reading.
-        func keep(_ value: Value, warnings: [(property: String, reason: String)], for key: ReadingKey) {
+        func keep(_ value: Value, warnings: [(property: String, reason: String)], for key: Key) {
             StyleMemo.store((value, warnings), for: key, in: entries, bound: StyleMemo.readingBound)
         }
     }
 
+    /// A block-level box's model properties and their reading.
+    static let boxReadings = ReadingTable<BoxKey, BoxReading>()
     /// An inline element's run properties (``BoxBuilder`` `runProperties`).
-    static let inlineProperties = ReadingTable<[String: String]>()
+    static let inlineProperties = ReadingTable<ReadingKey, [String: String]>()
     /// An inline element's edges and box paint.
-    static let inlineBoxes = ReadingTable<InlineBoxReading>()
+    static let inlineBoxes = ReadingTable<ReadingKey, InlineBoxReading>()
     /// A list item's outside marker's layout and paint.
-    static let markers = ReadingTable<Box?>()
+    static let markers = ReadingTable<ReadingKey, Box?>()
 
     /// An inline element's edges (margins, borders, paddings) and what its box paints.
     struct InlineBoxReading: Sendable {
@@ -146,5 +136,4 @@ extension StyleMemo {
         store(serial, for: mapping, in: families, bound: sheetBound)
         return serial
     }
-
 }
